@@ -1,0 +1,32 @@
+// Every API endpoint, in one list. The quality harness (fuzzing, authz, benchmarks) walks this
+// list, so a new endpoint is covered the day its contract file adds it here.
+import type { EndpointDef } from './http';
+import { authEndpoints } from './auth';
+import { systemEndpoints } from './system';
+import { economyEndpoints } from './economy';
+import { marketplaceEndpoints } from './marketplace';
+import { coinflipEndpoints } from './coinflip';
+import { crateEndpoints } from './crates';
+import { progressEndpoints } from './progress';
+import { profileEndpoints } from './profile';
+import { releaseEndpoints } from './releases';
+import { clanEndpoints } from './clans';
+import { accountEndpoints } from './accounts';
+import { bridgeEndpoints } from './bridge';
+
+export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
+  system: systemEndpoints,
+  auth: authEndpoints,
+  economy: economyEndpoints,
+  marketplace: marketplaceEndpoints,
+  coinflip: coinflipEndpoints,
+  crates: crateEndpoints,
+  progress: progressEndpoints,
+  profile: profileEndpoints,
+  releases: releaseEndpoints,
+  clans: clanEndpoints,
+  accounts: accountEndpoints,
+  bridge: bridgeEndpoints,
+};
+
+export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

@@ -1,0 +1,67 @@
+// How an API endpoint is declared. Every endpoint lives once in contract/<area>.ts; the server
+// registers routes from these declarations (validation + OpenAPI), the shell's API client
+// parses answers with them, and the fuzzing harness generates inputs from them.
+import { z } from 'zod';
+
+/** The one error shape every failing request answers with. */
+export const ErrorBody = z.object({
+  error: z.string(),
+  detail: z.string().optional(),
+  code: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call an endpoint:
+ * - `public`: anyone (anonymous included);
+ * - `user`: a logged-in player (session cookie); anonymous callers get 401;
+ * - `gameServer`: the game's servers, with `Authorization: Bearer <GAME_SERVER_KEY>`.
+ */
+export type Access = 'public' | 'user' | 'gameServer';
+
+export interface EndpointDef {
+  readonly method: HttpMethod;
+  /** Fastify-style path: `/api/getProfile/:uuid`. */
+  readonly path: string;
+  readonly access: Access;
+  readonly summary: string;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** The 200 answer. */
+  readonly response: z.ZodType;
+  /** Answers something other than JSON (an image, a redirect). */
+  readonly raw?: boolean;
+  /** Moves coins or items: benchmarked and checked by the conservation harness. */
+  readonly movesValue?: boolean;
+  /** Accepts an Idempotency-Key header. */
+  readonly idempotent?: boolean;
+}
+
+export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {
+  return endpoint;
+}
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+export type BodyOf<E extends EndpointDef> = Infer<E['body']>;
+export type ParamsOf<E extends EndpointDef> = Infer<E['params']>;
+export type QueryOf<E extends EndpointDef> = Infer<E['query']>;
+export type ResponseOf<E extends EndpointDef> = z.infer<E['response']>;
+
+/** `/api/getProfile/:uuid` + {uuid} -> `/api/getProfile/<encoded uuid>` */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A POST that carries no data: no body, an empty body, or `{}` are all accepted. */
+export const EmptyBody = z.object({}).loose().nullish();
+
+/** The name of the header that makes a purchase safe to retry. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z.string().min(8).max(100).regex(/^[A-Za-z0-9_.:-]+$/);

@@ -1,0 +1,24 @@
+// Release notes (spec part 2 §2, §3, §7).
+import { z } from 'zod';
+import { defineEndpoint } from './http';
+
+export const ReleaseLog = z.object({
+  version: z.string().min(1).max(40),
+  name: z.string().min(1).max(120),
+  release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  added: z.array(z.string().min(1).max(500)).max(200),
+  fixed: z.array(z.string().min(1).max(500)).max(200),
+  removed: z.array(z.string().min(1).max(500)).max(200),
+});
+export type ReleaseLog = z.infer<typeof ReleaseLog>;
+
+export const getReleaseLogs = defineEndpoint({
+  method: 'GET', path: '/api/getReleaseLogs', access: 'public', summary: 'Every release, newest first',
+  response: z.array(ReleaseLog),
+});
+export const publishRelease = defineEndpoint({
+  method: 'POST', path: '/api/server/releases', access: 'gameServer', summary: 'Publish (or correct) a release',
+  body: ReleaseLog.strict(), response: ReleaseLog,
+});
+
+export const releaseEndpoints = { getReleaseLogs, publishRelease };

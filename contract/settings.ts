@@ -1,0 +1,213 @@
+// The settings object the shell keeps and sends to the game (spec part 1 §3.1–3.3, §2.4, §6).
+// One table describes every field (section, control, range, default); the zod schema, the
+// overlay's controls and the tests are all derived from it, so they cannot drift apart.
+// Defaults the spec leaves out (§3.3 "not shown") are chosen here and marked `chosen`.
+import { z } from 'zod';
+import { DEFAULT_KEY_BINDINGS, KeyBindings, SPRINT_MODES, SPRINT_MODE_LABELS } from './keys';
+
+export const SETTINGS_STORAGE_PREFIX = 'game_settings_';
+
+/** Sidebar sections and their labels (§2.4). */
+export const SECTION_LABELS = {
+  general: 'General',
+  mouse: 'Mouse Settings',
+  audio: 'Audio',
+  regions: 'Regions',
+  video: 'Video',
+  gameplay: 'Gameplay',
+  accounts: 'Account',
+  keyboard: 'Keyboard',
+  about: 'About',
+  airdrops: 'Airdrops',
+  clans: 'Clans',
+} as const;
+export type SectionId = keyof typeof SECTION_LABELS;
+export const SECTION_IDS = Object.keys(SECTION_LABELS) as SectionId[];
+export const isSectionId = (value: unknown): value is SectionId => typeof value === 'string' && value in SECTION_LABELS;
+
+/** The two sidebar orders of §2.4: configuration, not code (clans is second in one variant). */
+export const SIDEBAR_ORDERS = {
+  standard: ['general', 'mouse', 'audio', 'regions', 'video', 'gameplay', 'accounts', 'keyboard', 'about', 'airdrops', 'clans'],
+  clansSecond: ['general', 'clans', 'mouse', 'audio', 'regions', 'video', 'gameplay', 'accounts', 'keyboard', 'about', 'airdrops'],
+} as const satisfies Record<string, readonly SectionId[]>;
+export type SidebarOrder = keyof typeof SIDEBAR_ORDERS;
+
+/** The current configuration's disabled sections (§2.4): hidden from the sidebar, their settings frozen. */
+export const DEFAULT_DISABLED_SECTIONS: readonly SectionId[] = ['general', 'video'];
+export const DEFAULT_SECTION: SectionId = 'accounts';
+
+/**
+ * §3.1 hidden list, as option keys. A field is hidden when its name or its `option` group is
+ * listed. Hidden settings are never saved, are removed from storage, and updates are ignored.
+ * Non-field entries (melee, security, legal...) are kept so the whole list is one source.
+ */
+export const HIDDEN_SETTINGS = [
+  'audioDevice', 'audioQuality', 'spatialAudio', 'muteWhenInactive', 'startupSound',
+  'serverType', 'crossRegion', 'matchmakingPreferences', 'matchmakingPriority', 'lowLatencyMode', 'autoDeclineHighPing',
+  'difficulty', 'autoWeaponSwitch', 'teammateOutlines', 'crosshair', 'hudScale',
+  'pollingRate', 'rawInput', 'dpi', 'advanced_mouse',
+  'export', 'meleeWeapon', 'useAbility', 'useUltimate', 'throwGrenade', 'interact', 'voice', 'map', 'scoreboard', 'inventory',
+  'security', 'notifications', 'profileMembership', 'profileLogout', 'walletsLogout', 'legal',
+] as const;
+
+/** §6: option keys the parent may hide (the current configuration hides them all, as in §3.1). */
+export const PARENT_HIDEABLE_OPTIONS = [
+  'advanced_mouse', 'rawInput', 'pollingRate', 'dpi', 'audio_settings', 'serverType', 'crossRegion',
+  'matchmakingPreferences', 'difficulty', 'autoWeaponSwitch', 'crosshair', 'hudScale', 'teammateOutlines',
+] as const;
+
+interface Base { section: SectionId; label: string; description?: string; /** Option group that hides it (§6), besides its own name. */ option?: string; chosen?: true }
+export interface SwitchField extends Base { kind: 'switch'; default: boolean }
+export interface SliderField extends Base {
+  kind: 'slider'; min: number; max: number; step: number; default: number;
+  /** How the value reads on the slider's label (e.g. 240 -> 'Unlimited'). */
+  format?: 'percent' | 'fps' | 'texture' | 'multiplier';
+}
+export interface SelectField extends Base { kind: 'select'; options: ReadonlyArray<readonly [value: string, label: string]>; default: string }
+export type FieldDef = SwitchField | SliderField | SelectField;
+
+const sw = (section: SectionId, label: string, def: boolean, extra: Partial<Base> = {}): SwitchField => ({ kind: 'switch', section, label, default: def, ...extra });
+const sl = (section: SectionId, label: string, min: number, max: number, step: number, def: number, extra: Partial<SliderField> = {}): SliderField =>
+  ({ kind: 'slider', section, label, min, max, step, default: def, ...extra });
+const se = (section: SectionId, label: string, options: ReadonlyArray<readonly [string, string]>, def: string, extra: Partial<Base> = {}): SelectField =>
+  ({ kind: 'select', section, label, options, default: def, ...extra });
+const opts = (...values: string[]) => values.map((v) => [v, v.charAt(0).toUpperCase() + v.slice(1)] as const);
+const C = { chosen: true } as const;
+
+/** §3.2, row by row. Order within a section is display order. */
+export const SETTINGS_FIELDS = {
+  language: se('general', 'Language', [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['ja', '日本語'], ['ko', '한국어'], ['zh', '中文'], ['ru', 'Русский']], 'en'),
+  theme: se('general', 'Theme', opts('system', 'light', 'dark'), 'dark'),
+  showFps: sw('general', 'Show FPS', true),
+  showNetworkStats: sw('general', 'Show Network Stats', false, C),
+  autoLogin: sw('general', 'Auto Login', true),
+  hardwareAcceleration: sw('general', 'Hardware Acceleration', true),
+  backgroundProcessing: sw('general', 'Background Processing', false, C),
+
+  mouseSensitivity: sl('mouse', 'Mouse Sensitivity', 0.1, 10, 0.1, 1),
+  adsSensitivity: sl('mouse', 'ADS Sensitivity', 0.1, 2, 0.05, 1, { format: 'multiplier' }),
+  scopedSensitivity: sl('mouse', 'Scoped Sensitivity', 0.1, 2, 0.05, 0.75, { format: 'multiplier' }),
+  invertY: sw('mouse', 'Invert Y Axis', false, C),
+  mouseAcceleration: sw('mouse', 'Mouse Acceleration', false, { ...C, option: 'advanced_mouse' }),
+  rawInput: sw('mouse', 'Raw Input', true, { option: 'advanced_mouse' }),
+  pollingRate: se('mouse', 'Polling Rate', [['125', '125 Hz'], ['250', '250 Hz'], ['500', '500 Hz'], ['1000', '1000 Hz']], '1000', { option: 'advanced_mouse' }),
+  dpi: sl('mouse', 'DPI', 400, 3200, 100, 800, { option: 'advanced_mouse' }),
+
+  masterVolume: sl('audio', 'Master Volume', 0, 100, 1, 80, { format: 'percent' }),
+  musicVolume: sl('audio', 'Music Volume', 0, 100, 1, 60, { format: 'percent' }),
+  sfxVolume: sl('audio', 'Sound Effects Volume', 0, 100, 1, 90, { format: 'percent' }),
+  voiceChatVolume: sl('audio', 'Voice Chat Volume', 0, 100, 1, 70, { format: 'percent' }),
+  ambientVolume: sl('audio', 'Ambient Volume', 0, 100, 1, 75, { format: 'percent' }),
+  audioDevice: se('audio', 'Audio Device', opts('default', 'headphones', 'speakers'), 'default', { ...C, option: 'audio_settings' }),
+  audioQuality: se('audio', 'Audio Quality', opts('low', 'medium', 'high'), 'high', { option: 'audio_settings' }),
+  spatialAudio: sw('audio', 'Spatial Audio', true, { ...C, option: 'audio_settings' }),
+  muteWhenInactive: sw('audio', 'Mute When Inactive', false, { ...C, option: 'audio_settings' }),
+  startupSound: sw('audio', 'Startup Sound', true, { ...C, option: 'audio_settings' }),
+
+  'region-v2': se('regions', 'Region', [['auto', 'Auto'], ['nyc', 'New York'], ['sf', 'San Francisco'], ['frankfurt', 'Frankfurt'], ['singapore', 'Singapore']], 'auto'),
+  serverType: se('regions', 'Server Type', opts('all', 'official', 'community'), 'all'),
+  matchmakingPriority: se('regions', 'Matchmaking Priority', opts('balanced', 'connection', 'skill', 'casual'), 'balanced', { option: 'matchmakingPreferences' }),
+  crossRegion: sw('regions', 'Cross-Region Play', false, C),
+  lowLatencyMode: sw('regions', 'Low Latency Mode', false, { ...C, description: 'Only servers with ping below 50 ms are used; auto-decline applies above 100 ms.' }),
+  autoDeclineHighPing: sw('regions', 'Auto-Decline High Ping', false, C),
+
+  resolution: se('video', 'Resolution', [['720p', '720p'], ['1080p', '1080p'], ['1440p', '1440p'], ['4k', '4K']], '1080p'),
+  fullscreen: sw('video', 'Fullscreen', true),
+  dynamicResolution: sw('video', 'Dynamic Resolution', false, C),
+  vsync: sw('video', 'V-Sync', false, C),
+  brightness: sl('video', 'Brightness', 0, 100, 1, 50, { format: 'percent' }),
+  fov: sl('video', 'Field of View', 60, 120, 1, 90),
+  qualityPreset: se('video', 'Quality Preset', opts('low', 'medium', 'high', 'ultra', 'custom'), 'high'),
+  antiAliasing: se('video', 'Anti-Aliasing', [['off', 'Off'], ['fxaa', 'FXAA'], ['smaa', 'SMAA'], ['taa', 'TAA']], 'taa'),
+  renderScale: sl('video', 'Render Scale', 50, 200, 1, 100, { format: 'percent' }),
+  textureQuality: sl('video', 'Texture Quality', 0, 3, 1, 2, { format: 'texture' }),
+  frameRateLimit: sl('video', 'Frame Rate Limit', 30, 240, 10, 144, { format: 'fps' }),
+
+  difficulty: se('gameplay', 'Difficulty', opts('easy', 'normal', 'hard', 'veteran'), 'normal'),
+  autoReload: sw('gameplay', 'Auto Reload', true, C),
+  autoWeaponSwitch: sw('gameplay', 'Auto Weapon Switch', false, C),
+  toggleAds: sw('gameplay', 'Toggle ADS', false, C),
+  dynamicCrosshair: sw('gameplay', 'Dynamic Crosshair', true, { ...C, option: 'crosshair' }),
+  hitMarker: sw('gameplay', 'Hit Marker', true, C),
+  damageNumbers: sw('gameplay', 'Damage Numbers', true, C),
+  killFeed: sw('gameplay', 'Kill Feed', true, C),
+  teammateOutlines: sw('gameplay', 'Teammate Outlines', true, C),
+  crosshairStyle: se('gameplay', 'Crosshair Style', opts('default', 'dot', 'cross', 'circle', 'custom'), 'default', { option: 'crosshair' }),
+  crosshairSize: sl('gameplay', 'Crosshair Size', 1, 5, 0.5, 2, { option: 'crosshair' }),
+  hudScale: sl('gameplay', 'HUD Scale', 80, 120, 5, 100, { format: 'percent' }),
+
+  sprintMode: se('keyboard', 'Sprint Mode', SPRINT_MODES.map((m) => [m, SPRINT_MODE_LABELS[m]] as const), 'hold'),
+} as const satisfies Record<string, FieldDef>;
+
+export type FieldName = keyof typeof SETTINGS_FIELDS | 'keyBindingsV2';
+export const FIELD_NAMES = Object.keys(SETTINGS_FIELDS) as Array<keyof typeof SETTINGS_FIELDS>;
+export const TEXTURE_QUALITY_LABELS = ['Low', 'Medium', 'High', 'Ultra'] as const;
+export const UNLIMITED_FRAME_RATE = 240;
+
+/**
+ * A number inside the range, on the step grid (within float noise) or equal to the default:
+ * §3.3's frameRateLimit 144 is off its own 30..240/10 grid and must still be valid.
+ */
+function sliderSchema(f: SliderField) {
+  return z.number().finite().min(f.min).max(f.max).refine((v) => v === f.default || Math.abs((v - f.min) / f.step - Math.round((v - f.min) / f.step)) < 1e-6, 'off the step grid');
+}
+function fieldSchema(f: FieldDef): z.ZodType<boolean | number | string> {
+  if (f.kind === 'switch') return z.boolean();
+  if (f.kind === 'slider') return sliderSchema(f);
+  return z.enum(f.options.map(([v]) => v) as [string, ...string[]]);
+}
+
+export const FIELD_SCHEMAS: Record<keyof typeof SETTINGS_FIELDS, z.ZodType<boolean | number | string>> = Object.fromEntries(
+  FIELD_NAMES.map((name) => [name, fieldSchema(SETTINGS_FIELDS[name])]),
+) as Record<keyof typeof SETTINGS_FIELDS, z.ZodType<boolean | number | string>>;
+
+type FieldValue<F> = F extends SwitchField ? boolean : F extends SliderField ? number : string;
+export type SettingsValues = { -readonly [K in keyof typeof SETTINGS_FIELDS]: FieldValue<(typeof SETTINGS_FIELDS)[K]> } & { keyBindingsV2: KeyBindings };
+
+export const DEFAULT_SETTINGS: SettingsValues = {
+  ...(Object.fromEntries(FIELD_NAMES.map((name) => [name, SETTINGS_FIELDS[name].default])) as Omit<SettingsValues, 'keyBindingsV2'>),
+  keyBindingsV2: { ...DEFAULT_KEY_BINDINGS },
+};
+
+/** The whole object, strict: every field present and in range (export files, the server). */
+export const Settings = z.object({
+  ...FIELD_SCHEMAS,
+  keyBindingsV2: KeyBindings,
+}).strict() as unknown as z.ZodType<SettingsValues>;
+
+/** Validates one (name, value); returns the parsed value or undefined. */
+export function parseSetting(name: string, value: unknown): SettingsValues[FieldName] | undefined {
+  if (name === 'keyBindingsV2') {
+    const parsed = KeyBindings.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  }
+  if (!(name in SETTINGS_FIELDS)) return undefined;
+  const parsed = FIELD_SCHEMAS[name as keyof typeof SETTINGS_FIELDS].safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export function isFieldName(name: string): name is FieldName {
+  return name === 'keyBindingsV2' || name in SETTINGS_FIELDS;
+}
+
+/** The section a setting belongs to. */
+export function sectionOf(name: FieldName): SectionId {
+  return name === 'keyBindingsV2' ? 'keyboard' : SETTINGS_FIELDS[name].section;
+}
+
+/** Hidden by the §3.1 list / §6 parent lists: its own name or its option group is listed. */
+export function isHiddenSetting(name: FieldName, hidden: ReadonlySet<string>): boolean {
+  if (hidden.has(name)) return true;
+  if (name === 'keyBindingsV2') return false;
+  const option = (SETTINGS_FIELDS[name] as FieldDef).option;
+  return option !== undefined && hidden.has(option);
+}
+
+/** Text a slider shows for its value. */
+export function formatSliderValue(f: SliderField, value: number): string {
+  if (f.format === 'fps') return value >= UNLIMITED_FRAME_RATE ? 'Unlimited' : `${value} FPS`;
+  if (f.format === 'texture') return TEXTURE_QUALITY_LABELS[Math.round(value)] ?? String(value);
+  if (f.format === 'percent') return `${value}%`;
+  if (f.format === 'multiplier') return `${value.toFixed(2)}x`;
+  return String(Number(value.toFixed(2)));
+}

@@ -1,0 +1,34 @@
+// Health, public configuration and the self-hosted bot check challenge.
+import { z } from 'zod';
+import { defineEndpoint } from './http';
+
+export const BotCheckConfig = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
+  z.object({ provider: z.literal('turnstile'), siteKey: z.string() }),
+]);
+export type BotCheckConfig = z.infer<typeof BotCheckConfig>;
+
+export const PublicConfig = z.object({
+  botCheck: BotCheckConfig,
+  discord: z.object({ enabled: z.boolean(), clientId: z.string().nullable(), authorizeUrl: z.string() }),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+
+/** ALTCHA v2 challenge as the widget expects it (opaque to the shell beyond being JSON). */
+export const AltchaChallenge = z.object({ parameters: z.record(z.string(), z.unknown()) }).loose();
+
+export const health = defineEndpoint({
+  method: 'GET', path: '/api/health', access: 'public', summary: 'Liveness and database check',
+  response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+});
+export const config = defineEndpoint({
+  method: 'GET', path: '/api/config', access: 'public', summary: 'What the shell needs to know about this server',
+  response: PublicConfig,
+});
+export const altchaChallenge = defineEndpoint({
+  method: 'GET', path: '/api/altcha/challenge', access: 'public', summary: 'A proof-of-work challenge for the self-hosted bot check',
+  response: AltchaChallenge,
+});
+
+export const systemEndpoints = { health, config, altchaChallenge };

@@ -1,0 +1,123 @@
+// The settings the demo game honours, and how a message from the shell changes them. Pure, so
+// it is tested without WebGL. Anything malformed or out of the §3.2 range is ignored: the game
+// keeps its previous value rather than guessing (the shell validates before sending, so a bad
+// value means a bug worth seeing in the HUD, not a value worth clamping).
+import { z } from 'zod';
+import { DEFAULT_KEY_BINDINGS, KeyCode, SprintMode, type KeyBindings } from '../../contract/keys';
+
+export const CROSSHAIR_STYLES = ['default', 'dot', 'cross', 'circle', 'custom'] as const;
+export type CrosshairStyle = (typeof CROSSHAIR_STYLES)[number];
+
+export interface GameSettings {
+  mouseSensitivity: number;
+  adsSensitivity: number;
+  invertY: boolean;
+  /** Horizontal field of view in degrees on a 16:9 screen (see verticalFov in scene.ts). */
+  fov: number;
+  keyBindings: KeyBindings;
+  sprintMode: SprintMode;
+  crosshairStyle: CrosshairStyle;
+  crosshairSize: number;
+  showFps: boolean;
+  /** Frames per second cap; 240 means unlimited (§3.2). */
+  frameRateLimit: number;
+}
+
+/** §3.3 defaults (invertY and showFps as the spec's booleans default: false, true). */
+export const DEFAULT_GAME_SETTINGS: GameSettings = Object.freeze({
+  mouseSensitivity: 1,
+  adsSensitivity: 1,
+  invertY: false,
+  fov: 90,
+  keyBindings: { ...DEFAULT_KEY_BINDINGS },
+  sprintMode: 'hold',
+  crosshairStyle: 'default',
+  crosshairSize: 2,
+  showFps: true,
+  frameRateLimit: 144,
+});
+
+export const UNLIMITED_FRAME_RATE = 240;
+
+// Numbers may arrive as JSON numbers or, from select-like controls, as numeric strings.
+const numberIn = (min: number, max: number) =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().finite().min(min).max(max));
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+/** Setting name as the shell sends it -> field and schema. */
+const FIELDS = {
+  mouseSensitivity: { field: 'mouseSensitivity', schema: numberIn(0.1, 10) },
+  adsSensitivity: { field: 'adsSensitivity', schema: numberIn(0.1, 2) },
+  invertY: { field: 'invertY', schema: flag },
+  fov: { field: 'fov', schema: numberIn(60, 120) },
+  sprintMode: { field: 'sprintMode', schema: SprintMode },
+  crosshairStyle: { field: 'crosshairStyle', schema: z.enum(CROSSHAIR_STYLES) },
+  crosshairSize: { field: 'crosshairSize', schema: numberIn(1, 5) },
+  showFps: { field: 'showFps', schema: flag },
+  frameRateLimit: { field: 'frameRateLimit', schema: numberIn(30, UNLIMITED_FRAME_RATE) },
+} as const satisfies Record<string, { field: keyof GameSettings; schema: z.ZodType }>;
+
+export const KEY_BINDINGS_SETTING = 'keyBindingsV2';
+
+/** The setting names this game reacts to; others (audio, region, ...) are recorded only. */
+export const HONOURED_SETTINGS: readonly string[] = [...Object.keys(FIELDS), KEY_BINDINGS_SETTING];
+
+function jsonValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The valid entries of a bindings map; invalid entries are dropped, not the whole map. */
+function validBindings(value: unknown): KeyBindings | null {
+  const map = jsonValue(value);
+  if (typeof map !== 'object' || map === null || Array.isArray(map)) return null;
+  const valid: KeyBindings = {};
+  for (const [action, code] of Object.entries(map)) {
+    if (action.length > 0 && action.length <= 64 && KeyCode.safeParse(code).success) valid[action] = code as number;
+  }
+  return valid;
+}
+
+/** Returns the new settings, or the same object when the value is ignored. */
+export function applySetting(state: GameSettings, name: unknown, value: unknown): GameSettings {
+  if (typeof name !== 'string') return state;
+  if (name === KEY_BINDINGS_SETTING) {
+    const bindings = validBindings(value);
+    if (!bindings || Object.keys(bindings).length === 0) return state;
+    return { ...state, keyBindings: { ...state.keyBindings, ...bindings } };
+  }
+  if (!Object.hasOwn(FIELDS, name)) return state;
+  const { field, schema } = FIELDS[name as keyof typeof FIELDS];
+  const parsed = schema.safeParse(value);
+  if (!parsed.success || state[field] === parsed.data) return state;
+  return { ...state, [field]: parsed.data };
+}
+
+/** OnSettingChanged's argument: JSON {name, value}. Null when it is not that. */
+export function parseSettingChange(raw: unknown): { name: string; value: unknown } | null {
+  const message = jsonValue(raw);
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const { name, value } = message as { name?: unknown; value?: unknown };
+  return typeof name === 'string' ? { name, value } : null;
+}
+
+/** OnAllSettings' argument: JSON of the whole settings object. Each known field is applied on its own. */
+export function applyAllSettings(state: GameSettings, raw: unknown): GameSettings {
+  const all = jsonValue(raw);
+  if (typeof all !== 'object' || all === null || Array.isArray(all)) return state;
+  let next = state;
+  for (const name of HONOURED_SETTINGS) {
+    if (Object.hasOwn(all, name)) next = applySetting(next, name, (all as Record<string, unknown>)[name]);
+  }
+  return next;
+}
+
+/** Short text for the HUD line, e.g. "fov = 100". */
+export function describeSettingValue(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+}

@@ -1,0 +1,108 @@
+// The CrazyGames portal. Calls before the SDK is ready wait for it; gameplayStart/Stop are only
+// sent on a real change (the portal counts them); a 'disabled' SDK (any other domain) and any
+// SDK error leave the page working. Create Account and the Wallets and Sessions tabs are hidden
+// and login goes through the portal (spec part 1 §1, §6).
+import { HIDDEN_BY_HOST, type HostAdapter, type LoginOutcome } from '../types';
+import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings } from './sdk';
+
+export const CRAZYGAMES_TEXT = {
+  notOnPortal: 'CrazyGames login is only available when playing on CrazyGames.',
+  openFailed: 'Unable to open CrazyGames login',
+} as const;
+
+export interface CrazyGamesAdapterOptions {
+  loadSdk?: () => Promise<CrazyGamesSdk>;
+  log?: Pick<Console, 'warn' | 'info'>;
+}
+
+export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}): HostAdapter {
+  const log = options.log ?? console;
+  let sdk: CrazyGamesSdk | null = null;
+  let ready: Promise<CrazyGamesSdk | null> | null = null;
+  let settled = false;
+  /** Calls made before the SDK settled (the shell reports loading before the script is in). */
+  const waiting: Array<(s: CrazyGamesSdk | null) => void> = [];
+  let loading: 'never' | 'started' | 'stopped' = 'never';
+  let playing = false;
+
+  /** Runs `call` once the SDK is usable; SDK errors are logged, never thrown at the shell. */
+  const withSdk = (name: string, call: (s: CrazyGamesSdk) => void) => {
+    const run = (s: CrazyGamesSdk | null) => {
+      if (!s || s.environment === 'disabled') return;
+      try { call(s); } catch (error) { log.warn(`CrazyGames ${name} failed:`, error); }
+    };
+    if (settled) run(sdk); else waiting.push(run);
+  };
+
+  const start = () => {
+    ready ??= (options.loadSdk ?? (() => loadCrazyGamesSdk()))().then(
+      (loaded) => { sdk = loaded; log.info(`CrazyGames SDK ready (${loaded.environment})`); return loaded; },
+      (error: unknown) => { log.warn('CrazyGames SDK failed:', error); return null; },
+    ).then((s) => {
+      settled = true;
+      for (const run of waiting.splice(0)) run(s);
+      return s;
+    });
+    return ready.then(() => undefined);
+  };
+
+  const login = async (): Promise<LoginOutcome> => {
+    const s = await (ready ?? start().then(() => sdk));
+    if (!s || s.environment === 'disabled' || !s.user.isUserAccountAvailable) return { kind: 'unavailable', reason: CRAZYGAMES_TEXT.notOnPortal };
+    try {
+      const existing = await s.user.getUser();
+      if (!existing) {
+        const user = await s.user.showAuthPrompt();
+        if (!user) return { kind: 'unavailable', reason: CRAZYGAMES_TEXT.openFailed };
+      }
+      return { kind: 'portalToken', token: await s.user.getUserToken() };
+    } catch (error) {
+      log.warn('CrazyGames login failed:', error);
+      return { kind: 'unavailable', reason: CRAZYGAMES_TEXT.openFailed };
+    }
+  };
+
+  return {
+    kind: 'crazygames',
+    hidden: HIDDEN_BY_HOST.crazygames,
+    start,
+    login,
+    // The Wallets tab is hidden on the portal: nothing may ask the portal for a wallet.
+    connectWallet: () => 'unsupported',
+    loadingStart() {
+      if (loading !== 'never') return;
+      loading = 'started';
+      withSdk('loadingStart', (s) => s.game.loadingStart());
+    },
+    loadingStop() {
+      if (loading !== 'started') return;
+      loading = 'stopped';
+      withSdk('loadingStop', (s) => s.game.loadingStop());
+    },
+    gameplayStart() {
+      if (playing) return;
+      playing = true;
+      withSdk('gameplayStart', (s) => s.game.gameplayStart());
+    },
+    gameplayStop() {
+      if (!playing) return;
+      playing = false;
+      withSdk('gameplayStop', (s) => s.game.gameplayStop());
+    },
+    onMuteChange(listener) {
+      let active = true;
+      const onSettings = (settings: CrazyGamesSettings) => { if (active) listener(Boolean(settings.muteAudio)); };
+      let attached: CrazyGamesSdk | null = null;
+      withSdk('settings', (s) => {
+        if (!active) return;
+        attached = s;
+        listener(Boolean(s.game.settings.muteAudio));
+        s.game.addSettingsChangeListener(onSettings);
+      });
+      return () => {
+        active = false;
+        try { attached?.game.removeSettingsChangeListener(onSettings); } catch { /* the SDK is gone */ }
+      };
+    },
+  };
+}

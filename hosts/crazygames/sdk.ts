@@ -1,0 +1,74 @@
+// A typed shim over the CrazyGames HTML5 SDK v3 (window.CrazyGames.SDK), which the portal serves
+// as a script, not an npm package. Only the parts the shell uses are typed; the loader checks
+// that the global has that shape before anything calls it.
+import activity from '../../activity.config.json';
+
+export interface CrazyGamesSettings {
+  muteAudio: boolean;
+  disableChat: boolean;
+}
+
+export interface CrazyGamesUser {
+  username: string;
+  profilePictureUrl: string;
+}
+
+export type CrazyGamesEnvironment = 'local' | 'crazygames' | 'disabled' | 'uninitialized';
+
+export interface CrazyGamesSdk {
+  init(): Promise<void>;
+  readonly environment: CrazyGamesEnvironment;
+  readonly game: {
+    loadingStart(): void;
+    loadingStop(): void;
+    gameplayStart(): void;
+    gameplayStop(): void;
+    readonly settings: CrazyGamesSettings;
+    addSettingsChangeListener(listener: (settings: CrazyGamesSettings) => void): void;
+    removeSettingsChangeListener(listener: (settings: CrazyGamesSettings) => void): void;
+  };
+  readonly user: {
+    readonly isUserAccountAvailable: boolean;
+    getUser(): Promise<CrazyGamesUser | null>;
+    showAuthPrompt(): Promise<CrazyGamesUser | null>;
+    getUserToken(): Promise<string>;
+  };
+}
+
+type CrazyGamesWindow = Window & { CrazyGames?: { SDK?: unknown } };
+
+export const CRAZYGAMES_SDK_URL: string = activity.crazygames.sdkUrl;
+
+export function isCrazyGamesSdk(value: unknown): value is CrazyGamesSdk {
+  if (typeof value !== 'object' || value === null) return false;
+  const sdk = value as Partial<Record<keyof CrazyGamesSdk, unknown>>;
+  const game = sdk.game as Record<string, unknown> | undefined;
+  const user = sdk.user as Record<string, unknown> | undefined;
+  return typeof sdk.init === 'function' && typeof game === 'object' && game !== null && typeof user === 'object' && user !== null
+    && ['loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop', 'addSettingsChangeListener'].every((m) => typeof game[m] === 'function')
+    && ['getUser', 'showAuthPrompt', 'getUserToken'].every((m) => typeof user[m] === 'function');
+}
+
+/** Adds the SDK script (once), waits for it, checks the global's shape and awaits init(). */
+export async function loadCrazyGamesSdk(win: Window = window, url: string = CRAZYGAMES_SDK_URL): Promise<CrazyGamesSdk> {
+  const doc = win.document;
+  const global = () => (win as CrazyGamesWindow).CrazyGames?.SDK;
+  if (!global()) {
+    await new Promise<void>((resolve, reject) => {
+      let script = doc.querySelector<HTMLScriptElement>(`script[data-crazygames-sdk]`);
+      if (!script) {
+        script = doc.createElement('script');
+        script.src = url;
+        script.async = true;
+        script.dataset.crazygamesSdk = 'true';
+        doc.head.appendChild(script);
+      }
+      script.addEventListener('load', () => resolve(), { once: true });
+      script.addEventListener('error', () => reject(new Error(`The CrazyGames SDK (${url}) could not be loaded`)), { once: true });
+    });
+  }
+  const sdk = global();
+  if (!isCrazyGamesSdk(sdk)) throw new Error('window.CrazyGames.SDK is missing or not the v3 SDK');
+  await sdk.init();
+  return sdk;
+}

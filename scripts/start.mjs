@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is not built yet (the shell and the demo game), then serves the
+// whole product on one port. Set FORCE_BUILD=1 to rebuild anyway.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnSync, spawn } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+process.chdir(root);
+
+/** Newest modification time below these paths (the build's inputs). */
+function newest(paths) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) { for (const f of readdirSync(p)) if (f !== 'node_modules') walk(join(p, f)); }
+    else max = Math.max(max, s.mtimeMs);
+  };
+  paths.forEach(walk);
+  return max;
+}
+
+const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
+const sourcesAt = newest(['src', 'hosts', 'machines', 'contract', 'demo-game', 'public', 'index.html', 'vite.config.ts']);
+if (process.env.FORCE_BUILD === '1' || builtAt === 0 || sourcesAt > builtAt) {
+  console.log(builtAt === 0 ? 'Building the shell (first start)…' : 'Sources changed since the last build: rebuilding…');
+  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,104 @@
+// Every setting the server reads, parsed once from the environment with zod.
+// README.md's configuration table documents each of these.
+import { z } from 'zod';
+import { parseTripcoins } from '../contract/money';
+
+const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+/** A price: 0.01 to 1,000,000 TC with at most two decimals, kept as text (parsed to hundredths where used). */
+const tcPrice = z.string().refine((v) => { const h = parseTripcoins(v) ?? 0n; return h > 0n && h <= 100_000_000n; }, 'must be 0.01 to 1000000 with at most 2 decimals');
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+export const DEFAULT_FRAME_ANCESTORS = [
+  "'self'",
+  'https://*.crazygames.com',
+  'https://crazygames.com',
+  'https://discord.com',
+  'https://*.discord.com',
+  'https://*.discordsays.com',
+];
+
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Built shell to serve; empty string disables static serving (API only, e.g. behind `npm run dev`). */
+  STATIC_DIR: z.string().default('./dist'),
+  /** A real Unity WebGL build to serve at /game/build/* instead of the demo game. */
+  UNITY_BUILD_DIR: z.string().optional(),
+  /** Where `npm run build` puts the demo game's four files (served when UNITY_BUILD_DIR is unset). */
+  DEMO_GAME_DIR: z.string().min(1).default('./dist/game'),
+  /** Origins other than our own allowed to make state-changing requests (the hosts' iframes). */
+  ALLOWED_ORIGINS: list.default(['https://*.crazygames.com', 'https://*.discordsays.com']),
+  FRAME_ANCESTORS: list.default(DEFAULT_FRAME_ANCESTORS),
+  TRUST_PROXY: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TURNSTILE_SECRET: z.string().min(1).optional(),
+  TURNSTILE_SITE_KEY: z.string().default(''),
+  TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /** ALTCHA proof-of-work cost (PBKDF2 iterations per attempt). */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  ALTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
+  /** scrypt cost parameter N = 2^SCRYPT_LOG_N (17 in production; tests may lower it). */
+  SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Requests per minute per address across the API (0 disables; login/register have their own limits). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  /** Attempts per minute on login/register for one username and for one address. */
+  AUTH_RATE_PER_USERNAME: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  GAME_SERVER_KEY: z.string().min(16).optional(),
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  DISCORD_API_BASE: z.string().url().default('https://discord.com/api'),
+  /** Discord's authorize page the sign-in popup opens. */
+  DISCORD_AUTHORIZE_URL: z.string().url().default('https://discord.com/oauth2/authorize'),
+  /** Where CrazyGames publishes the key its user tokens are signed with (JSON {publicKey}). */
+  CRAZYGAMES_PUBLIC_KEY_URL: z.string().url().default('https://sdk.crazygames.com/publicKey.json'),
+  /** When set, portal tokens for another game are refused. */
+  CRAZYGAMES_GAME_ID: z.string().optional(),
+  /** The Technical Difficulties airdrop: open or closed, and which accounts may claim it. */
+  AIRDROP_ENABLED: bool.default(true),
+  /** Only accounts created before this instant are eligible (ISO date); unset: every account. */
+  AIRDROP_ACCOUNTS_CREATED_BEFORE: z.string().datetime({ offset: true }).or(z.string().date()).optional(),
+  /** The Mythical Bridge: the chain, the token contract (ERC-1155), and the studio's sender key.
+   * Without CHAIN_RPC_URL, BRIDGE_CONTRACT_ADDRESS and BRIDGE_SENDER_PRIVATE_KEY the bridge answers 503. */
+  CHAIN_RPC_URL: z.string().url().optional(),
+  CHAIN_ID: z.coerce.number().int().positive().default(1),
+  BRIDGE_CONTRACT_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  BRIDGE_TOKEN_ID: z.coerce.bigint().nonnegative().default(1n),
+  BRIDGE_SENDER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+  BLOCK_EXPLORER_TX_URL: z.string().url().default('https://etherscan.io/tx/'),
+  /** The NFT marketplace account lookup behind "Confirm that this is you". */
+  MARKETPLACE_API_BASE: z.string().url().default('https://api.opensea.io'),
+  MARKETPLACE_API_KEY: z.string().optional(),
+  APP_VERSION: z.string().default('1.3.0'),
+  /** Crate shops (contract/crates.ts): price per crate in TC (two decimals at most) and the
+   * total supply minted into each shop the first time it starts. Raising a supply later mints
+   * the difference; lowering it changes nothing (crates already minted are never destroyed). */
+  CRATE_V1_PRICE: tcPrice.default('100'),
+  CRATE_V2_PRICE: tcPrice.default('300'),
+  CRATE_V1_SUPPLY: z.coerce.number().int().min(0).max(1_000_000_000).default(10_000),
+  CRATE_V2_SUPPLY: z.coerce.number().int().min(0).max(1_000_000_000).default(10_000),
+  /** Path of the crate drop tables (default server/data/drop-tables.json); checked at start. */
+  CRATE_DROP_TABLES: z.string().min(1).optional(),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment (or any string map); throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const relevant: Record<string, string> = {};
+  for (const key of Object.keys(ConfigSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') relevant[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

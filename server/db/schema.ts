@@ -1,0 +1,159 @@
+// Kysely's view of the tables in server/db/migrations. Keep in step with the SQL.
+import type { ColumnType, Generated } from 'kysely';
+
+type Int8 = ColumnType<string | number | bigint, string | number | bigint, string | number | bigint>;
+/** An int8 column with a database default. */
+type GenInt8 = ColumnType<string | number | bigint, string | number | bigint | undefined, string | number | bigint>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  username: string;
+  username_lower: string;
+  password_hash: string | null;
+  created_at: Timestamp;
+  last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  is_admin: Generated<boolean>;
+  verified: Generated<number>;
+  preferred_address: string | null;
+  discord_id: ColumnType<string | null, string | null | undefined, string | null>;
+  discord_username: ColumnType<string | null, string | null | undefined, string | null>;
+  crazygames_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface ServerSecretsTable { name: string; value: string }
+export interface BotCheckTokensTable { token_hash: string; used_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string> }
+export interface RateLimitHitsTable { key: string; window_start: ColumnType<Date, Date | string, Date | string>; hits: number }
+
+export interface ItemsTable { uuid: string; name: string; description: string; dex_id: number; kind: string; collection: string | null }
+
+export type AccountKind = 'player' | 'escrow' | 'shop' | 'sink' | 'mint';
+export interface ValueAccountsTable { id: string; kind: AccountKind; user_id: string | null; created_at: Timestamp }
+export interface CoinBalancesTable { account_id: string; balance: Int8 }
+export interface ItemHoldingsTable { account_id: string; item_uuid: string; quantity: Int8 }
+export interface LedgerTable {
+  id: GenInt8;
+  tx_id: string;
+  created_at: Timestamp;
+  asset: string;
+  from_account: string;
+  to_account: string;
+  amount: Int8;
+  reason: string;
+  ref: string | null;
+}
+export interface IdempotencyKeysTable {
+  user_id: string; key: string; endpoint: string; status: number;
+  response: Json<unknown>; created_at: Timestamp;
+  /** 002: a hash of the request body; a retry with another body is refused. */
+  request_hash: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export interface LevelRequirementsTable { level: number; xp_required: Int8 }
+export interface PlayerProgressTable { user_id: string; total_xp: Int8 }
+export interface AchievedLevelsTable { user_id: string; level: number; unlocked_at: Timestamp }
+export interface ReleaseLogsTable {
+  version: string; name: string; release_date: ColumnType<Date | string, string, string>;
+  added: Json<string[]>; fixed: Json<string[]>; removed: Json<string[]>;
+}
+export interface ProfilesTable { user_id: string; location: Generated<string>; description: Generated<string>; views: GenInt8; updated_at: Timestamp }
+export interface ProfileViewsTable { profile_id: string; viewer_id: string; viewed_hour: ColumnType<Date, Date | string, Date | string> }
+export interface LoginDaysTable { user_id: string; day: ColumnType<Date | string, string, string> }
+export interface PlayerStatsTable {
+  user_id: string; wins: GenInt8; kills: GenInt8; deaths: GenInt8; headshots: GenInt8;
+  timeplayed: GenInt8; quests: GenInt8; crates_opened: GenInt8;
+}
+export interface LegacyStatsTable { user_id: string; block: string; stats: Json<Record<string, unknown>> }
+export interface StatReportsTable { report_id: string; user_id: string; received_at: Timestamp }
+export interface ClansTable { id: string; name: string; tag: string; color: string; created_at: Timestamp; disbanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null> }
+export interface ClanMembersTable { user_id: string; clan_id: string; role: 'admin' | 'member'; joined_at: Timestamp }
+export interface ClanInvitesTable { id: string; clan_id: string; user_id: string; invited_by: string; status: Generated<string>; created_at: Timestamp }
+export interface ClanRequestsTable { id: string; clan_id: string; user_id: string; status: Generated<string>; created_at: Timestamp }
+// 002_economy
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type ListingStatus = 'active' | 'sold' | 'cancelled' | 'expired';
+export interface MarketListingsTable {
+  id: string; seller_id: string; item_uuid: string; quantity: Int8; price: Int8;
+  status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
+  created_at: Timestamp; end_time: ColumnType<Date, Date | string, Date | string>;
+  buyer_id: string | null; closed_at: NullableTimestamp;
+}
+export type CoinflipStatus = 'open' | 'settled' | 'cancelled';
+export interface CoinflipGamesTable {
+  id: string; creator_id: string; wager: Int8; choice: number; server_seed: string; server_seed_hash: string;
+  status: ColumnType<CoinflipStatus, CoinflipStatus | undefined, CoinflipStatus>;
+  acceptor_id: string | null; outcome: number | null; winner_id: string | null;
+  created_at: Timestamp; closed_at: NullableTimestamp;
+}
+export interface CrateShopsTable { version_id: number; crate_item: string; total_supply: Int8; created_at: Timestamp }
+export interface CrateOpeningsTable { id: GenInt8; user_id: string; version_id: number; won_item: string; opened_at: Timestamp }
+export interface GameAwardsTable { award_id: string; user_id: string; request_hash: string; response: Json<unknown>; created_at: Timestamp }
+export interface PendingIdentitiesTable {
+  token_hash: string; provider: 'discord'; external_id: string; external_username: string;
+  created_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface WalletsTable { address: string; user_id: string; linked_at: Timestamp }
+export interface WalletNoncesTable {
+  nonce: string; user_id: string; address: string; message: string; expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+export interface AirdropClaimsTable { user_id: string; airdrop: string; claimed_at: Timestamp }
+export type BridgeStatus = 'pending' | 'signed' | 'sent' | 'confirmed' | 'failed';
+export interface BridgeTransfersTable {
+  id: string; user_id: string; destination: string; status: BridgeStatus; idempotency_key: string | null;
+  nonce: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
+  raw_tx: string | null; tx_hash: string | null; error: string | null; created_at: Timestamp; updated_at: Timestamp;
+}
+export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  server_secrets: ServerSecretsTable;
+  bot_check_tokens: BotCheckTokensTable;
+  rate_limit_hits: RateLimitHitsTable;
+  items: ItemsTable;
+  value_accounts: ValueAccountsTable;
+  coin_balances: CoinBalancesTable;
+  item_holdings: ItemHoldingsTable;
+  ledger: LedgerTable;
+  idempotency_keys: IdempotencyKeysTable;
+  level_requirements: LevelRequirementsTable;
+  player_progress: PlayerProgressTable;
+  achieved_levels: AchievedLevelsTable;
+  release_logs: ReleaseLogsTable;
+  schema_migrations: SchemaMigrationsTable;
+  profiles: ProfilesTable;
+  profile_views: ProfileViewsTable;
+  login_days: LoginDaysTable;
+  player_stats: PlayerStatsTable;
+  legacy_stats: LegacyStatsTable;
+  stat_reports: StatReportsTable;
+  clans: ClansTable;
+  clan_members: ClanMembersTable;
+  clan_invites: ClanInvitesTable;
+  clan_requests: ClanRequestsTable;
+  pending_identities: PendingIdentitiesTable;
+  wallets: WalletsTable;
+  wallet_nonces: WalletNoncesTable;
+  airdrop_claims: AirdropClaimsTable;
+  bridge_transfers: BridgeTransfersTable;
+  market_listings: MarketListingsTable;
+  coinflip_games: CoinflipGamesTable;
+  crate_shops: CrateShopsTable;
+  crate_openings: CrateOpeningsTable;
+  game_awards: GameAwardsTable;
+}

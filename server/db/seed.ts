@@ -1,0 +1,42 @@
+// Data every install needs, applied at every start (idempotent upserts): the item catalogue,
+// level requirements and release logs. Sources: contract/items.ts, contract/levels.ts and
+// server/db/data/release-logs.json.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { CATALOGUE } from '../../contract/items';
+import { LEVEL_REQUIREMENTS } from '../../contract/levels';
+import type { Db } from './createDb';
+
+export const ReleaseLogFile = z.array(z.object({
+  version: z.string().min(1).max(40),
+  name: z.string().min(1).max(120),
+  release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  added: z.array(z.string().max(500)),
+  fixed: z.array(z.string().max(500)),
+  removed: z.array(z.string().max(500)),
+}));
+
+const RELEASES_FILE = fileURLToPath(new URL('./data/release-logs.json', import.meta.url));
+
+export async function seed(db: Db): Promise<void> {
+  const releases = ReleaseLogFile.parse(JSON.parse(readFileSync(RELEASES_FILE, 'utf8')));
+  await db.transaction().execute(async (trx) => {
+    for (const item of CATALOGUE) {
+      await trx.insertInto('items').values(item)
+        .onConflict((oc) => oc.column('uuid').doUpdateSet({ name: item.name, description: item.description, dex_id: item.dex_id, kind: item.kind, collection: item.collection }))
+        .execute();
+    }
+    for (const { level, xpRequired } of LEVEL_REQUIREMENTS) {
+      await trx.insertInto('level_requirements').values({ level, xp_required: xpRequired })
+        .onConflict((oc) => oc.column('level').doUpdateSet({ xp_required: xpRequired }))
+        .execute();
+    }
+    for (const r of releases) {
+      const row = { version: r.version, name: r.name, release_date: r.release_date, added: JSON.stringify(r.added), fixed: JSON.stringify(r.fixed), removed: JSON.stringify(r.removed) };
+      await trx.insertInto('release_logs').values(row)
+        .onConflict((oc) => oc.column('version').doUpdateSet({ name: row.name, release_date: row.release_date, added: row.added, fixed: row.fixed, removed: row.removed }))
+        .execute();
+    }
+  });
+}

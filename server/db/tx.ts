@@ -1,0 +1,27 @@
+// Transactions at READ COMMITTED, retried when PostgreSQL aborts one for a deadlock or a
+// serialization failure (two transfers in opposite directions can lock rows in opposite orders).
+import type { Transaction } from 'kysely';
+import type { Database } from './schema';
+import type { Db } from './createDb';
+
+export type Trx = Transaction<Database>;
+export type Executor = Db | Trx;
+
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>, attempts = 4): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;
+      await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 10));
+    }
+  }
+}
+
+/** PostgreSQL's unique_violation: a concurrent insert of the same key won. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === '23505';
+}

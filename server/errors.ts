@@ -1,0 +1,26 @@
+// Errors a handler throws on purpose. The central error handler (plugins/errors.ts) turns them
+// into the one JSON shape {error, detail?, code?}; anything else becomes a 500 without details.
+import type { ErrorBody } from '../contract/http';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly detail: string = message,
+  ) {
+    super(message);
+  }
+  body(): ErrorBody {
+    return { error: this.message, detail: this.detail, ...(this.code ? { code: this.code } : {}) };
+  }
+}
+
+export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
+export const unauthorized = (message = 'Not logged in') => new HttpError(401, message, 'NOT_LOGGED_IN');
+export const forbidden = (message: string, code = 'FORBIDDEN') => new HttpError(403, message, code);
+export const notFound = (message: string) => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
+export const gone = (message: string, code?: string) => new HttpError(410, message, code);
+export const tooMany = (message: string) => new HttpError(429, message, 'RATE_LIMITED');
+export const unavailable = (message: string, code = 'NOT_CONFIGURED') => new HttpError(503, message, code);

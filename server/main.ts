@@ -1,0 +1,23 @@
+// `npm start` runs this (after building the shell if needed): the whole product on one port.
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) { console.error(error.message); process.exit(2); }
+    throw error;
+  }
+  const app = await buildApp(config);
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const shown = address.replace('://127.0.0.1', '://localhost');
+  console.log(`TripShell ready at ${shown} (${app.dbKind}, ${Math.round(performance.now() - started)} ms)`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => { void app.close().then(() => process.exit(0)); });
+  }
+}
+
+void main();

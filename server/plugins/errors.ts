@@ -1,0 +1,88 @@
+// One error handler: every failure answers JSON {error, detail?, code?}. Bad input of any kind
+// is a 4xx; a 5xx never carries details (they are logged).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { HttpError } from '../errors';
+
+const GENERIC = /^(Invalid input|Required|Expected|Too (big|small)|Unrecognized|Invalid)/;
+
+/**
+ * Errors Fastify raises before routing (a malformed %-escape in the URL, a path parameter over
+ * maxParamLength) skip setErrorHandler; without this they answer Fastify's own shape
+ * ({error, code, message, statusCode}). Passed to Fastify({ frameworkErrors }).
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
+  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ error: message, detail: message, code: error.code });
+}
+
+/** PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input would fail a query (500). */
+function containsNul(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === 'string') { if (value.includes('\u0000')) return true; continue; }
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, inner] of Object.entries(value)) {
+      if (key.includes('\u0000')) return true;
+      stack.push(inner);
+    }
+  }
+  return false;
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  // Refused at the door, before validation and handlers: a 400, never a half-run handler.
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw new HttpError(400, 'Text must not contain NUL characters', 'INVALID_INPUT');
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.status).send(error.body());
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
+      const message = issue?.message ?? 'Invalid request';
+      const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
+      const detail = GENERIC.test(message) && path ? `${where}${path}: ${message}` : message;
+      return reply.status(400).send({ error: detail, detail, code: 'INVALID_INPUT' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match the contract');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    // PostgreSQL class 22 "data exception" (a date that does not exist, a number out of range,
+    // text the encoding cannot hold): a value from the request the column cannot take. Bad
+    // input, so a 400; the statement failed, so its transaction wrote nothing.
+    const sqlState = (error as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ err: error }, 'data exception from the database');
+      return reply.status(400).send({ error: 'Invalid value', detail: 'A value in the request is out of range or malformed', code: 'INVALID_INPUT' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: 'Too many requests. Please slow down.', detail: 'Too many requests. Please slow down.', code: 'RATE_LIMITED' });
+    }
+    if (status >= 400 && status < 500) {
+      const messages: Record<string, string> = {
+        FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid JSON body',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+        FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+      };
+      const message = messages[error.code] ?? (error.name === 'SyntaxError' ? 'Invalid JSON body' : 'Bad request');
+      return reply.status(status).send({ error: message, detail: message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ error: 'Not found', detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,137 @@
+// Serves the built shell (dist/) and the active game build. Hashed assets are cached for a year;
+// index.html is always revalidated. The game's four files are always at the fixed URLs of
+// GAME_BUILD_FILES (contract/game.ts): from the demo build (DEMO_GAME_DIR) by default, or from a
+// real Unity build (UNITY_BUILD_DIR), whose files are found by suffix and served with the
+// Content-Encoding their pre-compression needs, never compressed twice.
+import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import type { Config } from '../config';
+import { notFound } from '../errors';
+
+export type BuildPart = 'loader' | 'data' | 'framework' | 'code';
+export type PreCompression = 'br' | 'gzip' | null;
+
+export interface BuildFile {
+  path: string;
+  encoding: PreCompression;
+}
+
+/** The URL file name of each part (the last segment of GAME_BUILD_FILES' URLs). */
+const URL_NAMES: Record<string, BuildPart> = Object.fromEntries(
+  (Object.entries({ loader: GAME_BUILD_FILES.loaderUrl, data: GAME_BUILD_FILES.dataUrl, framework: GAME_BUILD_FILES.frameworkUrl, code: GAME_BUILD_FILES.codeUrl }) as Array<[BuildPart, string]>)
+    .map(([part, url]) => [url.slice(url.lastIndexOf('/') + 1), part]),
+);
+
+const CONTENT_TYPES: Record<BuildPart, string> = {
+  loader: 'application/javascript; charset=utf-8',
+  framework: 'application/javascript; charset=utf-8',
+  data: 'application/octet-stream',
+  code: 'application/wasm',
+};
+
+/** Unity's file name endings per part; `.unityweb` is Unity's own (decompressed by its loader). */
+const UNITY_SUFFIXES: Record<BuildPart, RegExp> = {
+  loader: /\.loader\.js$/,
+  framework: /\.framework\.js(\.br|\.gz|\.unityweb)?$/,
+  data: /\.data(\.br|\.gz|\.unityweb)?$/,
+  code: /\.wasm(\.br|\.gz|\.unityweb)?$/,
+};
+
+function encodingOf(name: string): PreCompression {
+  if (name.endsWith('.br')) return 'br';
+  if (name.endsWith('.gz')) return 'gzip';
+  return null;
+}
+
+/** Finds the four files of a Unity WebGL build (in `dir/Build/`, or `dir` itself). */
+export function findUnityBuild(dir: string): Partial<Record<BuildPart, BuildFile>> {
+  const buildDir = existsSync(join(dir, 'Build')) ? join(dir, 'Build') : dir;
+  const names = existsSync(buildDir) ? readdirSync(buildDir).sort() : [];
+  const found: Partial<Record<BuildPart, BuildFile>> = {};
+  const rank = (name: string) => ['br', 'gzip', null].indexOf(encodingOf(name));
+  for (const part of Object.keys(UNITY_SUFFIXES) as BuildPart[]) {
+    const candidates = names.filter((n) => UNITY_SUFFIXES[part].test(n)).sort((a, b) => rank(a) - rank(b));
+    const name = candidates[0];
+    if (name) found[part] = { path: join(buildDir, name), encoding: encodingOf(name) };
+  }
+  return found;
+}
+
+function demoBuild(dir: string): Record<BuildPart, BuildFile> {
+  const file = (url: string): BuildFile => ({ path: join(dir, url.slice(url.lastIndexOf('/') + 1)), encoding: null });
+  return { loader: file(GAME_BUILD_FILES.loaderUrl), data: file(GAME_BUILD_FILES.dataUrl), framework: file(GAME_BUILD_FILES.frameworkUrl), code: file(GAME_BUILD_FILES.codeUrl) };
+}
+
+/** Whether the request's Accept-Encoding allows `encoding` (a q of 0 refuses it). */
+export function accepts(header: string | undefined, encoding: 'br' | 'gzip'): boolean {
+  if (!header) return false;
+  return header.split(',').some((entry) => {
+    const [token, ...params] = entry.trim().split(';');
+    if (token?.trim().toLowerCase() !== encoding && token?.trim() !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+function sendBuildFile(request: FastifyRequest, reply: FastifyReply, part: BuildPart, file: BuildFile) {
+  let stats;
+  try { stats = statSync(file.path); } catch { stats = null; }
+  if (!stats?.isFile()) throw notFound(`The game build has no ${part} file: run \`npm run build\` or check UNITY_BUILD_DIR`);
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+  reply.header('content-type', CONTENT_TYPES[part]);
+  reply.header('cache-control', 'no-cache');
+  reply.header('etag', etag);
+  if (file.encoding) reply.header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+  const stream = createReadStream(file.path);
+  if (!file.encoding) return reply.header('content-length', stats.size).send(stream);
+  if (accepts(request.headers['accept-encoding'], file.encoding)) {
+    // Already compressed: say so, and send the bytes as they are.
+    return reply.header('content-encoding', file.encoding).header('content-length', stats.size).send(stream);
+  }
+  // A client that cannot take this encoding (Brotli over plain http, say) gets it decompressed.
+  return reply.send(stream.pipe(file.encoding === 'br' ? createBrotliDecompress() : createGunzip()));
+}
+
+async function registerGameBuild(app: FastifyInstance, config: Config): Promise<void> {
+  const unityDir = config.UNITY_BUILD_DIR ? resolve(config.UNITY_BUILD_DIR) : null;
+  let unity = unityDir ? findUnityBuild(unityDir) : null;
+  if (unityDir && unity && Object.keys(unity).length < 4) {
+    app.log.warn({ dir: unityDir, found: Object.keys(unity) }, 'UNITY_BUILD_DIR does not hold a complete Unity WebGL build');
+  }
+  const demo = demoBuild(resolve(config.DEMO_GAME_DIR));
+
+  app.get<{ Params: { file: string } }>('/game/build/:file', { config: { rateLimit: false } }, async (request, reply) => {
+    const part = URL_NAMES[request.params.file];
+    if (!part) throw notFound('No such game build file');
+    if (unityDir && unity && !unity[part]) unity = findUnityBuild(unityDir); // the build was replaced
+    const file = unity ? unity[part] : demo[part];
+    if (!file) throw notFound(`The Unity build in UNITY_BUILD_DIR has no ${part} file`);
+    return sendBuildFile(request, reply, part, file);
+  });
+}
+
+export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+  await registerGameBuild(app, config);
+
+  const staticDir = config.STATIC_DIR ? resolve(config.STATIC_DIR) : '';
+  const hasShell = staticDir !== '' && existsSync(resolve(staticDir, 'index.html'));
+  if (!hasShell) {
+    app.get('/', async (_req, reply) => reply.type('text/plain').send('The shell is not built: run `npm run build` (npm start does this for you).'));
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    setHeaders: (res, path) => {
+      if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+}

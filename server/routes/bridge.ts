@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { Hex } from 'viem';
+import { BRIDGE_TEXT, bridgeFinalize, bridgeVerify } from '../../contract/bridge';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
+import { badRequest, HttpError, notFound, unavailable } from '../errors';
+import { route } from '../route';
+import { ViemChainSender } from '../providers/chain';
+import { MarketplaceProfiles } from '../providers/marketplaceProfiles';
+import { Bridge } from '../services/bridge';
+
+export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+  const profiles = new MarketplaceProfiles(config.MARKETPLACE_API_BASE, config.MARKETPLACE_API_KEY);
+  const bridge = config.CHAIN_RPC_URL && config.BRIDGE_CONTRACT_ADDRESS && config.BRIDGE_SENDER_PRIVATE_KEY
+    ? new Bridge(db, app.dbKind, new ViemChainSender(config.CHAIN_RPC_URL, config.CHAIN_ID, config.BRIDGE_CONTRACT_ADDRESS as Hex, config.BRIDGE_TOKEN_ID, config.BRIDGE_SENDER_PRIVATE_KEY as Hex))
+    : null;
+  if (bridge) {
+    // Transfers a previous process left open are finished in the background.
+    app.addHook('onReady', async () => { void bridge.resume().catch((err: unknown) => app.log.error({ err }, 'bridge resume failed')); });
+  }
+
+  route(app, bridgeVerify, async ({ params }) => {
+    if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
+    let result;
+    try {
+      result = await profiles.lookup(params.wallet);
+    } catch {
+      throw new HttpError(502, BRIDGE_TEXT.verifyFailed, 'MARKETPLACE_UNAVAILABLE');
+    }
+    if (!result.found) throw notFound(BRIDGE_TEXT.noProfile);
+    return { openseaProfile: result.profile };
+  });
+
+  route(app, bridgeFinalize, async ({ body, user, request }) => {
+    if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    let key: string | null = null;
+    if (header !== undefined) {
+      const parsed = IdempotencyKey.safeParse(header);
+      if (!parsed.success) throw badRequest('Invalid Idempotency-Key header', 'BAD_IDEMPOTENCY_KEY');
+      key = parsed.data;
+    }
+    const { id } = await bridge.burn(user.id, body.destinationWallet, key);
+    const view = await bridge.process(id);
+    if (!view.txHash || view.status === 'failed') throw new HttpError(502, BRIDGE_TEXT.finalizeFailed, 'BRIDGE_FAILED');
+    return {
+      transactionHash: view.txHash,
+      explorerUrl: `${config.BLOCK_EXPLORER_TX_URL}${view.txHash}`,
+      status: view.status === 'confirmed' ? 'confirmed' as const : view.status === 'sent' ? 'sent' as const : 'signed' as const,
+    };
+  });
+}

@@ -1,0 +1,33 @@
+// Coin flip wagers (spec part 2 §5, §7): create, list open ones, accept, cancel, look one up.
+import type { FastifyInstance } from 'fastify';
+import { acceptCoinflip, cancelCoinflip, COINFLIP_TEXT, coinflipGame, createCoinflip, openCoinflips } from '../../contract/coinflip';
+import { parseTripcoins } from '../../contract/money';
+import { inTransaction } from '../db/tx';
+import { badRequest } from '../errors';
+import { route } from '../route';
+import * as coinflip from '../services/coinflip';
+
+export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  route(app, createCoinflip, async ({ body, user }) => {
+    // The contract already checked the amount with the spec's messages; this only converts it.
+    const wager = parseTripcoins(body.wager_amount);
+    if (wager === null) throw badRequest(COINFLIP_TEXT.invalidWager, 'INVALID_INPUT');
+    return inTransaction(db, (trx) => coinflip.createCoinflip(trx, user.id, wager, body.choice));
+  });
+
+  route(app, openCoinflips, async ({ request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { games: await coinflip.openGames(db, request.user?.id ?? null) };
+  });
+
+  route(app, acceptCoinflip, async ({ params, user }) => inTransaction(db, (trx) => coinflip.acceptCoinflip(trx, user.id, params.id)));
+
+  route(app, cancelCoinflip, async ({ params, user }) => inTransaction(db, (trx) => coinflip.cancelCoinflip(trx, user.id, params.id)));
+
+  route(app, coinflipGame, async ({ params, request, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return coinflip.gameById(db, request.user?.id ?? null, params.id);
+  });
+}

@@ -1,0 +1,59 @@
+// Crate shops (v1 Base Set, v2 Base Set II), crate opening and the published odds.
+// Registering this plugin checks the drop tables and mints each shop's supply the first time:
+// a server with a broken drop table refuses to start instead of failing on a player's open.
+import type { FastifyInstance } from 'fastify';
+import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateStatusV2, openCrate, type CrateVersion } from '../../contract/crates';
+import { route } from '../route';
+import * as crates from '../services/crates';
+import { DEFAULT_DROP_TABLES, loadDropTables, oddsOf } from '../services/dropTables';
+import { idempotencyKeyOf, markReplay, runOnce } from '../services/idempotency';
+
+export async function crateRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
+  const shops = crates.crateShops(config);
+  await crates.ensureCrateShops(db, shops.values());
+  const shopOf = (id: number) => {
+    const shop = shops.get(id);
+    const table = tables.get(id);
+    if (!shop || !table) throw new Error(`crate version ${id} is not configured`);
+    return { shop, table };
+  };
+  const [v1, v2] = CRATE_VERSIONS as [CrateVersion, CrateVersion];
+
+  for (const [endpoint, version] of [[crateStatus, v1], [crateStatusV2, v2]] as const) {
+    const { shop } = shopOf(version.id);
+    route(app, endpoint, async ({ request, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return crates.crateStatus(db, shop, request.user?.id ?? null);
+    });
+  }
+
+  for (const [endpoint, version] of [[buyCrates, v1], [buyCratesV2, v2]] as const) {
+    const { shop } = shopOf(version.id);
+    route(app, endpoint, async ({ body, user, request, reply }) => {
+      const { value, replayed } = await runOnce(db, { userId: user.id, key: idempotencyKeyOf(request), endpoint: `POST ${endpoint.path}`, body, response: endpoint.response },
+        (trx) => crates.buyCrates(trx, shop, user.id, body.quantity));
+      markReplay(reply, replayed);
+      return value;
+    });
+  }
+
+  route(app, openCrate, async ({ body, user, request, reply }) => {
+    const { shop, table } = shopOf(body?.crateVersionId ?? 0);
+    const { value, replayed } = await runOnce(db, { userId: user.id, key: idempotencyKeyOf(request), endpoint: `POST ${openCrate.path}`, body: body ?? {}, response: openCrate.response },
+      (trx) => crates.openCrate(trx, shop, table, user.id));
+    markReplay(reply, replayed);
+    return value;
+  });
+
+  route(app, crateOdds, async ({ query, reply }) => {
+    const { shop, table } = shopOf(Number(query.crateVersionId));
+    reply.header('cache-control', 'public, max-age=60');
+    return {
+      crateVersionId: shop.version.id,
+      crateItemUuid: shop.version.crateItemUuid,
+      odds: oddsOf(table).map((e) => ({ itemUuid: e.itemUuid, name: e.name, weight: e.weight, percent: e.percent })),
+    };
+  });
+}

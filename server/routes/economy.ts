@@ -1,0 +1,53 @@
+// Catalogue and sprites, inventory, player search, item transfers and the game-server award API
+// (spec part 2 §7; awards are ours: the game awards what players earn).
+import type { FastifyInstance } from 'fastify';
+import { award, baseInventory, ECONOMY_TEXT, itemCatalogue, itemSprite, searchPlayers, transferItems } from '../../contract/economy';
+import { inTransaction } from '../db/tx';
+import { notFound } from '../errors';
+import { route } from '../route';
+import { grantAward } from '../services/awards';
+import { catalogueItem, catalogueItems, etagMatches, sprite } from '../services/catalogue';
+import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } from '../services/inventory';
+
+export async function economyRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  route(app, itemCatalogue, async ({ query, reply }) => {
+    reply.header('cache-control', 'public, max-age=300');
+    const cleaned = query.cleaned !== 'false';
+    return {
+      items: catalogueItems().map((i) => ({
+        uuid: i.uuid, name: i.name, description: i.description, dex_id: i.dex_id,
+        ...(cleaned ? {} : { kind: i.kind, collection: i.collection }),
+      })),
+    };
+  });
+
+  route(app, itemSprite, async ({ params, query, request, reply }) => {
+    const item = catalogueItem(params.uuid);
+    if (!item) throw notFound(ECONOMY_TEXT.itemNotFound);
+    const { body, etag } = sprite(item, Number(query.size ?? '256'));
+    // Sprites never change for an item: clients revalidate daily, and cheaply (304).
+    reply.header('etag', etag).header('cache-control', 'public, max-age=86400');
+    if (etagMatches(request.headers['if-none-match'], etag)) {
+      reply.code(304);
+      return '';
+    }
+    reply.type('image/svg+xml; charset=utf-8');
+    return body;
+  });
+
+  route(app, baseInventory, async ({ user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return inventoryOf(db, user.id);
+  });
+
+  route(app, searchPlayers, async ({ params, query, user }) => findPlayers(db, user.id, params.query, query.limit));
+
+  route(app, transferItems, async ({ body, user }) => {
+    await inTransaction(db, (trx) => transfer(trx, user, body));
+    return { message: ECONOMY_TEXT.transferSuccess };
+  });
+
+  route(app, award, async ({ body }) => grantAward(db, body));
+}

@@ -1,0 +1,19 @@
+import type { Config } from './config';
+import type { Db, DbKind } from './db/createDb';
+import type { BotCheckProvider } from './providers/botCheck';
+import type { AltchaProvider } from './providers/botCheck';
+import type { SessionUser } from './services/sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dbKind: DbKind;
+    botCheck: BotCheckProvider;
+    altcha: AltchaProvider | null;
+    frameHosts: string[];
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}

@@ -1,0 +1,59 @@
+// The shell's typed API client, built on contract/: paths and payloads come from the endpoint
+// declarations, every request sends credentials (cookies), and answers are parsed with zod, so
+// a server that answers something else is an error here rather than a crash later.
+import { buildPath, ErrorBody, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: ErrorBody | null, fallback: string) {
+    super(body?.detail ?? body?.error ?? fallback);
+  }
+  /** The text the spec shows: `detail`, else `message`/`error`, else the caller's fallback. */
+  textOr(fallback: string): string {
+    return this.body?.detail ?? this.body?.error ?? fallback;
+  }
+  get code(): string | undefined { return this.body?.code; }
+}
+
+/** A network failure (no answer at all). */
+export class NetworkError extends Error {}
+
+export interface CallOptions<E extends EndpointDef> {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: BodyOf<E>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function call<E extends EndpointDef>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+  let url = buildPath(endpoint.path, options.params);
+  if (options.query) {
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(options.query)) if (v !== undefined) search.set(k, String(v));
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: endpoint.method,
+      credentials: 'include',
+      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      ...(hasBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new NetworkError((error as Error).message);
+  }
+  let json: unknown;
+  try { json = await response.json(); } catch { json = null; }
+  if (!response.ok) {
+    const parsed = ErrorBody.safeParse(json);
+    throw new ApiError(response.status, parsed.success ? parsed.data : null, `Request failed (${response.status})`);
+  }
+  const parsed = endpoint.response.safeParse(json);
+  if (!parsed.success) throw new ApiError(response.status, null, `Unexpected answer from ${endpoint.path}`);
+  return parsed.data as ResponseOf<E>;
+}

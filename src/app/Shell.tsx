@@ -1,0 +1,40 @@
+// The first screen: the game canvas and the loading screen, in plain CSS. Mantine, the query
+// client, the bridge and the overlays (App.tsx) load as a second chunk after the first paint.
+import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
+import { loadingPhase } from '../../machines/loading';
+import { LoadingScreen } from '../features/loading/components/LoadingScreen';
+import { GameCanvas } from '../game/GameCanvas';
+import type { ShellBoot } from './boot';
+
+const App = lazy(() => import('./App'));
+
+/** If the second chunk cannot load or crashes, the game keeps running without the overlays. */
+class AppBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() { return { failed: true }; }
+  override componentDidCatch(error: unknown) { console.error('The shell\'s overlays failed to start:', error); }
+  override render() { return this.state.failed ? null : this.props.children; }
+}
+
+export function Shell({ shell }: { shell: ShellBoot }) {
+  const phase = useSelector(shell.loading, loadingPhase);
+  const [appWanted, setAppWanted] = useState(false);
+  useEffect(() => {
+    // After the first paint: two frames, so the loading screen is on screen first (or half a
+    // second, for a tab opened in the background, where frames do not run).
+    let second = 0;
+    const want = () => setAppWanted(true);
+    const first = requestAnimationFrame(() => { second = requestAnimationFrame(want); });
+    const fallback = setTimeout(want, 500);
+    return () => { cancelAnimationFrame(first); cancelAnimationFrame(second); clearTimeout(fallback); };
+  }, []);
+  const gameVisible = phase === 'hiding' || phase === 'hidden';
+  return (
+    <>
+      <GameCanvas controller={shell.game} visible={gameVisible} />
+      {phase !== 'hidden' && <LoadingScreen actor={shell.loading} onRetry={shell.retry} />}
+      {appWanted && <AppBoundary><Suspense fallback={null}><App shell={shell} /></Suspense></AppBoundary>}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+// Everything the first screen needs, started before React renders: the game loader download,
+// the loading screen's clock, the window hooks, the overlay manager's state and the host.
+// No Mantine, no zod, no query client here: those arrive with the second chunk (App.tsx).
+import { createActor } from 'xstate';
+import activity from '../../activity.config.json';
+import { SHELL_TO_GAME } from '../../contract/gameConstants';
+import { detectHost, pageContext } from '../../hosts/detect';
+import { loadHostAdapter } from '../../hosts/load';
+import type { HostAdapter, HostKind } from '../../hosts/types';
+import { loadingMachine } from '../../machines/loading';
+import type { LoadingActor } from '../features/loading/types';
+import { game, sendToGame } from '../game/game';
+import type { GameController } from '../game/gameController';
+import { createOverlayStore, type OverlayStore } from '../lib/overlays';
+import { installEarlyHooks, type EarlyHooks } from './earlyHooks';
+import { wireHost } from './hostWiring';
+
+export interface ShellBoot {
+  game: GameController;
+  loading: LoadingActor;
+  overlays: OverlayStore;
+  early: EarlyHooks;
+  hostKind: HostKind;
+  host: Promise<HostAdapter>;
+  /** The error screen's Retry: a fresh canvas and a fresh loading screen. */
+  retry(): void;
+}
+
+export function bootShell(win: Window = window): ShellBoot {
+  const controller = game();
+  controller.preload();
+
+  const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
+  const early = installEarlyHooks(win, () => loading.send({ type: 'COMPLETE' }));
+
+  let lastStatus = controller.getState().status;
+  controller.subscribe(() => {
+    const { status, progress, error } = controller.getState();
+    if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
+    if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? 'The game failed to load.' });
+    lastStatus = status;
+  });
+
+  const overlays = createOverlayStore({
+    onClosed: (key) => {
+      sendToGame(SHELL_TO_GAME.overlayClosed, key);
+      if (key === 'settings') sendToGame(SHELL_TO_GAME.settingsClosed);
+    },
+  });
+  let wasOpen = false;
+  overlays.subscribe(() => {
+    const open = overlays.isAnyOpen();
+    controller.setPointerInput(!open);
+    if (wasOpen && !open) controller.focusCanvas(); // back to the game
+    wasOpen = open;
+  });
+
+  const hostKind = detectHost(pageContext(win), activity);
+  const host = loadHostAdapter(hostKind);
+  void host.then((adapter) => {
+    wireHost(adapter, { loading, overlays, game: controller });
+    return adapter.start();
+  }).catch((error: unknown) => console.warn('The host adapter failed to load:', error));
+
+  return {
+    game: controller, loading, overlays, early, hostKind, host,
+    retry() {
+      controller.retry();
+      loading.send({ type: 'RETRY' });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+// Shows what the overlay manager has open: the full-screen overlay, and a modal above it.
+// Focus moves into the overlay (so the game, which reads keys while it has the focus, stops
+// reading them), Escape closes the topmost (unless a widget inside handled it and called
+// preventDefault), an overlay that crashes is closed and logged instead of taking the shell
+// down, and each component is loaded on demand.
+import { Component, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { OverlayKey } from '../../../contract/game';
+import type { OpenOverlay, OverlayStore } from '../../lib/overlays';
+import { overlayComponent, type OverlayProps } from './registry';
+
+class OverlayBoundary extends Component<{ name: OverlayKey; onCrash: () => void; children: ReactNode }, { crashed: boolean }> {
+  override state = { crashed: false };
+  static getDerivedStateFromError() { return { crashed: true }; }
+  override componentDidCatch(error: unknown) {
+    console.error(`The ${this.props.name} overlay crashed and was closed:`, error);
+    this.props.onCrash();
+  }
+  override render() { return this.state.crashed ? null : this.props.children; }
+}
+
+function OverlaySlot({ entry, overlays }: { entry: OpenOverlay; overlays: OverlayStore }) {
+  const slotRef = useRef<HTMLDivElement>(null);
+  const Overlay = overlayComponent(entry.key) as React.ComponentType<OverlayProps<OverlayKey>> | undefined;
+  useEffect(() => {
+    if (!Overlay) {
+      // Opened without the bridge's check (e.g. navigation): nothing to show, so nothing may block the game.
+      console.warn(`no overlay registered for ${entry.key}`);
+      overlays.close(entry.key);
+      return;
+    }
+    // Unless the overlay focused something of its own, its slot takes the focus from the game.
+    const slot = slotRef.current;
+    if (slot && !slot.contains(document.activeElement)) slot.focus({ preventScroll: true });
+  }, [Overlay, entry.key, overlays]);
+  if (!Overlay) return null;
+  const close = () => overlays.close(entry.key);
+  return (
+    <div ref={slotRef} tabIndex={-1} data-overlay={entry.key} style={{ outline: 'none' }}>
+      <OverlayBoundary name={entry.key} onCrash={close}>
+        <Suspense fallback={null}>
+          <Overlay payload={entry.payload} onClose={close} />
+        </Suspense>
+      </OverlayBoundary>
+    </div>
+  );
+}
+
+export function OverlayHost({ overlays }: { overlays: OverlayStore }) {
+  const state = useSyncExternalStore(overlays.subscribe, overlays.getState);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || !overlays.isAnyOpen()) return;
+      event.preventDefault();
+      overlays.close();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [overlays]);
+  return (
+    <>
+      {state.overlay && <OverlaySlot key={state.overlay.id} entry={state.overlay} overlays={overlays} />}
+      {state.modal && <OverlaySlot key={state.modal.id} entry={state.modal} overlays={overlays} />}
+    </>
+  );
+}

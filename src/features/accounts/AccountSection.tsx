@@ -1,0 +1,49 @@
+// The settings overlay's Account section (spec part 1 §2.5, §4.5). Security and Notifications
+// are disabled and Sessions hidden, as the spec's configuration says; Wallets is hidden where
+// the host hides it (the portal). Nothing is decided while whoami is still loading.
+import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { isLoggedIn } from '../../../contract/auth';
+import { useHost } from '../../lib/host';
+import { useCurrentUser } from './api/currentUser';
+import { openAuthModal } from './openAuth';
+import { ProfileTab } from './ProfileTab';
+import { WalletsTab } from './WalletsTab';
+
+const TABS = [
+  { value: 'profile', label: 'Profile', disabled: false },
+  { value: 'security', label: 'Security', disabled: true },
+  { value: 'wallets', label: 'Wallets', disabled: false },
+  { value: 'notifications', label: 'Notifications', disabled: true },
+] as const; // Sessions: hidden in the current configuration.
+
+export default function AccountSection() {
+  const { user, settled } = useCurrentUser();
+  const host = useHost();
+  const [tab, setTab] = useState<string>('profile');
+
+  if (!settled) return <Loader aria-label="Loading account" />;
+  if (!isLoggedIn(user)) {
+    return (
+      <Stack align="flex-start">
+        <Text>You are currently logged out. Sign in to access your account and settings.</Text>
+        <Group>
+          <Button onClick={() => openAuthModal('login')}>Log In</Button>
+          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => openAuthModal('signup')}>Create Account</Button>}
+        </Group>
+      </Stack>
+    );
+  }
+
+  const visible = TABS.filter((t) => t.value !== 'wallets' || !host.isHidden('walletsTab'));
+  const active = visible.some((t) => t.value === tab) ? tab : 'profile';
+  return (
+    <Tabs value={active} onChange={(v) => setTab(v ?? 'profile')} keepMounted={false}>
+      <Tabs.List mb="md">
+        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{t.label}</Tabs.Tab>)}
+      </Tabs.List>
+      <Tabs.Panel value="profile"><ProfileTab user={user} /></Tabs.Panel>
+      {!host.isHidden('walletsTab') && <Tabs.Panel value="wallets"><WalletsTab user={user} /></Tabs.Panel>}
+    </Tabs>
+  );
+}

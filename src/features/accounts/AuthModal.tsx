@@ -1,0 +1,152 @@
+// The 'auth' modal (spec part 1 §2.5, §5, §8): login, signup and logout in one Mantine modal,
+// driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
+// closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
+import { Anchor, Button, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { AUTH_TEXT, CurrentUser } from '../../../contract/auth';
+import { SHELL_TO_GAME } from '../../../contract/game';
+import { fromPromise } from 'xstate';
+import { authMachine, type AuthMode, type AuthRequest } from '../../../machines/auth';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { sendToGame } from '../../game/game';
+import { showToast } from '../../ui/toast';
+import { authenticate } from './api/authRequests';
+import { currentUserQuery } from './api/currentUser';
+import { usePublicConfig } from './api/publicConfig';
+import { BotCheck, BotCheckProblem } from './BotCheck';
+import { ProviderButtons } from './ProviderButtons';
+import './AuthModal.css';
+
+export const SWITCH_DELAY_MS = 300;
+const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
+
+const providedMachine = authMachine.provide({
+  actors: { authenticate: fromPromise<unknown, AuthRequest>(({ input }) => authenticate(input)) },
+});
+
+export default function AuthModal({ payload, onClose }: OverlayProps<'auth'>) {
+  const [state, send] = useMachine(providedMachine, { input: { mode: payload.mode } });
+  const mode = state.context.mode;
+  const busy = state.matches('busy');
+  const queryClient = useQueryClient();
+  const configQuery = usePublicConfig();
+  const [opened, setOpened] = useState(true);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [token, setToken] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const switchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(switchTimer.current), []);
+
+  // A used token is worthless: whenever the machine resets the widget, forget ours too.
+  useEffect(() => { setToken(''); }, [state.context.botCheckResets]);
+
+  // While busy, Escape must not reach the overlay host (which would close the modal).
+  useEffect(() => {
+    if (!busy) return;
+    const block = (event: KeyboardEvent) => { if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); } };
+    window.addEventListener('keydown', block, true);
+    return () => window.removeEventListener('keydown', block, true);
+  }, [busy]);
+
+  useEffect(() => {
+    if (!state.matches('success')) return;
+    const parsed = CurrentUser.safeParse(state.context.result);
+    if (mode === 'logout') showToast({ message: AUTH_TEXT.loggedOut, tone: 'success', area: 'auth' });
+    else if (mode === 'login') showToast({ message: `Welcome back, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
+    else showToast({ message: `Welcome to the game, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
+    if (parsed.success) {
+      queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
+      sendToGame(SHELL_TO_GAME.userData, parsed.data);
+    }
+    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    onClose();
+  }, [state, mode, username, queryClient, onClose]);
+
+  const clear = () => {
+    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null);
+  };
+  const close = () => {
+    if (busy) return;
+    clear();
+    send({ type: 'RESET' });
+    onClose();
+  };
+  const switchTo = (next: AuthMode) => {
+    if (busy) return;
+    setOpened(false);
+    clearTimeout(switchTimer.current);
+    switchTimer.current = setTimeout(() => {
+      clear();
+      send({ type: 'RESET' });
+      send({ type: 'SET_MODE', mode: next });
+      setOpened(true);
+    }, SWITCH_DELAY_MS);
+  };
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token } });
+  };
+
+  const error = state.context.error ?? problem;
+  const config = configQuery.data;
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      centered
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={<Title order={3} component="span">{TITLES[mode]}{mode === 'login' && <span className="auth-wave" aria-hidden="true"> 👋</span>}</Title>}
+    >
+      {mode === 'logout' ? (
+        <Stack>
+          <Text>Are you sure you want to log out? You will need to log back in to access your account.</Text>
+          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button color="red" onClick={() => submit()} loading={busy}>Logout</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
+            <PasswordInput label="Password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
+            {mode === 'signup' && (
+              <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
+            )}
+            <BotCheck
+              config={config?.botCheck}
+              resetKey={state.context.botCheckResets}
+              onToken={(t) => { setToken(t); setProblem(null); }}
+              onProblem={(text) => { setToken(''); setProblem(text); }}
+            />
+            <BotCheckProblem text={error} />
+            <Button type="submit" loading={busy} fullWidth>{mode === 'login' ? 'Login' : 'Sign Up'}</Button>
+            {mode === 'login' && (
+              <>
+                <Divider label="OR" labelPosition="center" />
+                <ProviderButtons discordEnabled={config?.discord.enabled ?? false} disabled={busy} onDone={onClose} />
+              </>
+            )}
+            <Text size="sm" ta="center">
+              {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+              <Anchor component="button" type="button" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
+                {mode === 'login' ? 'Sign up' : 'Login'}
+              </Anchor>
+            </Text>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

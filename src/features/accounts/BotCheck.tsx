@@ -1,0 +1,104 @@
+// The bot check (spec part 1 §5): ALTCHA (self-hosted proof of work, the `altcha` web
+// component, loaded only when a modal shows it) or Cloudflare Turnstile when the server is
+// configured for it. Reports a token, or null with the spec's error text on error/expiry.
+// `resetKey` changes whenever the parent wants a fresh widget (failure, close).
+import { Loader, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { AUTH_TEXT } from '../../../contract/auth';
+import type { BotCheckConfig } from '../../../contract/system';
+
+export interface BotCheckProps {
+  config: BotCheckConfig | undefined;
+  resetKey: number;
+  onToken: (token: string) => void;
+  onProblem: (text: string) => void;
+}
+
+interface AltchaStateDetail { state?: string; payload?: string }
+
+function AltchaWidget({ challengeUrl, onToken, onProblem }: { challengeUrl: string; onToken: (t: string) => void; onProblem: (t: string) => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  // Latest callbacks without re-creating the widget (which would restart the proof of work).
+  const callbacks = useRef({ onToken, onProblem });
+  callbacks.current = { onToken, onProblem };
+  useEffect(() => {
+    let widget: HTMLElement | null = null;
+    let cancelled = false;
+    const onState = (event: Event) => {
+      const detail = (event as CustomEvent<AltchaStateDetail>).detail;
+      if (detail?.state === 'verified' && detail.payload) callbacks.current.onToken(detail.payload);
+      else if (detail?.state === 'error') callbacks.current.onProblem(AUTH_TEXT.botCheckFailed);
+      else if (detail?.state === 'expired') callbacks.current.onProblem(AUTH_TEXT.botCheckExpired);
+    };
+    // Dynamic import keeps the widget (and its worker) out of the first-screen chunk.
+    void import('altcha').then(() => {
+      if (cancelled || !host.current) return;
+      widget = document.createElement('altcha-widget');
+      widget.setAttribute('challenge', challengeUrl);
+      widget.setAttribute('name', 'altcha');
+      widget.addEventListener('statechange', onState);
+      host.current.appendChild(widget);
+    }, () => callbacks.current.onProblem(AUTH_TEXT.botCheckFailed));
+    return () => {
+      cancelled = true;
+      widget?.removeEventListener('statechange', onState);
+      widget?.remove();
+    };
+  }, [challengeUrl]);
+  return <div ref={host} data-testid="bot-check" />;
+}
+
+interface TurnstileApi {
+  render(el: HTMLElement, options: Record<string, unknown>): string;
+  remove(id: string): void;
+}
+declare global { interface Window { turnstile?: TurnstileApi } }
+
+let turnstileScript: Promise<TurnstileApi> | null = null;
+function loadTurnstile(): Promise<TurnstileApi> {
+  turnstileScript ??= new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+    script.async = true;
+    script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing')));
+    script.onerror = () => { turnstileScript = null; reject(new Error('turnstile failed to load')); };
+    document.head.appendChild(script);
+  });
+  return turnstileScript;
+}
+
+function TurnstileWidget({ siteKey, onToken, onProblem }: { siteKey: string; onToken: (t: string) => void; onProblem: (t: string) => void }) {
+  const host = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ onToken, onProblem });
+  callbacks.current = { onToken, onProblem };
+  useEffect(() => {
+    let id: string | null = null;
+    let api: TurnstileApi | null = null;
+    let cancelled = false;
+    loadTurnstile().then((loaded) => {
+      if (cancelled || !host.current) return;
+      api = loaded;
+      id = loaded.render(host.current, {
+        sitekey: siteKey,
+        callback: (token: string) => callbacks.current.onToken(token),
+        'error-callback': () => callbacks.current.onProblem(AUTH_TEXT.botCheckFailed),
+        'expired-callback': () => callbacks.current.onProblem(AUTH_TEXT.botCheckExpired),
+      });
+    }, () => callbacks.current.onProblem(AUTH_TEXT.botCheckFailed));
+    return () => { cancelled = true; if (api && id) api.remove(id); };
+  }, [siteKey]);
+  return <div ref={host} data-testid="bot-check" />;
+}
+
+export function BotCheck({ config, resetKey, onToken, onProblem }: BotCheckProps) {
+  if (!config) return <Loader size="sm" aria-label="Loading security check" />;
+  // The key remounts the widget: a used or failed token is never offered again.
+  if (config.provider === 'altcha') {
+    return <AltchaWidget key={resetKey} challengeUrl={config.challengeUrl} onToken={onToken} onProblem={onProblem} />;
+  }
+  return <TurnstileWidget key={resetKey} siteKey={config.siteKey} onToken={onToken} onProblem={onProblem} />;
+}
+
+export function BotCheckProblem({ text }: { text: string | null }) {
+  return text ? <Text c="red" size="sm" role="alert">{text}</Text> : null;
+}

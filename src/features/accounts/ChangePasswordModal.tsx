@@ -1,0 +1,57 @@
+// Change Password (spec part 2 §5): current, new and confirm; the three client checks, then the
+// server's text or the fallback. Cannot be closed while the request runs.
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { AUTH_TEXT, changePassword } from '../../../contract/auth';
+import { ApiError, call } from '../../api/client';
+import { showToast } from '../../ui/toast';
+import { changePasswordError } from './changePasswordValidation';
+
+export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    if (busy) return;
+    setCurrent(''); setNext(''); setConfirm(''); setError(null);
+    onClose();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = changePasswordError({ current, next, confirm });
+    if (invalid) { setError(invalid); return; }
+    setError(null);
+    setBusy(true);
+    try {
+      await call(changePassword, { body: { currentPassword: current, newPassword: next } });
+      showToast({ message: 'Password updated successfully', tone: 'success', area: 'auth' });
+      setBusy(false);
+      setCurrent(''); setNext(''); setConfirm('');
+      onClose();
+    } catch (failure) {
+      setBusy(false);
+      setError(failure instanceof ApiError ? failure.textOr(AUTH_TEXT.changePasswordFailed) : AUTH_TEXT.network);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Change Password" centered closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} disabled={busy} data-autofocus />
+          <PasswordInput label="New password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} disabled={busy} />
+          <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} disabled={busy} />
+          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button type="submit" loading={busy}>Change Password</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,66 @@
+// The Keyboard section (§2.6): Key Bindings and a disabled Advanced tab, the sprint mode, the
+// twelve bindable actions and Reset. Conflicts follow the §5 rule and are refused with a toast.
+import { Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
+import { BINDABLE_KEY_ACTIONS, DEFAULT_KEY_BINDINGS, KEY_UNBOUND, SPRINT_MODES, SPRINT_MODE_LABELS, type SprintMode } from '../../../contract/keys';
+import { showToast } from '../../ui/toast';
+import { KeyBindButton } from './KeyBindButton';
+import { CONFLICT_DESCRIPTION, actionLabel, conflictTitle, findConflict } from './keyConflict';
+import type { SettingsApi } from './useSettings';
+import classes from './SettingsOverlay.module.css';
+
+export const DOUBLE_TAP_LABEL = 'Double Tap W';
+
+/** `compact`: phones, where the three sprint modes do not fit side by side. */
+export function KeyboardSection({ api, compact = false }: { api: SettingsApi; compact?: boolean }) {
+  const bindings = api.values.keyBindingsV2;
+  const sprintMode = api.values.sprintMode as SprintMode;
+
+  const assign = (action: string, code: number) => {
+    const other = findConflict(bindings, action, code, sprintMode);
+    if (other) {
+      showToast({ title: conflictTitle(code, other), message: CONFLICT_DESCRIPTION, tone: 'error' });
+      return;
+    }
+    api.change('keyBindingsV2', { ...bindings, [action]: code });
+  };
+
+  return (
+    <Tabs defaultValue="bindings" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="bindings">Key Bindings</Tabs.Tab>
+        <Tabs.Tab value="advanced" disabled>Advanced</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="bindings" pt="md">
+        <Stack gap="sm">
+          <div className={classes.row}>
+            <Text size="sm" id="sprint-mode-label" mb={4}>Sprint Mode</Text>
+            <SegmentedControl
+              aria-labelledby="sprint-mode-label"
+              orientation={compact ? 'vertical' : 'horizontal'}
+              fullWidth={compact}
+              data={SPRINT_MODES.map((m) => ({ value: m, label: SPRINT_MODE_LABELS[m] }))}
+              value={sprintMode}
+              onChange={(v) => api.change('sprintMode', v)}
+            />
+          </div>
+          {BINDABLE_KEY_ACTIONS.map((action) => (
+            <Group key={action} justify="space-between" className={classes.row} data-action={action}>
+              <Text size="sm">{actionLabel(action)}</Text>
+              <KeyBindButton
+                label={actionLabel(action)}
+                code={bindings[action] ?? KEY_UNBOUND}
+                fixedText={action === 'sprint' && sprintMode === 'doubleTap' ? DOUBLE_TAP_LABEL : undefined}
+                onCapture={(code) => assign(action, code)}
+              />
+            </Group>
+          ))}
+          <Group justify="flex-end">
+            <Button variant="light" color="red" onClick={() => api.change('keyBindingsV2', { ...bindings, ...DEFAULT_KEY_BINDINGS })}>
+              Reset
+            </Button>
+          </Group>
+        </Stack>
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

@@ -1,0 +1,28 @@
+// The host the page runs in, for features: which buttons and tabs to hide (known at once) and
+// the adapter (login, CONNECT_WALLET), which arrives with its own chunk.
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { HIDDEN_BY_HOST, type HiddenUi, type HostAdapter, type HostKind } from '../../hosts/types';
+
+export interface HostInfo {
+  kind: HostKind;
+  isHidden(part: HiddenUi): boolean;
+  /** null until the adapter's chunk has loaded. */
+  adapter: HostAdapter | null;
+}
+
+const HostContext = createContext<HostInfo>({ kind: 'web', isHidden: () => false, adapter: null });
+
+export function HostProvider({ kind, adapter, children }: { kind: HostKind; adapter: Promise<HostAdapter>; children: ReactNode }) {
+  const [loaded, setLoaded] = useState<HostAdapter | null>(null);
+  useEffect(() => {
+    let active = true;
+    adapter.then((a) => { if (active) setLoaded(a); }, () => undefined);
+    return () => { active = false; };
+  }, [adapter]);
+  const info = useMemo<HostInfo>(() => ({ kind, isHidden: (part) => HIDDEN_BY_HOST[kind].has(part), adapter: loaded }), [kind, loaded]);
+  return <HostContext.Provider value={info}>{children}</HostContext.Provider>;
+}
+
+export function useHost(): HostInfo {
+  return useContext(HostContext);
+}

@@ -1,0 +1,43 @@
+// The navigation context (spec part 1 §2.3): activePage (default 'profile'), viewingProfile
+// (nullable) and currentView ('unity', the game, or the overlay on screen). currentView is read
+// from the overlay manager rather than stored twice, so the two can never disagree.
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { OverlayName } from '../../contract/game';
+import type { OverlayStore } from './overlays';
+
+export type CurrentView = 'unity' | OverlayName;
+
+export interface Navigation {
+  activePage: string;
+  viewingProfile: string | null;
+  currentView: CurrentView;
+  setActivePage(page: string): void;
+  setViewingProfile(uuid: string | null): void;
+  /** 'unity' closes the overlay on screen; an overlay name opens it. */
+  setCurrentView(view: CurrentView): void;
+}
+
+export const DEFAULT_ACTIVE_PAGE = 'profile';
+
+const NavigationContext = createContext<Navigation | null>(null);
+
+export function NavigationProvider({ overlays, children }: { overlays: OverlayStore; children: ReactNode }) {
+  const [activePage, setActivePage] = useState(DEFAULT_ACTIVE_PAGE);
+  const [viewingProfile, setViewingProfile] = useState<string | null>(null);
+  const currentView = useSyncExternalStore(overlays.subscribe, () => (overlays.getState().overlay?.key as OverlayName | undefined) ?? 'unity');
+  const setCurrentView = useCallback((view: CurrentView) => {
+    if (view === 'unity') { const open = overlays.getState().overlay; if (open) overlays.close(open.key); }
+    else overlays.open(view, {});
+  }, [overlays]);
+  const value = useMemo<Navigation>(
+    () => ({ activePage, viewingProfile, currentView, setActivePage, setViewingProfile, setCurrentView }),
+    [activePage, viewingProfile, currentView, setCurrentView],
+  );
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
+}
+
+export function useNavigation(): Navigation {
+  const navigation = useContext(NavigationContext);
+  if (!navigation) throw new Error('useNavigation needs a NavigationProvider');
+  return navigation;
+}

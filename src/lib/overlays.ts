@@ -1,0 +1,106 @@
+// The overlay manager's state: at most one full-screen overlay (settings, release notes, level
+// progress, profile) and at most one modal, which may sit on top of it (an auth modal opened
+// from settings). A plain store outside React: the canvas' pointer input and the host's
+// gameplay events follow it without re-rendering anything.
+import { OVERLAY_NAMES } from '../../contract/gameConstants';
+import type { GameMessage, OverlayKey, OverlayName } from '../../contract/game';
+
+type MessageOf<T extends GameMessage['type']> = Extract<GameMessage, { type: T }>;
+type NoPayload = Record<never, never>;
+
+/** What each overlay is opened with. */
+export interface OverlayPayloads {
+  settings: { section?: string };
+  releaseNotes: NoPayload;
+  levelProgress: NoPayload;
+  profile: { uuid?: string };
+  marketplace: MessageOf<'SHOW_MARKETPLACE_MODAL'>;
+  removedItems: MessageOf<'SHOW_REMOVED_ITEMS_MODAL'>;
+  coinflip: MessageOf<'SHOW_COINFLIP_MODAL'>;
+  crateShop: MessageOf<'SHOW_CRATE_SHOP_MODAL'>;
+  crateOpen: MessageOf<'SHOW_CRATE_OPEN_MODAL'>;
+  sorry: MessageOf<'SHOW_SORRY_POPUP'>;
+  marketplaceListing: MessageOf<'SHOW_MARKETPLACE_LISTING_MODAL'>;
+  mythicalBridge: MessageOf<'SHOW_MYTHICAL_BRIDGE_MODAL'>;
+  verifyDiscord: NoPayload;
+  auth: { mode: 'login' | 'signup' | 'logout' };
+  discordFusion: MessageOf<'showDiscordFusionModal'>;
+}
+// Compile-time check that every overlay key has a payload type and nothing else does.
+type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _everyKeyHasAPayload: Exact<keyof OverlayPayloads, OverlayKey> = true;
+void _everyKeyHasAPayload;
+
+export interface OpenOverlay<K extends OverlayKey = OverlayKey> {
+  readonly key: K;
+  readonly payload: OverlayPayloads[K];
+  /** Distinguishes two openings of the same overlay (React key). */
+  readonly id: number;
+}
+
+export interface OverlayState {
+  readonly overlay: OpenOverlay | null;
+  readonly modal: OpenOverlay | null;
+}
+
+export interface OverlayStore {
+  getState(): OverlayState;
+  subscribe(listener: () => void): () => void;
+  open<K extends OverlayKey>(key: K, payload: OverlayPayloads[K]): void;
+  /** Closes `key` if it is open, or the topmost overlay when no key is given. */
+  close(key?: OverlayKey): void;
+  isAnyOpen(): boolean;
+}
+
+export function isFullScreen(key: OverlayKey): key is OverlayName {
+  return (OVERLAY_NAMES as readonly string[]).includes(key);
+}
+
+export interface OverlayStoreOptions {
+  /** Called once per overlay that closes (the game is told which). */
+  onClosed?: (key: OverlayKey) => void;
+}
+
+export function createOverlayStore(options: OverlayStoreOptions = {}): OverlayStore {
+  let state: OverlayState = { overlay: null, modal: null };
+  let nextId = 1;
+  const listeners = new Set<() => void>();
+
+  const commit = (next: OverlayState, closed: OverlayKey[]) => {
+    state = next;
+    for (const listener of [...listeners]) listener();
+    for (const key of closed) options.onClosed?.(key);
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+    open(key, payload) {
+      const entry = { key, payload, id: nextId++ } as OpenOverlay;
+      const closed: OverlayKey[] = [];
+      if (isFullScreen(key)) {
+        // A new full-screen overlay replaces the old one and whatever modal sat on it.
+        if (state.modal) closed.push(state.modal.key);
+        if (state.overlay) closed.push(state.overlay.key);
+        commit({ overlay: entry, modal: null }, closed);
+      } else {
+        if (state.modal) closed.push(state.modal.key);
+        commit({ overlay: state.overlay, modal: entry }, closed);
+      }
+    },
+    close(key) {
+      const { overlay, modal } = state;
+      if (key === undefined) {
+        if (modal) commit({ overlay, modal: null }, [modal.key]);
+        else if (overlay) commit({ overlay: null, modal: null }, [overlay.key]);
+        return;
+      }
+      if (modal?.key === key) commit({ overlay, modal: null }, [key]);
+      else if (overlay?.key === key) commit({ overlay: null, modal: null }, modal ? [modal.key, key] : [key]);
+    },
+    isAnyOpen: () => state.overlay !== null || state.modal !== null,
+  };
+}

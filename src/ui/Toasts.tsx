@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useHotkeys } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_DEFAULT_MS, TOAST_RENDER_LIMIT, setToastsPaused } from './toast';
+
+/** Toast width and gap from the spec (§9). */
+const TOAST_WIDTH = 356;
+
+/** Where toasts appear; pauses them while the page is hidden, and alt+T focuses the newest. */
+export function Toasts() {
+  useEffect(() => {
+    const sync = () => setToastsPaused(document.visibilityState === 'hidden');
+    sync();
+    document.addEventListener('visibilitychange', sync);
+    return () => document.removeEventListener('visibilitychange', sync);
+  }, []);
+  useHotkeys([['alt+T', () => {
+    const items = document.querySelectorAll<HTMLElement>('.mantine-Notifications-notification');
+    const newest = items[items.length - 1];
+    (newest?.querySelector<HTMLElement>('button') ?? newest)?.focus();
+  }]]);
+  return (
+    <Notifications
+      position="bottom-right"
+      limit={TOAST_RENDER_LIMIT}
+      autoClose={TOAST_DEFAULT_MS}
+      containerWidth={TOAST_WIDTH}
+      styles={{ notification: { marginTop: 14 } }}
+    />
+  );
+}

@@ -1,0 +1,88 @@
+// Toasts (spec part 1 §4.7, §9): at most 3 at once in the auth area and 1 elsewhere (a new
+// one replaces the old), 4 s by default, bottom-right, top-center for economy toasts, paused
+// on hover (Mantine) and while the page is hidden (here). Features call `toast.*`.
+import type { ReactNode } from 'react';
+import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
+
+type NotificationPosition = NonNullable<NotificationData['position']>;
+
+export type ToastArea = 'default' | 'auth' | 'economy';
+export type ToastTone = 'info' | 'success' | 'error' | 'warning';
+
+export const TOAST_DEFAULT_MS = 4_000;
+export const TOAST_AREAS: Record<ToastArea, { limit: number; position: NotificationPosition }> = {
+  default: { limit: 1, position: 'bottom-right' },
+  auth: { limit: 3, position: 'bottom-right' },
+  economy: { limit: 1, position: 'top-center' },
+};
+/** Mantine's own per-position limit: room for the auth area's 3 plus the default area's 1. */
+export const TOAST_RENDER_LIMIT = 4;
+
+const TONE_COLOR: Record<ToastTone, string> = { info: 'blue', success: 'teal', error: 'red', warning: 'yellow' };
+
+export interface ToastOptions {
+  title?: ReactNode;
+  message: ReactNode;
+  tone?: ToastTone;
+  area?: ToastArea;
+  /** Milliseconds, or false to stay until closed. */
+  duration?: number | false;
+}
+
+const visible: Record<ToastArea, string[]> = { default: [], auth: [], economy: [] };
+const durations = new Map<string, number | false>();
+let hiddenPage = false;
+let sequence = 0;
+
+export function showToast(options: ToastOptions): string {
+  const area = options.area ?? 'default';
+  const ids = visible[area];
+  while (ids.length >= TOAST_AREAS[area].limit) {
+    const oldest = ids.shift();
+    if (oldest) notifications.hide(oldest);
+  }
+  sequence += 1;
+  const id = `toast-${area}-${sequence}`;
+  const duration = options.duration ?? TOAST_DEFAULT_MS;
+  durations.set(id, duration);
+  ids.push(id);
+  const data: NotificationData = {
+    id,
+    title: options.title,
+    message: options.message,
+    color: TONE_COLOR[options.tone ?? 'info'],
+    position: TOAST_AREAS[area].position,
+    autoClose: hiddenPage ? false : duration,
+    'data-toast-area': area,
+    onClose: () => {
+      durations.delete(id);
+      const list = visible[area];
+      const at = list.indexOf(id);
+      if (at >= 0) list.splice(at, 1);
+    },
+  };
+  notifications.show(data);
+  return id;
+}
+
+export function hideToast(id: string): void {
+  notifications.hide(id);
+}
+
+/** While the page is hidden no toast runs out; when it shows again each gets its full time back. */
+export function setToastsPaused(paused: boolean): void {
+  if (paused === hiddenPage) return;
+  hiddenPage = paused;
+  notifications.updateState(notificationsStore, (list) => list.map((item) => {
+    const duration = item.id ? durations.get(item.id) : undefined;
+    return duration === undefined ? item : { ...item, autoClose: paused ? false : duration };
+  }));
+}
+
+export const toast = {
+  show: showToast,
+  hide: hideToast,
+  success: (message: ReactNode, title?: ReactNode, area?: ToastArea) => showToast({ message, title, tone: 'success', area }),
+  error: (message: ReactNode, title?: ReactNode, area?: ToastArea) => showToast({ message, title, tone: 'error', area }),
+  info: (message: ReactNode, title?: ReactNode, area?: ToastArea) => showToast({ message, title, tone: 'info', area }),
+};

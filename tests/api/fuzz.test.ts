@@ -1,0 +1,80 @@
+// Contract fuzzing: every endpoint in ALL_ENDPOINTS, anonymously and as a logged-in player
+// (and with the game-server key for gameServer endpoints), gets a real valid call, the hostile
+// catalogue (harness/hostile.ts) and random fast-check draws from its zod schemas. Every answer
+// must be 2xx matching the response schema or 4xx with the error shape, never 5xx, and every
+// refused request must leave the database unchanged. New endpoints are picked up from the
+// contract; see harness/examples.ts when one needs a hand-written valid call.
+//
+// FUZZ_RUNS (random draws per endpoint for its main caller, default 10) and FUZZ_SEED reproduce a run.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from '../../contract/endpoints';
+import type { EndpointDef } from '../../contract/http';
+import { endpointKey } from './harness/contract';
+import { registerActor, type Actor } from './harness/actors';
+import { fuzzEndpoint, type FuzzTarget } from './harness/fuzz';
+import { BROKEN_PROBES, GOOD_PROBES, registerProbes } from './harness/probes';
+import { installChangeLog } from './harness/snapshot';
+import { injectTransport, solveBotCheckVia, type Transport } from './harness/transport';
+import { startApp, testConfig, testDatabases, type TestApp } from './helpers';
+
+const RANDOM_RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const GAME_SERVER_AUTH = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
+
+type Caller = 'anonymous' | 'player' | 'gameServer';
+
+/**
+ * Who fuzzes an endpoint how deeply: the caller it is meant for gets the full catalogue, the
+ * callers it must refuse get a sample of every kind of case (see hostileCatalogue).
+ */
+function callersOf(endpoint: EndpointDef): Array<[Caller, 'full' | 'essential']> {
+  if (endpoint.access === 'gameServer') return [['gameServer', 'full'], ['anonymous', 'essential'], ['player', 'essential']];
+  if (endpoint.access === 'user') return [['player', 'full'], ['anonymous', 'essential']];
+  return [['anonymous', 'full'], ['player', 'essential']];
+}
+
+describe.each(testDatabases())('contract fuzzing on $name', (database) => {
+  let t: TestApp;
+  let send: Transport;
+  let player: Actor;
+  let other: Actor;
+
+  beforeAll(async () => {
+    t = await startApp(database);
+    registerProbes(t.app);
+    send = injectTransport(t.app);
+    player = await registerActor(send);
+    other = await registerActor(send);
+    await installChangeLog(t.handle.db);
+  });
+  afterAll(async () => { await t.close(); });
+
+  const target = (caller: Caller | null): FuzzTarget => ({
+    send, db: t.handle.db, other, botToken: () => solveBotCheckVia(send),
+    caller: caller === 'player' ? player : null,
+    ...(caller === 'gameServer' ? { headers: GAME_SERVER_AUTH } : {}),
+  });
+
+  const endpoints = [...ALL_ENDPOINTS, ...GOOD_PROBES];
+  it.for(endpoints.map((e) => [endpointKey(e), e] as const))('%s: 2xx per schema or 4xx error shape, refusals change nothing', async ([, endpoint], context) => {
+    if (!t.app.hasRoute({ method: endpoint.method, url: endpoint.path })) context.skip(`${endpointKey(endpoint)} is in the contract but not served yet`);
+    for (const [caller, depth] of callersOf(endpoint)) {
+      const report = await fuzzEndpoint(endpoint, target(caller), { randomRuns: depth === 'full' ? RANDOM_RUNS : 0, depth, ...(SEED === undefined ? {} : { seed: SEED }) });
+      expect(report.problems, `${caller}:\n${report.problems.join('\n')}`).toEqual([]);
+      // Guard against a vacuous run: the catalogue must actually have been sent.
+      expect(report.cases).toBeGreaterThanOrEqual(depth === 'full' ? 5 : 2);
+    }
+  });
+
+  // The harness itself: each deliberately broken probe must be caught, or the checks above
+  // would prove nothing.
+  it('catches a 500 on bad input', async () => {
+    const report = await fuzzEndpoint(BROKEN_PROBES.fragile, target(null), { randomRuns: 0 });
+    expect(report.problems.join('\n')).toMatch(/answered 500/);
+  });
+
+  it('catches a refused request that changed the database', async () => {
+    const report = await fuzzEndpoint(BROKEN_PROBES.halfway, target(null), { randomRuns: 0 });
+    expect(report.problems.join('\n')).toMatch(/refused with 400 but changed the database[\s\S]*server_secrets: INSERT/);
+  });
+});

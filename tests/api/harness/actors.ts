@@ -1,0 +1,42 @@
+// Players the harness acts as. Registered through the real API (bot check solved for real);
+// when a valid fuzzed call ends a player's session (logout), a fresh one is minted straight in
+// the database so the next hundred cases do not each pay for a login.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../../server/db/createDb';
+import { createSession } from '../../../server/services/sessions';
+import { sessionCookieOf, solveBotCheckVia, type Transport } from './transport';
+
+export interface Actor {
+  uuid: string;
+  username: string;
+  password: string;
+  /** Current session token ('' when logged out). */
+  sid: string;
+}
+
+let counter = 0;
+/** Unique, valid usernames (3-20 letters, digits, underscores) across processes and runs. */
+export function freshName(prefix = 'h'): string {
+  counter += 1;
+  return `${prefix}_${counter.toString(36)}_${randomBytes(4).toString('hex')}`.slice(0, 20);
+}
+
+export const cookieHeader = (actor: Actor | null): Record<string, string> =>
+  actor?.sid ? { cookie: `sid=${actor.sid}` } : {};
+
+export async function registerActor(send: Transport, username = freshName(), password = 'hunter22-hunter'): Promise<Actor> {
+  const token = await solveBotCheckVia(send);
+  const reply = await send({
+    label: 'register', method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ username, password, turnstile_token: token }),
+  });
+  if (reply.status !== 200) throw new Error(`register ${username} answered ${reply.status}: ${reply.body}`);
+  const sid = sessionCookieOf(reply);
+  if (!sid) throw new Error('register did not set a session cookie');
+  return { uuid: (JSON.parse(reply.body) as { uuid: string }).uuid, username, password, sid };
+}
+
+/** A new live session for the actor without going through login (no bot check, no scrypt). */
+export async function reviveSession(db: Db, actor: Actor): Promise<void> {
+  actor.sid = await createSession(db, actor.uuid, 1, { userAgent: 'harness' });
+}

@@ -1,0 +1,65 @@
+// What the harness knows about an endpoint from its contract declaration alone, and the one
+// rule every answer must follow: 2xx matches the response schema, 4xx is the JSON error shape,
+// 5xx never happens. Every harness test (fuzz, security, authz, bench) goes through these.
+import type { EndpointDef } from '../../../contract/http';
+import { ErrorBody } from '../../../contract/http';
+
+/** The key the example registry and the reports use: `POST /api/login`. */
+export const endpointKey = (endpoint: Pick<EndpointDef, 'method' | 'path'>): string => `${endpoint.method} ${endpoint.path}`;
+
+export const isStateChanging = (endpoint: EndpointDef): boolean => endpoint.method !== 'GET';
+
+/** `:uuid` style parameters in the declared path (the params schema must declare the same). */
+export function pathParamNames(endpoint: EndpointDef): string[] {
+  return [...endpoint.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
+}
+
+/**
+ * Parameters that point at something a player owns: a user uuid or the id of an owned resource.
+ * By name, because that is what the contract gives us; an example entry can override the guess
+ * (examples.ts, `ownerParams`).
+ */
+export const OWNER_PARAM = /(^|_)(uuid|id)$|Id$|Uuid$/;
+
+/** The strict error shape: {error, detail?, code?} and nothing else (no stack, no statusCode). */
+export const StrictErrorBody = ErrorBody.strict();
+
+export interface Answer {
+  status: number;
+  contentType: string | undefined;
+  body: string;
+}
+
+/**
+ * Checks one answer against the contract. Returns a problem description, or null when the
+ * answer is acceptable: 2xx matching the response schema, or 4xx with the strict error shape
+ * (or the deliberate 503 NOT_CONFIGURED below).
+ */
+export function contractProblem(endpoint: EndpointDef | null, answer: Answer): string | null {
+  const { status } = answer;
+  if (status >= 500 && !notConfigured(answer)) return `answered ${status}: ${answer.body.slice(0, 200)}`;
+  if (status >= 200 && status < 300) {
+    if (!endpoint) return `answered ${status} for a request that matches no endpoint`;
+    if (endpoint.raw) return null;
+    const parsed = endpoint.response.safeParse(parseJson(answer.body));
+    return parsed.success ? null : `2xx body does not match the response schema: ${parsed.error.message.slice(0, 300)} body=${answer.body.slice(0, 200)}`;
+  }
+  if (status >= 300 && status < 400) return endpoint?.raw ? null : `answered ${status} (a redirect) from a JSON endpoint`;
+  if (!answer.contentType?.startsWith('application/json')) return `${status} answered with content-type ${answer.contentType}`;
+  const error = StrictErrorBody.safeParse(parseJson(answer.body));
+  return error.success ? null : `${status} body is not the error shape {error, detail?, code?}: ${answer.body.slice(0, 200)}`;
+}
+
+/**
+ * The one acceptable 5xx: 503 NOT_CONFIGURED, a feature whose third party is not set up on
+ * this server (Discord without a client secret): deliberate, in the error shape, not a crash.
+ */
+function notConfigured(answer: Answer): boolean {
+  if (answer.status !== 503) return false;
+  const body = StrictErrorBody.safeParse(parseJson(answer.body));
+  return body.success && body.data.code === 'NOT_CONFIGURED';
+}
+
+function parseJson(text: string): unknown {
+  try { return JSON.parse(text); } catch { return Symbol('not JSON'); }
+}

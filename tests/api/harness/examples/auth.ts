@@ -1,0 +1,28 @@
+// Valid calls of the account endpoints: a bot-check token and the caller's real password.
+import { freshName } from '../actors';
+import type { Example } from '../examples';
+
+export const AUTH_EXAMPLES: Record<string, Example> = {
+  'POST /api/register': {
+    async call(ctx) { return { body: { username: freshName('reg'), password: 'hunter22-hunter', turnstile_token: await ctx.botToken() } }; },
+  },
+  'POST /api/login': {
+    async call(ctx) {
+      const who = ctx.caller ?? ctx.owner;
+      return { body: { username: who.username, password: who.password, remember_me: true, turnstile_token: await ctx.botToken() } };
+    },
+    endsSession: true,
+  },
+  'POST /api/logout': { call: () => ({ body: {} }), endsSession: true },
+  'POST /api/userChangePassword': {
+    // "Changing" to the same password keeps the actor's credentials valid for later cases.
+    call: (ctx) => ({ body: { currentPassword: ctx.owner.password, newPassword: ctx.owner.password } }),
+    endsSession: true,
+  },
+  // Your own wallets only ("only your own" in the contract).
+  'GET /api/wallet/getUserWallets/:uuid': { call: () => ({}), ownership: 'owner-only' },
+  // The outage compensation can be claimed once per player.
+  'POST /api/claimTechnicalDifficulties': { call: () => ({ body: {} }), oncePerPlayer: true },
+  // Profiles are public to every logged-in player.
+  'GET /api/getProfile/:uuid': { call: () => ({}), ownership: 'anyone' },
+};

@@ -1,0 +1,28 @@
+// Every contract endpoint flagged `movesValue` that has an entry in examples.ts joins the
+// workload by itself: a random player makes its valid call over HTTP. Success and refusal are
+// both fine under concurrency (someone else bought the listing first); a 5xx is not.
+import type { EndpointDef } from '../../../../contract/http';
+import { cookieHeader, registerActor } from '../actors';
+import { contractProblem, endpointKey } from '../contract';
+import { EXAMPLES, exampleOf, ownershipOf, resolveCall } from '../examples';
+import { requestFor } from '../hostile';
+import { pick, type Operation } from '../workload';
+
+export function valueEndpointOperations(endpoints: EndpointDef[]): Operation[] {
+  return endpoints.filter((e) => e.movesValue && exampleOf(e, EXAMPLES)).map((endpoint) => ({
+    name: endpointKey(endpoint),
+    weight: 2,
+    async run(world) {
+      // One-time claims need a player who never made them.
+      const player = exampleOf(endpoint, EXAMPLES)?.oncePerPlayer ? await registerActor(world.send) : pick(world, world.players);
+      // Endpoints anyone may call on someone else's thing (accepting a wager) get a counterpart.
+      const owner = ownershipOf(endpoint, EXAMPLES) === 'anyone' ? pick(world, world.players.filter((p) => p !== player)) : player;
+      const call = await resolveCall(endpoint, { caller: player, owner, db: world.db, send: world.send, botToken: world.botToken }, EXAMPLES);
+      const request = requestFor(endpoint, call);
+      const reply = await world.send({ ...request, headers: { ...request.headers, ...cookieHeader(player) } });
+      const problem = contractProblem(endpoint, reply);
+      if (problem) throw new Error(problem);
+      return reply.status < 300 ? 'ok' : 'refused';
+    },
+  }));
+}

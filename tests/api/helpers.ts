@@ -1,0 +1,136 @@
+// API tests run the real app through app.inject against a real database: a fresh in-memory
+// PGlite, and (when TEST_DATABASE_URL is set) a fresh PostgreSQL database made for the test file.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { createDb, type DbHandle } from '../../server/db/createDb';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<DbHandle & { drop(): Promise<void> }>;
+}
+
+let template: Promise<Blob> | undefined;
+/** The migrated, seeded PGlite made once by tests/api/global-setup.ts (read once per worker). */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return template;
+}
+
+/** The databases this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{
+    name: 'pglite',
+    async open() {
+      const handle = await createDb({ dataDir: 'memory://', loadDataDir: await pgliteTemplate() });
+      return { ...handle, drop: async () => undefined };
+    },
+  }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    list.push({
+      name: 'postgres',
+      async open() {
+        const dbName = `t_${randomBytes(6).toString('hex')}`;
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0`);
+        await admin.end();
+        const target = new URL(url);
+        target.pathname = `/${dbName}`;
+        const handle = await createDb({ databaseUrl: target.toString(), poolSize: 20 });
+        return {
+          ...handle,
+          drop: async () => {
+            const a = new pg.Client({ connectionString: url });
+            await a.connect();
+            await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+            await a.end();
+          },
+        };
+      },
+    });
+  }
+  return list;
+}
+
+/** Test configuration: cheap scrypt and proof of work, quiet logs, generous rate limits. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig({}, {
+    LOG_LEVEL: 'silent', SCRYPT_LOG_N: 10, ALTCHA_COST: 10, ALTCHA_MAX_COUNTER: 60,
+    AUTH_RATE_PER_ADDRESS: 10_000, AUTH_RATE_PER_USERNAME: 1_000, RATE_LIMIT_PER_MINUTE: 0, STATIC_DIR: '',
+    GAME_SERVER_KEY: 'test-game-server-key-0123456789',
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  close(): Promise<void>;
+}
+
+export async function startApp(database: TestDatabase, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const handle = await database.open();
+  const app = await buildApp(testConfig(overrides), { database: handle, logger: false });
+  return {
+    app, handle,
+    close: async () => { await app.close(); await handle.close(); await handle.drop(); },
+  };
+}
+
+/** A cookie jar for one simulated browser. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(readonly app: FastifyInstance, readonly origin = 'http://localhost') {}
+
+  async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { host: new URL(this.origin).host, ...(options.headers as Record<string, string> | undefined) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const method = (options.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && !('origin' in headers)) headers.origin = this.origin;
+    const response = await this.app.inject({ ...options, headers });
+    for (const c of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';
+      if (expired) this.cookies.delete(c.name); else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+  get(url: string, headers: Record<string, string> = {}) { return this.request({ method: 'GET', url, headers }); }
+  post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({ method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+  }
+  put(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'], headers });
+  }
+  delete(url: string, headers: Record<string, string> = {}) { return this.request({ method: 'DELETE', url, headers }); }
+}
+
+/** Fetches an ALTCHA challenge from the app and solves it for real, as the widget does. */
+export async function solveBotCheck(app: FastifyInstance): Promise<string> {
+  const response = await app.inject({ method: 'GET', url: '/api/altcha/challenge' });
+  const challenge = response.json();
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+let counter = 0;
+export function uniqueName(prefix = 'player'): string {
+  counter += 1;
+  return `${prefix}_${process.pid % 1000}_${counter}_${randomBytes(2).toString('hex')}`.slice(0, 20);
+}
+
+/** Registers a fresh player (solving the bot check) and returns a logged-in client. */
+export async function registerPlayer(app: FastifyInstance, username = uniqueName(), password = 'hunter22'): Promise<{ client: Client; username: string; password: string; uuid: string }> {
+  const client = new Client(app);
+  const response = await client.post('/api/register', { username, password, turnstile_token: await solveBotCheck(app) });
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { client, username, password, uuid: response.json().uuid };
+}

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ITEM_IDS } from '../../contract/items';
+import { inTransaction } from '../../server/db/tx';
+import { coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount } from '../../server/services/ledger';
+import { startApp, testDatabases, type TestApp } from './helpers';
+
+async function newPlayer(t: TestApp): Promise<string> {
+  const id = randomUUID();
+  await t.handle.db.insertInto('users').values({ id, username: `u${id.slice(0, 8)}`, username_lower: `u${id.slice(0, 8)}`, password_hash: null }).execute();
+  return inTransaction(t.handle.db, (trx) => openPlayerAccount(trx, id));
+}
+
+describe.each(testDatabases())('the money model on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startApp(database); });
+  afterAll(async () => { await t.close(); });
+
+  it('moves coins and items with a ledger row each, conserving totals', async () => {
+    const a = await newPlayer(t);
+    const b = await newPlayer(t);
+    await inTransaction(t.handle.db, async (trx) => {
+      await moveCoins(trx, { from: MINT, to: a, amount: 10_000n, reason: 'award' });
+      await moveItems(trx, ITEM_IDS.baseSetCrate, { from: MINT, to: a, amount: 3n, reason: 'award' });
+    });
+    await inTransaction(t.handle.db, async (trx) => {
+      await moveCoins(trx, { from: a, to: b, amount: 2_550n, reason: 'test' });
+      await moveItems(trx, ITEM_IDS.baseSetCrate, { from: a, to: b, amount: 1n, reason: 'test' });
+    });
+    expect(await coinBalance(t.handle.db, a)).toBe(7_450n);
+    expect(await coinBalance(t.handle.db, b)).toBe(2_550n);
+    expect((await itemHoldings(t.handle.db, a)).get(ITEM_IDS.baseSetCrate)).toBe(2n);
+    expect((await itemHoldings(t.handle.db, b)).get(ITEM_IDS.baseSetCrate)).toBe(1n);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('refuses to overdraw and leaves nothing half-applied', async () => {
+    const a = await newPlayer(t);
+    const b = await newPlayer(t);
+    await inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: MINT, to: a, amount: 500n, reason: 'award' }));
+    const ledgerBefore = await t.handle.db.selectFrom('ledger').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    await expect(inTransaction(t.handle.db, async (trx) => {
+      await moveCoins(trx, { from: a, to: b, amount: 300n, reason: 'first' });
+      await moveCoins(trx, { from: a, to: b, amount: 300n, reason: 'second' });
+    })).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await coinBalance(t.handle.db, a)).toBe(500n);
+    expect(await coinBalance(t.handle.db, b)).toBe(0n);
+    const ledgerAfter = await t.handle.db.selectFrom('ledger').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(ledgerAfter.n)).toBe(Number(ledgerBefore.n));
+    await expect(inTransaction(t.handle.db, (trx) => moveItems(trx, ITEM_IDS.mythicalTicket, { from: a, to: b, amount: 1n, reason: 'x' }))).rejects.toBeInstanceOf(InsufficientFunds);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('keeps the ledger append-only and balances non-negative at the database level', async () => {
+    await expect(sql`UPDATE ledger SET amount = amount + 1`.execute(t.handle.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM ledger`.execute(t.handle.db)).rejects.toThrow(/append-only/);
+    const a = await newPlayer(t);
+    await expect(sql`UPDATE coin_balances SET balance = -1 WHERE account_id = ${a}`.execute(t.handle.db)).rejects.toThrow();
+  });
+
+  it('never overdraws under concurrent spending', async () => {
+    const a = await newPlayer(t);
+    const sinks = await Promise.all(Array.from({ length: 4 }, () => newPlayer(t)));
+    await inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: MINT, to: a, amount: 1_000n, reason: 'award' }));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) =>
+      inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: a, to: sinks[i % 4]!, amount: 100n, reason: 'race' }))));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    expect(await coinBalance(t.handle.db, a)).toBe(0n);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('detects drift between balances and the ledger', async () => {
+    const a = await newPlayer(t);
+    await sql`UPDATE coin_balances SET balance = balance + 5 WHERE account_id = ${a}`.execute(t.handle.db);
+    const problems = await conservationViolations(t.handle.db);
+    expect(problems.some((p) => p.includes(a))).toBe(true);
+    await sql`UPDATE coin_balances SET balance = balance - 5 WHERE account_id = ${a}`.execute(t.handle.db);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ENDPOINTS } from '../../contract/endpoints';
+import { startApp, testDatabases, type TestApp } from './helpers';
+
+describe.each(testDatabases())('system endpoints on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startApp(database); });
+  afterAll(async () => { await t.close(); });
+
+  it('reports health with the database kind', async () => {
+    const r = await t.app.inject({ url: '/api/health' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ status: 'ok', database: database.name });
+  });
+
+  it('serves OpenAPI generated from the contract, listing every endpoint', async () => {
+    const r = await t.app.inject({ url: '/api/docs/json' });
+    expect(r.statusCode).toBe(200);
+    const doc = r.json() as { paths: Record<string, Record<string, unknown>> };
+    for (const e of ALL_ENDPOINTS) {
+      const path = e.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      expect(doc.paths[path]?.[e.method.toLowerCase()], `${e.method} ${e.path}`).toBeDefined();
+    }
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const r = await t.app.inject({ url: '/api/does-not-exist' });
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('runs migrations once however often the app starts on one database', async () => {
+    const again = await t.app.inject({ url: '/api/health' });
+    expect(again.statusCode).toBe(200);
+    const rows = await t.handle.db.selectFrom('schema_migrations').select('name').execute();
+    expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
+  });
+});

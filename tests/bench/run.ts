@@ -1,0 +1,238 @@
+// `npm run bench`: API throughput and latency (autocannon on loopback) and shell figures, each
+// as absolute numbers and as a ratio against a baseline measured in the same run; prints a
+// table and writes bench/results.json. PostgreSQL when DATABASE_URL is set (on a scratch
+// database made there and dropped after), in-memory PGlite otherwise.
+//
+// Knobs: BENCH_SECONDS (per timed API run, default 5), BENCH_CONNECTIONS (10), BENCH_LOGINS
+// (login requests, default 30), BENCH_CALLS (calls per money endpoint, 120), BENCH_SCRYPT_LOG_N
+// (the password hash cost the login run pays, default 17 as in production).
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Request, type Result } from 'autocannon';
+import { ALL_ENDPOINTS } from '../../contract/endpoints';
+import { endpointKey } from '../api/harness/contract';
+import type { RawRequest } from '../api/harness/hostile';
+import { createScratchDatabase, type ScratchDatabase } from '../api/harness/servers';
+import { httpTransport, solveBotCheckVia } from '../api/harness/transport';
+import { DIRECT_TRANSACTIONS } from './direct';
+import type { BenchRequest, Prepared } from './server';
+import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
+const CALLS = Number(process.env.BENCH_CALLS ?? 120);
+const SCRYPT_LOG_N = process.env.BENCH_SCRYPT_LOG_N ?? '17';
+/** Reads that join the table whenever the contract has them. */
+const READS = ['GET /api/health', 'GET /api/seaport/listings'];
+
+interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string }
+
+class BenchServer {
+  private nextId = 1;
+  private pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  readonly ready: Promise<{ api: string; baseline: string; database: string }>;
+  constructor(readonly child: ChildProcess) {
+    this.ready = new Promise((resolve, reject) => {
+      child.on('message', (m: { ready?: boolean; id?: number; result?: unknown; error?: string; api: string; baseline: string; database: string }) => {
+        if (m.ready) { resolve(m); return; }
+        const waiter = this.pending.get(m.id ?? 0);
+        this.pending.delete(m.id ?? 0);
+        if (m.error) waiter?.reject(new Error(m.error)); else waiter?.resolve(m.result);
+      });
+      child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    });
+  }
+  ask<T>(command: BenchRequest): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.child.send({ ...command, id });
+    });
+  }
+}
+
+const fromResult = (target: string, r: Result, seconds: number): ApiRow => ({
+  target, rps: r.requests.total / seconds, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, total: r.requests.total,
+});
+
+async function timed(target: string, url: string, options: { headers?: Record<string, string>; requests?: Request[]; amount?: number; connections?: number }): Promise<ApiRow> {
+  process.stderr.write(`  measuring ${target}…\n`);
+  const started = performance.now();
+  let lastAnswer = started;
+  const connections = Math.min(options.connections ?? CONNECTIONS, options.amount ?? Number.MAX_SAFE_INTEGER);
+  const run = autocannon({
+    url, connections, timeout: 30,
+    ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
+    ...(options.headers ? { headers: options.headers } : {}), ...(options.requests ? { requests: options.requests } : {}),
+  });
+  run.on('response', () => { lastAnswer = performance.now(); });
+  const result = await run;
+  // Up to the last answer: autocannon's own clock ticks in whole seconds, far too coarse for
+  // the fixed-count runs (120 calls finishing in 1.2 s would read as 2 s).
+  return fromResult(target, result, (lastAnswer - started) / 1000);
+}
+
+/** Each autocannon request takes the next prepared call (each is single-use: a token, a listing). */
+function queueOf(calls: RawRequest[]): Request[] {
+  let next = 0;
+  return [{
+    setupRequest: (request: Request) => {
+      const call = calls[next++ % calls.length] as RawRequest;
+      return { ...request, method: call.method, path: call.url, headers: call.headers, ...(call.payload === undefined ? {} : { body: call.payload }) };
+    },
+  }];
+}
+
+async function ensureBuilt(): Promise<string> {
+  const dist = join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) {
+    console.log('dist/ is not built: building the shell first…');
+    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  return dist;
+}
+
+async function apiBench(server: BenchServer, api: string, baseline: string): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  const base = await timed('baseline: bare Fastify {ok:true}', `${baseline}/bare`, {});
+  rows.push({ ...base, vsBaseline: 1 });
+  const vs = (row: ApiRow): ApiRow => ({ ...row, vsBaseline: row.rps / base.rps });
+
+  for (const key of READS.filter((k) => ALL_ENDPOINTS.some((e) => endpointKey(e) === k))) {
+    rows.push(vs(await timed(key, `${api}${key.split(' ')[1]}`, {})));
+  }
+  const [player] = await server.ask<Array<{ username: string; password: string; sid: string }>>({ cmd: 'players', count: 1 });
+  if (!player) throw new Error('no bench player');
+  rows.push(vs(await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } })));
+
+  // Login: every request needs its own solved bot-check token, solved before the clock starts.
+  const send = httpTransport(api);
+  const tokens: string[] = [];
+  while (tokens.length < LOGINS) tokens.push(...await Promise.all(Array.from({ length: Math.min(8, LOGINS - tokens.length) }, () => solveBotCheckVia(send))));
+  const logins: RawRequest[] = tokens.map((token) => ({
+    label: 'login', method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ username: player.username, password: player.password, remember_me: true, turnstile_token: token }),
+  }));
+  rows.push({ ...vs(await timed('POST /api/login', api, { requests: queueOf(logins), amount: LOGINS, connections: Math.min(CONNECTIONS, 4) })), note: `scrypt N=2^${SCRYPT_LOG_N}` });
+
+  // Every money-moving endpoint, with its valid calls prepared by the examples.
+  for (const endpoint of ALL_ENDPOINTS.filter((e) => e.movesValue)) {
+    const key = endpointKey(endpoint);
+    process.stderr.write(`  preparing ${CALLS} valid calls of ${key}…\n`);
+    const prepared = await server.ask<Prepared>({ cmd: 'prepare', key, count: CALLS }).catch((error: Error) => error);
+    if (prepared instanceof Error || prepared.probeStatus >= 300) {
+      const why = prepared instanceof Error ? prepared.message : `its valid call answered ${prepared.probeStatus}: ${prepared.probeBody}`;
+      rows.push({ target: key, rps: 0, p50: 0, p99: 0, non2xx: 0, total: 0, note: `NOT MEASURED: ${why.slice(0, 140)} (see tests/api/harness/examples.ts)` });
+      continue;
+    }
+    const row = vs(await timed(key, api, { requests: queueOf(prepared.requests), amount: prepared.requests.length }));
+    if (DIRECT_TRANSACTIONS[key]) {
+      const tps = await server.ask<number>({ cmd: 'direct', key, seconds: Math.max(2, SECONDS / 2), clients: CONNECTIONS });
+      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps });
+    } else {
+      rows.push({ ...row, note: 'no direct-SQL hook yet (tests/bench/direct.ts)' });
+    }
+  }
+  return rows;
+}
+
+interface ShellFigures { firstScreen: Bytes & { served: string[]; missing: string[] }; total: Bytes; reactBaseline: Bytes; paintMs: number; paintBaselineMs: number; overlay: OverlayTiming }
+
+async function shellBench(api: string, baseline: string, dist: string): Promise<ShellFigures> {
+  const [firstScreen, total, reactBaseline] = [await firstScreenBytes(dist, api), totalBytes(dist), await baselineReactBytes(ROOT)];
+  const browser = await launchChromium();
+  try {
+    const paintBaselineMs = await firstPaint(browser, `${baseline}/blank.html`);
+    const paintMs = await firstPaint(browser, `${api}/`);
+    const overlay = await settingsOverlay(browser, `${api}/`);
+    return { firstScreen, total, reactBaseline, paintMs, paintBaselineMs, overlay };
+  } finally {
+    await browser.close();
+  }
+}
+
+const n = (v: number, digits = 0) => v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const kb = (b: number) => `${n(b / 1024, 1)} KiB`;
+const ratio = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '' : `${n(v, 2)}×`);
+
+function apiTable(database: string, rows: ApiRow[]): string {
+  return [
+    `Database: ${database} · ${cpus().length} CPUs · Node ${process.version} · autocannon ${CONNECTIONS} connections, ${SECONDS} s runs (login and money calls: fixed counts)`,
+    '',
+    '| API (loopback) | req/s | p50 ms | p99 ms | non-2xx | vs baseline req/s | direct SQL tx/s | vs direct SQL |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => r.note?.startsWith('NOT MEASURED')
+      ? `| ${r.target} | | | | | | | ${r.note} |`
+      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? ratio(r.vsDirect) : (r.note ?? '')} |`),
+  ].join('\n');
+}
+
+function shellTable(shell: ShellFigures | Error): string {
+  const head = ['| Shell | value | baseline | ratio |', '|---|---:|---:|---:|'];
+  if (shell instanceof Error) return [...head, `| shell figures | FAILED: ${shell.message.split('\n')[0]} | | |`].join('\n');
+  return [
+    ...head,
+    `| first screen: HTML + the JS and CSS it loads or preloads (gzip)${shell.firstScreen.served.length ? `, incl. ${shell.firstScreen.served.join(', ')} from the game build` : ''}${shell.firstScreen.missing.length ? ` (missing, not counted: ${shell.firstScreen.missing.join(', ')})` : ''} | ${kb(shell.firstScreen.gzip)} | ${kb(shell.reactBaseline.gzip)} (minimal React page, same Vite) | ${ratio(shell.firstScreen.gzip / shell.reactBaseline.gzip)} |`,
+    `| whole shell: everything reachable from index.html (gzip / raw) | ${kb(shell.total.gzip)} / ${kb(shell.total.raw)} | ${kb(shell.firstScreen.gzip)} (first screen) | ${ratio(shell.total.gzip / shell.firstScreen.gzip)} |`,
+    `| time to first paint (median of 5) | ${n(shell.paintMs)} ms | ${n(shell.paintBaselineMs)} ms (blank page, same server) | ${ratio(shell.paintMs / shell.paintBaselineMs)} |`,
+    shell.overlay.built
+      ? `| open (${shell.overlay.via}) to rendered settings overlay, median of 5 | ${n(shell.overlay.ms ?? 0, 1)} ms | ${n(shell.overlay.baselineMs ?? 0, 1)} ms (bare DOM toggle) | ${ratio((shell.overlay.ms ?? 0) / (shell.overlay.baselineMs ?? 1))} |`
+      : '| click to rendered settings overlay | not built yet | | |',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const dist = await ensureBuilt();
+  let scratch: ScratchDatabase | undefined;
+  let databaseEnv: Record<string, string> = { DATA_DIR: 'memory://' };
+  let database = 'PGlite (in-memory; set DATABASE_URL for PostgreSQL)';
+  if (process.env.DATABASE_URL) {
+    try {
+      scratch = await createScratchDatabase(process.env.DATABASE_URL, 'bench');
+      databaseEnv = { DATABASE_URL: scratch.url };
+      database = 'PostgreSQL (a scratch database on DATABASE_URL\'s server)';
+    } catch {
+      databaseEnv = { DATABASE_URL: process.env.DATABASE_URL };
+      database = 'PostgreSQL (DATABASE_URL itself: could not create a scratch database)';
+    }
+  }
+  const child = fork(join(ROOT, 'tests/bench/server.ts'), [], {
+    cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: {
+      ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL: 'silent', SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
+      // The bench measures the app, not the limiters (which would stop it after a few requests).
+      RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000000', AUTH_RATE_PER_USERNAME: '100000000',
+      GAME_SERVER_KEY: process.env.GAME_SERVER_KEY ?? 'bench-game-server-key-0123456789',
+    },
+  });
+  const server = new BenchServer(child);
+  try {
+    const { api, baseline } = await server.ready;
+    const rows = await apiBench(server, api, baseline);
+    console.log(`\n${apiTable(database, rows)}\n`);
+    const shell = await shellBench(api, baseline, dist).catch((error: Error) => error);
+    const table = `${apiTable(database, rows)}\n\n${shellTable(shell)}`;
+    console.log(`${shellTable(shell)}\n`);
+    mkdirSync(join(ROOT, 'bench'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
+      date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
+      settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
+      api: rows, shell: shell instanceof Error ? { error: shell.message } : shell, table,
+    }, null, 2)}\n`);
+    console.log(`bench/results.json written (${Math.round((Date.now() - started) / 1000)} s)`);
+    if (shell instanceof Error) process.exitCode = 1;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    await scratch?.drop();
+  }
+}
+
+main().catch((error: unknown) => { console.error(error); process.exit(1); });

@@ -1,0 +1,85 @@
+// The bench's server process: the real app (buildApp, the database from DATABASE_URL or an
+// in-memory PGlite) and the baseline (a bare Fastify route answering {ok:true}) side by side in
+// one Node process, so both are measured under the same conditions while the load generator
+// runs in the parent. Work that needs the database (preparing valid money calls, the direct
+// SQL pool) happens here too, on request over IPC, outside the timed runs.
+import Fastify from 'fastify';
+import { ALL_ENDPOINTS } from '../../contract/endpoints';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { registerActor, type Actor } from '../api/harness/actors';
+import { endpointKey } from '../api/harness/contract';
+import { exampleOf, ownershipOf, resolveCall } from '../api/harness/examples';
+import { requestFor, type RawRequest } from '../api/harness/hostile';
+import { injectTransport, solveBotCheckVia } from '../api/harness/transport';
+import { DIRECT_TRANSACTIONS, directThroughput } from './direct';
+
+export type BenchCommand =
+  | { id: number; cmd: 'players'; count: number }
+  | { id: number; cmd: 'prepare'; key: string; count: number }
+  | { id: number; cmd: 'direct'; key: string; seconds: number; clients: number };
+
+/** A command as the parent sends it (the id is added by the channel). */
+export type BenchRequest = BenchCommand extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
+
+export interface Prepared { requests: RawRequest[]; probeStatus: number; probeBody: string }
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const app = await buildApp(config, { logger: false });
+  const api = await app.listen({ port: 0, host: '127.0.0.1' });
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', async () => ({ ok: true }));
+  bare.get('/blank.html', async (_req, reply) => reply.type('text/html').send('<!doctype html><html><head><title>blank</title></head><body><h1>Blank</h1></body></html>'));
+  const baseline = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+  const send = injectTransport(app, new URL(api).host);
+  const botToken = () => solveBotCheckVia(send);
+  const players: Actor[] = [];
+  const ensurePlayers = async (count: number) => { while (players.length < count) players.push(await registerActor(send)); return players.slice(0, count); };
+  const gameKey: Record<string, string> = config.GAME_SERVER_KEY ? { authorization: `Bearer ${config.GAME_SERVER_KEY}` } : {};
+
+  async function prepare(key: string, count: number): Promise<Prepared> {
+    const endpoint = ALL_ENDPOINTS.find((e) => endpointKey(e) === key);
+    if (!endpoint) throw new Error(`no endpoint ${key}`);
+    const owners = await ensurePlayers(8);
+    const requests: RawRequest[] = [];
+    const example = exampleOf(endpoint);
+    for (let i = 0; i <= count; i++) {
+      const player = example?.oncePerPlayer ? await registerActor(send) : owners[i % owners.length] as Actor;
+      const caller = endpoint.access === 'gameServer' ? null : player;
+      // Calls anyone may make on someone else's thing (accepting a wager) act on another's.
+      const owner = ownershipOf(endpoint) === 'anyone' ? owners[(i + 1) % owners.length] as Actor : player;
+      const call = await resolveCall(endpoint, { caller, owner, db: app.db, send, botToken });
+      const request = requestFor(endpoint, call);
+      requests.push({ ...request, headers: { ...request.headers, ...gameKey, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
+    }
+    // The extra one is sent now: it shows whether the example makes a successful call at all.
+    const probe = await send(requests.pop() as RawRequest);
+    return { requests, probeStatus: probe.status, probeBody: probe.body.slice(0, 200) };
+  }
+
+  async function direct(key: string, seconds: number, clients: number): Promise<number> {
+    const transaction = DIRECT_TRANSACTIONS[key];
+    if (!transaction) throw new Error(`no direct transaction for ${key}`);
+    const all = await ensurePlayers(clients + 1);
+    const contexts = all.slice(0, clients).map((player, i) => ({ db: app.db, player, other: all[(i + 1) % all.length] as Actor }));
+    return directThroughput(transaction, contexts, seconds);
+  }
+
+  process.on('message', (message: BenchCommand) => {
+    const answer = (async () => {
+      if (message.cmd === 'players') return (await ensurePlayers(message.count)).map((p) => ({ ...p }));
+      if (message.cmd === 'prepare') return prepare(message.key, message.count);
+      return direct(message.key, message.seconds, message.clients);
+    })();
+    answer.then(
+      (result) => process.send?.({ id: message.id, result }),
+      (error: Error) => process.send?.({ id: message.id, error: error.message }),
+    );
+  });
+  process.send?.({ ready: true, api, baseline, database: app.dbKind });
+  process.once('SIGTERM', () => { void Promise.all([app.close(), bare.close()]).then(() => process.exit(0)); });
+}
+
+void main();

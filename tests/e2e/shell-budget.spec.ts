@@ -1,0 +1,43 @@
+// The first screen's weight (issue 3): the JavaScript and CSS needed to show the loading screen
+// (the entry chunk, the chunks it imports statically and its stylesheets) is at most 120 KB
+// gzipped. Mantine, the query client, zod and the overlays arrive later, in lazy chunks.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from './test';
+
+const DIST = 'dist';
+const BUDGET = 120 * 1024;
+
+/** Every file index.html loads up front, following static imports between chunks. */
+function firstScreenFiles(): string[] {
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const start = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (!file || seen.has(file)) return;
+    seen.add(file);
+    if (!file.endsWith('.js')) return;
+    const code = readFileSync(join(DIST, file), 'utf8');
+    // static imports only (`import{...}from"./x.js"` and `import"./x.js"`), not import("./x.js")
+    for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w${},\s*]+from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(`assets/${m[1]}`);
+  };
+  start.forEach(visit);
+  return [...seen];
+}
+
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the destructuring to know no fixture is needed
+test('the loading screen needs at most 120 KB of gzipped JS and CSS', async ({}, info) => {
+  const files = firstScreenFiles();
+  expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+  const sizes = files.map((f) => ({ file: f, gzip: gzipSync(readFileSync(join(DIST, f))).length }));
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  const description = `${sizes.map((s) => `${s.file} ${(s.gzip / 1024).toFixed(1)} KB`).join(', ')}; total ${(total / 1024).toFixed(1)} KB gzip`;
+  info.annotations.push({ type: 'budget', description });
+  console.log(`[budget] ${description}`);
+  expect(total).toBeLessThanOrEqual(BUDGET);
+  // the heavy parts are not in it
+  const firstScreen = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
+  expect(firstScreen).not.toContain('mantine-');
+  expect(firstScreen).not.toContain('ZodError');
+});

@@ -1,0 +1,44 @@
+// Toast rules (spec part 1 §4.7): 3 visible in the auth area, 1 elsewhere, 4 s, bottom-right by
+// default and top-center for economy toasts, no countdown while the page is hidden.
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOAST_DEFAULT_MS, setToastsPaused, toast } from '../../src/ui/toast';
+
+const shown = () => notificationsStore.getState().notifications;
+
+afterEach(() => {
+  setToastsPaused(false);
+  for (const n of shown()) if (n.id) notifications.hide(n.id);
+  notifications.clean(notificationsStore);
+});
+
+describe('toasts', () => {
+  it('show one at a time outside the auth area: a new one replaces the old', () => {
+    toast.info('first');
+    toast.success('second');
+    expect(shown().map((n) => n.message)).toEqual(['second']);
+    expect(shown()[0]).toMatchObject({ autoClose: TOAST_DEFAULT_MS, position: 'bottom-right', color: 'teal' });
+  });
+
+  it('show up to three in the auth area', () => {
+    for (const text of ['a', 'b', 'c', 'd']) toast.show({ message: text, area: 'auth' });
+    expect(shown().map((n) => n.message)).toEqual(['b', 'c', 'd']);
+    toast.error('general');
+    expect(shown().map((n) => n.message)).toEqual(['b', 'c', 'd', 'general']);
+  });
+
+  it('put economy toasts at the top center', () => {
+    const id = toast.show({ message: 'Spent 300 TC', area: 'economy', tone: 'success', duration: 5_000 });
+    expect(shown().find((n) => n.id === id)).toMatchObject({ position: 'top-center', autoClose: 5_000 });
+  });
+
+  it('stop counting down while the page is hidden, and get their time back after', () => {
+    const id = toast.show({ message: 'Setting updated', duration: 2_000 });
+    setToastsPaused(true);
+    expect(shown().find((n) => n.id === id)?.autoClose).toBe(false);
+    const whileHidden = toast.info('arrived while hidden');
+    expect(shown().find((n) => n.id === whileHidden)?.autoClose).toBe(false);
+    setToastsPaused(false);
+    expect(shown().find((n) => n.id === whileHidden)?.autoClose).toBe(TOAST_DEFAULT_MS);
+  });
+});

@@ -1,0 +1,36 @@
+import { availableParallelism } from 'node:os';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Two projects: `unit` (contract, machines, hosts, components; fast, no database) and `api`
+// (the Fastify app through app.inject against PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    // The API files mostly wait on a database: two forks even on a 2-core machine halve the
+    // wall time (vitest's default leaves one core idle there).
+    maxWorkers: Math.max(2, availableParallelism()),
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'contract/**/*.test.ts', 'hosts/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          globalSetup: ['tests/api/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'contract/**/*.test.ts', 'hosts/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // Component tests render Mantine in jsdom: ~1 s each on an idle 2-core machine, and
+          // several times that when the machine is busy. 5 s (vitest's default) was too tight.
+          testTimeout: 20_000,
         },
       },
       {

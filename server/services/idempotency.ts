@@ -1,13 +1,16 @@
-// Idempotency-Key (DESIGN: "a retried request never charges twice"). The key is claimed by
-// inserting its row first, inside the purchase's own transaction: a concurrent retry blocks on
-// the primary key until the first attempt commits, then finds the stored answer and replays it.
-// A failed attempt rolls back its claim, so a later retry runs afresh.
+// Idempotency-Key (DESIGN: "a retried request never charges twice"). The purchase runs and then
+// claims its key by inserting the key's row, with the answer, in the same transaction: one
+// transaction and no extra round trip on the common path. A retry after the first attempt
+// committed fails on the key's primary key (or on what the first attempt changed, e.g. the coins
+// it spent), rolls everything back, and gets the stored answer instead. A concurrent retry blocks
+// on the primary key until the first attempt commits, then does the same. A failed attempt
+// stores nothing, so a later retry runs afresh.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
 import type { Db } from '../db/createDb';
-import { inTransaction, isUniqueViolation, type Trx } from '../db/tx';
+import { inTransaction, type Trx } from '../db/tx';
 import { badRequest, conflict } from '../errors';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
@@ -62,23 +65,19 @@ export async function runOnce<S extends z.ZodType>(db: Db, options: OnceOptions<
     return { value: stored.data, replayed: true };
   };
 
-  const earlier = await replay();
-  if (earlier) return earlier;
   try {
     const value = await inTransaction(db, async (trx) => {
-      await trx.insertInto('idempotency_keys').values({ user_id: userId, key, endpoint, status: 200, response: '{}', request_hash: hash }).execute();
       const result = await work(trx);
-      await trx.updateTable('idempotency_keys').set({ response: JSON.stringify(result) })
-        .where('user_id', '=', userId).where('key', '=', key).execute();
+      await trx.insertInto('idempotency_keys').values({ user_id: userId, key, endpoint, status: 200, response: JSON.stringify(result), request_hash: hash }).execute();
       return result;
     });
     return { value, replayed: false };
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // A concurrent attempt with this key committed first.
-    const concurrent = await replay();
-    if (!concurrent) throw error;
-    return concurrent;
+    // Either this key was used before (unique violation, or the work refused because of what
+    // that earlier attempt did): the stored answer wins. Otherwise the error stands.
+    const earlier = await replay();
+    if (earlier) return earlier;
+    throw error;
   }
 }
 

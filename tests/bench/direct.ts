@@ -3,59 +3,169 @@
 // divides the endpoint's throughput by this (how much of the database's speed the API keeps).
 //
 // Adding one (for an endpoint flagged `movesValue` in contract/): key it `METHOD path` and
-// call the service function the route calls, in the same transaction shape. `setup` runs once
-// per client outside the timing (fund a player, create something to act on); `run` is one
-// transaction, repeated for as long as the measurement lasts, and must succeed each time.
+// call the service function the route calls, in the same transaction shape (runOnce with a fresh
+// key where the route is idempotent and the bench's calls carry a key, inTransaction otherwise).
+// `setup` runs once per client outside the timing and prepares `calls` operations (fund a
+// player, create listings or wagers to act on); `run` is the client's i-th transaction and must
+// succeed. Both sides are measured over the same number of calls from the same number of clients.
 import { randomUUID } from 'node:crypto';
+import { CRATE_VERSIONS } from '../../contract/crates';
 import { BASE_SET_ITEMS } from '../../contract/items';
+import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/createDb';
 import { inTransaction } from '../../server/db/tx';
 import { grantAward } from '../../server/services/awards';
 import * as coinflip from '../../server/services/coinflip';
+import * as crates from '../../server/services/crates';
+import { DEFAULT_DROP_TABLES, loadDropTables } from '../../server/services/dropTables';
+import { runOnce } from '../../server/services/idempotency';
 import { transferItems } from '../../server/services/inventory';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/ledger';
+import * as market from '../../server/services/marketplace';
+import { z } from 'zod';
 
 export interface DirectPlayer { uuid: string; username: string }
 
 export interface DirectContext {
   db: Db;
+  config: Config;
   /** A player of its own for this client, and another one to deal with. */
   player: DirectPlayer;
   other: DirectPlayer;
+  /** What setup prepared for the run (listing ids, wager ids). */
+  prepared: string[];
 }
 
 export interface DirectTransaction {
-  setup(ctx: DirectContext): Promise<void>;
-  run(ctx: DirectContext): Promise<void>;
+  setup(ctx: DirectContext, calls: number): Promise<void>;
+  run(ctx: DirectContext, i: number): Promise<void>;
 }
 
+/** Endpoints the bench cannot repeat directly, and why (printed in the table). */
+export const NOT_REPEATABLE: Record<string, string> = {
+  'POST /api/claimTechnicalDifficulties': 'once per player by design: no repeatable direct transaction',
+  'POST /api/mythicalBridgeFinalize': 'ends in a chain transaction (outbox): measured by tests/api/bridge.test.ts, not here',
+};
+
 const ITEM = BASE_SET_ITEMS[0]?.uuid ?? '';
-const fund = (ctx: DirectContext, hundredths: bigint) =>
-  inTransaction(ctx.db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(ctx.player.uuid), amount: hundredths, reason: 'bench-setup' }));
+const Anything = z.unknown();
+const fund = (db: Db, uuid: string, hundredths: bigint) =>
+  inTransaction(db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(uuid), amount: hundredths, reason: 'bench-setup' }));
+const give = (db: Db, uuid: string, item: string, amount: bigint) =>
+  inTransaction(db, (trx) => moveItems(trx, item, { from: MINT, to: playerAccount(uuid), amount, reason: 'bench-setup' }));
+/** The idempotent routes' transaction when the call carries a key (the shell always sends one). */
+const once = (ctx: DirectContext, endpoint: string, work: Parameters<typeof runOnce>[2]) =>
+  runOnce(ctx.db, { userId: ctx.player.uuid, key: randomUUID(), endpoint, body: {}, response: Anything }, work);
+
+/** Shops and drop tables, read once as the routes read them at start (not inside the timing). */
+let shopsOf: { config: Config; shops: Map<number, crates.CrateShop>; tables: ReturnType<typeof loadDropTables> } | undefined;
+function catalogue(ctx: DirectContext) {
+  if (shopsOf?.config !== ctx.config) {
+    shopsOf = { config: ctx.config, shops: crates.crateShops(ctx.config), tables: loadDropTables(ctx.config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES) };
+  }
+  return shopsOf;
+}
+function crateShop(ctx: DirectContext, versionId: number) {
+  const shop = catalogue(ctx).shops.get(versionId);
+  if (!shop) throw new Error(`no crate shop ${versionId}`);
+  return shop;
+}
+/** Tops the shop's supply up so the direct run never sells out (the API run has its own). */
+const restock = (ctx: DirectContext, shop: crates.CrateShop, calls: number) =>
+  inTransaction(ctx.db, (trx) => moveItems(trx, shop.version.crateItemUuid, { from: MINT, to: shop.account, amount: BigInt(calls), reason: 'bench-setup' }));
+
+function crateBuy(versionId: number, path: string): DirectTransaction {
+  return {
+    setup: async (ctx, calls) => { await fund(ctx.db, ctx.player.uuid, 10_000_000_00n); await restock(ctx, crateShop(ctx, versionId), calls); },
+    run: async (ctx) => { await once(ctx, `POST ${path}`, (trx) => crates.buyCrates(trx, crateShop(ctx, versionId), ctx.player.uuid, 1)); },
+  };
+}
 
 export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   'POST /api/coinflip/create': {
-    setup: async (ctx) => { await fund(ctx, 100_000_000_00n); },
+    setup: async (ctx) => { await fund(ctx.db, ctx.player.uuid, 100_000_000_00n); },
     run: async (ctx) => { await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0)); },
   },
+  'POST /api/coinflip/:id/accept': {
+    setup: async (ctx, calls) => {
+      await fund(ctx.db, ctx.other.uuid, BigInt(calls) * 10_00n);
+      await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 10_00n);
+      for (let i = 0; i < calls; i++) ctx.prepared.push((await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.other.uuid, 10_00n, 0))).game_id);
+    },
+    run: async (ctx, i) => { await inTransaction(ctx.db, (trx) => coinflip.acceptCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
+  },
+  'POST /api/coinflip/:id/cancel': {
+    setup: async (ctx, calls) => {
+      await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 10_00n);
+      for (let i = 0; i < calls; i++) ctx.prepared.push((await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0))).game_id);
+    },
+    run: async (ctx, i) => { await inTransaction(ctx.db, (trx) => coinflip.cancelCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
+  },
   'POST /api/inventory/transfer-onchain': {
-    setup: (ctx) => inTransaction(ctx.db, (trx) => moveItems(trx, ITEM, { from: MINT, to: playerAccount(ctx.player.uuid), amount: 1_000_000n, reason: 'bench-setup' })).then(() => undefined),
+    setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
     run: (ctx) => inTransaction(ctx.db, (trx) => transferItems(trx, { id: ctx.player.uuid }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 })),
   },
   'POST /api/server/award': {
     setup: async () => undefined,
     run: async (ctx) => { await grantAward(ctx.db, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` }); },
   },
+  'POST /api/seaport/create-listing': {
+    setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
+    run: async (ctx) => {
+      await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }));
+    },
+  },
+  'POST /api/seaport/cancel-listing': {
+    setup: async (ctx, calls) => {
+      await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls));
+      for (let i = 0; i < calls; i++) {
+        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }))).order_id);
+      }
+    },
+    run: async (ctx, i) => {
+      const id = await market.prepareListing(ctx.db, ctx.prepared[i] ?? '');
+      await inTransaction(ctx.db, (trx) => market.cancelListing(trx, ctx.player.uuid, id));
+    },
+  },
+  'POST /api/seaport/buy-listing': {
+    setup: async (ctx, calls) => {
+      await give(ctx.db, ctx.other.uuid, ITEM, BigInt(calls));
+      await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 1_00n);
+      for (let i = 0; i < calls; i++) {
+        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.other.uuid, username: ctx.other.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }))).order_id);
+      }
+    },
+    run: async (ctx, i) => {
+      const id = await market.prepareListing(ctx.db, ctx.prepared[i] ?? '');
+      await once(ctx, 'POST /api/seaport/buy-listing', (trx) => market.buyListing(trx, ctx.player.uuid, id));
+    },
+  },
+  'POST /api/crates/buy': crateBuy(0, '/api/crates/buy'),
+  'POST /api/crates/buy/v2': crateBuy(1, '/api/crates/buy/v2'),
+  'POST /api/crates/open': {
+    setup: async (ctx, calls) => {
+      const version = CRATE_VERSIONS[0];
+      if (!version) throw new Error('no crate version');
+      await give(ctx.db, ctx.player.uuid, version.crateItemUuid, BigInt(calls));
+    },
+    run: async (ctx) => {
+      const table = catalogue(ctx).tables.get(0);
+      if (!table) throw new Error('no drop table 0');
+      await once(ctx, 'POST /api/crates/open', (trx) => crates.openCrate(trx, crateShop(ctx, 0), table, ctx.player.uuid));
+    },
+  },
 };
 
-/** Runs `transaction` from `clients` concurrent loops for `seconds`; transactions per second. */
-export async function directThroughput(transaction: DirectTransaction, contexts: DirectContext[], seconds: number): Promise<number> {
-  for (const ctx of contexts) await transaction.setup(ctx);
-  const deadline = Date.now() + seconds * 1000;
-  let done = 0;
-  const started = Date.now();
+/**
+ * Runs `calls` transactions (split evenly) from the contexts' concurrent clients, after each
+ * client's setup; transactions per second, timed from the first to the last.
+ */
+export async function directThroughput(transaction: DirectTransaction, contexts: DirectContext[], calls: number): Promise<number> {
+  const share = Math.ceil(calls / contexts.length);
+  for (const ctx of contexts) await transaction.setup(ctx, share);
+  const started = performance.now();
   await Promise.all(contexts.map(async (ctx) => {
-    while (Date.now() < deadline) { await transaction.run(ctx); done += 1; }
+    for (let i = 0; i < share; i++) await transaction.run(ctx, i);
   }));
-  return done / ((Date.now() - started) / 1000);
+  return (share * contexts.length) / ((performance.now() - started) / 1000);
 }

@@ -120,7 +120,7 @@ async function openToRendered(page: Page, trigger: string | null, target: string
     const check = () => {
       const el = document.querySelector(targetSel);
       if (el && el.getClientRects().length > 0) requestAnimationFrame(() => resolve(performance.now() - start));
-      else if (performance.now() - start > 10000) reject(new Error(targetSel + ' never rendered'));
+      else if (performance.now() - start > 30000) reject(new Error(targetSel + ' never rendered'));
       else requestAnimationFrame(check);
     };
     if (triggerSel) document.querySelector(triggerSel)?.click();

@@ -1,0 +1,131 @@
+// Confirm Purchase and Cancel Listing (spec part 2 §2, §4, §5, §8): the listing's details, the
+// caller's balance, and one action. Shown alone (SHOW_MARKETPLACE_LISTING_MODAL) or inside the
+// Marketplace after Buy / Cancel. A listing that is gone (410 / NFT_ALREADY_SOLD) asks the game
+// to refresh and closes after 1.5 s.
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { MARKET_TEXT } from '../../../contract/marketplace';
+import { formatTc } from '../../ui/TcAmount';
+import { showToast } from '../../ui/toast';
+import { afterMarketChange, buyListingRequest, cancelListingRequest, listingDetailQuery, newIdempotencyKey } from './api/market';
+import { errorText, isAlreadySold, isServerAnswer } from './errors';
+import { ItemSprite } from './ItemSprite';
+import { confirmBuyError } from './validation';
+import classes from './market.module.css';
+
+export const GONE_CLOSE_MS = 1_500;
+export type ListingAction = 'buyConfirm' | 'cancelConfirm';
+
+export const LISTING_TITLES: Record<ListingAction, string> = { buyConfirm: 'Confirm Purchase', cancelConfirm: 'Cancel Listing' };
+
+interface Props {
+  listingId: string;
+  action: ListingAction;
+  /** The listing was bought or cancelled, is gone, or could not be loaded. */
+  onDone: () => void;
+  /** The player changed their mind. */
+  onBack: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange }: Props) {
+  const queryClient = useQueryClient();
+  const detail = useQuery(listingDetailQuery(listingId));
+  const [busy, setBusy] = useState(false);
+  const [gone, setGone] = useState(false);
+  const idempotencyKey = useRef(newIdempotencyKey());
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const buying = action === 'buyConfirm';
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => { onBusyChange(busy || gone); }, [busy, gone, onBusyChange]);
+
+  const listingGone = () => {
+    setGone(true);
+    showToast({ message: MARKET_TEXT.alreadySold, tone: 'error', area: 'economy' });
+    afterMarketChange(queryClient, { marketplace: true });
+    timer.current = setTimeout(onDone, GONE_CLOSE_MS);
+  };
+
+  // Loading failures: a gone listing as above; anything else is toasted and the modal closes.
+  const loadFailed = detail.isError;
+  useEffect(() => {
+    if (!loadFailed) return;
+    if (isAlreadySold(detail.error)) { listingGone(); return; }
+    showToast({ message: errorText(detail.error, MARKET_TEXT.detailFailed), tone: 'error', area: 'economy' });
+    onDone();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
+  }, [loadFailed]);
+
+  const listing = detail.data;
+  const shortfall = listing && buying ? confirmBuyError(listing.price, listing.user_balance) : null;
+  const notYours = listing && !buying && !listing.isOwnListing ? MARKET_TEXT.notYourListing : null;
+  const ownListing = listing && buying && listing.isOwnListing ? MARKET_TEXT.ownListing : null;
+  const blocked = shortfall ?? notYours ?? ownListing;
+
+  const act = async () => {
+    if (!listing || busy || gone || blocked) return;
+    setBusy(true);
+    try {
+      if (buying) {
+        const answer = await buyListingRequest(listing.listing_id, idempotencyKey.current);
+        showToast({ message: answer.message, tone: 'success', area: 'economy' });
+      } else {
+        const answer = await cancelListingRequest(listing.listing_id);
+        showToast({ message: answer.message, tone: 'success', area: 'economy' });
+      }
+      afterMarketChange(queryClient, { itemUuid: listing.item_uuid, marketplace: true });
+      setBusy(false);
+      onDone();
+    } catch (failure) {
+      setBusy(false);
+      // A retry after no answer keeps its key (the server may have bought already); after an
+      // answer, the next attempt is a new purchase.
+      if (isServerAnswer(failure)) idempotencyKey.current = newIdempotencyKey();
+      if (isAlreadySold(failure)) { listingGone(); return; }
+      showToast({ message: errorText(failure, buying ? MARKET_TEXT.purchaseFailed : MARKET_TEXT.cancelFailed), tone: 'error', area: 'economy' });
+      void queryClient.invalidateQueries({ queryKey: listingDetailQuery(listingId).queryKey });
+    }
+  };
+
+  if (!listing) {
+    return <Group justify="center" py="lg"><Loader size="sm" aria-label="Loading listing" /></Group>;
+  }
+  return (
+    <Stack data-testid="listing-confirm">
+      <div className={classes.summary}>
+        <ItemSprite uuid={listing.item_uuid} size={64} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={700} truncate>{listing.item_name}</Text>
+          <Text size="xs" c="gray.5">{listing.collection ?? listing.item_type}</Text>
+          <Text size="sm">Quantity: {listing.quantity}</Text>
+          <Text size="sm">Seller: {listing.seller_username}</Text>
+        </div>
+      </div>
+      <Group justify="space-between">
+        <Text size="sm">Price</Text>
+        <Text className={classes.price} data-testid="listing-price">{formatTc(listing.price)}</Text>
+      </Group>
+      {buying && (
+        <Group justify="space-between">
+          <Text size="sm">Your balance</Text>
+          <Text className={classes.price} c={shortfall ? 'red' : undefined} data-testid="listing-balance">{formatTc(listing.user_balance)}</Text>
+        </Group>
+      )}
+      {!buying && !notYours && <Text size="sm">Are you sure you want to cancel this listing? The items will return to your inventory.</Text>}
+      {blocked && <Text c="red" size="sm" role="alert">{blocked}</Text>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack} disabled={busy || gone}>{buying ? 'Cancel' : 'Keep Listing'}</Button>
+        <Button
+          color={buying ? 'teal.9' : 'red.9'}
+          onClick={() => void act()}
+          disabled={busy || gone || !!blocked}
+          aria-busy={busy}
+        >
+          {buying ? (busy ? 'Purchasing...' : 'Confirm Purchase') : (busy ? 'Cancelling...' : 'Cancel Listing')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+// Items Removed (spec part 2 §2): SHOW_REMOVED_ITEMS_MODAL {removedItems} tells the player which
+// items the game took out of their inventory. Names come from the message, else the catalogue.
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { useItemNames } from './api/market';
+import { ItemSprite } from './ItemSprite';
+
+export default function RemovedItemsModal({ payload, onClose }: OverlayProps<'removedItems'>) {
+  const names = useItemNames();
+  const items = payload.removedItems;
+  return (
+    <Modal opened onClose={onClose} title="Items Removed" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        {items.length === 0 ? (
+          <Text>No items were removed from your inventory.</Text>
+        ) : (
+          <>
+            <Text>The following items were removed from your inventory:</Text>
+            <List spacing="xs" listStyleType="none" data-testid="removed-items">
+              {items.map((item, index) => {
+                const name = item.name ?? (item.itemUuid ? names.get(item.itemUuid) : undefined) ?? 'Unknown item';
+                return (
+                  <List.Item key={`${item.itemUuid ?? name}-${index}`}>
+                    <Group gap="sm" wrap="nowrap">
+                      {item.itemUuid && <ItemSprite uuid={item.itemUuid} size={28} />}
+                      <Text size="sm">{name}{item.quantity !== undefined ? ` ×${item.quantity}` : ''}</Text>
+                    </Group>
+                  </List.Item>
+                );
+              })}
+            </List>
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>OK</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

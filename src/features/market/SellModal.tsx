@@ -1,0 +1,134 @@
+// List Item for Sale (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'sell'.
+// An item, a quantity within what is owned, and a price for the whole listing (above 0, at
+// most two decimals). Duration fixed at 30 days; listing is free. The item's market (lowest
+// price, how many are listed, recent sales) is shown to help price it.
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LISTING_DURATION_DAYS, MARKET_TEXT } from '../../../contract/marketplace';
+import { TC_SYMBOL } from '../../../contract/money';
+import { formatTc } from '../../ui/TcAmount';
+import { showToast } from '../../ui/toast';
+import { afterMarketChange, createListingRequest, statsQuery } from './api/market';
+import { errorText } from './errors';
+import { ItemSprite } from './ItemSprite';
+import { PriceChart } from './PriceChart';
+import { useBlockEscape } from './useBlockEscape';
+import { itemOptions, useOwnedItems } from './useOwnedItems';
+import { listingError, readQuantity } from './validation';
+import classes from './market.module.css';
+
+export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { items, loading } = useOwnedItems();
+  const stats = useQuery(statsQuery).data;
+  const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [price, setPrice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useBlockEscape(busy);
+
+  const item = items.find((i) => i.uuid === itemUuid) ?? null;
+  const owned = item?.quantity ?? 0;
+  const market = stats?.items.find((s) => s.item_uuid === itemUuid);
+  const units = readQuantity(quantity);
+  const priceValue = Number(price);
+  const perUnit = units && units > 1 && priceValue > 0 && !listingError({ itemUuid, price, quantity, owned }) ? priceValue / units : null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = listingError({ itemUuid, price, quantity, owned });
+    if (invalid || !itemUuid) { setError(invalid ?? MARKET_TEXT.itemAndPriceRequired); return; }
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await createListingRequest({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity) });
+      showToast({ message: answer.message, tone: 'success', area: 'economy' });
+      afterMarketChange(queryClient, { itemUuid, marketplace: true });
+      setBusy(false);
+      onClose();
+    } catch (failure) {
+      setBusy(false);
+      const text = errorText(failure, MARKET_TEXT.createFailed);
+      setError(text);
+      showToast({ message: text, tone: 'error', area: 'economy' });
+      afterMarketChange(queryClient, { marketplace: false });
+    }
+  };
+  const close = () => { if (!busy) onClose(); };
+
+  return (
+    <Modal opened onClose={close} title="List Item for Sale" centered closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Select
+            label="Item"
+            placeholder={loading ? 'Loading inventory...' : items.length ? 'Select an item' : 'No items to sell'}
+            data={itemOptions(items)}
+            value={itemUuid}
+            onChange={(value) => { setItemUuid(value); setError(null); }}
+            disabled={busy}
+            searchable
+            nothingFoundMessage="No such item"
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+          />
+          {item && (
+            <div className={classes.summary} data-testid="sell-market">
+              <ItemSprite uuid={item.uuid} size={48} />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>{item.name}</Text>
+                <Text size="xs" c="gray.5">
+                  {market?.lowest_price != null ? `Lowest listing ${formatTc(market.lowest_price)}` : 'No active listings'}
+                  {market ? ` · ${market.listed_count} listed` : ''}
+                </Text>
+              </div>
+              <PriceChart sales={market?.recent_sales ?? []} itemName={item.name} />
+            </div>
+          )}
+          <SimpleGrid cols={2}>
+            <NumberInput
+              label="Quantity"
+              description={item ? <Text span size="xs" c="gray.5">You have {owned}</Text> : undefined}
+              value={quantity}
+              onChange={(value) => { setQuantity(value); setError(null); }}
+              min={1}
+              max={owned || undefined}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="none"
+              disabled={busy}
+            />
+            <TextInput
+              label="Price"
+              description={<Text span size="xs" c="gray.5">For the whole listing</Text>}
+              placeholder="0.00"
+              inputMode="decimal"
+              leftSection={<Text size="sm" aria-hidden="true">{TC_SYMBOL}</Text>}
+              value={price}
+              onChange={(e) => { setPrice(e.currentTarget.value); setError(null); }}
+              disabled={busy}
+              autoComplete="off"
+            />
+          </SimpleGrid>
+          {perUnit !== null && <Text size="xs" c="gray.5">{formatTc(Math.floor(perUnit * 100) / 100)} per item</Text>}
+          <Group justify="space-between">
+            <Text size="sm">Duration</Text>
+            <Text size="sm" fw={600}>{LISTING_DURATION_DAYS} days</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text size="sm">Listing fee</Text>
+            <Text size="sm" fw={600} c="teal">Free</Text>
+          </Group>
+          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Listing...' : 'List Item'}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,149 @@
+// Transfer Items (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'transfer'.
+// The recipient is picked from a player search that runs on Enter (limit 5); editing the text
+// clears the pick. Quantity within what the player owns; never to yourself.
+import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { ECONOMY_TEXT } from '../../../contract/economy';
+import { showToast } from '../../ui/toast';
+import { afterMarketChange, currentUserQuery, searchPlayersRequest, transferRequest } from './api/market';
+import { errorText } from './errors';
+import { ItemSprite } from './ItemSprite';
+import { useBlockEscape } from './useBlockEscape';
+import { itemOptions, useOwnedItems } from './useOwnedItems';
+import { transferError } from './validation';
+import classes from './market.module.css';
+
+interface Player { uuid: string; username: string }
+
+export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { items, loading } = useOwnedItems();
+  const me = useQuery(currentUserQuery).data;
+  const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
+  const [search, setSearch] = useState('');
+  const [results, setResults] = useState<Player[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [recipient, setRecipient] = useState<Player | null>(null);
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useBlockEscape(busy);
+
+  const item = items.find((i) => i.uuid === itemUuid) ?? null;
+  const owned = item?.quantity ?? 0;
+
+  const runSearch = async () => {
+    const text = search.trim();
+    if (!text || searching) return;
+    setSearching(true);
+    try {
+      setResults(await searchPlayersRequest(text));
+    } catch (failure) {
+      setResults(null);
+      showToast({ message: errorText(failure, ECONOMY_TEXT.playerNotFound), tone: 'error', area: 'economy' });
+    } finally {
+      setSearching(false);
+    }
+  };
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void runSearch();
+  };
+  const pick = (player: Player) => {
+    setRecipient(player);
+    setSearch(player.username);
+    setResults(null);
+    setError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = transferError({ itemUuid, recipient, quantity, owned, self: me && me.uuid !== 'anonymous' ? me : null });
+    if (invalid || !recipient || !itemUuid) { setError(invalid ?? ECONOMY_TEXT.transferIncomplete); return; }
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await transferRequest({ toPlayerUsername: recipient.username, itemUuid, quantity: Number(quantity) });
+      showToast({ message: answer.message, tone: 'success', area: 'economy' });
+      afterMarketChange(queryClient, { itemUuid, marketplace: false });
+      setBusy(false);
+      onClose();
+    } catch (failure) {
+      setBusy(false);
+      const text = errorText(failure, ECONOMY_TEXT.transferFailed);
+      setError(text);
+      showToast({ message: text, tone: 'error', area: 'economy' });
+      afterMarketChange(queryClient, { marketplace: false });
+    }
+  };
+
+  const close = () => { if (!busy) onClose(); };
+
+  return (
+    <Modal opened onClose={close} title="Transfer Items" centered closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <Text size="sm" c="gray.5">Send items from your inventory to another player.</Text>
+          <Select
+            label="Item"
+            placeholder={loading ? 'Loading inventory...' : items.length ? 'Select an item' : 'No items to transfer'}
+            data={itemOptions(items)}
+            value={itemUuid}
+            onChange={(value) => { setItemUuid(value); setError(null); }}
+            disabled={busy}
+            searchable
+            nothingFoundMessage="No such item"
+            leftSection={item ? <ItemSprite uuid={item.uuid} size={22} /> : undefined}
+            comboboxProps={{ withinPortal: true }}
+            data-autofocus
+          />
+          <div>
+            <TextInput
+              label="Recipient"
+              description={<Text span size="xs" c="gray.5">Type a username and press Enter to search</Text>}
+              placeholder="Username"
+              value={search}
+              onChange={(e) => { setSearch(e.currentTarget.value); setRecipient(null); setResults(null); }}
+              onKeyDown={onSearchKey}
+              disabled={busy}
+              autoComplete="off"
+              rightSection={searching ? <Text size="xs" c="gray.5">...</Text> : undefined}
+            />
+            {recipient && <Badge mt={6} color="teal" variant="light" data-testid="transfer-recipient">Sending to {recipient.username}</Badge>}
+            {results && (
+              <div className={classes.results} role="group" aria-label="Players found" style={{ marginTop: 6 }}>
+                {results.length === 0 && <Text size="sm" c="gray.5">No players found</Text>}
+                {results.map((player) => (
+                  <UnstyledButton key={player.uuid} onClick={() => pick(player)} aria-label={`Send to ${player.username}`}
+                    style={{ padding: '4px 8px', borderRadius: 4, background: 'var(--mantine-color-dark-5)' }}>
+                    <Text size="sm">{player.username}</Text>
+                  </UnstyledButton>
+                ))}
+              </div>
+            )}
+          </div>
+          <NumberInput
+            label="Quantity"
+            description={item ? <Text span size="xs" c="gray.5">You have {owned}</Text> : undefined}
+            value={quantity}
+            onChange={(value) => { setQuantity(value); setError(null); }}
+            min={1}
+            max={owned || undefined}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            disabled={busy}
+          />
+          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Transferring...' : 'Transfer'}</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+// The market modals in jsdom against a stubbed network: their checks show the spec's messages
+// and send nothing; the recipient is picked from a search run on Enter and cleared by editing;
+// Confirm Purchase is disabled when the balance is short; buying sends an Idempotency-Key.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ListingConfirm } from '../../src/features/market/ListingConfirm';
+import { SellModal } from '../../src/features/market/SellModal';
+import { TransferModal } from '../../src/features/market/TransferModal';
+
+const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
+const LISTING = '11111111-2222-4333-8444-555555555555';
+
+type Answer = { status?: number; body: unknown };
+// Mantine's combobox scrolls its selected option into view; jsdom has no layout.
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+let answers: Record<string, Answer>;
+let requests: Array<{ method: string; url: string; headers: Record<string, string>; body?: unknown }>;
+
+beforeEach(() => {
+  requests = [];
+  answers = {
+    'GET /api/whoami': { body: { uuid: 'me-uuid', username: 'Alice', verified: 1, isAdmin: false } },
+    'GET /api/getBaseInventory': { body: { inventory: { [VISOR]: '3' }, tripcoins: 50 } },
+    'GET /api/itemv4': { body: { items: [{ uuid: VISOR, name: 'Neon Visor', description: '', dex_id: 2 }] } },
+    'GET /api/seaport/stats': { body: { items: [] } },
+    'GET /api/searchPlayers/bo': { body: [{ uuid: 'bob-uuid', username: 'bob' }] },
+    [`GET /api/marketplace/listing/${LISTING}`]: { body: {
+      listing_id: LISTING, item_uuid: VISOR, item_name: 'Neon Visor', item_type: 'collectible', collection: 'Base Set', quantity: 1,
+      price: 75.5, seller_username: 'carol', user_balance: 50, seller_uuid: 'carol-uuid', isOwnListing: false, end_time: '2030-01-01T00:00:00.000Z',
+    } },
+  };
+  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    const method = init.method ?? 'GET';
+    requests.push({ method, url: url.pathname + url.search, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const answer = answers[`${method} ${url.pathname}`] ?? { status: 404, body: { error: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
+  }));
+});
+afterEach(() => { vi.unstubAllGlobals(); });
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<MantineProvider env="test"><QueryClientProvider client={client}>{children}</QueryClientProvider></MantineProvider>);
+}
+const posts = () => requests.filter((r) => r.method === 'POST');
+const type = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
+
+describe('List Item for Sale', { timeout: 20_000 }, () => {
+  it('refuses a missing price, a bad price, too many decimals and too many items, without a request', async () => {
+    wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    await screen.findByText('Neon Visor', { selector: 'p' });
+    expect(screen.getByText('30 days')).toBeInTheDocument();
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    const submit = () => fireEvent.click(screen.getByRole('button', { name: 'List Item' }));
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select an item and set a price.');
+    type('Price', '0');
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a valid price greater than 0.');
+    type('Price', '2.345');
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('Maximum 2 decimal places allowed');
+    type('Price', '2.35');
+    type('Quantity', '4');
+    submit();
+    expect(screen.getByRole('alert')).toHaveTextContent('You only have 3 of this item.');
+    expect(posts()).toEqual([]);
+  });
+
+  it('sends the listing for 30 days with the price as typed', async () => {
+    const onClose = vi.fn();
+    answers['POST /api/seaport/create-listing'] = { body: { message: 'Item listed for sale', listing: {
+      order_id: LISTING, seller_uuid: 'me-uuid', seller_username: 'Alice', item_uuid: VISOR, item_name: 'Neon Visor', price_tripcoins: 9.99,
+      end_time: '2030-01-01T00:00:00.000Z', token_id: '2', isOwnListing: true, quantity: 2 } } };
+    wrap(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
+    await screen.findByText('Neon Visor', { selector: 'p' });
+    type('Price', '9.99');
+    type('Quantity', '2');
+    fireEvent.click(screen.getByRole('button', { name: 'List Item' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(posts()).toEqual([expect.objectContaining({ url: '/api/seaport/create-listing', body: { itemUuid: VISOR, priceInTripCoins: '9.99', quantity: 2, durationDays: 30 } })]);
+  });
+});
+
+describe('Transfer Items', { timeout: 20_000 }, () => {
+  it('searches on Enter, picks a recipient, clears it on edit, and checks the quantity', async () => {
+    wrap(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    await screen.findByText('You have 3');
+    const recipient = screen.getByRole('textbox', { name: /Recipient/ });
+    fireEvent.change(recipient, { target: { value: 'bo' } });
+    expect(requests.some((r) => r.url.startsWith('/api/searchPlayers'))).toBe(false);
+    fireEvent.keyDown(recipient, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to bob' }));
+    expect(requests.find((r) => r.url.startsWith('/api/searchPlayers'))?.url).toBe('/api/searchPlayers/bo?limit=5');
+    expect(screen.getByTestId('transfer-recipient')).toHaveTextContent('Sending to bob');
+
+    fireEvent.change(recipient, { target: { value: 'bobb' } });
+    expect(screen.queryByTestId('transfer-recipient')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select an item, recipient, and quantity.');
+
+    fireEvent.change(recipient, { target: { value: 'bo' } });
+    fireEvent.keyDown(recipient, { key: 'Enter' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Send to bob' }));
+    type('Quantity', '5');
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('You only have 3 of this item.');
+    expect(posts()).toEqual([]);
+  });
+});
+
+describe('Confirm Purchase', { timeout: 20_000 }, () => {
+  it('is disabled with the spec message when the balance is below the price', async () => {
+    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient TripCoins. You need Ŧ75.50 but only have Ŧ50.00');
+    expect(screen.getByRole('button', { name: 'Confirm Purchase' })).toBeDisabled();
+    expect(screen.getByTestId('listing-price')).toHaveTextContent('Ŧ75.50');
+  });
+
+  it('buys with an Idempotency-Key and reports done', async () => {
+    const onDone = vi.fn();
+    (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
+    answers['POST /api/seaport/buy-listing'] = { body: { message: 'Purchase successful!', order_id: LISTING, item_uuid: VISOR, quantity: 1, price: 75.5, tripcoins: 24.5 } };
+    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    const buy = posts()[0];
+    expect(buy?.url).toBe('/api/seaport/buy-listing');
+    expect(buy?.body).toEqual({ orderId: LISTING });
+    expect(buy?.headers['idempotency-key']).toMatch(/^buy-[0-9a-f]{32}$/);
+  });
+});

@@ -1,0 +1,30 @@
+// The Base Set II Crates announcement (spec part 2 §2 "Account and economy modals"): a release
+// on Sunday 19 October at 4:30 PM EST at 300 Tripcoins per crate. Shown in the Base Set shop,
+// with a way to the Base Set II shop; the price is the Base Set II shop's own when it is known.
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { formatTripcoins } from '../../../contract/money';
+import classes from './Crates.module.css';
+
+export const BASE_SET_II_RELEASE = 'Sunday 19 October at 4:30 PM EST';
+export const BASE_SET_II_PRICE = 300;
+
+/** 300 -> "300", 312.5 -> "312.50" */
+function tripcoinsText(price: number): string {
+  return Number.isInteger(price) ? String(price) : formatTripcoins(price);
+}
+
+export function BaseSet2Announcement({ price, onVisit }: { price?: number; onVisit?: () => void }) {
+  return (
+    <section className={classes.announcement} aria-labelledby="base-set-2-announcement" data-testid="base-set-2-announcement">
+      <Stack gap={4}>
+        <Title order={4} id="base-set-2-announcement">Base Set II Crates</Title>
+        <Text size="sm">Releasing {BASE_SET_II_RELEASE}, at {tripcoinsText(price ?? BASE_SET_II_PRICE)} Tripcoins per crate.</Text>
+        {onVisit && (
+          <Group justify="flex-end">
+            <Button size="xs" variant="light" color="yellow" onClick={onVisit}>View Base Set II Crates</Button>
+          </Group>
+        )}
+      </Stack>
+    </section>
+  );
+}

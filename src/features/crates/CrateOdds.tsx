@@ -1,0 +1,27 @@
+// The drop table the server publishes (GET /api/crates/odds), shown before a purchase or an
+// open: every item a crate can hold and its chance, as percentages with two decimals.
+import { Loader, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { crateOddsQuery, type CrateVersionId } from './api';
+import classes from './Crates.module.css';
+
+export function CrateOdds({ version }: { version: CrateVersionId }) {
+  const odds = useQuery(crateOddsQuery(version));
+  if (odds.isPending) return <Loader size="xs" aria-label="Loading drop odds" />;
+  if (odds.isError) return <Text size="xs" c="dimmed">Drop odds are unavailable right now.</Text>;
+  return (
+    <div className={classes.oddsList} data-testid="crate-odds">
+      <Table striped withRowBorders={false} verticalSpacing={2} fz="xs" aria-label="Drop odds">
+        <Table.Thead><Table.Tr><Table.Th>Item</Table.Th><Table.Th ta="right">Chance</Table.Th></Table.Tr></Table.Thead>
+        <Table.Tbody>
+          {odds.data.odds.map((entry) => (
+            <Table.Tr key={entry.itemUuid}>
+              <Table.Td>{entry.name}</Table.Td>
+              <Table.Td ta="right">{entry.percent.toFixed(2)}%</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The Crate open modal (spec part 2 §2 Crate open, §4, §5, §7, §8), driven by
+// machines/crate-open.ts: the crate image with an 'N Owned' badge, 'Open 1 Crate'
+// ('Opening...'), the result view 'You Got:' with the won item and Continue, which returns to
+// the open view and reloads the count. After an open the game is sent fresh item data for the
+// crate item and the won item, and the economy queries refresh.
+import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { fromPromise } from 'xstate';
+import { CRATE_VERSIONS } from '../../../contract/crates';
+import { SHELL_TO_GAME } from '../../../contract/game';
+import { CRATE_OPEN_TEXT, crateOpenMachine, type CrateVersionId, type OpenResult } from '../../../machines/crate-open';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { sendToGame } from '../../game/game';
+import { crateStatusQuery, openCrateRequest, refreshEconomy, spriteUrl } from './api';
+import { CrateOdds } from './CrateOdds';
+import { errorText, economyToast, useBlockEscapeWhile } from './modalHelpers';
+import classes from './Crates.module.css';
+
+export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
+  const queryClient = useQueryClient();
+  const machine = useMemo(() => crateOpenMachine.provide({
+    actors: {
+      loadCount: fromPromise<number, { crateVersionId: CrateVersionId }>(async ({ input }) => {
+        try {
+          const status = await queryClient.fetchQuery({ ...crateStatusQuery(input.crateVersionId), staleTime: 0 });
+          return status.crateBalance;
+        } catch (error) {
+          throw new Error(errorText(error, CRATE_OPEN_TEXT.balanceFailed), { cause: error });
+        }
+      }),
+      openCrate: fromPromise<OpenResult, { crateVersionId: CrateVersionId }>(async ({ input }) => {
+        try {
+          const result = await openCrateRequest(input.crateVersionId);
+          const crate = CRATE_VERSIONS[input.crateVersionId];
+          if (crate) sendToGame(SHELL_TO_GAME.itemData, { itemUuid: crate.crateItemUuid });
+          sendToGame(SHELL_TO_GAME.itemData, { itemUuid: result.wonItemUuid });
+          void refreshEconomy(queryClient);
+          return result;
+        } catch (error) {
+          const text = errorText(error, CRATE_OPEN_TEXT.openFailed);
+          economyToast('error', text);
+          throw new Error(text, { cause: error });
+        }
+      }),
+    },
+  }), [queryClient]);
+  // The component mounts on every opening of the modal: a fresh actor starts in the open view
+  // and loads the count (spec §4: "The view resets and the count reloads each time the modal opens").
+  const [state, send] = useMachine(machine, { input: { crateVersionId: 0 } });
+  const { count, won, error, crateVersionId } = state.context;
+  const crate = CRATE_VERSIONS[crateVersionId] ?? CRATE_VERSIONS[0]!;
+  const busy = state.matches('opening');
+  useBlockEscapeWhile(busy);
+
+  const close = () => {
+    if (busy) return;
+    send({ type: 'RESET' });
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      centered
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={<Title order={3} component="span">Open {crate.name} Crates</Title>}
+    >
+      {state.matches('result') && won ? (
+        <Stack align="center" gap="sm" data-testid="crate-result">
+          <Title order={4}>You Got:</Title>
+          <div className={classes.crateFrame}>
+            <img className={classes.crateImage} src={spriteUrl(won.uuid, 512)} alt={won.name} />
+          </div>
+          <Text fw={700} size="lg" data-testid="won-item">{won.name}</Text>
+          <Button onClick={() => send({ type: 'CONTINUE' })} data-autofocus>Continue</Button>
+        </Stack>
+      ) : (
+        <Stack gap="sm" data-testid="crate-open" data-state={String(state.value)}>
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-label="Crate set"
+            value={String(crateVersionId)}
+            disabled={busy}
+            onChange={(v) => send({ type: 'SET_VERSION', crateVersionId: v === '1' ? 1 : 0 })}
+            data={CRATE_VERSIONS.map((v) => ({ value: String(v.id), label: v.name }))}
+          />
+          <div className={classes.crateFrame}>
+            <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={`${crate.name} Crate`} />
+            <Badge className={classes.ownedBadge} variant="filled" color="dark" tt="none" data-testid="owned-badge">
+              {count === null ? '…' : count} Owned
+            </Badge>
+          </div>
+          <Text ta="center" fw={600}>Open a crate to receive a random Base Set item!</Text>
+          <Text ta="center" size="sm" c="dimmed">Each crate contains one item from the Base Set collection</Text>
+          {error && <Alert color="red" role="alert">{error}</Alert>}
+          <div>
+            <Text size="sm" fw={600} mb={4}>Drop odds</Text>
+            <CrateOdds version={crateVersionId} />
+          </div>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_OPEN_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading')} data-busy={busy || undefined}>
+              {busy ? 'Opening...' : 'Open 1 Crate'}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

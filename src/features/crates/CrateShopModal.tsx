@@ -1,0 +1,196 @@
+// The Crate Shop modal (spec part 2 §2 Crate Shop, §5, §7, §8, §9), opened by
+// SHOW_CRATE_SHOP_MODAL {crateVersionId}: version 0 is the Base Set Crate Shop, 1 the Base Set II
+// Crate Shop. Remaining supply as current/total with a bar; a quantity with minus and plus
+// (holding repeats every 100 ms; plus capped at the supply, minus floored at 1); balance,
+// quantity, price per crate and a total that is green when affordable and red otherwise; the
+// published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase tells
+// the game (OnBuySuccess {quantity, crateVersionId}), toasts top-center and closes the modal.
+import { ActionIcon, Alert, Badge, Button, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { CRATE_TEXT, CRATE_VERSIONS } from '../../../contract/crates';
+import { SHELL_TO_GAME } from '../../../contract/game';
+import { parseTripcoins } from '../../../contract/money';
+import { ApiError } from '../../api/client';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { sendToGame } from '../../game/game';
+import { formatTc } from '../../ui/TripcoinsAmount';
+import { buyCratesRequest, crateStatusQuery, inventoryQuery, newIdempotencyKey, refreshEconomy, spriteUrl, type CrateVersionId } from './api';
+import { BaseSet2Announcement } from './BaseSet2Announcement';
+import { CrateOdds } from './CrateOdds';
+import { errorText, economyToast, useBlockEscapeWhile } from './modalHelpers';
+import { useHoldRepeat } from './useHoldRepeat';
+import classes from './Crates.module.css';
+
+/** The quantity input's max attribute (spec §5), whatever the supply. */
+export const QUANTITY_INPUT_MAX = 100;
+
+/** The quantity check of spec §5, or null when the quantity can be bought. */
+export function quantityProblem(text: string, remaining: number): string | null {
+  if (!/^\d+$/.test(text.trim())) return CRATE_TEXT.invalidQuantity;
+  const quantity = Number(text);
+  if (!Number.isSafeInteger(quantity) || quantity < 1) return CRATE_TEXT.invalidQuantity;
+  if (quantity > remaining) return CRATE_TEXT.onlyAvailable(remaining);
+  return null;
+}
+
+const hundredths = (amount: number) => parseTripcoins(amount.toFixed(2)) ?? 0n;
+
+export default function CrateShopModal({ payload, onClose }: OverlayProps<'crateShop'>) {
+  const [version, setVersion] = useState<CrateVersionId>(payload.crateVersionId === 1 ? 1 : 0);
+  const crate = CRATE_VERSIONS[version] ?? CRATE_VERSIONS[0]!;
+  const queryClient = useQueryClient();
+  const status = useQuery(crateStatusQuery(version));
+  const otherStatus = useQuery({ ...crateStatusQuery(1), enabled: version === 0 });
+  const inventory = useQuery(inventoryQuery);
+  const [quantityText, setQuantityText] = useState('1');
+  const idempotencyKey = useRef<string | null>(null);
+
+  const remaining = status.data?.remainingSupply ?? 0;
+  const total = status.data?.totalSupply ?? 0;
+  const soldOut = status.isSuccess && remaining === 0;
+  const price = status.data?.cratePrice ?? 0;
+  const balance = inventory.data?.tripcoins;
+  const loggedOut = inventory.error instanceof ApiError && inventory.error.status === 401;
+
+  const problem = status.isSuccess ? quantityProblem(quantityText, remaining) : null;
+  const quantity = problem === null && /^\d+$/.test(quantityText.trim()) ? Number(quantityText) : 0;
+  const cost = hundredths(price) * BigInt(quantity);
+  const balanceH = balance === undefined ? null : hundredths(balance);
+  const affordable = balanceH !== null && cost <= balanceH;
+  const shortBy = balanceH !== null && cost > balanceH ? cost - balanceH : 0n;
+
+  const buy = useMutation({
+    mutationFn: (q: number) => {
+      // One key per purchase attempt: a retry of the same click is never charged twice.
+      idempotencyKey.current ??= newIdempotencyKey();
+      return buyCratesRequest(version, q, idempotencyKey.current);
+    },
+    onSuccess: (result) => {
+      idempotencyKey.current = null;
+      economyToast('success', result.description, result.message);
+      sendToGame(SHELL_TO_GAME.buySuccess, { quantity: result.quantity, crateVersionId: version });
+      void refreshEconomy(queryClient);
+      onClose();
+    },
+    onError: (error) => {
+      idempotencyKey.current = null;
+      economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed));
+      void refreshEconomy(queryClient);
+    },
+  });
+  const busy = buy.isPending;
+  useBlockEscapeWhile(busy);
+
+  const setQuantity = (next: (q: number) => number) => setQuantityText((text) => {
+    const current = /^\d+$/.test(text.trim()) ? Number(text) : 1;
+    return String(next(current));
+  });
+  const cap = Math.max(1, remaining);
+  const minusDisabled = busy || soldOut || !status.isSuccess || quantity === 1;
+  const plusDisabled = busy || soldOut || !status.isSuccess || quantity >= remaining;
+  const minus = useHoldRepeat(() => setQuantity((q) => Math.max(1, Math.min(q, cap) - 1)), minusDisabled);
+  const plus = useHoldRepeat(() => setQuantity((q) => Math.min(cap, Math.max(1, q + 1))), plusDisabled);
+
+  const canBuy = !busy && status.isSuccess && !soldOut && problem === null && quantity >= 1 && affordable && !loggedOut;
+  const submit = () => {
+    if (!canBuy) return;
+    if (balanceH !== null && cost > balanceH) { economyToast('error', CRATE_TEXT.insufficient(balanceH, cost)); return; }
+    buy.mutate(quantity);
+  };
+  const close = () => { if (!busy) onClose(); };
+  const switchVersion = (next: CrateVersionId) => {
+    if (busy) return;
+    setVersion(next);
+    setQuantityText('1');
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      centered
+      size="md"
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={<Title order={3} component="span">{crate.name} Crate Shop</Title>}
+    >
+      <Stack gap="sm" data-testid="crate-shop" data-version={version}>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          aria-label="Crate set"
+          value={String(version)}
+          onChange={(v) => switchVersion(v === '1' ? 1 : 0)}
+          disabled={busy}
+          data={CRATE_VERSIONS.map((v) => ({ value: String(v.id), label: v.name }))}
+        />
+        {version === 0 && <BaseSet2Announcement price={otherStatus.data?.cratePrice} onVisit={() => switchVersion(1)} />}
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <div className={classes.crateFrame}>
+            <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={`${crate.name} Crate`} />
+            {status.isSuccess && <Badge className={classes.ownedBadge} variant="filled" color="dark" tt="none">{status.data.crateBalance} Owned</Badge>}
+            {soldOut && <div className={classes.soldOut} data-testid="sold-out">Sold Out</div>}
+          </div>
+
+          <Stack gap="sm" justify="center">
+            <div>
+              <Group justify="space-between" mb={4}>
+                <Text size="sm" fw={600}>Remaining Supply</Text>
+                <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
+              </Group>
+              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : 'blue'} aria-label="Remaining supply" />
+              <Text size="xs" c="dimmed" mt={4}>Min 1 · Max {remaining}</Text>
+            </div>
+
+            <Group gap="xs" align="flex-end" wrap="nowrap">
+              <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" disabled={minusDisabled} {...minus}>−</ActionIcon>
+              <TextInput
+                className={classes.quantityInput}
+                label="Quantity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={QUANTITY_INPUT_MAX}
+                value={quantityText}
+                disabled={busy || soldOut}
+                onChange={(e) => setQuantityText(e.currentTarget.value)}
+                onKeyDown={(e) => { if (e.key === 'Enter') submit(); }}
+                error={problem && status.isSuccess && !soldOut ? problem : undefined}
+              />
+              <ActionIcon size="lg" variant="default" aria-label="Increase quantity" disabled={plusDisabled} {...plus}>+</ActionIcon>
+            </Group>
+          </Stack>
+        </SimpleGrid>
+
+        {status.isError && <Alert color="red" role="alert">{CRATE_TEXT.shopStatusFailed}</Alert>}
+        {loggedOut && <Alert color="yellow">Log in to buy crates.</Alert>}
+        {inventory.isError && !loggedOut && <Alert color="red">Failed to load inventory. Please try again later.</Alert>}
+
+        <Stack gap={2} data-testid="crate-summary">
+          <div className={classes.summaryRow}><Text size="sm">Balance</Text><Text size="sm">{balance === undefined ? '…' : formatTc(balance)}</Text></div>
+          <div className={classes.summaryRow}><Text size="sm">Quantity</Text><Text size="sm">{quantity}</Text></div>
+          <div className={classes.summaryRow}><Text size="sm">Price per crate</Text><Text size="sm" data-testid="crate-price">{status.isSuccess ? formatTc(price) : '…'}</Text></div>
+          <div className={classes.summaryRow}>
+            <Text size="sm" fw={700}>Total cost</Text>
+            <Text size="sm" fw={700} className={classes.total} data-affordable={String(affordable)} data-testid="total-cost">{formatTc(cost)}</Text>
+          </div>
+          {shortBy > 0n && <Text size="sm" c="red" data-testid="insufficient-note">Insufficient balance (need {formatTc(shortBy)} more)</Text>}
+        </Stack>
+
+        <div>
+          <Text size="sm" fw={600} mb={4}>Drop odds</Text>
+          <CrateOdds version={version} />
+        </div>
+
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+          <Button onClick={submit} disabled={!canBuy} loading={false} data-busy={busy || undefined}>{busy ? 'Purchasing...' : 'BUY'}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+// The coin flip wager checks of spec part 2 §5, in the spec's order, with its messages: a valid
+// positive number, at least 10, at most 100,000,000, at most two decimals, not above the balance.
+// The server checks the same rules (contract/coinflip.ts); this answers before any request.
+import { COINFLIP_TEXT, WagerAmount } from '../../../contract/coinflip';
+import { readAmount } from '../../../contract/economy';
+
+/** Balance as the API answers it (a number with two decimals) -> hundredths. */
+export function balanceHundredths(balance: number): bigint {
+  return BigInt(Math.round(balance * 100));
+}
+
+/** The first broken rule's message, or null when the wager can be offered. */
+export function validateWager(input: string, balance: number | undefined): string | null {
+  const parsed = WagerAmount.safeParse(input.trim());
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? COINFLIP_TEXT.invalidWager;
+  const amount = readAmount(input);
+  if (!amount || amount.hundredths === null) return COINFLIP_TEXT.invalidWager;
+  if (balance !== undefined && amount.hundredths > balanceHundredths(balance)) return COINFLIP_TEXT.insufficient(balanceHundredths(balance));
+  return null;
+}

@@ -5,7 +5,7 @@ import { defineEndpoint } from './http';
 export const ReleaseLog = z.object({
   version: z.string().min(1).max(40),
   name: z.string().min(1).max(120),
-  release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  release_date: z.iso.date(),
   added: z.array(z.string().min(1).max(500)).max(200),
   fixed: z.array(z.string().min(1).max(500)).max(200),
   removed: z.array(z.string().min(1).max(500)).max(200),

@@ -1,0 +1,52 @@
+// Your own location and bio (PUT /api/profile): at most 60 and 300 characters, checked here
+// with the contract's rules before anything is sent; a refused change changes nothing.
+import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { UpdateProfileBody, updateProfile } from '../../../contract/profile';
+import { ApiError, call } from '../../api/client';
+import { showToast } from '../../ui/toast';
+
+export const PROFILE_SAVE_FAILED = 'Failed to update profile';
+
+export function EditProfileForm({ location, description, onDone }: { location: string; description: string; onDone: (saved: boolean) => void }) {
+  const [values, setValues] = useState({ location, description });
+  const [errors, setErrors] = useState<{ location?: string; description?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    const parsed = UpdateProfileBody.safeParse(values);
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as 'location' | 'description'] = issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await call(updateProfile, { body: parsed.data });
+      showToast({ message: 'Profile updated', tone: 'success' });
+      onDone(true);
+    } catch (error) {
+      showToast({ message: error instanceof ApiError ? error.textOr(PROFILE_SAVE_FAILED) : PROFILE_SAVE_FAILED, tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => { event.preventDefault(); void save(); }} aria-label="Edit profile">
+      <Stack gap="xs">
+        <TextInput label="Location" value={values.location} error={errors.location} disabled={busy}
+          onChange={(event) => { const v = event.currentTarget.value; setValues((s) => ({ ...s, location: v })); }} />
+        <Textarea label="Bio" value={values.description} error={errors.description} autosize minRows={2} maxRows={6} disabled={busy}
+          description={`${values.description.trim().length} / 300`}
+          onChange={(event) => { const v = event.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} />
+        <Group gap="xs">
+          <Button type="submit" size="xs" loading={busy}>Save</Button>
+          <Button size="xs" variant="subtle" color="gray" onClick={() => onDone(false)} disabled={busy}>Cancel</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+// "Find a player" inside the profile overlay: searches on Enter (limit 5, spec part 2 §5 and §9),
+// and a result opens that player's profile (navigateToProfile).
+import { Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../api/client';
+import { keepFocusInOverlay } from '../../ui/OverlayFrame';
+import { searchPlayersQuery } from './api';
+import classes from './Profile.module.css';
+
+export function PlayerSearch({ onPick }: { onPick: (uuid: string) => void }) {
+  const [text, setText] = useState('');
+  const [submitted, setSubmitted] = useState('');
+  const query = useQuery({ ...searchPlayersQuery(submitted), enabled: submitted !== '' });
+  const pick = (uuid: string, from: Element) => { keepFocusInOverlay(from); setText(''); setSubmitted(''); onPick(uuid); };
+  return (
+    <div className={classes.search}>
+      <TextInput aria-label="Find a player" placeholder="Find a player (press Enter)" value={text} leftSection={<IconSearch size={16} aria-hidden />}
+        maxLength={64}
+        onChange={(event) => { setText(event.currentTarget.value); if (!event.currentTarget.value.trim()) setSubmitted(''); }}
+        onKeyDown={(event) => { if (event.key === 'Enter') { event.preventDefault(); setSubmitted(text.trim()); } }} />
+      {submitted !== '' && (
+        <div className={classes.results} data-testid="player-search-results">
+          {query.isPending ? <Loader size="xs" aria-label="Searching players" />
+            : query.isError ? <Text size="sm" c="red.4" role="alert">{query.error instanceof ApiError ? query.error.textOr('Search failed') : 'Search failed'}</Text>
+              : query.data.length === 0 ? <Text size="sm" c="gray.4">No players found.</Text>
+                : (
+                  <Stack gap={2}>
+                    {query.data.map((player) => (
+                      <UnstyledButton key={player.uuid} className={classes.result} onClick={(event) => pick(player.uuid, event.currentTarget)}>
+                        {player.username}
+                      </UnstyledButton>
+                    ))}
+                  </Stack>
+                )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// The player profile overlay (spec part 2 §2 "Player profile", §3, §4, §8): who the player is,
+// online status, friends, views, streaks, time played, quests, level, XP, coins, game stats and
+// legacy stats. It opens on the logged-in player (or the uuid the game passed); "Find a player"
+// and Back move through profiles with the history of machines/profile-navigation.ts.
+import { Alert, Avatar, Badge, Button, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useReducer, useState } from 'react';
+import { isLoggedIn } from '../../../contract/auth';
+import type { Profile } from '../../../contract/profile';
+import { canGoBack, initialProfileNav, profileNav, shownProfile } from '../../../machines/profile-navigation';
+import { askToLogIn } from '../../lib/askToLogIn';
+import { OverlayFrame, keepFocusInOverlay } from '../../ui/OverlayFrame';
+import { showToast } from '../../ui/toast';
+import { profileErrorText, profileQuery, whoamiQuery } from './api';
+import { EditProfileForm } from './EditProfileForm';
+import { PlayerSearch } from './PlayerSearch';
+import { formatCoins, formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
+import classes from './Profile.module.css';
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className={classes.stat} data-testid={testId}>
+      <span className={classes.statValue}>{value}</span>
+      <span className={classes.statLabel}>{label}</span>
+    </div>
+  );
+}
+
+function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const s = profile.STL3Stats;
+  const level = levelOf(s.level);
+  const legacy = legacyBlocks(profile);
+  return (
+    <Stack gap="lg" className={classes.body} data-testid="profile-view" data-uuid={profile.uuid}>
+      <section className={classes.hero} aria-label="Player">
+        <Avatar size={72} radius="xl" color="blue" variant="filled" aria-hidden>{profile.username.charAt(0).toUpperCase()}</Avatar>
+        <div className={classes.heroText}>
+          <Title order={3} data-testid="profile-username">{profile.username}</Title>
+          <Text size="sm" c="gray.4">@{profile.username.toLowerCase()}</Text>
+          <div className={classes.statusLine}>
+            <span className={classes.dot} data-online={profile.online_status.isOnline || undefined} aria-hidden />
+            <Text size="sm" data-testid="profile-status">{profile.online_status.lastActiveText}</Text>
+            <Text size="sm" c="gray.4">· {joinedText(profile.account_creation)}</Text>
+          </div>
+          {editing ? (
+            <EditProfileForm location={profile.location} description={profile.description}
+              onDone={(saved) => { setEditing(false); if (saved) void queryClient.invalidateQueries({ queryKey: ['profile', profile.uuid] }); }} />
+          ) : (
+            <>
+              {profile.location && <Text size="sm" className={classes.location}><IconMapPin size={14} aria-hidden /> {profile.location}</Text>}
+              <Text size="sm" c={profile.description ? undefined : 'gray.5'} data-testid="profile-bio">{profile.description || (own ? 'Add a bio so other players know who you are.' : 'No bio yet.')}</Text>
+              {own && <Button size="xs" variant="light" mt={4} onClick={() => setEditing(true)} style={{ alignSelf: 'flex-start' }}>Edit Profile</Button>}
+            </>
+          )}
+        </div>
+      </section>
+
+      <div className={classes.statRow}>
+        <Stat label="Friends" value={profile.friend_count.toLocaleString('en-US')} testId="profile-friends" />
+        <Stat label="Views" value={profile.views.toLocaleString('en-US')} testId="profile-views" />
+        <Stat label="Login Streak" value={`${profile.dailyLoginInfo.login_streak}d`} testId="profile-streak" />
+        <Stat label="Best Streak" value={`${profile.dailyLoginInfo.best_streak}d`} />
+        <Stat label="Time Played" value={formatTimePlayed(s.timeplayed)} testId="profile-time" />
+        <Stat label="Quests" value={profile.total_quests.toLocaleString('en-US')} />
+      </div>
+
+      <section className={classes.panel} aria-label="Level">
+        <div className={classes.levelHead}>
+          <Title order={4} data-testid="profile-level">Level {level.level}</Title>
+          <Text size="sm" c="gray.4">{level.percent}% to level {level.level + 1}</Text>
+        </div>
+        <Progress value={level.percent} size="md" radius="xl" aria-label={`Progress to level ${level.level + 1}`} />
+        <div className={classes.levelFacts}>
+          <Stat label="XP" value={s.xp.toLocaleString('en-US')} testId="profile-xp" />
+          <Stat label="XP for next level" value={s.xp_for_next_level.toLocaleString('en-US')} />
+          <Stat label="Coins" value={formatCoins(s.coins)} testId="profile-coins" />
+        </div>
+      </section>
+
+      <section className={classes.panel} aria-labelledby="featured-items">
+        <Title order={4} id="featured-items">Featured Items</Title>
+        <Text size="sm" c="gray.4">{own ? 'You have not featured any items yet.' : 'No featured items yet.'}</Text>
+      </section>
+
+      <section aria-labelledby="game-stats">
+        <Title order={4} id="game-stats" mb="xs">Game Stats</Title>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+          {gameStats(profile).map((stat) => <Stat key={stat.label} label={stat.label} value={stat.value} />)}
+        </SimpleGrid>
+      </section>
+
+      {legacy.length > 0 && (
+        <section aria-labelledby="legacy-stats">
+          <Title order={4} id="legacy-stats" mb="xs">Legacy Stats</Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {legacy.map((block) => (
+              <div key={block.block} className={classes.panel} data-testid="legacy-block">
+                <Title order={5}>{block.title}</Title>
+                <dl className={classes.legacyRows}>
+                  {block.rows.map((row) => <div key={row.key}><dt>{row.label}</dt><dd>{row.value}</dd></div>)}
+                </dl>
+              </div>
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+    </Stack>
+  );
+}
+
+function ShownProfile({ uuid, own }: { uuid: string; own: boolean }) {
+  const query = useQuery(profileQuery(uuid));
+  const error = query.isError ? profileErrorText(query.error) : null;
+  const errorTitle = error?.title;
+  const errorToast = error?.toast;
+  useEffect(() => {
+    if (errorTitle && errorToast) showToast({ title: errorTitle, message: errorToast, tone: 'error' });
+  }, [errorTitle, errorToast]);
+  if (query.isPending) return <Text role="status" c="gray.4" ta="center">Loading profile...</Text>;
+  if (error) {
+    return (
+      <Alert color="red" role="alert" title={error.title} data-testid="profile-error">
+        <Stack gap="xs" align="flex-start"><Text size="sm">{error.detail}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>Try again</Button></Stack>
+      </Alert>
+    );
+  }
+  return <ProfileView profile={query.data!} own={own} />;
+}
+
+export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?: string }; onClose: () => void }) {
+  const me = useQuery(whoamiQuery);
+  const loggedIn = me.data ? isLoggedIn(me.data) : false;
+  const [nav, dispatch] = useReducer(profileNav, payload.uuid, (uuid) =>
+    uuid ? profileNav(initialProfileNav(), { type: 'navigateToProfile', uuid }) : initialProfileNav());
+  const self = loggedIn ? me.data!.uuid : null;
+  useEffect(() => { if (self) dispatch({ type: 'self.known', uuid: self }); }, [self]);
+  const shown = shownProfile(nav);
+  const back = canGoBack(nav);
+
+  let body;
+  if (me.isPending) body = <Text role="status" c="gray.4" ta="center">Loading profile...</Text>;
+  else if (!loggedIn) {
+    body = (
+      <Stack align="center" gap="sm" py="xl">
+        <Text>Log in to see player profiles.</Text>
+        <Button onClick={() => askToLogIn()}>Log In</Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="md" className={classes.body}>
+        <PlayerSearch onPick={(uuid) => dispatch({ type: 'navigateToProfile', uuid })} />
+        {shown && <ShownProfile key={shown} uuid={shown} own={shown === self} />}
+      </Stack>
+    );
+  }
+
+  return (
+    <OverlayFrame label="Player Profile" onClose={onClose} testId="profile-overlay"
+      start={back ? (
+        <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={(event) => { keepFocusInOverlay(event.currentTarget); dispatch({ type: 'goBack' }); }}>
+          Back
+        </Button>
+      ) : null}
+      end={shown && self && shown !== self ? <Badge variant="light" color="gray" visibleFrom="xs">Viewing another player</Badge> : null}>
+      {body}
+    </OverlayFrame>
+  );
+}

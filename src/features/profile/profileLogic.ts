@@ -1,0 +1,109 @@
+// How the profile overlay shows a Profile (spec part 2 §2 "Player profile", §3): game stats,
+// legacy blocks with title-cased labels, time played as hours and minutes, hidden bookkeeping
+// keys, level with its progress fraction.
+import { HIDDEN_LEGACY_KEYS, LEGACY_BLOCKS, type LegacyBlock, type Profile } from '../../../contract/profile';
+
+/** The product's name in "{product}Land" (the legacy games' titles). */
+export const PRODUCT_NAME = 'Trip';
+
+export const LEGACY_TITLES: Record<LegacyBlock, string> = {
+  STL2Stats: `${PRODUCT_NAME}Land 2`,
+  STL1Stats: `${PRODUCT_NAME}Land 1`,
+  WagmiWorldStats: 'Wagmi World',
+  DiscordArcadeStats: 'Discord Arcade',
+  DiscordNYCStats: 'NYC Event',
+  DiscordFOIStats: 'Forest of Illusion',
+};
+
+const ACRONYMS = new Set(['xp', 'kdr', 'id', 'nyc', 'foi', 'pvp', 'npc']);
+
+/** "total_kills" -> "Total Kills", "bestKillStreak" -> "Best Kill Streak", "xp_earned" -> "XP Earned". */
+export function titleCaseKey(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()))
+    .join(' ');
+}
+
+/** Seconds as "3h 25m" ("0m" for nothing, "45m" under an hour). */
+export function formatTimePlayed(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds / 60));
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  return hours > 0 ? `${hours.toLocaleString('en-US')}h ${minutes}m` : `${minutes}m`;
+}
+
+const isTimeKey = (key: string) => /^time_?played$/i.test(key);
+
+function formatLegacyValue(key: string, value: number | string | boolean | null): string {
+  if (value === null) return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (isTimeKey(key)) {
+    const n = typeof value === 'number' ? value : Number(value);
+    return Number.isFinite(n) ? formatTimePlayed(n) : String(value);
+  }
+  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  return value;
+}
+
+export interface LegacyRows { block: LegacyBlock; title: string; rows: Array<{ key: string; label: string; value: string }> }
+
+/** The legacy blocks a player has, in the spec's order, without the hidden keys. */
+export function legacyBlocks(profile: Profile): LegacyRows[] {
+  const hidden = new Set<string>(HIDDEN_LEGACY_KEYS);
+  const out: LegacyRows[] = [];
+  for (const block of LEGACY_BLOCKS) {
+    const stats = profile[block];
+    if (!stats) continue;
+    const rows = Object.entries(stats)
+      .filter(([key]) => !hidden.has(key))
+      .map(([key, value]) => ({ key, label: isTimeKey(key) ? 'Time Played' : titleCaseKey(key), value: formatLegacyValue(key, value) }));
+    if (rows.length > 0) out.push({ block, title: LEGACY_TITLES[block], rows });
+  }
+  return out;
+}
+
+/** Kills per death, two decimals (kills alone when there are no deaths). */
+export function kdr(kills: number, deaths: number): string {
+  return (deaths === 0 ? kills : kills / deaths).toFixed(2);
+}
+
+/** Headshots as a share of kills. */
+export function headshotRate(headshots: number, kills: number): string {
+  if (kills === 0) return '0%';
+  return `${(Math.min(1, headshots / kills) * 100).toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+export interface GameStat { label: string; value: string }
+
+export function gameStats(profile: Profile): GameStat[] {
+  const s = profile.STL3Stats;
+  return [
+    { label: 'Total Arena Wins', value: s.wins.toLocaleString('en-US') },
+    { label: 'Total Knockouts', value: s.kills.toLocaleString('en-US') },
+    { label: 'KDR', value: kdr(s.kills, s.deaths) },
+    { label: 'Headshot Rate', value: headshotRate(s.headshots, s.kills) },
+    { label: 'Total Quests', value: profile.total_quests.toLocaleString('en-US') },
+    { label: 'Crates Opened', value: s.crates_opened.toLocaleString('en-US') },
+  ];
+}
+
+/** The level and the progress toward the next (the fractional part). */
+export function levelOf(level: number): { level: number; percent: number } {
+  const whole = Math.max(1, Math.floor(level));
+  return { level: whole, percent: Math.round(Math.min(0.999, Math.max(0, level - Math.floor(level))) * 100) };
+}
+
+/** "Joined March 2026" from epoch seconds. */
+export function joinedText(epochSeconds: number): string {
+  const date = new Date(epochSeconds * 1000);
+  if (Number.isNaN(date.getTime()) || epochSeconds <= 0) return 'Joined: unknown';
+  return `Joined ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+}
+
+/** TripCoins with the symbol and two decimals. */
+export function formatCoins(coins: number): string {
+  return `Ŧ${coins.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

@@ -1,0 +1,122 @@
+// The release notes overlay (spec part 2 §2 "Release notes overlay"): loading text, the streak
+// and update figures with the three counters (1500 ms count-up), releases grouped by month
+// newest first with 'N updates' badges, a 'Newest' badge, and a dialog with ADDED, FIXED and
+// REMOVED lists. Close and Escape go through the overlay manager, which tells the game.
+import { Alert, Badge, Button, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { OverlayFrame } from '../../ui/OverlayFrame';
+import { showToast } from '../../ui/toast';
+import { useEscapeFirst } from '../../ui/useEscapeFirst';
+import { releaseErrorText, releaseLogsQuery } from './api';
+import { COUNTER_ANIMATION_MS, RELEASE_TEXT, groupByMonth, isCountedItem, releaseDateLabel, releaseMetrics, updatesLabel, type Release } from './releaseLogic';
+import { useCountUp } from './useCountUp';
+import classes from './ReleaseNotes.module.css';
+
+function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
+  const counted = useCountUp(value, COUNTER_ANIMATION_MS);
+  const shown = animate ? counted : value;
+  return (
+    <div className={classes.figure} data-testid={testId} data-value={value}>
+      {/* The final figure for assistive technology; the counting digits are decoration. */}
+      <span className={classes.figureValue} aria-hidden>{shown.toLocaleString('en-US')}</span>
+      <VisuallyHidden>{value.toLocaleString('en-US')}</VisuallyHidden>
+      <span className={classes.figureLabel}>{label}</span>
+    </div>
+  );
+}
+
+const CHANGE_TITLES = { ADDED: 'ADDED', FIXED: 'FIXED', REMOVED: 'REMOVED' } as const;
+
+function ReleaseDialog({ release, onClose }: { release: Release | null; onClose: () => void }) {
+  useEscapeFirst(release !== null, onClose);
+  return (
+    <Modal opened={release !== null} onClose={onClose} closeOnEscape={false} centered size="lg" zIndex={300}
+      title={release ? `v${release.version} — ${release.name}` : ''} closeButtonProps={{ 'aria-label': 'Close release details' }}>
+      {release && (
+        <Stack gap="md" data-testid="release-dialog">
+          <Text size="sm" c="dimmed">{releaseDateLabel(release.date)}</Text>
+          {release.changes.map((change) => {
+            const items = change.items.filter(isCountedItem);
+            return (
+              <section key={change.type} aria-label={CHANGE_TITLES[change.type]}>
+                <Title order={4} className={classes.changeTitle} data-change={change.type}>{CHANGE_TITLES[change.type]}</Title>
+                {items.length === 0
+                  ? <Text size="sm" c="dimmed">Nothing {change.type.toLowerCase()} in this release.</Text>
+                  : <ul className={classes.changeList}>{items.map((item, i) => <li key={i}>{item}</li>)}</ul>}
+              </section>
+            );
+          })}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }) {
+  const query = useQuery(releaseLogsQuery);
+  const [open, setOpen] = useState<Release | null>(null);
+  const groups = useMemo(() => groupByMonth(query.data ?? []), [query.data]);
+  const metrics = useMemo(() => releaseMetrics(query.data ?? []), [query.data]);
+  const newest = groups[0]?.releases[0];
+  const errorText = query.isError ? releaseErrorText(query.error) : null;
+  useEffect(() => { if (errorText) showToast({ message: errorText, tone: 'error' }); }, [errorText]);
+
+  let body;
+  if (query.isPending) body = <Text className={classes.loading} role="status">{RELEASE_TEXT.loading}</Text>;
+  else if (errorText) {
+    body = (
+      <Alert color="red" role="alert" title="Release notes unavailable">
+        <Stack gap="xs" align="flex-start"><Text size="sm">{errorText}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>Try again</Button></Stack>
+      </Alert>
+    );
+  } else {
+    body = (
+      <Stack gap="xl" className={classes.body}>
+        <div className={classes.headline}>
+          <div>
+            <Text className={classes.kicker}>Daily update streak</Text>
+            <Figure label="days" value={metrics.streakDays} testId="release-streak" animate={false} />
+          </div>
+          <div>
+            <Text className={classes.kicker}>{newest ? `Latest v${newest.version}` : 'No releases yet'}</Text>
+            <Figure label="total updates" value={metrics.totalUpdates} testId="release-total" animate={false} />
+          </div>
+        </div>
+        <div className={classes.stats} aria-label="Release statistics" role="group">
+          <Figure label="Features Added" value={metrics.featuresAdded} testId="release-added" />
+          <Figure label="Bugs Fixed" value={metrics.bugsFixed} testId="release-fixed" />
+          <Figure label="Bloat Removed" value={metrics.bloatRemoved} testId="release-removed" />
+        </div>
+        {groups.map((group) => (
+          <section key={group.key} aria-labelledby={`month-${group.key}`} data-testid="release-month">
+            <div className={classes.monthHeader}>
+              <Title order={3} size="h4" id={`month-${group.key}`}>{group.label}</Title>
+              <Badge variant="light" color="gray">{updatesLabel(group.releases.length)}</Badge>
+            </div>
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+              {group.releases.map((release) => (
+                <UnstyledButton key={release.version} className={classes.card} onClick={() => setOpen(release)} data-testid="release-card"
+                  aria-label={`v${release.version} ${release.name}, ${releaseDateLabel(release.date)}${release === newest ? ', newest' : ''}: show changes`}>
+                  <div className={classes.cardTop}>
+                    <span className={classes.version}>v{release.version}</span>
+                    {release === newest && <Badge color="teal.9" size="sm">Newest</Badge>}
+                  </div>
+                  <span className={classes.name}>{release.name}</span>
+                  <span className={classes.date}>{releaseDateLabel(release.date)}</span>
+                </UnstyledButton>
+              ))}
+            </SimpleGrid>
+          </section>
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <OverlayFrame label="Release Notes" onClose={onClose} testId="release-notes-overlay">
+      {body}
+      <ReleaseDialog release={open} onClose={() => setOpen(null)} />
+    </OverlayFrame>
+  );
+}

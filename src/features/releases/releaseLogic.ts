@@ -1,0 +1,136 @@
+// Release notes, as the overlay shows them (spec part 2 §2, §3, §4, §9): the server's logs
+// transformed into date + changes[], synthesised dates from the streak's first version on,
+// metrics that skip placeholder items, and grouping by month, newest first.
+import type { ReleaseLog } from '../../../contract/releases';
+
+export type ChangeType = 'ADDED' | 'FIXED' | 'REMOVED';
+export interface Release {
+  version: string;
+  name: string;
+  /** Calendar day (YYYY-MM-DD) in the release time zone, UTC−5. */
+  date: string;
+  changes: Array<{ type: ChangeType; items: string[] }>;
+}
+
+/** The version the daily streak is counted from; its dates and later ones are synthesised. */
+export const STREAK_START_VERSION = '1.0.0';
+/** The synthesised date of STREAK_START_VERSION; each later version is one day after the one before. */
+export const STREAK_START_DATE = '2025-01-01';
+/**
+ * Release dates are calendar days in UTC minus 5 hours (the studio's time zone). They are shown
+ * as that day everywhere: never parsed as UTC midnight and shifted into the viewer's zone.
+ */
+export const RELEASE_UTC_OFFSET_HOURS = -5;
+export const COUNTER_ANIMATION_MS = 1500;
+export const RELEASE_TEXT = {
+  loading: 'Loading release notes...',
+  fetchFailed: (statusText: string) => `Failed to fetch release logs: ${statusText}`,
+} as const;
+
+/** Placeholder lines ("no features removed", "no bug fixes", "nothing") are not changes. */
+const PLACEHOLDER = /\b(no features?|no bugs?|nothing)\b/i;
+export function isCountedItem(item: string): boolean {
+  return !PLACEHOLDER.test(item);
+}
+
+/** Compares dotted versions numerically (1.10.0 after 1.9.0); non-numeric parts compare as text. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.replace(/^v/i, '').split(/[.-]/);
+  const pb = b.replace(/^v/i, '').split(/[.-]/);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? '0';
+    const y = pb[i] ?? '0';
+    const nx = Number(x);
+    const ny = Number(y);
+    const diff = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : x.localeCompare(y);
+    if (diff !== 0) return Math.sign(diff);
+  }
+  return 0;
+}
+
+function addDays(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
+}
+
+/** Days between two calendar days (b − a). */
+function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Newest first, with dates synthesised for STREAK_START_VERSION and later. */
+export function toReleases(logs: readonly ReleaseLog[]): Release[] {
+  const ascending = [...logs].sort((a, b) => compareVersions(a.version, b.version));
+  let streakIndex = 0;
+  const releases = ascending.map((log): Release => {
+    const synthesised = compareVersions(log.version, STREAK_START_VERSION) >= 0;
+    const date = synthesised ? addDays(STREAK_START_DATE, streakIndex++) : log.release_date;
+    return {
+      version: log.version,
+      name: log.name,
+      date,
+      changes: [
+        { type: 'ADDED', items: log.added },
+        { type: 'FIXED', items: log.fixed },
+        { type: 'REMOVED', items: log.removed },
+      ],
+    };
+  });
+  return releases.reverse();
+}
+
+export interface ReleaseMetrics {
+  streakDays: number;
+  totalUpdates: number;
+  featuresAdded: number;
+  bugsFixed: number;
+  bloatRemoved: number;
+}
+
+const countOf = (release: Release, type: ChangeType) =>
+  release.changes.find((c) => c.type === type)?.items.filter(isCountedItem).length ?? 0;
+
+/** The header figures. The streak: consecutive days with a release, from STREAK_START_VERSION up to the newest. */
+export function releaseMetrics(releases: readonly Release[]): ReleaseMetrics {
+  const days = [...new Set(releases.filter((r) => compareVersions(r.version, STREAK_START_VERSION) >= 0).map((r) => r.date))].sort().reverse();
+  let streakDays = days.length > 0 ? 1 : 0;
+  for (let i = 1; i < days.length && daysBetween(days[i]!, days[i - 1]!) === 1; i++) streakDays += 1;
+  return {
+    streakDays,
+    totalUpdates: releases.length,
+    featuresAdded: releases.reduce((n, r) => n + countOf(r, 'ADDED'), 0),
+    bugsFixed: releases.reduce((n, r) => n + countOf(r, 'FIXED'), 0),
+    bloatRemoved: releases.reduce((n, r) => n + countOf(r, 'REMOVED'), 0),
+  };
+}
+
+export interface MonthGroup { key: string; label: string; releases: Release[] }
+
+/** Groups (already newest-first) releases by month, newest month first. */
+export function groupByMonth(releases: readonly Release[]): MonthGroup[] {
+  const groups: MonthGroup[] = [];
+  const sorted = [...releases].sort((a, b) => b.date.localeCompare(a.date) || compareVersions(b.version, a.version));
+  for (const release of sorted) {
+    const key = release.date.slice(0, 7);
+    let group = groups.at(-1);
+    if (group?.key !== key) {
+      group = { key, label: monthLabel(key), releases: [] };
+      groups.push(group);
+    }
+    group.releases.push(release);
+  }
+  return groups;
+}
+
+const atNoonUtc = (day: string) => new Date(`${day}T12:00:00Z`);
+
+export function monthLabel(key: string): string {
+  return atNoonUtc(`${key}-01`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** "Jan 4, 2025": the calendar day as it is in the release time zone (no shift across midnight). */
+export function releaseDateLabel(day: string): string {
+  return atNoonUtc(day).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+export const updatesLabel = (n: number) => `${n} ${n === 1 ? 'update' : 'updates'}`;

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../contract/profile';
+import { ApiError } from '../../src/api/client';
+import { profileErrorText } from '../../src/features/profile/api';
+import { formatCoins, formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, titleCaseKey } from '../../src/features/profile/profileLogic';
+
+const sampleProfile = (over: Partial<Profile> = {}): Profile => ({
+  uuid: '00000000-0000-4000-8000-000000000001', username: 'Alice', account_creation: 1_760_000_000, location: '', description: '',
+  online_status: { isOnline: true, lastActiveText: 'Online now' }, friend_count: 0, views: 3,
+  dailyLoginInfo: { login_streak: 2, best_streak: 5 }, total_dailys_claimed: 9, total_quests: 4, comments: [],
+  relationship_status: 'none', relationship_id: null,
+  STL3Stats: { wins: 7, kills: 30, deaths: 12, headshots: 9, crates_opened: 2, timeplayed: 3 * 3600 + 25 * 60, level: 3.25, xp: 3500, xp_for_next_level: 2500, coins: 1234.5 },
+  ...over,
+});
+
+describe('profile formatting', () => {
+  it('title-cases legacy keys', () => {
+    expect(titleCaseKey('total_kills')).toBe('Total Kills');
+    expect(titleCaseKey('bestKillStreak')).toBe('Best Kill Streak');
+    expect(titleCaseKey('xp_earned')).toBe('XP Earned');
+  });
+
+  it('shows time played as hours and minutes', () => {
+    expect(formatTimePlayed(0)).toBe('0m');
+    expect(formatTimePlayed(45 * 60 + 59)).toBe('45m');
+    expect(formatTimePlayed(3 * 3600 + 25 * 60)).toBe('3h 25m');
+    expect(formatTimePlayed(1200 * 3600)).toBe('1,200h 0m');
+  });
+
+  it('lists legacy blocks in order, with titles, hidden keys left out and time formatted', () => {
+    const blocks = legacyBlocks(sampleProfile({
+      DiscordFOIStats: { trees_found: 12 },
+      STL2Stats: { player_uuid: 'x', created_at: 'y', updated_at: 'z', total_wins: 1500, time_played: 7260, veteran: true, rank: null },
+    }));
+    expect(blocks.map((b) => b.title)).toEqual(['TripLand 2', 'Forest of Illusion']);
+    expect(blocks[0]!.rows).toEqual([
+      { key: 'total_wins', label: 'Total Wins', value: '1,500' },
+      { key: 'time_played', label: 'Time Played', value: '2h 1m' },
+      { key: 'veteran', label: 'Veteran', value: 'Yes' },
+      { key: 'rank', label: 'Rank', value: '—' },
+    ]);
+    expect(legacyBlocks(sampleProfile({ WagmiWorldStats: { player_uuid: 'only hidden' } }))).toEqual([]);
+  });
+
+  it('derives the game stats', () => {
+    expect(kdr(30, 12)).toBe('2.50');
+    expect(kdr(5, 0)).toBe('5.00');
+    expect(headshotRate(9, 30)).toBe('30%');
+    expect(headshotRate(1, 3)).toBe('33.3%');
+    expect(headshotRate(0, 0)).toBe('0%');
+    expect(gameStats(sampleProfile()).map((s) => `${s.label}=${s.value}`)).toEqual([
+      'Total Arena Wins=7', 'Total Knockouts=30', 'KDR=2.50', 'Headshot Rate=30%', 'Total Quests=4', 'Crates Opened=2',
+    ]);
+    expect(levelOf(3.25)).toEqual({ level: 3, percent: 25 });
+    expect(formatCoins(1234.5)).toBe('Ŧ1,234.50');
+  });
+
+  it('names the error as the catalogue does', () => {
+    expect(profileErrorText(new ApiError(401, { error: 'Not logged in' }, 'x'))).toMatchObject({ title: 'Authentication Error', detail: 'Error loading profile. Please try again later.' });
+    expect(profileErrorText(new ApiError(500, null, 'x'))).toMatchObject({ title: 'Profile Error', detail: 'Error loading profile data. Please try again later.', toast: 'Failed to fetch profile data' });
+    expect(profileErrorText(new ApiError(404, { error: 'Player not found' }, 'x'))).toMatchObject({ title: 'Profile Error', detail: 'Player not found' });
+  });
+});

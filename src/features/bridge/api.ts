@@ -1,0 +1,52 @@
+// The bridge's requests (spec part 2 §7): the marketplace profile of a wallet, the finalize
+// (with an Idempotency-Key, so a retry never burns twice), and what the modal reads around
+// them (who is playing, their linked wallets). Failures become the machine's BridgeFailure.
+import { queryOptions } from '@tanstack/react-query';
+import { getUserWallets } from '../../../contract/accounts';
+import { whoami } from '../../../contract/auth';
+import { bridgeFinalize, bridgeVerify, type MarketplaceProfile } from '../../../contract/bridge';
+import { IDEMPOTENCY_HEADER } from '../../../contract/http';
+import type { BridgeFailure, FinalizeRequest, FinalizeResult } from '../../../machines/bridge';
+import { ApiError, call } from '../../api/client';
+
+/** Same key and request as the accounts feature's whoami query: one cache entry. */
+export const whoamiQuery = queryOptions({
+  queryKey: ['whoami'] as const,
+  queryFn: ({ signal }) => call(whoami, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+/** Same key as the Wallets tab: linking a wallet there refreshes this list too. */
+export const linkedWalletsQuery = (uuid: string) => queryOptions({
+  queryKey: ['wallets', uuid] as const,
+  queryFn: ({ signal }) => call(getUserWallets, { params: { uuid }, signal }),
+});
+
+/**
+ * A refusal carries the server's text. An internal error (500, no details) or an answer that is
+ * not ours leaves the outcome unknown: the modal then shows its fallback and retries with the
+ * same Idempotency-Key. No answer at all is a network failure.
+ */
+export function toFailure(error: unknown): BridgeFailure {
+  if (error instanceof ApiError) {
+    if (error.status === 500 || error.status === 504 || !error.body) return { kind: 'server', status: error.status, outcomeUnknown: true };
+    return { kind: 'server', status: error.status, text: error.body.error };
+  }
+  return { kind: 'network' };
+}
+
+export async function verifyWallet(wallet: string): Promise<MarketplaceProfile> {
+  try {
+    return (await call(bridgeVerify, { params: { wallet } })).openseaProfile;
+  } catch (error) {
+    throw toFailure(error);
+  }
+}
+
+export async function finalizeBridge({ destinationWallet, idempotencyKey }: FinalizeRequest): Promise<FinalizeResult> {
+  try {
+    return await call(bridgeFinalize, { body: { destinationWallet }, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  } catch (error) {
+    throw toFailure(error);
+  }
+}

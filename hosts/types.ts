@@ -24,6 +24,9 @@ export interface HostAdapter {
   /** Starts the host's SDK. Never rejects: a host that fails to start leaves a working web page. */
   start(): Promise<void>;
   login(): Promise<LoginOutcome>;
+  /** After our server exchanged a 'discordCode': hands the Discord access token to the host's
+   * SDK (the Activity's authenticate command). Hosts without such a step leave it out. */
+  authenticate?(accessToken: string): Promise<void>;
   connectWallet(): WalletConnectOutcome;
   /** Lifecycle: loading around the game download, gameplay around play (not window blur). */
   loadingStart(): void;

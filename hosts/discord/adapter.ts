@@ -52,11 +52,23 @@ export function createDiscordAdapter(options: DiscordAdapterOptions = {}): HostA
     }
   };
 
+  // The SDK's authenticate makes the Activity's commands act for this player; if Discord
+  // refuses it the player is still signed in to the game, so it is logged, not thrown.
+  const authenticate = async (accessToken: string): Promise<void> => {
+    if (!sdk) return;
+    try {
+      await sdk.commands.authenticate({ access_token: accessToken });
+    } catch (error) {
+      log.error('Discord authenticate failed:', error);
+    }
+  };
+
   return {
     kind: 'discord',
     hidden: NOTHING_HIDDEN,
     start,
     login,
+    authenticate,
     // No parent page inside Discord handles wallet requests.
     connectWallet: () => 'unsupported',
     loadingStart: () => undefined,

@@ -74,7 +74,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   }
 
   route(app, a.discordCallback, async ({ reply }) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    // The popup came here from Discord's page: with our usual COOP (same-origin-allow-popups)
+    // the browser would put it in a new browsing context group and the opener, which reads the
+    // code from this page's address, would see it as closed. This page has no script.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none');
     return '<!doctype html><meta charset="utf-8"><title>Signing in…</title><body style="font-family:system-ui;background:#0b0d12;color:#e9ecef;display:grid;place-items:center;height:100vh;margin:0"><p>Signing in… you can close this window.</p></body>';
   });
 

@@ -1,6 +1,7 @@
-// The game asks the page for a bot-check token (GAME_HOOKS.requestBotCheckToken). The widget
-// that produces tokens belongs to the accounts feature, which registers itself here; the game's
-// request waits for it at most 30 s, trying again every 8 s (spec part 1 §7, part 2 §8).
+// The game asks the page for a bot-check token (GAME_HOOKS.requestBotCheckToken). A feature may
+// register the widget that produces tokens here; without one, the accounts feature's off-screen
+// widget (loaded on the first request) does it. The game's request waits at most 30 s, trying
+// again every 8 s (spec part 1 §7, part 2 §8).
 import { BOT_CHECK_TOKEN_RETRY_MS, BOT_CHECK_TOKEN_WAIT_MS } from '../../contract/gameConstants';
 
 export type BotCheckTokenProvider = () => Promise<string>;
@@ -11,6 +12,10 @@ export const BOT_CHECK_TEXT = {
 } as const;
 
 let provider: BotCheckTokenProvider | null = null;
+
+/** The off-screen widget of the server's provider, as its own chunk (never on the first screen). */
+export const defaultBotCheckTokenProvider: BotCheckTokenProvider = () =>
+  import('../features/accounts/headlessBotCheck').then((m) => m.gameBotCheckToken());
 
 /** Registers the widget's token function; returns the function that unregisters it. */
 export function setBotCheckTokenProvider(next: BotCheckTokenProvider): () => void {
@@ -28,7 +33,7 @@ export interface TokenRequestOptions {
 export function requestBotCheckToken(options: TokenRequestOptions = {}): Promise<string> {
   const waitMs = options.waitMs ?? BOT_CHECK_TOKEN_WAIT_MS;
   const retryMs = options.retryMs ?? BOT_CHECK_TOKEN_RETRY_MS;
-  const getProvider = options.getProvider ?? (() => provider);
+  const getProvider = options.getProvider ?? (() => provider ?? defaultBotCheckTokenProvider);
 
   return new Promise<string>((resolve, reject) => {
     let settled = false;

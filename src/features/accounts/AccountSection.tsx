@@ -9,12 +9,13 @@ import { useCurrentUser } from './api/currentUser';
 import { openAuthModal } from './openAuth';
 import { ProfileTab } from './ProfileTab';
 import { WalletsTab } from './WalletsTab';
+import { ACCOUNT_FEATURES } from './accountConfig';
 
 const TABS = [
   { value: 'profile', label: 'Profile', disabled: false },
-  { value: 'security', label: 'Security', disabled: true },
+  { value: 'security', label: 'Security', disabled: !ACCOUNT_FEATURES.securityTab },
   { value: 'wallets', label: 'Wallets', disabled: false },
-  { value: 'notifications', label: 'Notifications', disabled: true },
+  { value: 'notifications', label: 'Notifications', disabled: !ACCOUNT_FEATURES.notificationsTab },
 ] as const; // Sessions: hidden in the current configuration.
 
 export default function AccountSection() {

@@ -4,7 +4,7 @@
 import { Anchor, Button, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_TEXT, CurrentUser } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
 import { fromPromise } from 'xstate';
@@ -17,6 +17,8 @@ import { currentUserQuery } from './api/currentUser';
 import { usePublicConfig } from './api/publicConfig';
 import { BotCheck, BotCheckProblem } from './BotCheck';
 import { ProviderButtons } from './ProviderButtons';
+import { useHost } from '../../lib/host';
+import { useHostLogin } from './useHostLogin';
 import './AuthModal.css';
 
 export const SWITCH_DELAY_MS = 300;
@@ -26,7 +28,33 @@ const providedMachine = authMachine.provide({
   actors: { authenticate: fromPromise<unknown, AuthRequest>(({ input }) => authenticate(input)) },
 });
 
-export default function AuthModal({ payload, onClose }: OverlayProps<'auth'>) {
+/** On the portal (and, first, in a Discord Activity) login goes through the host, not a form. */
+function HostLogin({ fallback, onClose }: { fallback: () => void; onClose: () => void }) {
+  const host = useHost();
+  const { run } = useHostLogin();
+  const ran = useRef(false);
+  useEffect(() => {
+    if (ran.current || !host.adapter) return;
+    ran.current = true;
+    void run().then((result) => {
+      // The portal shows no modal whatever happens; an Activity player whose Discord login
+      // failed may still use a password.
+      if (host.kind === 'discord' && result === 'failed') fallback();
+      else if (result !== 'decision') onClose();
+    });
+  }, [host, run, fallback, onClose]);
+  return null;
+}
+
+export default function AuthModal(props: OverlayProps<'auth'>) {
+  const host = useHost();
+  const [viaHost, setViaHost] = useState(() => host.kind === 'crazygames' ? props.payload.mode !== 'logout' : host.kind === 'discord' && props.payload.mode === 'login');
+  const fallback = useCallback(() => setViaHost(false), []);
+  if (viaHost) return <HostLogin fallback={fallback} onClose={props.onClose} />;
+  return <AuthForm {...props} />;
+}
+
+function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [state, send] = useMachine(providedMachine, { input: { mode: payload.mode } });
   const mode = state.context.mode;
   const busy = state.matches('busy');
@@ -135,7 +163,7 @@ export default function AuthModal({ payload, onClose }: OverlayProps<'auth'>) {
             {mode === 'login' && (
               <>
                 <Divider label="OR" labelPosition="center" />
-                <ProviderButtons discordEnabled={config?.discord.enabled ?? false} disabled={busy} onDone={onClose} />
+                <ProviderButtons discord={config?.discord} disabled={busy} onDone={onClose} />
               </>
             )}
             <Text size="sm" ta="center">

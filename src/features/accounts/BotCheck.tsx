@@ -55,7 +55,7 @@ interface TurnstileApi {
 declare global { interface Window { turnstile?: TurnstileApi } }
 
 let turnstileScript: Promise<TurnstileApi> | null = null;
-function loadTurnstile(): Promise<TurnstileApi> {
+export function loadTurnstile(): Promise<TurnstileApi> {
   turnstileScript ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
     script.src = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';

@@ -6,12 +6,13 @@ import type { CurrentUser } from '../../../contract/auth';
 import AuthModal from './AuthModal';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { formatDate } from './formatDate';
+import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
 
-export function ProfileTab({ user }: { user: CurrentUser }) {
+export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: CurrentUser; features?: AccountFeatures }) {
   const [changing, setChanging] = useState(false);
-  // The game's switchAuthMode message only carries login/signup, so the section shows the same
-  // logout confirmation itself (the spec marks profile logout disabled; without it the web
-  // shell would have no way to log out at all — flagged for the lead).
+  // Profile logout is switched off in the spec's configuration (accountConfig.ts); where a
+  // configuration switches it on, the card opens the same logout confirmation itself (the
+  // game's switchAuthMode carries only login/signup).
   const [loggingOut, setLoggingOut] = useState(false);
   return (
     <Card withBorder radius="md" padding="lg">
@@ -32,7 +33,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </Group>
         <Group>
           <Button variant="light" onClick={() => setChanging(true)}>Change Password</Button>
-          <Button variant="default" color="red" onClick={() => setLoggingOut(true)}>Log Out</Button>
+          {features.profileLogout && <Button variant="default" color="red" onClick={() => setLoggingOut(true)}>Log Out</Button>}
         </Group>
       </Stack>
       <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />

@@ -1,46 +1,73 @@
-// The login modal's other ways in: Discord (only when the server has it configured, otherwise
-// disabled with a note saying why) and, on the CrazyGames portal only, the portal's own login.
+// The login modal's other ways in: Discord (the popup flow of machines/discord-oauth.ts, only
+// when the server has it configured, otherwise disabled with a note saying why) and, on the
+// CrazyGames portal only, the portal's own login.
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { crazygamesLogin, DISCORD_TEXT, PORTAL_TEXT } from '../../../contract/accounts';
-import { SHELL_TO_GAME } from '../../../contract/game';
-import { ApiError, call } from '../../api/client';
-import { sendToGame } from '../../game/game';
+import { useEffect, useRef, useState } from 'react';
+import { DISCORD_TEXT, ExchangeAnswer } from '../../../contract/accounts';
+import type { PublicConfig } from '../../../contract/system';
 import { useHost } from '../../lib/host';
 import { showToast } from '../../ui/toast';
-import { currentUserQuery } from './api/currentUser';
+import { openFusionDecision } from './api/discord';
+import { signedIn, welcomeBack } from './signedIn';
+import { useDiscordPopup } from './useDiscordPopup';
+import { useHostLogin } from './useHostLogin';
 
-export function ProviderButtons({ discordEnabled, disabled, onDone }: { discordEnabled: boolean; disabled: boolean; onDone: () => void }) {
-  const host = useHost();
+function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConfig['discord']; disabled: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const { state, busy, start } = useDiscordPopup('login', discord);
+  const handled = useRef<unknown>(null);
+  const { error } = state.context;
+
+  useEffect(() => {
+    if (state.status !== 'done' || handled.current === state.context.result) return;
+    handled.current = state.context.result;
+    const answer = ExchangeAnswer.safeParse(state.context.result);
+    if (!answer.success) return;
+    if (answer.data.status === 'existing_user') {
+      signedIn(queryClient, answer.data.user, { greeting: welcomeBack });
+      onDone();
+    } else {
+      // The account decision replaces the login modal (one modal at a time).
+      openFusionDecision({ discordUser: answer.data.discordUser, suggestedUsername: answer.data.suggestedUsername, accessToken: answer.data.access_token });
+    }
+  }, [state, queryClient, onDone]);
+
+  useEffect(() => {
+    if (error) showToast({ message: error, tone: 'error', area: 'auth' });
+  }, [error]);
+
+  return (
+    <Button variant="default" color="indigo" onClick={start} loading={busy} disabled={disabled}>
+      Continue with Discord
+    </Button>
+  );
+}
+
+export function ProviderButtons({ discord, disabled, onDone }: { discord: PublicConfig['discord'] | undefined; disabled: boolean; onDone: () => void }) {
+  const host = useHost();
+  const hostLogin = useHostLogin();
   const [portalBusy, setPortalBusy] = useState(false);
+  const enabled = discord?.enabled ?? false;
 
   const portalLogin = async () => {
-    if (!host.adapter) { showToast({ message: PORTAL_TEXT.unableToOpen, tone: 'error', area: 'auth' }); return; }
     setPortalBusy(true);
-    try {
-      const outcome = await host.adapter.login();
-      if (outcome.kind !== 'portalToken') return; // the player closed the portal's prompt
-      const user = await call(crazygamesLogin, { body: { token: outcome.token } });
-      queryClient.setQueryData(currentUserQuery.queryKey, user);
-      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      sendToGame(SHELL_TO_GAME.userData, user);
-      showToast({ message: `Welcome back, ${user.username}!`, tone: 'success', area: 'auth' });
-      onDone();
-    } catch (error) {
-      showToast({ message: error instanceof ApiError ? error.textOr(PORTAL_TEXT.invalidToken) : PORTAL_TEXT.unableToOpen, tone: 'error', area: 'auth' });
-    } finally {
-      setPortalBusy(false);
-    }
+    const result = await hostLogin.run();
+    setPortalBusy(false);
+    if (result === 'signed-in') onDone();
   };
 
   return (
     <Stack gap="xs">
-      <Button variant="default" color="indigo" disabled={disabled || !discordEnabled} aria-describedby={discordEnabled ? undefined : 'discord-note'}>
-        Continue with Discord
-      </Button>
-      {!discordEnabled && <Text id="discord-note" size="xs" c="dimmed" ta="center">{DISCORD_TEXT.notConfigured}</Text>}
+      {enabled && discord && host.kind !== 'discord'
+        ? <DiscordPopupButton discord={discord} disabled={disabled} onDone={onDone} />
+        : (
+          <Button variant="default" color="indigo" disabled={disabled || !enabled}
+            onClick={() => void portalLogin()} aria-describedby={enabled ? undefined : 'discord-note'}>
+            Continue with Discord
+          </Button>
+        )}
+      {!enabled && <Text id="discord-note" size="xs" c="dimmed" ta="center">{DISCORD_TEXT.notConfigured}</Text>}
       {host.kind === 'crazygames' && (
         <Button variant="default" onClick={() => void portalLogin()} loading={portalBusy} disabled={disabled}>
           Continue with CrazyGames

@@ -80,7 +80,7 @@ export function WalletsTab({ user }: { user: CurrentUser }) {
               </Group>
               <Text size="xs" c="dimmed" truncate="end" ff="monospace">{address}</Text>
             </Stack>
-            <Button size="xs" color="red" variant="light" onClick={() => setConfirming(address)} aria-label={`Disconnect wallet #${index + 1}`}>Disconnect</Button>
+            <Button size="xs" color="red" variant="light" style={{ flexShrink: 0 }} onClick={() => setConfirming(address)} aria-label={`Disconnect wallet #${index + 1}`}>Disconnect</Button>
           </Group>
         </Card>
       ))}

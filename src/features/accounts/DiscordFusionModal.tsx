@@ -1,0 +1,117 @@
+// The account decision after a Discord sign-in with no game account yet (spec part 1 §4.4;
+// part 2 §2, §4, §5, §8): 'Do you already have a TripLand account?' — No creates an account
+// for the Discord identity under the suggested username, Yes asks for that account's username
+// and password and fuses them. Either way the player is signed in and the game bootstraps.
+import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { discordCreate, discordFuse, DISCORD_TEXT } from '../../../contract/accounts';
+import { AUTH_TEXT } from '../../../contract/auth';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { ApiError, call } from '../../api/client';
+import { clearPendingDiscord } from './api/discord';
+import { signedIn, welcomeNew } from './signedIn';
+
+export const PRODUCT_LAND = 'TripLand';
+export const FUSION_TEXT = {
+  decisionTitle: 'Account Setup',
+  question: `Do you already have a ${PRODUCT_LAND} account?`,
+  yes: 'Yes, I have an account',
+  no: "No, I'm a new player",
+  fuseTitle: 'Fuse Account',
+  fuseText: `Enter the username and password of your ${PRODUCT_LAND} account to link your Discord account to it.`,
+  fuseButton: 'Link Accounts',
+  linkFailed: 'Failed to link accounts',
+  linked: (username: string) => `Accounts linked! Welcome back, ${username}!`,
+} as const;
+
+export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'discordFusion'>) {
+  const queryClient = useQueryClient();
+  const [view, setView] = useState<'decision' | 'fuse'>('decision');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'create' | 'fuse' | null>(null);
+  const discordId = payload.discordUser.id;
+  const suggested = payload.suggestedUsername ?? '';
+
+  const close = () => {
+    if (busy) return;
+    clearPendingDiscord();
+    onClose();
+  };
+
+  const finish = (answer: unknown, greeting: (u: string) => string) => {
+    clearPendingDiscord();
+    signedIn(queryClient, answer, { greeting, bootstrap: true });
+    onClose();
+  };
+
+  const create = async () => {
+    if (busy) return;
+    if (!discordId || !suggested) { setError(DISCORD_TEXT.missingUser); return; }
+    setError(null);
+    setBusy('create');
+    try {
+      finish(await call(discordCreate, { body: { discordId, username: suggested, ...(payload.accessToken ? { accessToken: payload.accessToken } : {}) } }), welcomeNew);
+    } catch (failure) {
+      setBusy(null);
+      setError(failure instanceof ApiError ? failure.textOr(DISCORD_TEXT.createFailed) : DISCORD_TEXT.createFailed);
+    }
+  };
+
+  const fuse = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!username.trim() || !password) { setError(AUTH_TEXT.missingCredentials); return; }
+    setError(null);
+    setBusy('fuse');
+    try {
+      finish(await call(discordFuse, { body: { discordId, username: username.trim(), password, ...(payload.accessToken ? { accessToken: payload.accessToken } : {}) } }), FUSION_TEXT.linked);
+    } catch (failure) {
+      setBusy(null);
+      setPassword('');
+      if (failure instanceof ApiError) setError(failure.status === 401 ? DISCORD_TEXT.fuseFailed : failure.textOr(FUSION_TEXT.linkFailed));
+      else setError(FUSION_TEXT.linkFailed);
+    }
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={close}
+      centered
+      closeOnEscape={!busy}
+      closeOnClickOutside={!busy}
+      withCloseButton={!busy}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={view === 'decision' ? FUSION_TEXT.decisionTitle : FUSION_TEXT.fuseTitle}
+    >
+      {view === 'decision' ? (
+        <Stack>
+          <Text size="sm" c="dimmed">Signed in with Discord as <Text span fw={600} c="bright">{payload.discordUser.username}</Text>.</Text>
+          <Text fw={600}>{FUSION_TEXT.question}</Text>
+          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          <Stack gap="xs">
+            <Button onClick={() => { setError(null); setView('fuse'); }} disabled={busy !== null}>{FUSION_TEXT.yes}</Button>
+            <Button variant="default" onClick={() => void create()} loading={busy === 'create'} disabled={busy === 'fuse'}>{FUSION_TEXT.no}</Button>
+          </Stack>
+          {suggested && <Text size="xs" c="dimmed">A new account will be called {suggested}.</Text>}
+        </Stack>
+      ) : (
+        <form onSubmit={(e) => void fuse(e)} noValidate>
+          <Stack>
+            <Text size="sm">{FUSION_TEXT.fuseText}</Text>
+            <TextInput label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy !== null} data-autofocus />
+            <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy !== null} />
+            {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+            <Group justify="space-between">
+              <Button variant="default" onClick={() => { setError(null); setView('decision'); }} disabled={busy !== null}>Back</Button>
+              <Button type="submit" loading={busy === 'fuse'}>{FUSION_TEXT.fuseButton}</Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

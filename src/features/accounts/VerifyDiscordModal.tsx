@@ -1,0 +1,68 @@
+// Verify Account (spec part 2 §2, §4, §8): the game's 'daily spin not verified' opens it; Connect
+// runs the Discord popup (machines/discord-oauth.ts, purpose link) and links the Discord account
+// to the logged-in player; Cancel closes. Errors and the time-out return to idle with the text.
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { DISCORD_TEXT } from '../../../contract/accounts';
+import { SHELL_TO_GAME } from '../../../contract/game';
+import type { PublicConfig } from '../../../contract/system';
+import type { OverlayProps } from '../../app/overlays/registry';
+import { sendToGame } from '../../game/game';
+import { showToast } from '../../ui/toast';
+import { currentUserQuery } from './api/currentUser';
+import { usePublicConfig } from './api/publicConfig';
+import { useDiscordPopup } from './useDiscordPopup';
+
+export const VERIFY_TEXT = {
+  title: 'Verify Account',
+  body: 'Connect your Discord account to verify that you are human and unlock the Daily Spin.',
+  waiting: 'Finish connecting in the Discord window…',
+  connected: (name: string) => `Discord connected: ${name}`,
+} as const;
+
+function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const { state, busy, start } = useDiscordPopup('link', discord);
+  const handled = useRef(false);
+  useEffect(() => {
+    if (!state.matches('linked') || handled.current) return;
+    handled.current = true;
+    const name = (state.context.result as { discord_username?: string } | null)?.discord_username ?? '';
+    showToast({ message: VERIFY_TEXT.connected(name), tone: 'success' });
+    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    sendToGame(SHELL_TO_GAME.bootstrap);
+    onClose();
+  }, [state, queryClient, onClose]);
+  return (
+    <>
+      {busy && <Text size="sm" c="dimmed" role="status">{VERIFY_TEXT.waiting}</Text>}
+      {state.context.error && <Text c="red" size="sm" role="alert">{state.context.error}</Text>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>Cancel</Button>
+        <Button onClick={start} loading={busy}>Connect</Button>
+      </Group>
+    </>
+  );
+}
+
+export default function VerifyDiscordModal({ onClose }: OverlayProps<'verifyDiscord'>) {
+  const config = usePublicConfig().data;
+  const enabled = config?.discord.enabled ?? false;
+  return (
+    <Modal opened onClose={onClose} centered title={VERIFY_TEXT.title} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        <Text>{VERIFY_TEXT.body}</Text>
+        {config && enabled ? <ConnectBody discord={config.discord} onClose={onClose} /> : (
+          <>
+            {config && <Text size="sm" c="dimmed">{DISCORD_TEXT.notConfigured}</Text>}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>Cancel</Button>
+              <Button disabled>Connect</Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+// The bot-check token the game asks for (GAME_HOOKS.requestBotCheckToken, spec part 1 §7, part 2
+// §4, §8): a fresh widget of the server's provider, rendered off-screen (the game has no form to
+// show it in), verified once and removed. ALTCHA solves its proof of work by itself; Turnstile
+// runs its invisible/managed check. Rejects with 'Turnstile verification failed' on error or expiry.
+import { config as configEndpoint, type BotCheckConfig } from '../../../contract/system';
+import { call } from '../../api/client';
+import { BOT_CHECK_TEXT } from '../../lib/botCheckToken';
+import { loadTurnstile } from './BotCheck';
+
+function offscreenHost(): HTMLDivElement {
+  const host = document.createElement('div');
+  host.setAttribute('aria-hidden', 'true');
+  host.dataset.testid = 'game-bot-check';
+  Object.assign(host.style, { position: 'fixed', left: '-10000px', top: '0', width: '300px', height: '80px', overflow: 'hidden' });
+  document.body.appendChild(host);
+  return host;
+}
+
+interface AltchaElement extends HTMLElement { verify?: () => Promise<{ payload?: string } | null> }
+
+async function altchaToken(challengeUrl: string): Promise<string> {
+  await import('altcha');
+  const host = offscreenHost();
+  const widget = document.createElement('altcha-widget') as AltchaElement;
+  widget.setAttribute('challenge', challengeUrl);
+  widget.setAttribute('name', 'altcha');
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      widget.addEventListener('statechange', (event) => {
+        const detail = (event as CustomEvent<{ state?: string; payload?: string }>).detail;
+        if (detail?.state === 'verified' && detail.payload) resolve(detail.payload);
+        else if (detail?.state === 'error' || detail?.state === 'expired') reject(new Error(BOT_CHECK_TEXT.failed));
+      });
+      host.appendChild(widget);
+      // The element upgrades asynchronously: start the proof of work once it is ready.
+      const start = () => {
+        if (typeof widget.verify === 'function') {
+          widget.verify().then((result) => { if (result?.payload) resolve(result.payload); }, () => reject(new Error(BOT_CHECK_TEXT.failed)));
+        } else setTimeout(start, 50);
+      };
+      start();
+    });
+  } finally {
+    host.remove();
+  }
+}
+
+async function turnstileToken(siteKey: string): Promise<string> {
+  const api = await loadTurnstile();
+  const host = offscreenHost();
+  let id: string | null = null;
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      id = api.render(host, {
+        sitekey: siteKey,
+        callback: (token: string) => resolve(token),
+        'error-callback': () => reject(new Error(BOT_CHECK_TEXT.failed)),
+        'expired-callback': () => reject(new Error(BOT_CHECK_TEXT.failed)),
+      });
+    });
+  } finally {
+    if (id) api.remove(id);
+    host.remove();
+  }
+}
+
+export function tokenFor(botCheck: BotCheckConfig): Promise<string> {
+  return botCheck.provider === 'altcha' ? altchaToken(botCheck.challengeUrl) : turnstileToken(botCheck.siteKey);
+}
+
+/** One token for the game: asks the server which check it uses, then runs it. */
+export async function gameBotCheckToken(): Promise<string> {
+  const { botCheck } = await call(configEndpoint);
+  return tokenFor(botCheck);
+}

@@ -1,0 +1,22 @@
+// What every way of signing in ends with: the whoami cache holds the player, the game hears the
+// user data (and, after an account was created or fused, is told to bootstrap), a greeting.
+import type { QueryClient } from '@tanstack/react-query';
+import { CurrentUser } from '../../../contract/auth';
+import { SHELL_TO_GAME } from '../../../contract/game';
+import { sendToGame } from '../../game/game';
+import { showToast } from '../../ui/toast';
+import { currentUserQuery } from './api/currentUser';
+
+export function signedIn(queryClient: QueryClient, answer: unknown, options: { greeting: (username: string) => string; bootstrap?: boolean }): void {
+  const parsed = CurrentUser.safeParse(answer);
+  if (parsed.success) {
+    queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
+    sendToGame(SHELL_TO_GAME.userData, parsed.data);
+    showToast({ message: options.greeting(parsed.data.username), tone: 'success', area: 'auth' });
+  }
+  if (options.bootstrap) sendToGame(SHELL_TO_GAME.bootstrap);
+  void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+}
+
+export const welcomeBack = (username: string) => `Welcome back, ${username}!`;
+export const welcomeNew = (username: string) => `Welcome to the game, ${username}!`;

@@ -13,6 +13,7 @@ import { releaseEndpoints } from './releases';
 import { clanEndpoints } from './clans';
 import { accountEndpoints } from './accounts';
 import { bridgeEndpoints } from './bridge';
+import { settingsEndpoints } from './settings';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -27,6 +28,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   clans: clanEndpoints,
   accounts: accountEndpoints,
   bridge: bridgeEndpoints,
+  settings: settingsEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

@@ -4,6 +4,7 @@
 // Defaults the spec leaves out (§3.3 "not shown") are chosen here and marked `chosen`.
 import { z } from 'zod';
 import { DEFAULT_KEY_BINDINGS, KeyBindings, SPRINT_MODES, SPRINT_MODE_LABELS } from './keys';
+import { defineEndpoint } from './http';
 
 export const SETTINGS_STORAGE_PREFIX = 'game_settings_';
 
@@ -211,3 +212,98 @@ export function formatSliderValue(f: SliderField, value: number): string {
   if (f.format === 'multiplier') return `${value.toFixed(2)}x`;
   return String(Number(value.toFixed(2)));
 }
+
+/**
+ * Every setting from an untrusted object (a stored account copy written by an older or newer
+ * build): each valid field kept, each missing or invalid one replaced by its default. Unknown
+ * fields are dropped. Bindings are merged over the defaults, as local storage does.
+ */
+export function settingsWithDefaults(raw: unknown): SettingsValues {
+  const source = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw as Record<string, unknown> : {};
+  const values: Record<string, unknown> = {};
+  for (const name of [...FIELD_NAMES, 'keyBindingsV2'] as FieldName[]) {
+    const parsed = name in source ? parseSetting(name, source[name]) : undefined;
+    if (name === 'keyBindingsV2') values[name] = { ...DEFAULT_SETTINGS.keyBindingsV2, ...(parsed as SettingsValues['keyBindingsV2'] | undefined) };
+    else values[name] = parsed ?? DEFAULT_SETTINGS[name];
+  }
+  return values as SettingsValues;
+}
+
+// ---- Export files (beyond the spec): the whole settings object, validated on import ----
+
+export const SETTINGS_EXPORT_FORMAT = 'tripshell-settings';
+export const SETTINGS_EXPORT_VERSION = 1;
+export const SETTINGS_EXPORT_FILENAME = 'tripshell-settings.json';
+
+export const SettingsExport = z.object({
+  format: z.literal(SETTINGS_EXPORT_FORMAT),
+  version: z.literal(SETTINGS_EXPORT_VERSION),
+  exportedAt: z.string().max(64).optional(),
+  settings: Settings,
+}).strict();
+
+export function settingsExportOf(values: SettingsValues, now = new Date()): z.infer<typeof SettingsExport> {
+  return { format: SETTINGS_EXPORT_FORMAT, version: SETTINGS_EXPORT_VERSION, exportedAt: now.toISOString(), settings: values };
+}
+
+/** Largest settings file accepted (an export is about 2 KB). */
+export const SETTINGS_IMPORT_MAX_BYTES = 64 * 1024;
+
+export const SETTINGS_IMPORT_TEXT = {
+  notJson: 'This file is not a settings export: it is not valid JSON.',
+  tooLarge: 'This file is too large to be a settings export.',
+  wrongFormat: 'This file is not a TripShell settings export.',
+  invalid: (path: string, message: string) => `This settings file is invalid: ${path} ${message}. Nothing was changed.`,
+} as const;
+
+export type SettingsImportResult = { ok: true; settings: SettingsValues } | { ok: false; error: string };
+
+/**
+ * Reads an export file's text. All or nothing: every field must be present and valid (the same
+ * strict schema the server uses), or the whole file is refused with a message naming the first
+ * problem.
+ */
+export function parseSettingsImport(text: string): SettingsImportResult {
+  if (text.length > SETTINGS_IMPORT_MAX_BYTES) return { ok: false, error: SETTINGS_IMPORT_TEXT.tooLarge };
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { return { ok: false, error: SETTINGS_IMPORT_TEXT.notJson }; }
+  if (json === null || typeof json !== 'object' || (json as { format?: unknown }).format !== SETTINGS_EXPORT_FORMAT) {
+    return { ok: false, error: SETTINGS_IMPORT_TEXT.wrongFormat };
+  }
+  const parsed = SettingsExport.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const keys = issue ? issue.path.filter((p) => p !== 'settings').map(String) : [];
+    const field = keys[0] !== undefined && keys[0] in SETTINGS_FIELDS ? SETTINGS_FIELDS[keys[0] as keyof typeof SETTINGS_FIELDS] : undefined;
+    const where = keys.length === 0 ? 'the file' : field ? `${field.label} (${keys.join('.')})` : keys.join('.');
+    let problem = 'is not valid';
+    if (issue?.code === 'unrecognized_keys') problem = `has an unknown setting (${issue.keys.join(', ')})`;
+    else if (issue?.code === 'too_big') problem = `is above its maximum of ${String(issue.maximum)}`;
+    else if (issue?.code === 'too_small') problem = `is below its minimum of ${String(issue.minimum)}`;
+    else if (issue?.code === 'invalid_type') problem = /received undefined/.test(issue.message) ? 'is missing' : `should be a ${issue.expected}`;
+    else if (issue?.code === 'invalid_value') problem = 'is not one of its options';
+    else if (issue?.code === 'custom') problem = `is ${issue.message}`;
+    return { ok: false, error: SETTINGS_IMPORT_TEXT.invalid(where, problem) };
+  }
+  return { ok: true, settings: parsed.data.settings };
+}
+
+// ---- Settings that follow a logged-in player (beyond the spec) ----
+
+export const AccountSettings = z.object({
+  /** The player's saved copy, or null before the first upload. */
+  settings: Settings.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AccountSettings = z.infer<typeof AccountSettings>;
+
+export const getAccountSettings = defineEndpoint({
+  method: 'GET', path: '/api/settings', access: 'user', summary: 'The settings saved to the player\'s account (null when none yet)',
+  response: AccountSettings,
+});
+export const putAccountSettings = defineEndpoint({
+  method: 'PUT', path: '/api/settings', access: 'user', summary: 'Save the whole settings object to the player\'s account',
+  body: Settings, response: AccountSettings,
+});
+
+export const settingsEndpoints = { getAccountSettings, putAccountSettings };

@@ -29,6 +29,7 @@ import { economyRoutes } from './routes/economy';
 import { marketplaceRoutes } from './routes/marketplace';
 import { coinflipRoutes } from './routes/coinflip';
 import { crateRoutes } from './routes/crates';
+import { settingsRoutes } from './routes/settings';
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(marketplaceRoutes);
   await app.register(coinflipRoutes);
   await app.register(crateRoutes);
+  await app.register(settingsRoutes);
 
   // the built shell and the game build
   await registerStatic(app, config);

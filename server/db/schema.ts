@@ -117,6 +117,8 @@ export interface BridgeTransfersTable {
   nonce: ColumnType<string | number | null, string | number | null | undefined, string | number | null>;
   raw_tx: string | null; tx_hash: string | null; error: string | null; created_at: Timestamp; updated_at: Timestamp;
 }
+// 007_settings
+export interface UserSettingsTable { user_id: string; settings: Json<unknown>; updated_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -156,4 +158,5 @@ export interface Database {
   crate_shops: CrateShopsTable;
   crate_openings: CrateOpeningsTable;
   game_awards: GameAwardsTable;
+  user_settings: UserSettingsTable;
 }

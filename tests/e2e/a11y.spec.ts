@@ -44,7 +44,7 @@ test('the error screen has no serious accessibility violations and is keyboard o
 });
 
 test('the settings overlay has no serious accessibility violations and is keyboard operable [both]', async ({ page }) => {
-  test.fixme(true, 'failed in the full CI run of 2026-11-22 (settings overlay accessibility not yet checked and fixed): to investigate with the settings work of issue 5');
+  test.setTimeout(150_000); // the game runs underneath (1-5 fps software WebGL): each Tab press waits for a frame
   await page.goto('/');
   // Opened the way the product opens it: its on-page control if there is one, else the game's
   // window.showSettings() hook (spec: the game calls it).

@@ -1,7 +1,12 @@
 // The settings overlay in Chromium against the real demo game: a slider reaches the game with
 // the toast, a rebinding arrives, conflicts are refused, values survive a reload, the drawer on
-// a phone, Escape closes; and screenshots of every section into /tmp/settings-shots/.
-import { mkdirSync } from 'node:fs';
+// a phone, Escape closes; and screenshots of every section into /tmp/settings-shots/. Beyond
+// the spec: the search, the preloaded overlay's opening time, reset with confirmation, export
+// then import, and settings that follow a logged-in player to another browser.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 150_000 });
@@ -68,7 +73,7 @@ test('rebinding moveForward reaches the game; a conflicting key is refused with 
 
   await page.getByText('Double-Tap Forward', { exact: true }).click();
   await expect(page.getByRole('button', { name: /^Sprint:/ })).toHaveText('Double Tap W');
-  await page.getByRole('button', { name: 'Reset' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(forward).toHaveText('W');
 });
 
@@ -113,4 +118,127 @@ test('the default configuration hides general and video, and every section rende
   await openSettings(page, 'about');
   await expect(page.getByTestId('about-version')).toHaveText('v1.3');
   await expect(page.getByText('Stable Channel')).toBeVisible();
+});
+
+test('the preloaded overlay opens in under 100 ms, and the search filters across sections', async ({ page }) => {
+  await openGame(page);
+  // The overlay's chunk, then its sections' chunks, are fetched when the browser is idle after the game starts.
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /AirdropSection[^/]*\.js$/.test(e.name))), { timeout: 30_000 }).toBe(true);
+  await page.waitForTimeout(1_000); // let the chunks evaluate
+  const openMs = await page.evaluate(() => new Promise<number>((resolve) => {
+    const visible = () => { const el = document.querySelector('[data-testid="settings-overlay"]'); return el !== null && el.getBoundingClientRect().width > 0; };
+    const start = performance.now();
+    const observer = new MutationObserver(() => { if (visible()) { observer.disconnect(); resolve(performance.now() - start); } });
+    observer.observe(document.body, { childList: true, subtree: true });
+    (window as TestWindow).showSettings?.('audio');
+  }));
+  console.log(`[settings] overlay opened ${openMs.toFixed(1)} ms after window.showSettings() (chunk preloaded)`);
+  test.info().annotations.push({ type: 'settings-open-ms', description: openMs.toFixed(1) });
+  expect(openMs).toBeLessThan(100);
+  await expect(page.getByTestId('settings-overlay')).toBeVisible();
+
+  const search = page.getByRole('textbox', { name: 'Search settings' });
+  await search.fill('auto');
+  const results = page.getByTestId('settings-search-results');
+  await expect(results.getByRole('switch', { name: 'Auto Login' })).toBeVisible(); // General
+  await expect(results.getByRole('switch', { name: 'Auto Reload' })).toBeVisible(); // Gameplay
+  await expect(results.getByRole('slider')).toHaveCount(0);
+  await search.fill('volume');
+  await expect(results.getByRole('slider')).toHaveCount(5);
+  await search.fill('zzz');
+  await expect(page.getByText('No settings match “zzz”.')).toBeVisible();
+  await search.fill('');
+  await expect(page.getByRole('heading', { name: 'Audio', exact: true })).toBeVisible();
+});
+
+test('export then import round trip; reset behind a confirmation; a bad file is refused (screenshots)', async ({ page }) => {
+  test.setTimeout(240_000);
+  mkdirSync(SHOTS, { recursive: true });
+  await openGame(page);
+  await openSettings(page, 'audio');
+  const master = page.getByRole('slider', { name: 'Master Volume' });
+  await master.focus();
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export settings' }).click()]);
+  expect(download.suggestedFilename()).toBe('tripshell-settings.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as { format: string; settings: Record<string, unknown> };
+  expect(exported.format).toBe('tripshell-settings');
+  expect(exported.settings.masterVolume).toBe(75);
+
+  // Reset all, behind its confirmation; the changed value reaches the game.
+  await page.getByRole('button', { name: 'Reset all', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset all settings?' });
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/desktop-reset-all-dialog.png` });
+  await dialog.getByRole('button', { name: 'Reset all' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('80%', { timeout: 15_000 });
+  await expect.poll(async () => (await demo(page)).received.filter((m) => m.method === 'OnSettingChanged' && JSON.stringify(m.value).includes('masterVolume')).length).toBeGreaterThanOrEqual(2);
+
+  // Import the exported file: the value comes back.
+  await page.getByTestId('settings-import-input').setInputFiles(await download.path());
+  await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%', { timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('game_settings_masterVolume'))).toBe('75');
+
+  // A tampered file: refused with its reason, nothing applied.
+  const tampered = JSON.stringify({ ...exported, settings: { ...exported.settings, masterVolume: 40, fov: 999 } });
+  await page.getByTestId('settings-import-input').setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(tampered) });
+  await expect(page.getByTestId('settings-import-error')).toContainText('fov', { timeout: 20_000 });
+  await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%');
+  await page.screenshot({ path: `${SHOTS}/desktop-import-error.png` });
+
+  // The same on a phone; Escape closes the dialog only.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SHOTS}/phone-import-error.png` });
+  await page.getByRole('button', { name: 'Reset Audio', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Reset Audio?' })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/phone-reset-section-dialog.png` });
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Reset Audio?' })).toHaveCount(0);
+  await expect(page.getByTestId('settings-overlay')).toBeVisible();
+  await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%');
+});
+
+async function botToken(request: APIRequestContext): Promise<string> {
+  const challenge = await (await request.get('/api/altcha/challenge')).json() as Parameters<typeof solveChallenge>[0]['challenge'];
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  if (!solution) throw new Error('could not solve the ALTCHA challenge');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+test('settings follow a logged-in player to a second browser context', async ({ page, browser }, testInfo) => {
+  test.setTimeout(240_000);
+  const username = `set_${Date.now().toString(36)}`.slice(0, 20);
+  const password = 'follow-me-22';
+  const registered = await page.request.post('/api/register', { data: { username, password, turnstile_token: await botToken(page.request) } });
+  expect(registered.status()).toBe(200);
+
+  // The shell's second chunk installs window.showSettings; repeat until the overlay is there.
+  const show = async (p: Page) => expect(async () => {
+    await p.evaluate(() => (window as TestWindow).showSettings?.('audio'));
+    await expect(p.locator('[data-active-section="audio"]')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 45_000 });
+
+  await page.goto(ALL_SECTIONS);
+  await show(page);
+  await page.getByRole('slider', { name: 'Master Volume' }).focus();
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%');
+  // The change reaches the account (PUT /api/settings, debounced).
+  await expect.poll(async () => ((await (await page.request.get('/api/settings')).json()) as { settings: { masterVolume: number } | null }).settings?.masterVolume, { timeout: 60_000 }).toBe(75);
+
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  try {
+    const login = await other.request.post('/api/login', { data: { username, password, turnstile_token: await botToken(other.request) } });
+    expect(login.status()).toBe(200);
+    const second = await other.newPage();
+    await second.goto(ALL_SECTIONS);
+    await show(second);
+    await expect(second.getByTestId('setting-masterVolume-value')).toHaveText('75%', { timeout: 20_000 });
+    expect(await second.evaluate(() => localStorage.getItem('game_settings_masterVolume'))).toBe('75');
+  } finally {
+    await other.close();
+  }
 });

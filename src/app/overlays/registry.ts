@@ -21,6 +21,19 @@ type Registry = { [K in OverlayKey]?: OverlayComponent<K> };
 const registry: Registry = {
   settings: lazy(() => import('./SettingsOverlayEntry')),
   auth: lazy(() => import('../../features/accounts/AuthModal')),
+  discordFusion: lazy(() => import('../../features/accounts/DiscordFusionModal')),
+  verifyDiscord: lazy(() => import('../../features/accounts/VerifyDiscordModal')),
+  mythicalBridge: lazy(() => import('../../features/bridge/MythicalBridgeModal')),
+  marketplace: lazy(() => import('../../features/market/MarketplaceEntry')),
+  marketplaceListing: lazy(() => import('../../features/market/ListingModal')),
+  removedItems: lazy(() => import('../../features/market/RemovedItemsModal')),
+  sorry: lazy(() => import('../../features/market/SorryPopup')),
+  coinflip: lazy(() => import('../../features/crates/CoinflipModal')),
+  crateShop: lazy(() => import('../../features/crates/CrateShopModal')),
+  crateOpen: lazy(() => import('../../features/crates/CrateOpenModal')),
+  levelProgress: lazy(() => import('../../features/progress/LevelProgressOverlay')),
+  profile: lazy(() => import('../../features/profile/ProfileOverlay')),
+  releaseNotes: lazy(() => import('../../features/releases/ReleaseNotesOverlay')),
 };
 
 export function overlayComponent<K extends OverlayKey>(key: K): OverlayComponent<K> | undefined {
@@ -31,9 +44,31 @@ export function hasOverlay(key: OverlayKey): boolean {
   return registry[key] !== undefined;
 }
 
-/** Adds or replaces an entry at run time (end-to-end tests register a probe overlay with it). */
-export function registerOverlay<K extends OverlayKey>(key: K, component: OverlayComponent<K>): () => void {
+/**
+ * Adds, replaces or (with undefined) removes an entry at run time: tests register probe overlays
+ * with it, or take one away. Returns the undo.
+ */
+export function registerOverlay<K extends OverlayKey>(key: K, component: OverlayComponent<K> | undefined): () => void {
   const previous = registry[key];
   (registry as Record<K, OverlayComponent<K> | undefined>)[key] = component;
   return () => { (registry as Record<K, OverlayComponent<K> | undefined>)[key] = previous as OverlayComponent<K> | undefined; };
+}
+
+/**
+ * Fetches an overlay's chunks ahead of time so it opens without waiting for the network (the
+ * settings overlay, when the browser is idle after the game starts). Once loaded, the lazy entry
+ * is replaced by the component itself, so the first open renders at once instead of suspending
+ * (React holds a resolved Suspense fallback for up to 300 ms). Failures are only logged: opening
+ * it later simply loads it then.
+ */
+export function preloadOverlay(key: OverlayKey): Promise<void> {
+  const loaders: Partial<Record<OverlayKey, () => Promise<unknown>>> = {
+    settings: async () => {
+      const before = registry.settings;
+      const entry = await import('./SettingsOverlayEntry');
+      if (registry.settings === before) registry.settings = entry.default;
+      await import('../settingsSections').then((m) => m.preloadExtraSettingsSections());
+    },
+  };
+  return (loaders[key]?.() ?? Promise.resolve()).then(() => undefined, (error: unknown) => { console.warn(`could not preload the ${key} overlay`, error); });
 }

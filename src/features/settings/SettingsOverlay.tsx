@@ -9,6 +9,7 @@ import { AboutSection } from './AboutSection';
 import { currentSettingsConfig, type SettingsConfig } from './config';
 import { FieldControl } from './FieldControl';
 import { KeyboardSection } from './KeyboardSection';
+import { SettingsActions } from './SettingsActions';
 import { useSettings, type SettingsApi } from './useSettings';
 import { useViewport } from './useViewport';
 import classes from './SettingsOverlay.module.css';
@@ -109,6 +110,7 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
           </ActionIcon>
         </header>
         <main className={classes.content} data-active-section={active}>{body}</main>
+        <SettingsActions api={api} section={active} compact={viewport.isSmallMobile} />
       </div>
     </div>
   );

@@ -1,0 +1,110 @@
+// Beyond the spec: reset the open section or everything to the defaults (each behind a
+// confirmation), export the settings to a JSON file and import one. Every changed value goes to
+// the game as (name, value) like any other change (useSettings.applyMany); an import is all or
+// nothing, with the reason shown when a file is refused.
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { DEFAULT_SETTINGS, FIELD_NAMES, SECTION_LABELS, SETTINGS_FIELDS, type SectionId, type SettingsValues } from '../../../contract/settings';
+import { downloadSettings, readSettingsFile } from './transfer';
+import type { SettingsApi } from './useSettings';
+import classes from './SettingsOverlay.module.css';
+
+/** The defaults of one section's settings (Keyboard: sprint mode and every binding). */
+export function sectionDefaults(section: SectionId): Partial<SettingsValues> {
+  const out: Record<string, unknown> = {};
+  for (const name of FIELD_NAMES) if (SETTINGS_FIELDS[name].section === section) out[name] = DEFAULT_SETTINGS[name];
+  if (section === 'keyboard') out.keyBindingsV2 = { ...DEFAULT_SETTINGS.keyBindingsV2 };
+  return out as Partial<SettingsValues>;
+}
+export const hasResettableSettings = (section: SectionId) => Object.keys(sectionDefaults(section)).length > 0;
+
+export const ACTION_TEXT = {
+  resetSectionTitle: (label: string) => `Reset ${label}?`,
+  resetSectionBody: (label: string) => `Every ${label} setting goes back to its default value. This cannot be undone.`,
+  resetSectionDone: (label: string) => `${label} reset to defaults`,
+  resetAllTitle: 'Reset all settings?',
+  resetAllBody: 'Every setting in every section, key bindings included, goes back to its default value. This cannot be undone.',
+  resetAllDone: 'All settings reset to defaults',
+  imported: 'Settings imported',
+  importFailedTitle: 'Import failed',
+} as const;
+
+interface Confirm { title: string; body: string; action: string; run: () => void }
+
+function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | null; onClose: () => void }) {
+  // Escape closes this dialog only, not the settings overlay under it (OverlayHost closes the
+  // topmost overlay on an Escape nobody handled).
+  useEffect(() => {
+    if (!confirm) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      onClose();
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [confirm, onClose]);
+  return (
+    <Modal opened={confirm !== null} onClose={onClose} title={confirm?.title} centered zIndex={500} closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Close' }} data-testid="settings-confirm">
+      <Stack gap="md">
+        <Text size="sm">{confirm?.body}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button color="red" onClick={() => { confirm?.run(); onClose(); }} data-autofocus>{confirm?.action}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function SettingsActions({ api, section, compact }: { api: SettingsApi; section: SectionId; compact: boolean }) {
+  const [confirm, setConfirm] = useState<Confirm | null>(null);
+  const [importError, setImportError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const label = SECTION_LABELS[section];
+  const size = compact ? 'xs' : 'sm';
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = ''; // the same file can be chosen again
+    if (!file) return;
+    const result = await readSettingsFile(file);
+    if (!result.ok) { setImportError(result.error); return; }
+    setImportError(null);
+    api.applyMany(result.settings, ACTION_TEXT.imported);
+  };
+
+  return (
+    <footer className={classes.actions} aria-label="Manage settings">
+      {importError && (
+        <Alert color="red" variant="light" title={ACTION_TEXT.importFailedTitle} withCloseButton closeButtonLabel="Dismiss"
+          onClose={() => setImportError(null)} data-testid="settings-import-error" role="alert" mb="xs">
+          {importError}
+        </Alert>
+      )}
+      <Group gap="xs" wrap="wrap">
+        {hasResettableSettings(section) && (
+          <Button size={size} variant="light" color="red" onClick={() => setConfirm({
+            title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: `Reset ${label}`,
+            run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
+          })}>
+            Reset {label}
+          </Button>
+        )}
+        <Button size={size} variant="light" color="red" onClick={() => setConfirm({
+          title: ACTION_TEXT.resetAllTitle, body: ACTION_TEXT.resetAllBody, action: 'Reset all',
+          run: () => api.applyMany(DEFAULT_SETTINGS, ACTION_TEXT.resetAllDone),
+        })}>
+          Reset all
+        </Button>
+        <Button size={size} variant="default" onClick={() => downloadSettings(api.values)}>Export settings</Button>
+        <Button size={size} variant="default" onClick={() => fileInput.current?.click()}>Import settings</Button>
+        <input ref={fileInput} type="file" accept=".json,application/json" hidden aria-hidden tabIndex={-1}
+          data-testid="settings-import-input" onChange={(event) => { void onFile(event); }} />
+      </Group>
+      <ConfirmDialog confirm={confirm} onClose={() => setConfirm(null)} />
+    </footer>
+  );
+}

@@ -1,0 +1,85 @@
+// GET/PUT /api/settings (beyond the spec): settings that follow a logged-in player. Real app,
+// real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type SettingsValues } from '../../contract/settings';
+import { Client, registerPlayer, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
+
+const changed = (): SettingsValues => ({
+  ...DEFAULT_SETTINGS, fov: 101, masterVolume: 35, invertY: true, 'region-v2': 'frankfurt',
+  keyBindingsV2: { ...DEFAULT_SETTINGS.keyBindingsV2, moveForward: 273 },
+});
+
+describe.each(testDatabases())('account settings on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startApp(database); });
+  afterAll(async () => { await t.close(); });
+
+  it('refuses anonymous callers', async () => {
+    const anonymous = new Client(t.app);
+    expect((await anonymous.get('/api/settings')).statusCode).toBe(401);
+    expect((await anonymous.put('/api/settings', DEFAULT_SETTINGS)).statusCode).toBe(401);
+  });
+
+  it('answers null before the first save, then the saved copy, on any session of the player', async () => {
+    const { client, username, password } = await registerPlayer(t.app);
+    expect((await client.get('/api/settings')).json()).toEqual({ settings: null, updatedAt: null });
+
+    const saved = await client.put('/api/settings', changed());
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings).toEqual(changed());
+    expect(Date.parse(saved.json().updatedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    // A second device: a fresh session of the same player.
+    const other = new Client(t.app);
+    const login = await other.post('/api/login', { username, password, turnstile_token: await solveBotCheck(t.app) });
+    expect(login.statusCode).toBe(200);
+    const read = await other.get('/api/settings');
+    expect(read.statusCode).toBe(200);
+    expect(read.json().settings).toEqual(changed());
+
+    // A later save replaces the whole copy.
+    await other.put('/api/settings', { ...changed(), fov: 60 });
+    expect((await client.get('/api/settings')).json().settings.fov).toBe(60);
+  });
+
+  it('answers 400 to bad bodies and keeps the saved copy unchanged', async () => {
+    const { client } = await registerPlayer(t.app);
+    await client.put('/api/settings', changed());
+    const bad: unknown[] = [
+      { ...changed(), fov: 500 },                      // out of range
+      { ...changed(), mouseSensitivity: 1.234 },       // off the step grid
+      { ...changed(), theme: '' },                     // not an option
+      { ...changed(), invertY: 'yes' },                // wrong type
+      { ...changed(), cheats: true },                  // unknown setting
+      (({ fov: _fov, ...rest }) => rest)(changed()),   // a setting missing
+      { ...changed(), keyBindingsV2: { jump: -5 } },   // bad key code
+      [], 'settings', null,
+    ];
+    for (const body of bad) {
+      const r = await client.request({ method: 'PUT', url: '/api/settings', payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      expect(r.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(r.json()).toHaveProperty('error');
+    }
+    const raw = await client.request({ method: 'PUT', url: '/api/settings', payload: '{"fov":', headers: { 'content-type': 'application/json' } });
+    expect(raw.statusCode).toBe(400);
+    expect((await client.get('/api/settings')).json().settings).toEqual(changed());
+  });
+
+  it('never shows one player another player\'s settings', async () => {
+    const alice = await registerPlayer(t.app);
+    const bob = await registerPlayer(t.app);
+    await alice.client.put('/api/settings', changed());
+    expect((await bob.client.get('/api/settings')).json()).toEqual({ settings: null, updatedAt: null });
+    await bob.client.put('/api/settings', { ...DEFAULT_SETTINGS, fov: 70 });
+    expect((await alice.client.get('/api/settings')).json().settings).toEqual(changed());
+    expect((await bob.client.get('/api/settings')).json().settings.fov).toBe(70);
+  });
+
+  it('reads an older copy with missing or out-of-range values as the defaults for those', async () => {
+    const { client, uuid } = await registerPlayer(t.app);
+    const { fov: _fov, ...old } = changed();
+    await t.handle.db.insertInto('user_settings').values({ user_id: uuid, settings: JSON.stringify({ ...old, masterVolume: 400, removedSetting: 1 }) }).execute();
+    const read = (await client.get('/api/settings')).json().settings;
+    expect(read).toEqual({ ...changed(), fov: DEFAULT_SETTINGS.fov, masterVolume: DEFAULT_SETTINGS.masterVolume });
+  });
+});

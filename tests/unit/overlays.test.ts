@@ -50,18 +50,18 @@ describe('the overlay host', () => {
   }
 
   it('renders what is open, closes on Escape unless a widget handled it, and drops keys with no overlay', () => {
-    removals.push(registerOverlay('settings', Probe));
+    removals.push(registerOverlay('settings', Probe), registerOverlay('sorry', undefined));
     expect(hasOverlay('settings')).toBe(true);
     expect(hasOverlay('sorry')).toBe(false);
     const store = createOverlayStore();
     render(createElement(OverlayHost, { overlays: store }));
     act(() => store.open('settings', { section: 'audio' }));
     expect(screen.getByRole('dialog', { name: 'settings audio' })).toBeInTheDocument();
-    const handled = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true });
+    const handled = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
     handled.preventDefault(); // e.g. a select closing its dropdown
-    act(() => { window.dispatchEvent(handled); });
+    act(() => { document.body.dispatchEvent(handled); });
     expect(store.isAnyOpen()).toBe(true);
-    act(() => { window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true })); });
+    act(() => { document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
     expect(store.isAnyOpen()).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -70,6 +70,35 @@ describe('the overlay host', () => {
     expect(store.isAnyOpen()).toBe(false); // nothing on screen may block the game
     expect(warn).toHaveBeenCalledWith('no overlay registered for sorry');
     warn.mockRestore();
+  });
+
+  it('an Escape that closes a modal by itself closes nothing else and never reaches the game', () => {
+    // A modal that handles Escape on its own (as Mantine's do), over a full-screen overlay.
+    function SelfClosing({ onClose }: OverlayProps<'sorry'>) {
+      return createElement('div', { role: 'dialog', 'aria-label': 'sorry', onKeyDown: (e: { key: string }) => { if (e.key === 'Escape') onClose(); } },
+        createElement('button', { autoFocus: true }, 'ok'));
+    }
+    removals.push(registerOverlay('settings', Probe), registerOverlay('sorry', SelfClosing));
+    const store = createOverlayStore();
+    render(createElement(OverlayHost, { overlays: store }));
+    act(() => store.open('settings', {}));
+    act(() => store.open('sorry', { type: 'SHOW_SORRY_POPUP' }));
+    let gameSaw: boolean | null = null;
+    const game = (e: KeyboardEvent) => { gameSaw = !e.defaultPrevented; };
+    window.addEventListener('keydown', game);
+    try {
+      const ok = screen.getByRole('button', { name: 'ok' });
+      act(() => { ok.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
+      expect(screen.queryByRole('dialog', { name: 'sorry' })).toBeNull();
+      expect(store.getState().overlay?.key).toBe('settings');
+      expect(gameSaw).toBe(false);
+      // With nothing open, Escape is the game's again.
+      act(() => store.close());
+      act(() => { document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
+      expect(gameSaw).toBe(true);
+    } finally {
+      window.removeEventListener('keydown', game);
+    }
   });
 
   it('closes an overlay that crashes instead of taking the shell down', () => {

@@ -48,13 +48,31 @@ function OverlaySlot({ entry, overlays }: { entry: OpenOverlay; overlays: Overla
 export function OverlayHost({ overlays }: { overlays: OverlayStore }) {
   const state = useSyncExternalStore(overlays.subscribe, overlays.getState);
   useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented || !overlays.isAnyOpen()) return;
-      event.preventDefault();
-      overlays.close();
+    // An Escape that starts while something is open belongs to the shell, whoever handles it: a
+    // widget inside (a dropdown), the modal itself (Mantine closes on Escape), or this host. It
+    // is marked handled (preventDefault) on `document`, before it reaches `window` where the
+    // game listens, so closing a modal never also opens the game's menu underneath. Which Escape
+    // started with something open is noted in the capture phase, before any handler closes it.
+    const topmost = () => { const st = overlays.getState(); return st.modal ?? st.overlay; };
+    const startedOn = new WeakMap<KeyboardEvent, number>();
+    const onCapture = (event: KeyboardEvent) => {
+      const top = topmost();
+      if (event.key === 'Escape' && top) startedOn.set(event, top.id);
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    const onKeyDown = (event: KeyboardEvent) => {
+      const startedId = event.key === 'Escape' ? startedOn.get(event) : undefined;
+      if (startedId === undefined) return;
+      const handledInside = event.defaultPrevented;
+      event.preventDefault();
+      // Closed once: not again if the modal already closed itself on this Escape.
+      if (!handledInside && topmost()?.id === startedId) overlays.close();
+    };
+    window.addEventListener('keydown', onCapture, true);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onCapture, true);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [overlays]);
   return (
     <>

@@ -30,7 +30,9 @@ export default defineConfig({
     command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A cold start (tsx transpile, PGlite initdb, migrations) takes ~10 s idle but was seen at
+    // 40 s on a loaded 2-core machine.
+    timeout: 240_000,
     env: {
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400', RATE_LIMIT_PER_MINUTE: '0',

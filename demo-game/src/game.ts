@@ -12,6 +12,7 @@ import { attachInput, requestPointerLock } from './input-dom';
 import { eyeHeight, look, spawnPlayer, stepPlayer, type PlayerState, type World } from './player';
 import { FOV_REFERENCE_ASPECT, buildArena, verticalFov } from './scene';
 import { DEFAULT_GAME_SETTINGS, UNLIMITED_FRAME_RATE, applyAllSettings, applySetting, type GameSettings } from './settings';
+import { nextPixelRatio, targetFps } from './resolution';
 import { TEST_API_GLOBAL, type DemoGameSnapshot, type DemoGameTestApi, type ReceivedMessage } from './test-api';
 import { fireTrigger, type Trigger } from './triggers';
 import { INITIAL_WEAPONS, WEAPONS, isWeaponAction, weaponPress, weaponTick, type WeaponState } from './weapons';
@@ -28,7 +29,8 @@ export function createGame(options: GameStartOptions): GameHandle {
 
   // No antialiasing: at the 1.5 pixel ratio the shell asks for it costs more than it shows.
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: false, ...options.webgl });
-  renderer.setPixelRatio(options.devicePixelRatio);
+  let pixelRatio = options.devicePixelRatio;
+  renderer.setPixelRatio(pixelRatio);
   const arena = buildArena(data);
   const world: World = { halfWidth: layout.width / 2, halfDepth: layout.depth / 2, colliders: arena.colliders, clamp: options.wasm.clamp };
 
@@ -206,7 +208,13 @@ export function createGame(options: GameStartOptions): GameHandle {
     frames++;
     fpsFrames++;
     if (now - fpsWindowStart >= 500) {
-      hud.setFps((fpsFrames * 1000) / (now - fpsWindowStart));
+      const fps = (fpsFrames * 1000) / (now - fpsWindowStart);
+      hud.setFps(fps);
+      const nextRatio = nextPixelRatio(pixelRatio, options.devicePixelRatio, fps, targetFps(settings.frameRateLimit, UNLIMITED_FRAME_RATE));
+      if (nextRatio !== pixelRatio) {
+        pixelRatio = nextRatio;
+        renderer.setPixelRatio(pixelRatio); // resizes the drawing buffer at once
+      }
       fpsWindowStart = now;
       fpsFrames = 0;
     }
@@ -255,6 +263,7 @@ export function createGame(options: GameStartOptions): GameHandle {
         yaw: player.yaw,
         pitch: player.pitch,
         frames,
+        pixelRatio,
         received: received.map((m) => ({ ...m })),
         adsSensitivity: settings.adsSensitivity,
         frameRateLimit: settings.frameRateLimit,

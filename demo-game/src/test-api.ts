@@ -24,6 +24,8 @@ export interface DemoGameSnapshot {
   pitch: number;
   /** Frames rendered since start (stops growing while the page is hidden). */
   frames: number;
+  /** The pixel ratio it renders at now (dynamic resolution, see resolution.ts). */
+  pixelRatio: number;
   received: ReceivedMessage[];
   // Beyond the minimum, for richer checks:
   adsSensitivity: number;

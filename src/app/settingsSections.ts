@@ -3,7 +3,23 @@
 // component is simply not listed in the sidebar.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-export const extraSettingsSections: Partial<Record<'accounts' | 'airdrops' | 'clans', LazyExoticComponent<ComponentType>>> = {
-  accounts: lazy(() => import('../features/accounts/AccountSection')),
-  airdrops: lazy(() => import('../features/accounts/AirdropSection')),
+type ExtraSection = 'accounts' | 'airdrops' | 'clans';
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/** One loader per section: the lazy components and the idle-time preload both use these. */
+const loaders: Record<ExtraSection, Loader> = {
+  accounts: () => import('../features/accounts/AccountSection'),
+  airdrops: () => import('../features/accounts/AirdropSection'),
+  clans: () => import('../features/clans/ClansSection'),
 };
+
+export const extraSettingsSections: Partial<Record<ExtraSection, LazyExoticComponent<ComponentType>>> = {
+  accounts: lazy(loaders.accounts),
+  airdrops: lazy(loaders.airdrops),
+  clans: lazy(loaders.clans),
+};
+
+/** Fetches the sections' chunks ahead of time (with the overlay's, when the browser is idle). */
+export function preloadExtraSettingsSections(): Promise<unknown> {
+  return Promise.all(Object.values(loaders).map((load) => load()));
+}

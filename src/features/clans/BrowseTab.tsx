@@ -1,0 +1,43 @@
+// Browse Clans (spec part 2 §2): 10 clans a page with an expandable member list and the average
+// level, and Previous / Next.
+import { Accordion, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CLAN_TEXT } from '../../../contract/clans';
+import { browseQuery } from './api';
+import { ClanLabel } from './ClanName';
+import { MemberList } from './MemberList';
+
+export function BrowseTab() {
+  const [page, setPage] = useState(1);
+  const browse = useQuery(browseQuery(page));
+  if (browse.isPending) return <Loader aria-label="Loading clans" />;
+  if (browse.isError) return <Text c="red.4" role="alert">{CLAN_TEXT.failed.loadList}</Text>;
+  const { clans, pagination } = browse.data;
+  return (
+    <Stack data-testid="clan-browse">
+      {clans.length === 0 ? <Text c="dimmed">No clans yet</Text> : (
+        <Accordion variant="separated" multiple>
+          {clans.map((clan) => (
+            <Accordion.Item key={clan.clanId} value={clan.clanId} data-testid="clan-browse-item">
+              <Accordion.Control>
+                <Group justify="space-between" wrap="wrap" gap="xs" pr="xs">
+                  <ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} />
+                  <Text size="sm" c="dimmed">
+                    {clan.memberCount} {clan.memberCount === 1 ? 'member' : 'members'} · Avg level {clan.averageLevel.toLocaleString('en-US', { maximumFractionDigits: 1 })}
+                  </Text>
+                </Group>
+              </Accordion.Control>
+              <Accordion.Panel><MemberList members={clan.members} /></Accordion.Panel>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" size="xs" disabled={pagination.currentPage <= 1 || browse.isFetching} onClick={() => setPage(pagination.currentPage - 1)}>Previous</Button>
+        <Text size="sm" c="dimmed">Page {pagination.currentPage} of {pagination.totalPages} · {pagination.totalClans} {pagination.totalClans === 1 ? 'clan' : 'clans'}</Text>
+        <Button variant="default" size="xs" disabled={pagination.currentPage >= pagination.totalPages || browse.isFetching} onClick={() => setPage(pagination.currentPage + 1)}>Next</Button>
+      </Group>
+    </Stack>
+  );
+}

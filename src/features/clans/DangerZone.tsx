@@ -1,0 +1,85 @@
+// The admin's collapsible Danger Zone (spec part 2 §2, §5): Edit Clan Color, Transfer Ownership
+// (a member must be chosen) and Disband Clan (the clan name typed exactly).
+import { Button, Card, Collapse, Group, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { CLAN_TEXT, type ClanDetails } from '../../../contract/clans';
+import { ClanColorPicker } from './ColorPicker';
+import type { ClanMembership } from './useClanMembership';
+import { disbandConfirmed } from './validation';
+
+export function DangerZone({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Card withBorder padding="sm" style={{ borderColor: 'var(--mantine-color-red-8)' }}>
+      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="clan-danger-zone">
+        <Title order={4} size="h5" component="span" c="red.4">{open ? '▾' : '▸'} Danger Zone</Title>
+      </UnstyledButton>
+      <Collapse expanded={open} id="clan-danger-zone">
+        <Stack gap="lg" mt="sm">
+          <EditColor membership={membership} clan={clan} />
+          <TransferOwnership membership={membership} clan={clan} />
+          <DisbandClan membership={membership} clan={clan} />
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}
+
+function EditColor({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
+  const [color, setColor] = useState(clan.clanColor);
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>Edit Clan Color</Text>
+      <ClanColorPicker value={color} onChange={setColor} label="New clan colour" />
+      <Group>
+        <Button size="xs" disabled={color === clan.clanColor || membership.busy} loading={membership.pendingKind === 'color'}
+          onClick={() => membership.act({ kind: 'color', clanColor: color })}>Save Color</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function TransferForm({ members, onTransfer, busy = false }: { members: ClanDetails['members']; onTransfer: (uuid: string) => void; busy?: boolean }) {
+  const [target, setTarget] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const candidates = members.filter((m) => m.role !== 'admin').map((m) => ({ value: m.uuid, label: m.username }));
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>Transfer Ownership</Text>
+      <Select label="New admin" placeholder={candidates.length ? 'Choose a member' : 'No other members yet'} data={candidates} value={target}
+        error={error} comboboxProps={{ zIndex: 500 }} disabled={candidates.length === 0}
+        onChange={(v) => { setTarget(v); setError(null); }} />
+      <Group>
+        <Button size="xs" color="orange" variant="light" loading={busy}
+          onClick={() => { if (!target) { setError(CLAN_TEXT.transferTarget); return; } onTransfer(target); }}>Transfer Ownership</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function TransferOwnership({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
+  return <TransferForm members={clan.members} busy={membership.pendingKind === 'transfer'}
+    onTransfer={(uuid) => membership.act({ kind: 'transfer', newAdminUuid: uuid })} />;
+}
+
+export function DisbandForm({ clanName, onDisband, busy = false }: { clanName: string; onDisband: () => void; busy?: boolean }) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const ok = disbandConfirmed(typed, clanName);
+  return (
+    <Stack gap="xs">
+      <Text fw={600}>Disband Clan</Text>
+      <Text size="sm" c="dimmed">Everyone leaves the clan and it is deleted. Type <b>{clanName}</b> to confirm.</Text>
+      <TextInput label="Clan name" value={typed} error={error} autoComplete="off"
+        onChange={(e) => { setTyped(e.currentTarget.value); setError(null); }} />
+      <Group>
+        <Button size="xs" color="red" variant="light" loading={busy} aria-disabled={!ok || undefined}
+          onClick={() => { if (!ok) { setError(CLAN_TEXT.disbandName); return; } onDisband(); }}>Disband Clan</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function DisbandClan({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
+  return <DisbandForm clanName={clan.clanName} busy={membership.pendingKind === 'disband'} onDisband={() => membership.act({ kind: 'disband' })} />;
+}

@@ -1,0 +1,73 @@
+// Invite Player (spec part 2 §2, §5): search runs only on Enter with non-empty text (limit 5);
+// the player must be picked from the results; editing the text clears the pick.
+import { Button, Group, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
+import type { ClanDetails } from '../../../contract/clans';
+import { findPlayers } from './api';
+import type { ClanMembership } from './useClanMembership';
+import { useCloseOnSuccess } from './useCloseOnSuccess';
+import { inviteError } from './validation';
+
+export interface InviteFormProps {
+  onInvite: (username: string) => void;
+  onCancel: () => void;
+  search?: (query: string) => Promise<Array<{ uuid: string; username: string }>>;
+  busy?: boolean;
+}
+
+export function InviteForm({ onInvite, onCancel, search = findPlayers, busy = false }: InviteFormProps) {
+  const [text, setText] = useState('');
+  const [results, setResults] = useState<Array<{ uuid: string; username: string }> | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [searching, setSearching] = useState(false);
+
+  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    const q = text.trim();
+    if (!q) return;
+    setSearching(true);
+    try { setResults(await search(q)); } catch { setResults([]); } finally { setSearching(false); }
+  };
+
+  const submit = () => {
+    const problem = inviteError(selected);
+    setError(problem);
+    if (!problem && selected) onInvite(selected);
+  };
+
+  return (
+    <Stack>
+      <TextInput label="Player username" description="Press Enter to search" value={text} data-autofocus maxLength={64}
+        error={error} rightSection={searching ? <Text size="xs">…</Text> : undefined}
+        onChange={(e) => { setText(e.currentTarget.value); setSelected(null); }} onKeyDown={(e) => { void onKeyDown(e); }} />
+      {results && results.length === 0 && <Text c="dimmed" size="sm">No players found</Text>}
+      {results && results.length > 0 && (
+        <Stack gap={4} role="listbox" aria-label="Players found" data-testid="invite-results">
+          {results.map((p) => (
+            <UnstyledButton key={p.uuid} role="option" aria-selected={selected === p.username} onClick={() => { setSelected(p.username); setError(null); }}
+              style={{ padding: '6px 10px', borderRadius: 4, background: selected === p.username ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-dark-6)' }}>
+              {p.username}
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+      {selected && <Text size="sm">Selected: <b>{selected}</b></Text>}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={busy}>Cancel</Button>
+        <Button onClick={submit} loading={busy}>Send Invite</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function InvitePlayerModal({ opened, onClose, membership, clan }: { opened: boolean; onClose: () => void; membership: ClanMembership; clan: ClanDetails }) {
+  const started = useCloseOnSuccess(membership, onClose);
+  const busy = membership.pendingKind === 'invite';
+  return (
+    <Modal opened={opened} onClose={() => { if (!busy) onClose(); }} title={`Invite Player to ${clan.clanName}`} centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <InviteForm busy={busy} onCancel={onClose} onInvite={(username) => { started(); membership.act({ kind: 'invite', username }); }} />
+    </Modal>
+  );
+}

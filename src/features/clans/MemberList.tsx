@@ -1,0 +1,31 @@
+// A clan's members, admins first: username, admin marker, level and TripCoin balance (spec §2).
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import type { ClanDetails } from '../../../contract/clans';
+import { adminsFirst } from './validation';
+
+type Member = ClanDetails['members'][number];
+
+export const formatTc = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} TC`;
+
+export function MemberList({ members, onRemove, busy = false }: { members: readonly Member[]; onRemove?: (m: Member) => void; busy?: boolean }) {
+  return (
+    <Stack gap={4} role="list">
+      {adminsFirst(members).map((m) => (
+        <Group key={m.uuid} justify="space-between" wrap="nowrap" role="listitem" data-testid="clan-member" gap="xs"
+          style={{ borderBottom: '1px solid var(--mantine-color-dark-5)', padding: '4px 0' }}>
+          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Text truncate fw={500}>{m.username}</Text>
+            {m.role === 'admin' && <Badge size="sm" color="yellow" variant="light">Admin</Badge>}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Text size="sm" c="dimmed">Level {m.level}</Text>
+            <Text size="sm" c="dimmed">{formatTc(m.tripcoinBalance)}</Text>
+            {onRemove && m.role !== 'admin' && (
+              <Button size="compact-xs" color="red" variant="light" disabled={busy} aria-label={`Remove ${m.username}`} onClick={() => onRemove(m)}>Remove</Button>
+            )}
+          </Group>
+        </Group>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+// The non-member view (spec part 2 §2): 'You're not in a clan', Create a Clan (level 15),
+// Request to Join Clan and the Pending Invites list.
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { CLAN_TEXT } from '../../../contract/clans';
+import { CLAN_CREATE_LEVEL } from '../../../machines/clan-membership';
+import { myInvitesQuery } from './api';
+import { ClanLabel } from './ClanName';
+import { CreateClanModal } from './CreateClanModal';
+import { RequestJoinModal } from './RequestJoinModal';
+import type { ClanMembership } from './useClanMembership';
+
+export function NonMemberView({ membership }: { membership: ClanMembership }) {
+  const { context, busy } = membership;
+  const invites = useQuery(myInvitesQuery);
+  const [dialog, setDialog] = useState<'create' | 'request' | null>(null);
+  const canCreate = context.level >= CLAN_CREATE_LEVEL;
+  return (
+    <Stack gap="lg" data-testid="clan-non-member">
+      <Text fw={600} size="lg">You&apos;re not in a clan</Text>
+      <Group align="flex-start">
+        <Stack gap={4}>
+          <Button onClick={() => setDialog('create')} disabled={!canCreate || busy} aria-describedby={canCreate ? undefined : 'clan-level-rule'}>
+            Create a Clan
+          </Button>
+          {!canCreate && <Text size="sm" c="dimmed" id="clan-level-rule">{CLAN_TEXT.levelRequired}</Text>}
+        </Stack>
+        <Button variant="default" onClick={() => setDialog('request')}>Request to Join Clan</Button>
+      </Group>
+      {context.requested.length > 0 && (
+        <Text size="sm" c="blue.3" data-testid="clan-request-pending">
+          {context.requested.length === 1 ? 'Your join request is' : `${context.requested.length} join requests are`} waiting for the clan admin.
+        </Text>
+      )}
+      <section aria-labelledby="clan-invites-title">
+        <Title order={3} size="h5" mb="xs" id="clan-invites-title">Pending Invites</Title>
+        {invites.isPending && <Loader size="sm" aria-label="Loading invites" />}
+        {invites.isError && <Text c="red.4" size="sm">{CLAN_TEXT.failed.load}</Text>}
+        {invites.data?.length === 0 && <Text c="dimmed" size="sm">No pending invites</Text>}
+        <Stack gap="xs">
+          {invites.data?.map((invite) => (
+            <Card key={invite.inviteId} withBorder padding="sm" data-testid="clan-invite">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <ClanLabel tag={invite.clanTag} name={invite.clanName} color={invite.clanColor} />
+                <Group gap="xs">
+                  <Button size="xs" disabled={busy} loading={context.pending?.kind === 'acceptInvite' && context.pending.inviteId === invite.inviteId}
+                    aria-label={`Accept invite from ${invite.clanName}`}
+                    onClick={() => membership.act({ kind: 'acceptInvite', inviteId: invite.inviteId })}>Accept</Button>
+                  <Button size="xs" variant="default" disabled={busy} aria-label={`Decline invite from ${invite.clanName}`}
+                    onClick={() => membership.act({ kind: 'declineInvite', inviteId: invite.inviteId })}>Decline</Button>
+                </Group>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </section>
+      <CreateClanModal opened={dialog === 'create'} onClose={() => setDialog(null)} membership={membership} />
+      <RequestJoinModal opened={dialog === 'request'} onClose={() => setDialog(null)} membership={membership} />
+    </Stack>
+  );
+}

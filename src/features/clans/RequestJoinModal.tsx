@@ -1,0 +1,67 @@
+// Request to Join Clan (spec part 2 §2, §5): search clans by name or tag; a blank query clears
+// the results; each result can be asked once (then it shows the request as pending).
+import { Button, Card, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import type { ClanListItem } from '../../../contract/clans';
+import { CLAN_TEXT } from '../../../contract/clans';
+import { searchClans } from './api';
+import { ClanLabel } from './ClanName';
+import type { ClanMembership } from './useClanMembership';
+
+export function RequestJoinModal({ opened, onClose, membership }: { opened: boolean; onClose: () => void; membership: ClanMembership }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<ClanListItem[] | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { context, busy } = membership;
+
+  const search = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const q = query.trim();
+    setError(null);
+    if (!q) { setResults(null); return; }
+    setSearching(true);
+    try { setResults(await searchClans(q)); } catch { setResults(null); setError(CLAN_TEXT.failed.loadList); } finally { setSearching(false); }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Request to Join Clan" centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <Stack>
+        <form onSubmit={search}>
+          <Group align="flex-end" gap="xs" wrap="nowrap">
+            <TextInput label="Search clans" placeholder="Clan name or tag" value={query} style={{ flex: 1 }} data-autofocus maxLength={40}
+              onChange={(e) => { setQuery(e.currentTarget.value); if (!e.currentTarget.value.trim()) setResults(null); }} />
+            <Button type="submit" variant="default" loading={searching}>Search</Button>
+          </Group>
+        </form>
+        {error && <Text c="red.4" size="sm" role="alert">{error}</Text>}
+        {results && results.length === 0 && <Text c="dimmed" size="sm">No clans found</Text>}
+        {results && results.length > 0 && (
+          <ScrollArea.Autosize mah={384} type="auto" scrollbars="y" data-testid="clan-search-results">
+            <Stack gap="xs">
+              {results.map((clan) => {
+                const requested = context.requested.includes(clan.clanId);
+                const sending = context.pending?.kind === 'request' && context.pending.clanId === clan.clanId;
+                return (
+                  <Card key={clan.clanId} withBorder padding="xs">
+                    <Group justify="space-between" wrap="wrap" gap="xs">
+                      <Stack gap={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                        <ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} />
+                        <Text size="xs" c="dimmed">{clan.memberCount} {clan.memberCount === 1 ? 'member' : 'members'}</Text>
+                      </Stack>
+                      <Button size="xs" disabled={requested || (busy && !sending)} loading={sending}
+                        aria-label={requested ? `Request sent to ${clan.clanName}` : `Request to join ${clan.clanName}`}
+                        onClick={() => membership.act({ kind: 'request', clanId: clan.clanId })}>
+                        {requested ? 'Request sent' : 'Request to Join'}
+                      </Button>
+                    </Group>
+                  </Card>
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+// 'Your Clan' (spec part 2 §2): the non-member, member or admin view, whichever the machine is in.
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { ClanPanel } from './ClanPanel';
+import { NonMemberView } from './NonMemberView';
+import type { ClanMembership } from './useClanMembership';
+
+export function YourClanTab({ membership }: { membership: ClanMembership }) {
+  const { view, context } = membership;
+  if (view === 'loading' || view === 'loggedOut') return <Loader aria-label="Loading clan" />;
+  if (view === 'failed') {
+    return (
+      <Stack align="flex-start">
+        <Text c="red.4" role="alert">{context.error}</Text>
+        <Button variant="default" onClick={membership.retry}>Retry</Button>
+      </Stack>
+    );
+  }
+  if (view === 'nonMember') return <NonMemberView membership={membership} />;
+  return <ClanPanel membership={membership} clanId={context.clanId ?? ''} admin={view === 'admin'} />;
+}

@@ -1,0 +1,162 @@
+// Clans in Chromium against the real server, two players in two browser contexts: the logged-out
+// prompt, create a clan (level 15 via the game-server award), a join request from the other
+// player, the admin accepts, the member sees the clan. Screenshots of each clan view go to
+// /tmp/clans-shots/; axe checks the section.
+import { mkdirSync } from 'node:fs';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { APIRequestContext } from '@playwright/test';
+import { xpRequiredForLevel } from '../../contract/levels';
+import { expectNoSeriousViolations } from './axe';
+import { expect, test, type Page } from './test';
+
+test.describe.configure({ timeout: 300_000 });
+const T = 45_000; // the software-rendered game leaves little CPU to the page here
+
+const SHOTS = '/tmp/clans-shots';
+mkdirSync(SHOTS, { recursive: true });
+const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789'; // playwright.config.ts
+const SECTION = '[data-active-section="clans"]';
+
+type TestWindow = Window & { showSettings?: (section?: string) => void };
+
+async function showClans(page: Page) {
+  // The hook installs with the shell's second chunk: repeat until the section is there.
+  await expect(async () => {
+    await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));
+    await expect(page.locator(SECTION)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+}
+
+async function reopenClans(page: Page) {
+  await page.getByRole('button', { name: 'Close settings' }).click();
+  await expect(page.getByTestId('settings-overlay')).toHaveCount(0, { timeout: T });
+  await showClans(page);
+}
+
+/** Registers through the API (solving the real proof of work); the context keeps the session cookie. */
+async function register(request: APIRequestContext, username: string): Promise<string> {
+  const challenge = await (await request.get('/api/altcha/challenge')).json();
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
+  expect(solution).toBeTruthy();
+  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const response = await request.post('/api/register', { data: { username, password: 'clan-pass-1', turnstile_token: token } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()).uuid as string;
+}
+
+test('a clan is created, another player asks to join, the admin accepts and the member sees it [both]', async ({ page, browser }, info) => {
+  const project = info.project.name;
+  const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${project}-${name}.png` });
+  const stamp = `${project.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;
+  const owner = `own_${stamp}`;
+  const joiner = `joi_${stamp}`;
+  const clanName = `Owls ${stamp}`;
+  const clanTag = `o${stamp.slice(-3)}`; // typed lowercase, shown uppercase
+
+  // The owner: registered and raised to level 15 by the game server, before the page loads.
+  const ownerUuid = await register(page.context().request, owner);
+  const award = await page.context().request.post('/api/server/award', {
+    headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
+    data: { uuid: ownerUuid, xp: xpRequiredForLevel(15), awardId: `clans-e2e-${stamp}` },
+  });
+  expect(award.ok(), await award.text()).toBe(true);
+
+  // The joiner's page starts logged out: the section asks them to log in.
+  const use = info.project.use;
+  const other = await browser.newContext({
+    baseURL: use.baseURL, viewport: use.viewport, isMobile: use.isMobile, hasTouch: use.hasTouch, deviceScaleFactor: use.deviceScaleFactor,
+  });
+  const joinerPage = await other.newPage();
+  try {
+    await joinerPage.goto('/');
+    await showClans(joinerPage);
+    await expect(joinerPage.getByText('Log in to create a clan, join one or see your invites.')).toBeVisible({ timeout: T });
+    await shot(joinerPage, 'logged-out');
+    await joinerPage.getByRole('button', { name: 'Log In' }).click();
+    await expect(joinerPage.getByText('Welcome back')).toBeVisible({ timeout: T });
+    await joinerPage.keyboard.press('Escape');
+    await register(other.request, joiner);
+
+    // The owner creates the clan.
+    await page.goto('/');
+    await showClans(page);
+    const section = page.locator(SECTION);
+    await expect(section.getByText("You're not in a clan")).toBeVisible({ timeout: T });
+    await expect(section.getByRole('button', { name: 'Create a Clan' })).toBeEnabled();
+    await shot(page, 'non-member');
+    await section.getByRole('button', { name: 'Create a Clan' }).click();
+    const create = page.getByRole('dialog', { name: 'Create a Clan' });
+    await create.getByLabel('Clan Name').fill('ab');
+    await create.getByLabel('Clan Tag').fill(clanTag);
+    await expect(create.getByLabel('Clan Tag')).toHaveValue(clanTag.toUpperCase());
+    await create.getByRole('button', { name: 'Create Clan' }).click();
+    await expect(create.getByText('Clan name must be 3-20 characters')).toBeVisible();
+    await create.getByLabel('Clan Name').fill(clanName);
+    await shot(page, 'create-dialog');
+    await create.getByRole('button', { name: 'Create Clan' }).click();
+    await expect(page.getByText(`Clan [${clanTag.toUpperCase()}] ${clanName} created`)).toBeVisible({ timeout: T });
+    await expect(page.getByTestId('clan-admin-view')).toBeVisible({ timeout: T });
+    await expect(page.getByTestId('clan-admin-view').getByText(`[${clanTag.toUpperCase()}] ${clanName}`)).toBeVisible();
+
+    // The joiner (level 1) cannot create, and asks to join through the search dialog.
+    await joinerPage.reload();
+    await showClans(joinerPage);
+    const joinerSection = joinerPage.locator(SECTION);
+    await expect(joinerSection.getByRole('button', { name: 'Create a Clan' })).toBeDisabled({ timeout: T });
+    await expect(joinerSection.getByText('Must be level 15 to create clan')).toBeVisible();
+    await joinerSection.getByRole('button', { name: 'Request to Join Clan' }).click();
+    const search = joinerPage.getByRole('dialog', { name: 'Request to Join Clan' });
+    await search.getByLabel('Search clans').fill(clanTag);
+    await search.getByLabel('Search clans').press('Enter');
+    await search.getByRole('button', { name: `Request to join ${clanName}` }).click();
+    await expect(search.getByRole('button', { name: `Request sent to ${clanName}` })).toBeDisabled({ timeout: T });
+    await expect(joinerPage.getByText(`Request sent to ${clanName}`).first()).toBeVisible();
+    await shot(joinerPage, 'request-dialog');
+    await search.getByRole('button', { name: 'Close dialog' }).click();
+    await expect(joinerSection.getByTestId('clan-request-pending')).toBeVisible({ timeout: T });
+    await shot(joinerPage, 'request-pending');
+
+    // The owner sees the request and accepts it.
+    await reopenClans(page);
+    const request = page.getByTestId('clan-join-request').filter({ hasText: joiner });
+    await expect(request).toBeVisible({ timeout: T });
+    await page.getByRole('button', { name: 'Danger Zone' }).click();
+    await expect(page.getByLabel('Clan name')).toBeVisible();
+    await shot(page, 'admin');
+    await expectNoSeriousViolations(page, SECTION);
+    await request.getByRole('button', { name: `Accept ${joiner}` }).click();
+    await expect(page.getByText(`${joiner} joined the clan`)).toBeVisible({ timeout: T });
+    await expect(page.getByTestId('clan-member').filter({ hasText: joiner })).toBeVisible({ timeout: T });
+    await expect(page.getByTestId('clan-member').filter({ hasText: joiner }).getByRole('button', { name: `Remove ${joiner}` })).toBeVisible();
+
+    // The member sees the clan, with the admin listed first, and Leave Clan.
+    await reopenClans(joinerPage);
+    const member = joinerPage.getByTestId('clan-member');
+    await expect(joinerPage.getByTestId('clan-member-view').getByText(`[${clanTag.toUpperCase()}] ${clanName}`)).toBeVisible({ timeout: T });
+    await expect(member).toHaveCount(2);
+    await expect(member.first()).toContainText(owner);
+    await expect(member.first()).toContainText('Admin');
+    await expect(joinerSection.getByRole('button', { name: 'Remove' })).toHaveCount(0);
+    await expect(joinerSection.getByRole('button', { name: 'Leave Clan' })).toBeVisible();
+    await shot(joinerPage, 'member');
+    await expectNoSeriousViolations(joinerPage, SECTION);
+    await joinerSection.getByRole('button', { name: 'Leave Clan' }).click();
+    await expect(joinerPage.getByRole('dialog', { name: 'Leave Clan' })).toBeVisible();
+    await shot(joinerPage, 'leave-confirm');
+    await joinerPage.getByRole('dialog', { name: 'Leave Clan' }).getByRole('button', { name: 'Cancel' }).click();
+
+    // Browse: the clan with its members, average level and the pager.
+    await joinerSection.getByRole('tab', { name: 'Browse Clans' }).click();
+    const item = joinerPage.getByTestId('clan-browse-item').filter({ hasText: clanName });
+    await expect(item).toBeVisible({ timeout: T });
+    await expect(item).toContainText('2 members · Avg level 8');
+    await item.getByRole('button').first().click();
+    await expect(item.getByText('Level 15')).toBeVisible();
+    await expect(joinerSection.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await shot(joinerPage, 'browse');
+    await expectNoSeriousViolations(joinerPage, SECTION);
+  } finally {
+    await other.close();
+  }
+});

@@ -1,0 +1,141 @@
+// The Clans section's client-side checks (spec part 2 §5), rendered in jsdom: a form with bad
+// input shows the spec text and calls nothing.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans';
+import { myInvitesQuery } from '../../src/features/clans/api';
+import { CreateClanForm } from '../../src/features/clans/CreateClanModal';
+import { DisbandForm, TransferForm } from '../../src/features/clans/DangerZone';
+import { InviteForm } from '../../src/features/clans/InvitePlayerModal';
+import { NonMemberView } from '../../src/features/clans/NonMemberView';
+import type { ClanMembership } from '../../src/features/clans/useClanMembership';
+import { adminsFirst, clanNameError, clanTagError, normalizeTag } from '../../src/features/clans/validation';
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(myInvitesQuery.queryKey, []);
+  return render(<MantineProvider env="test"><QueryClientProvider client={client}>{children}</QueryClientProvider></MantineProvider>);
+}
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('clan name and tag rules', () => {
+  it('names are 3-20 characters, tags 2-5 letters or digits, uppercased as typed', () => {
+    expect(clanNameError('ab')).toBe(CLAN_TEXT.nameRule);
+    expect(clanNameError('  ab  ')).toBe(CLAN_TEXT.nameRule);
+    expect(clanNameError('abc')).toBeNull();
+    expect(clanNameError('x'.repeat(20))).toBeNull();
+    expect(clanNameError('x'.repeat(21))).toBe(CLAN_TEXT.nameRule);
+    expect(clanTagError('A')).toBe(CLAN_TEXT.tagRule);
+    expect(clanTagError('AB')).toBeNull();
+    expect(clanTagError('ABCDE')).toBeNull();
+    expect(clanTagError('ABCDEF')).toBe(CLAN_TEXT.tagRule);
+    expect(clanTagError('A-B')).toBe(CLAN_TEXT.tagRule);
+    expect(normalizeTag('owlsss')).toBe('OWLSS');
+    expect(adminsFirst([{ role: 'member', username: 'a' }, { role: 'admin', username: 'z' }]).map((m) => m.username)).toEqual(['z', 'a']);
+  });
+});
+
+describe('the Create a Clan form', () => {
+  it('refuses a short name and tag with the spec texts and sends nothing', () => {
+    const onSubmit = vi.fn();
+    wrap(<CreateClanForm onSubmit={onSubmit} onCancel={() => undefined} />);
+    expect(screen.getByLabelText('Clan Name')).toHaveAttribute('maxlength', '20');
+    expect(screen.getByLabelText('Clan Tag')).toHaveAttribute('maxlength', '5');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Clan' }));
+    expect(screen.getByText(CLAN_TEXT.nameRule)).toBeInTheDocument();
+    expect(screen.getByText(CLAN_TEXT.tagRule)).toBeInTheDocument();
+    type('Clan Name', 'Ok');
+    type('Clan Tag', 'x');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Clan' }));
+    expect(screen.getByText(CLAN_TEXT.nameRule)).toBeInTheDocument();
+    expect(screen.getByText(CLAN_TEXT.tagRule)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('uppercases the tag as typed, defaults to the 13th colour and submits valid values', () => {
+    const onSubmit = vi.fn();
+    wrap(<CreateClanForm onSubmit={onSubmit} onCancel={() => undefined} />);
+    expect(screen.getByRole('radio', { name: `Colour 13 (${DEFAULT_CLAN_COLOR})` })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getAllByRole('radio')).toHaveLength(16);
+    type('Clan Name', '  Night Owls ');
+    type('Clan Tag', 'owl');
+    expect(screen.getByLabelText('Clan Tag')).toHaveValue('OWL');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Clan' }));
+    expect(onSubmit).toHaveBeenCalledWith({ clanName: 'Night Owls', clanTag: 'OWL', clanColor: DEFAULT_CLAN_COLOR });
+    fireEvent.click(screen.getByRole('radio', { name: `Colour 1 (${CLAN_COLORS[0]})` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create Clan' }));
+    expect(onSubmit).toHaveBeenLastCalledWith({ clanName: 'Night Owls', clanTag: 'OWL', clanColor: CLAN_COLORS[0] });
+  });
+});
+
+describe('the Invite Player form', () => {
+  it('searches only on Enter with text, needs a picked player, and editing clears the pick', async () => {
+    const search = vi.fn(async () => [{ uuid: 'u1', username: 'bob' }, { uuid: 'u2', username: 'bobby' }]);
+    const onInvite = vi.fn();
+    wrap(<InviteForm onInvite={onInvite} onCancel={() => undefined} search={search} />);
+    const input = screen.getByLabelText(/Player username/);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(search).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'bo' } });
+    expect(search).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Send Invite' }));
+    expect(screen.getByText(CLAN_TEXT.selectPlayer)).toBeInTheDocument();
+    expect(onInvite).not.toHaveBeenCalled();
+    await act(async () => { fireEvent.keyDown(input, { key: 'Enter' }); });
+    expect(search).toHaveBeenCalledWith('bo');
+    fireEvent.click(screen.getByRole('option', { name: 'bobby' }));
+    expect(screen.queryByText(CLAN_TEXT.selectPlayer)).toBeNull();
+    fireEvent.change(input, { target: { value: 'bob' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Invite' }));
+    expect(screen.getByText(CLAN_TEXT.selectPlayer)).toBeInTheDocument();
+    expect(onInvite).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('option', { name: 'bob' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Send Invite' }));
+    expect(onInvite).toHaveBeenCalledWith('bob');
+  });
+});
+
+describe('the Danger Zone forms', () => {
+  it('Disband needs the exact clan name', () => {
+    const onDisband = vi.fn();
+    wrap(<DisbandForm clanName="Night Owls" onDisband={onDisband} />);
+    type('Clan name', 'night owls');
+    fireEvent.click(screen.getByRole('button', { name: 'Disband Clan' }));
+    expect(screen.getByText(CLAN_TEXT.disbandName)).toBeInTheDocument();
+    expect(onDisband).not.toHaveBeenCalled();
+    type('Clan name', 'Night Owls');
+    fireEvent.click(screen.getByRole('button', { name: 'Disband Clan' }));
+    expect(onDisband).toHaveBeenCalledTimes(1);
+  });
+
+  it('Transfer needs a chosen member', () => {
+    const onTransfer = vi.fn();
+    wrap(<TransferForm members={[{ uuid: 'a', username: 'boss', role: 'admin', level: 20, tripcoinBalance: 0 }, { uuid: 'b', username: 'mate', role: 'member', level: 3, tripcoinBalance: 1 }]} onTransfer={onTransfer} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer Ownership' }));
+    expect(screen.getByText(CLAN_TEXT.transferTarget)).toBeInTheDocument();
+    expect(onTransfer).not.toHaveBeenCalled();
+  });
+});
+
+describe('the non-member view', () => {
+  const membership = (level: number): ClanMembership => ({
+    view: 'nonMember', busy: false, pendingKind: null, can: () => true, act: vi.fn(), retry: vi.fn(),
+    context: { loggedIn: true, reload: false, status: 'non-member', clanId: null, level, requested: [], pending: null, error: null, notice: null },
+  });
+  it('disables Create a Clan below level 15 with the spec text', () => {
+    wrap(<NonMemberView membership={membership(14)} />);
+    expect(screen.getByText("You're not in a clan")).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create a Clan' })).toBeDisabled();
+    expect(screen.getByText(CLAN_TEXT.levelRequired)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request to Join Clan' })).toBeEnabled();
+    expect(screen.getByText('No pending invites')).toBeInTheDocument();
+  });
+  it('enables it at level 15', () => {
+    wrap(<NonMemberView membership={membership(15)} />);
+    expect(screen.getByRole('button', { name: 'Create a Clan' })).toBeEnabled();
+    expect(screen.queryByText(CLAN_TEXT.levelRequired)).toBeNull();
+  });
+});

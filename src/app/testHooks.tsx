@@ -1,5 +1,5 @@
 // Loaded only with ?shellTestHooks=1, for the end-to-end tests: a probe overlay they can
-// register (no real overlay exists yet for most triggers), typed access to sendToGame, and the
+// register or take away, typed access to sendToGame, and the
 // overlay manager's state. Nothing here is reachable without the query parameter.
 import { GAME_OBJECT, MODAL_NAMES, OVERLAY_NAMES, encodeGameArgument, type OverlayKey, type ShellToGameMethod, type ShellToGamePayloads } from '../../contract/game';
 import type { OverlayState } from '../lib/overlays';
@@ -17,6 +17,8 @@ function ProbeOverlay({ onClose }: OverlayProps<OverlayKey>) {
 
 export interface ShellTestHooks {
   registerProbeOverlay(key: OverlayKey): void;
+  /** Takes an overlay away, to see how the bridge treats a trigger with nothing registered. */
+  unregisterOverlay(key: OverlayKey): void;
   sendToGame<M extends ShellToGameMethod>(method: M, payload?: ShellToGamePayloads[M]): void;
   overlays(): OverlayState;
   closeOverlay(): void;
@@ -29,6 +31,9 @@ export function installTestHooks(shell: ShellBoot): () => void {
       const known: readonly string[] = [...OVERLAY_NAMES, ...MODAL_NAMES];
       if (!known.includes(key)) throw new Error(`unknown overlay ${key}`);
       removals.push(registerOverlay(key, ProbeOverlay));
+    },
+    unregisterOverlay(key) {
+      removals.push(registerOverlay(key, undefined));
     },
     sendToGame(method, payload) {
       shell.game.sendMessage(GAME_OBJECT, method, encodeGameArgument(payload));

@@ -3,6 +3,7 @@
 // budgets of issue 3 (loader request timing, no React render per game frame).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test';
+import type { ShellTestHooks } from '../../src/app/testHooks';
 import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
 import { LOADING_MESSAGES } from '../../machines/loading';
 
@@ -12,7 +13,7 @@ test.describe.configure({ timeout: 150_000 });
 interface DemoState { fov: number; cameraFov: number; frames: number; username: string | null; received: Array<{ method: string; value: unknown }> }
 type TestWindow = Window & {
   __demoGame?: { state(): DemoState };
-  __shellTest?: { registerProbeOverlay(key: string): void; sendToGame(method: string, payload?: unknown): void; overlays(): { overlay: unknown; modal: unknown } };
+  __shellTest?: ShellTestHooks;
   __loadingLog?: Array<{ t: number; message: string; percent: string }>;
   __commits?: number;
   showSettings?: () => void;
@@ -87,7 +88,8 @@ test('the canvas takes pointer input only while no overlay or modal is open [bot
   expect(await canvasInput()).toBe('auto');
   expect(await cornerHitsCanvas()).toBe(true);
 
-  // A trigger with no overlay built yet is reported, and nothing appears.
+  // A trigger with no overlay registered is reported, and nothing appears.
+  await page.evaluate(() => (window as TestWindow).__shellTest?.unregisterOverlay('crateShop'));
   await page.evaluate(() => window.postMessage({ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 1 }, window.location.origin));
   await expect.poll(() => warnings.some((w) => w.includes('no overlay registered for crateShop'))).toBe(true);
   expect(await canvasInput()).toBe('auto');

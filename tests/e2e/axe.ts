@@ -53,9 +53,16 @@ export async function unreachableByKeyboard(page: Page, scope = 'body'): Promise
       return html.getClientRects().length > 0 && style.visibility !== 'hidden';
     };
     let n = 0;
+    // A radio group is one Tab stop (arrow keys move within it): its radios share one id, so
+    // reaching the checked one reaches the group.
+    const radioGroups = new Map<string, string>();
     for (const el of root.querySelectorAll(interactive)) {
       if (!usable(el)) continue;
-      el.setAttribute('data-kbd-check', String(n++));
+      const radioName = el instanceof HTMLInputElement && el.type === 'radio' && el.name ? el.name : null;
+      if (radioName && radioGroups.has(radioName)) { el.setAttribute('data-kbd-check', radioGroups.get(radioName)!); continue; }
+      const id = String(n++);
+      if (radioName) radioGroups.set(radioName, id);
+      el.setAttribute('data-kbd-check', id);
     }
     // A whole page is tabbed from the top; an overlay from where it put the focus when it
     // opened (a modal must move focus into itself, and we do not undo that).

@@ -10,6 +10,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { ITEM_IDS } from '../../contract/items';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
+import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
 import { expect as baseExpect, test, type Page } from './test';
 
 // Software WebGL at 1-5 fps shares the CPU with the shell here: answers get a generous wait.
@@ -65,6 +66,12 @@ async function fromMenu(page: Page, label: string, dialog: string): Promise<void
   }).toPass({ timeout: 60_000 });
 }
 
+/** axe (no serious or critical findings) and Tab reaching every control, scoped to the open modal. */
+async function checkA11y(page: Page): Promise<void> {
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  await expectKeyboardReachable(page, '[role="dialog"]');
+}
+
 const received = (page: Page) => page.evaluate(() => (window as TestWindow).__demoGame?.state().received ?? []);
 
 test('buy crates in the Crate Shop and open one, from the game menu [both]', async ({ page }, info) => {
@@ -84,17 +91,20 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
   await expect(shop.getByTestId('total-cost')).toHaveText('Ŧ200.00');
   await expect(shop.getByTestId('total-cost')).toHaveAttribute('data-affordable', 'true');
   await shot('crate-shop');
+  await checkA11y(page);
   // Too many for the balance: red total, the note, BUY disabled.
   await shop.getByRole('spinbutton', { name: 'Quantity' }).fill('11');
   await expect(shop.getByTestId('total-cost')).toHaveAttribute('data-affordable', 'false');
   await expect(shop.getByTestId('insufficient-note')).toHaveText('Insufficient balance (need Ŧ100.00 more)');
   await expect(shop.getByRole('button', { name: 'BUY' })).toBeDisabled();
   await shot('crate-shop-insufficient');
+  await checkA11y(page);
   // The Base Set II shop, from the same modal.
   await shop.getByRole('button', { name: 'View Base Set II Crates' }).click();
   await expect(shop.getByText('Base Set II Crate Shop', { exact: true })).toBeVisible();
   await expect(shop.getByTestId('crate-price')).toHaveText('Ŧ300.00');
   await shot('crate-shop-v2');
+  await checkA11y(page);
   await shop.getByText('Base Set', { exact: true }).click();
   await expect(shop.getByText('Base Set Crate Shop', { exact: true })).toBeVisible();
   await shop.getByRole('spinbutton', { name: 'Quantity' }).fill('2');
@@ -111,11 +121,13 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
   await expect(open.getByTestId('owned-badge')).toHaveText('2 Owned');
   await expect(open.getByText('Open a crate to receive a random Base Set item!')).toBeVisible();
   await shot('crate-open');
+  await checkA11y(page);
   await open.getByRole('button', { name: 'Open 1 Crate' }).click();
   await expect(open.getByText('You Got:')).toBeVisible({ timeout: 15_000 });
   const won = await open.getByTestId('won-item').textContent();
   expect(won).toBeTruthy();
   await shot('crate-result');
+  await checkA11y(page);
   await expect.poll(async () => (await received(page)).filter((m) => m.method === SHELL_TO_GAME.itemData).map((m) => m.value))
     .toContainEqual(JSON.stringify({ itemUuid: ITEM_IDS.baseSetCrate }));
   await open.getByRole('button', { name: 'Continue' }).click();
@@ -133,6 +145,7 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
   await flip.getByRole('button', { name: 'Create Wager' }).click();
   await expect(flip.getByText('Insufficient balance. You have 800.00 TC')).toBeVisible();
   await shot('coinflip-validation');
+  await checkA11y(page);
 });
 
 test('a coin flip created by one player and accepted by another, from the game menu', async ({ page, browser }) => {
@@ -160,6 +173,7 @@ test('a coin flip created by one player and accepted by another, from the game m
     await expect(flip.getByTestId('coinflip-balance')).toHaveText('Ŧ376.55');
     await expect(flip.getByRole('button', { name: 'Cancel your wager of Ŧ123.45' })).toBeVisible();
     await shot(page, 'coinflip-created');
+    await checkA11y(page);
 
     // The other player accepts it.
     await fromMenu(other, 'Coin flip', 'Create Coin Flip Wager');
@@ -176,6 +190,7 @@ test('a coin flip created by one player and accepted by another, from the game m
     const acceptorWon = (await result.getAttribute('data-won')) === 'true';
     await expect(otherFlip.getByTestId('coinflip-balance')).toHaveText(acceptorWon ? 'Ŧ623.45' : 'Ŧ376.55');
     await other.screenshot({ path: `${SHOTS}/desktop-coinflip-acceptor-result.png` });
+    await checkA11y(other);
 
     // The creator sees the settled result too, with the same seed.
     const creatorResult = flip.getByTestId('coinflip-result');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chartPoints } from '../../src/features/market/PriceChart';
 import { groupListings } from '../../src/features/market/MarketplaceModal';
 import { confirmBuyError, listBuyError, listingError, readQuantity, transferError } from '../../src/features/market/validation';
-import { formatTc } from '../../src/ui/TcAmount';
+import { formatTc } from '../../src/ui/formatTc';
 
 const alice = { uuid: 'a-uuid', username: 'Alice' };
 const bob = { uuid: 'b-uuid', username: 'bob' };

@@ -18,7 +18,8 @@ import { sendToGame } from '../../game/game';
 import { useHost } from '../../lib/host';
 import { useNavigation } from '../../lib/navigation';
 import { showToast } from '../../ui/toast';
-import { finalizeBridge, linkedWalletsQuery, verifyWallet, whoamiQuery } from './api';
+import { currentUserQuery } from '../../api/currentUser';
+import { finalizeBridge, linkedWalletsQuery, verifyWallet } from './api';
 import classes from './MythicalBridgeModal.module.css';
 import { BRIDGE_UI, formatMemberSince, newIdempotencyKey, safeWebsite, shortAddress, statusLine } from './texts';
 
@@ -35,7 +36,7 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
   const finalizing = state.matches('finalizing');
   const complete = state.matches('complete');
   const queryClient = useQueryClient();
-  const whoami = useQuery(whoamiQuery);
+  const whoami = useQuery(currentUserQuery);
 
   // Every new error is also a toast (spec §8), once.
   const toasted = useRef(0);

@@ -3,18 +3,10 @@
 // them (who is playing, their linked wallets). Failures become the machine's BridgeFailure.
 import { queryOptions } from '@tanstack/react-query';
 import { getUserWallets } from '../../../contract/accounts';
-import { whoami } from '../../../contract/auth';
 import { bridgeFinalize, bridgeVerify, type MarketplaceProfile } from '../../../contract/bridge';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http';
 import type { BridgeFailure, FinalizeRequest, FinalizeResult } from '../../../machines/bridge';
 import { ApiError, call } from '../../api/client';
-
-/** Same key and request as the accounts feature's whoami query: one cache entry. */
-export const whoamiQuery = queryOptions({
-  queryKey: ['whoami'] as const,
-  queryFn: ({ signal }) => call(whoami, { signal }),
-  staleTime: 5 * 60_000,
-});
 
 /** Same key as the Wallets tab: linking a wallet there refreshes this list too. */
 export const linkedWalletsQuery = (uuid: string) => queryOptions({

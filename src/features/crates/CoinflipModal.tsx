@@ -4,19 +4,20 @@
 // commits to sha256 of its seed; the open wagers list below lets a player accept another
 // player's wager (the coin is flipped at once) or cancel their own. Results show the seed hash
 // and the revealed seed, checked in the browser.
-import { Alert, Button, Group, Modal, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { COINFLIP_TEXT, type CoinflipGame } from '../../../contract/coinflip';
 import { ApiError } from '../../api/client';
 import type { OverlayProps } from '../../app/overlays/registry';
-import { formatTc } from '../../ui/TripcoinsAmount';
+import { formatTc } from '../../ui/formatTc';
 import { acceptCoinflipRequest, cancelCoinflipRequest, coinflipGameQuery, createCoinflipRequest, inventoryQuery, openWagersQuery, refreshEconomy } from './api';
 import { COIN_NAMES } from './coinflipFairness';
 import { CoinflipResult } from './CoinflipResult';
-import { errorText, economyToast, useBlockEscapeWhile } from './modalHelpers';
+import { errorText, economyToast } from './modalHelpers';
 import { validateWager } from './wagerValidation';
 import classes from './Crates.module.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 export const ACCEPT_FAILED = 'Failed to accept wager';
 export const CANCEL_FAILED = 'Failed to cancel wager';
@@ -108,7 +109,6 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   });
   const rowBusy = accept.isPending ? (accept.variables ?? null) : cancel.isPending ? (cancel.variables ?? null) : null;
   const busy = create.isPending || rowBusy !== null;
-  useBlockEscapeWhile(busy);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -122,15 +122,10 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const games = wagers.data?.games ?? [];
 
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={busy}
       onClose={close}
-      centered
       size="lg"
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Title order={3} component="span">Create Coin Flip Wager</Title>}
     >
       <Stack gap="sm" data-testid="coinflip">
@@ -167,7 +162,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
         </form>
 
         {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} />}
-        {accepted && <CoinflipResult game={accepted} viewer="acceptor" />}
+        {accepted && <CoinflipResult game={accepted} viewer="acceptor" takeFocus />}
 
         <div>
           <Title order={4} mb={4}>Open Wagers</Title>
@@ -187,6 +182,6 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
           </Stack>
         </div>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

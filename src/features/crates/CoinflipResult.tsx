@@ -1,14 +1,20 @@
 // A settled coin flip, provably fair: the outcome, who won what, the seed hash published at
 // creation, the seed revealed after, and the browser's own check of both.
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CoinflipGame } from '../../../contract/coinflip';
-import { formatTc } from '../../ui/TripcoinsAmount';
+import { formatTc } from '../../ui/formatTc';
 import { checkFairness, COIN_NAMES, type FairnessCheck } from './coinflipFairness';
 import classes from './Crates.module.css';
 
-export function CoinflipResult({ game, viewer }: { game: CoinflipGame; viewer: 'creator' | 'acceptor' }) {
+/**
+ * `takeFocus`: the result replaced the control the player just pressed (Accept), so focus moves
+ * to it; otherwise focus would fall out of the modal and a keyboard player would be lost.
+ */
+export function CoinflipResult({ game, viewer, takeFocus = false }: { game: CoinflipGame; viewer: 'creator' | 'acceptor'; takeFocus?: boolean }) {
   const [check, setCheck] = useState<FairnessCheck | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => { if (takeFocus) panel.current?.focus(); }, [takeFocus]);
   useEffect(() => {
     let live = true;
     void checkFairness(game).then((c) => { if (live) setCheck(c); });
@@ -21,11 +27,11 @@ export function CoinflipResult({ game, viewer }: { game: CoinflipGame; viewer: '
   const verified = check?.hashMatches && check.outcomeMatches;
 
   return (
-    <Paper withBorder p="sm" data-testid="coinflip-result" data-won={String(won)}>
+    <Paper withBorder p="sm" data-testid="coinflip-result" data-won={String(won)} ref={panel} tabIndex={-1} aria-label="Coin flip result">
       <Stack gap={6}>
         <Group justify="space-between">
           <Text fw={700}>The coin landed on {outcome}</Text>
-          <Badge color={won ? 'green' : 'red'} size="lg">{won ? `You won ${formatTc(game.wager_amount * 2)}` : `You lost ${formatTc(game.wager_amount)}`}</Badge>
+          <Badge color={won ? 'green' : 'red'} variant="light" size="lg">{won ? `You won ${formatTc(game.wager_amount * 2)}` : `You lost ${formatTc(game.wager_amount)}`}</Badge>
         </Group>
         <Text size="sm">
           {game.creator_username} chose {COIN_NAMES[game.choice]} · {game.acceptor_username ?? 'someone'} took {COIN_NAMES[1 - game.choice]}

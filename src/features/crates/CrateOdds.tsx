@@ -10,8 +10,9 @@ export function CrateOdds({ version }: { version: CrateVersionId }) {
   if (odds.isPending) return <Loader size="xs" aria-label="Loading drop odds" />;
   if (odds.isError) return <Text size="xs" c="dimmed">Drop odds are unavailable right now.</Text>;
   return (
-    <div className={classes.oddsList} data-testid="crate-odds">
-      <Table striped withRowBorders={false} verticalSpacing={2} fz="xs" aria-label="Drop odds">
+    // The list scrolls: focusable so a keyboard can scroll it (axe scrollable-region-focusable).
+    <div className={classes.oddsList} data-testid="crate-odds" tabIndex={0} role="region" aria-label="Drop odds">
+      <Table striped withRowBorders={false} verticalSpacing={2} fz="xs">
         <Table.Thead><Table.Tr><Table.Th>Item</Table.Th><Table.Th ta="right">Chance</Table.Th></Table.Tr></Table.Thead>
         <Table.Tbody>
           {odds.data.odds.map((entry) => (

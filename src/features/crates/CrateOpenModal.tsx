@@ -3,7 +3,7 @@
 // ('Opening...'), the result view 'You Got:' with the won item and Continue, which returns to
 // the open view and reloads the count. After an open the game is sent fresh item data for the
 // crate item and the won item, and the economy queries refresh.
-import { Alert, Badge, Button, Group, Modal, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
@@ -15,8 +15,9 @@ import type { OverlayProps } from '../../app/overlays/registry';
 import { sendToGame } from '../../game/game';
 import { crateStatusQuery, openCrateRequest, refreshEconomy, spriteUrl } from './api';
 import { CrateOdds } from './CrateOdds';
-import { errorText, economyToast, useBlockEscapeWhile } from './modalHelpers';
+import { errorText, economyToast } from './modalHelpers';
 import classes from './Crates.module.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   const queryClient = useQueryClient();
@@ -52,7 +53,6 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   const { count, won, error, crateVersionId } = state.context;
   const crate = CRATE_VERSIONS[crateVersionId] ?? CRATE_VERSIONS[0]!;
   const busy = state.matches('opening');
-  useBlockEscapeWhile(busy);
 
   const close = () => {
     if (busy) return;
@@ -61,14 +61,9 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   };
 
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={busy}
       onClose={close}
-      centered
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Title order={3} component="span">Open {crate.name} Crates</Title>}
     >
       {state.matches('result') && won ? (
@@ -112,6 +107,6 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </BusyModal>
   );
 }

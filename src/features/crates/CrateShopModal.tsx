@@ -5,7 +5,7 @@
 // quantity, price per crate and a total that is green when affordable and red otherwise; the
 // published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase tells
 // the game (OnBuySuccess {quantity, crateVersionId}), toasts top-center and closes the modal.
-import { ActionIcon, Alert, Badge, Button, Group, Modal, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { CRATE_TEXT, CRATE_VERSIONS } from '../../../contract/crates';
@@ -14,13 +14,14 @@ import { parseTripcoins } from '../../../contract/money';
 import { ApiError } from '../../api/client';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { sendToGame } from '../../game/game';
-import { formatTc } from '../../ui/TripcoinsAmount';
+import { formatTc } from '../../ui/formatTc';
 import { buyCratesRequest, crateStatusQuery, inventoryQuery, newIdempotencyKey, refreshEconomy, spriteUrl, type CrateVersionId } from './api';
 import { BaseSet2Announcement } from './BaseSet2Announcement';
 import { CrateOdds } from './CrateOdds';
-import { errorText, economyToast, useBlockEscapeWhile } from './modalHelpers';
+import { errorText, economyToast } from './modalHelpers';
 import { useHoldRepeat } from './useHoldRepeat';
 import classes from './Crates.module.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 /** The quantity input's max attribute (spec §5), whatever the supply. */
 export const QUANTITY_INPUT_MAX = 100;
@@ -80,7 +81,6 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
     },
   });
   const busy = buy.isPending;
-  useBlockEscapeWhile(busy);
 
   const setQuantity = (next: (q: number) => number) => setQuantityText((text) => {
     const current = /^\d+$/.test(text.trim()) ? Number(text) : 1;
@@ -106,15 +106,10 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   };
 
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={busy}
       onClose={close}
-      centered
       size="md"
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Title order={3} component="span">{crate.name} Crate Shop</Title>}
     >
       <Stack gap="sm" data-testid="crate-shop" data-version={version}>
@@ -191,6 +186,6 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
           <Button onClick={submit} disabled={!canBuy} loading={false} data-busy={busy || undefined}>{busy ? 'Purchasing...' : 'BUY'}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -6,7 +6,7 @@ import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MARKET_TEXT } from '../../../contract/marketplace';
-import { formatTc } from '../../ui/TcAmount';
+import { formatTc } from '../../ui/formatTc';
 import { showToast } from '../../ui/toast';
 import { afterMarketChange, buyListingRequest, cancelListingRequest, listingDetailQuery, newIdempotencyKey } from './api/market';
 import { errorText, isAlreadySold, isServerAnswer } from './errors';

@@ -3,22 +3,23 @@
 // how many are listed and a chart of recent sales (beyond the spec). Buy is refused before any
 // request when the balance is short; otherwise it asks for confirmation. Own listings show
 // Cancel instead of Buy.
-import { Badge, Button, Group, Loader, Modal, ScrollArea, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { MarketListing } from '../../../contract/marketplace';
 import { MARKET_TEXT } from '../../../contract/marketplace';
-import { formatTc } from '../../ui/TcAmount';
+import { formatTc } from '../../ui/formatTc';
 import { showToast } from '../../ui/toast';
-import { currentUserQuery, inventoryQuery, listingsQuery, statsQuery, useItemNames } from './api/market';
+import { currentUserQuery } from '../../api/currentUser';
+import { inventoryQuery, listingsQuery, statsQuery, useItemNames } from './api/market';
 import { errorText } from './errors';
 import { ItemSprite } from './ItemSprite';
 import { LISTING_TITLES, ListingConfirm, type ListingAction } from './ListingConfirm';
 import { PriceChart } from './PriceChart';
-import { useBlockEscape } from './useBlockEscape';
 import { listBuyError } from './validation';
 import classes from './market.module.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 type View = { kind: 'list' } | { kind: ListingAction; listingId: string };
 
@@ -40,7 +41,6 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
   const [filter, setFilter] = useState<string | null>(initialItemUuid ?? null);
   const [view, setView] = useState<View>({ kind: 'list' });
   const [busy, setBusy] = useState(false);
-  useBlockEscape(busy);
   const names = useItemNames();
   const me = useQuery(currentUserQuery).data;
   const loggedIn = !!me && me.uuid !== 'anonymous';
@@ -71,17 +71,12 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
 
   const title = view.kind === 'list' ? 'Marketplace' : LISTING_TITLES[view.kind];
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={busy}
       onClose={close}
       title={title}
-      centered
       size={view.kind === 'list' ? 'xl' : 'md'}
       fullScreen={!!phone && view.kind === 'list'}
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       scrollAreaComponent={ScrollArea.Autosize}
     >
       {view.kind !== 'list' ? (
@@ -151,6 +146,6 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
           )}
         </Stack>
       )}
-    </Modal>
+    </BusyModal>
   );
 }

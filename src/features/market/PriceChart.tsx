@@ -1,7 +1,7 @@
 // A small line of an item's recent sale prices (per unit, oldest first), as the server's stats
 // give them. Beyond the spec: players of browser-game markets expect to see where prices went.
 import { Text } from '@mantine/core';
-import { formatTc } from '../../ui/TcAmount';
+import { formatTc } from '../../ui/formatTc';
 import classes from './market.module.css';
 
 export interface ChartSale { unit_price: number; sold_at: string }

@@ -2,32 +2,28 @@
 // An item, a quantity within what is owned, and a price for the whole listing (above 0, at
 // most two decimals). Duration fixed at 30 days; listing is free. The item's market (lowest
 // price, how many are listed, recent sales) is shown to help price it.
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LISTING_DURATION_DAYS, MARKET_TEXT } from '../../../contract/marketplace';
 import { TC_SYMBOL } from '../../../contract/money';
-import { formatTc } from '../../ui/TcAmount';
-import { showToast } from '../../ui/toast';
-import { afterMarketChange, createListingRequest, statsQuery } from './api/market';
-import { errorText } from './errors';
+import { formatTc } from '../../ui/formatTc';
+import { createListingRequest, statsQuery } from './api/market';
 import { ItemSprite } from './ItemSprite';
 import { PriceChart } from './PriceChart';
-import { useBlockEscape } from './useBlockEscape';
+import { useMarketSubmit } from './useMarketSubmit';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { listingError, readQuantity } from './validation';
 import classes from './market.module.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const { items, loading } = useOwnedItems();
   const stats = useQuery(statsQuery).data;
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [price, setPrice] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useBlockEscape(busy);
+  const { busy, error, setError, run } = useMarketSubmit(onClose);
 
   const item = items.find((i) => i.uuid === itemUuid) ?? null;
   const owned = item?.quantity ?? 0;
@@ -36,32 +32,19 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
   const priceValue = Number(price);
   const perUnit = units && units > 1 && priceValue > 0 && !listingError({ itemUuid, price, quantity, owned }) ? priceValue / units : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const invalid = listingError({ itemUuid, price, quantity, owned });
     if (invalid || !itemUuid) { setError(invalid ?? MARKET_TEXT.itemAndPriceRequired); return; }
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await createListingRequest({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity) });
-      showToast({ message: answer.message, tone: 'success', area: 'economy' });
-      afterMarketChange(queryClient, { itemUuid, marketplace: true });
-      setBusy(false);
-      onClose();
-    } catch (failure) {
-      setBusy(false);
-      const text = errorText(failure, MARKET_TEXT.createFailed);
-      setError(text);
-      showToast({ message: text, tone: 'error', area: 'economy' });
-      afterMarketChange(queryClient, { marketplace: false });
-    }
+    void run(() => createListingRequest({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity) }),
+      { fallback: MARKET_TEXT.createFailed, itemUuid, marketplace: true });
   };
   const close = () => { if (!busy) onClose(); };
 
   return (
-    <Modal opened onClose={close} title="List Item for Sale" centered closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+    <BusyModal busy={busy} onClose={close} title="List Item for Sale">
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Select
             label="Item"
@@ -129,6 +112,6 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -1,23 +1,24 @@
 // Transfer Items (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'transfer'.
 // The recipient is picked from a player search that runs on Enter (limit 5); editing the text
 // clears the pick. Quantity within what the player owns; never to yourself.
-import { Badge, Button, Group, Modal, NumberInput, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Group, NumberInput, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ECONOMY_TEXT } from '../../../contract/economy';
 import { showToast } from '../../ui/toast';
-import { afterMarketChange, currentUserQuery, searchPlayersRequest, transferRequest } from './api/market';
+import { currentUserQuery } from '../../api/currentUser';
+import { searchPlayersRequest, transferRequest } from './api/market';
 import { errorText } from './errors';
 import { ItemSprite } from './ItemSprite';
-import { useBlockEscape } from './useBlockEscape';
+import { useMarketSubmit } from './useMarketSubmit';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { transferError } from './validation';
 import classes from './market.module.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 interface Player { uuid: string; username: string }
 
 export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const { items, loading } = useOwnedItems();
   const me = useQuery(currentUserQuery).data;
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
@@ -26,9 +27,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
   const [searching, setSearching] = useState(false);
   const [recipient, setRecipient] = useState<Player | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useBlockEscape(busy);
+  const { busy, error, setError, run } = useMarketSubmit(onClose);
 
   const item = items.find((i) => i.uuid === itemUuid) ?? null;
   const owned = item?.quantity ?? 0;
@@ -58,33 +57,20 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
     setError(null);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const invalid = transferError({ itemUuid, recipient, quantity, owned, self: me && me.uuid !== 'anonymous' ? me : null });
     if (invalid || !recipient || !itemUuid) { setError(invalid ?? ECONOMY_TEXT.transferIncomplete); return; }
-    setError(null);
-    setBusy(true);
-    try {
-      const answer = await transferRequest({ toPlayerUsername: recipient.username, itemUuid, quantity: Number(quantity) });
-      showToast({ message: answer.message, tone: 'success', area: 'economy' });
-      afterMarketChange(queryClient, { itemUuid, marketplace: false });
-      setBusy(false);
-      onClose();
-    } catch (failure) {
-      setBusy(false);
-      const text = errorText(failure, ECONOMY_TEXT.transferFailed);
-      setError(text);
-      showToast({ message: text, tone: 'error', area: 'economy' });
-      afterMarketChange(queryClient, { marketplace: false });
-    }
+    void run(() => transferRequest({ toPlayerUsername: recipient.username, itemUuid, quantity: Number(quantity) }),
+      { fallback: ECONOMY_TEXT.transferFailed, itemUuid, marketplace: false });
   };
 
   const close = () => { if (!busy) onClose(); };
 
   return (
-    <Modal opened onClose={close} title="Transfer Items" centered closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': 'Close' }}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+    <BusyModal busy={busy} onClose={close} title="Transfer Items">
+      <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="gray.5">Send items from your inventory to another player.</Text>
           <Select
@@ -144,6 +130,6 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -12,7 +12,8 @@ import { canGoBack, initialProfileNav, profileNav, shownProfile } from '../../..
 import { askToLogIn } from '../../lib/askToLogIn';
 import { OverlayFrame, keepFocusInOverlay } from '../../ui/OverlayFrame';
 import { showToast } from '../../ui/toast';
-import { profileErrorText, profileQuery, whoamiQuery } from './api';
+import { currentUserQuery } from '../../api/currentUser';
+import { profileErrorText, profileQuery } from './api';
 import { EditProfileForm } from './EditProfileForm';
 import { PlayerSearch } from './PlayerSearch';
 import { formatCoins, formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
@@ -131,7 +132,7 @@ function ShownProfile({ uuid, own }: { uuid: string; own: boolean }) {
 }
 
 export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?: string }; onClose: () => void }) {
-  const me = useQuery(whoamiQuery);
+  const me = useQuery(currentUserQuery);
   const loggedIn = me.data ? isLoggedIn(me.data) : false;
   const [nav, dispatch] = useReducer(profileNav, payload.uuid, (uuid) =>
     uuid ? profileNav(initialProfileNav(), { type: 'navigateToProfile', uuid }) : initialProfileNav());

@@ -1,17 +1,10 @@
 // The profile feature's calls: GET /api/getProfile/{uuid} (not cached, 2 retries; spec part 2
-// §7), PUT /api/profile (own location and description), GET /api/searchPlayers/{query}?limit=5,
-// and who is playing (GET /api/whoami, the same query as the Account section's).
+// §7), PUT /api/profile (own location and description), GET /api/searchPlayers/{query}?limit=5.
+// Who is playing is src/api/currentUser.ts.
 import { queryOptions } from '@tanstack/react-query';
-import { whoami } from '../../../contract/auth';
 import { PLAYER_SEARCH_LIMIT, searchPlayers } from '../../../contract/economy';
 import { PROFILE_TEXT, getProfile } from '../../../contract/profile';
 import { ApiError, call } from '../../api/client';
-
-export const whoamiQuery = queryOptions({
-  queryKey: ['whoami'] as const,
-  queryFn: ({ signal }) => call(whoami, { signal }),
-  staleTime: 5 * 60_000,
-});
 
 export const profileQuery = (uuid: string) => queryOptions({
   queryKey: ['profile', uuid] as const,

@@ -1,24 +1,2 @@
-// Who is playing: GET /api/whoami (spec part 2 §7: stale after 5 minutes; the anonymous
-// identity whenever the answer is not ok).
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ANONYMOUS_USER, whoami, type CurrentUser } from '../../../../contract/auth';
-import { call } from '../../../api/client';
-
-export const currentUserQuery = queryOptions({
-  queryKey: ['whoami'] as const,
-  queryFn: ({ signal }) => call(whoami, { signal }),
-  staleTime: 5 * 60_000,
-});
-
-export interface CurrentUserState {
-  /** The player, or the anonymous identity while unknown or when the call failed. */
-  user: CurrentUser;
-  /** The server answered (or gave up): `user` is not just the placeholder. */
-  settled: boolean;
-}
-
-export function useCurrentUser(): CurrentUserState {
-  const { data, isError } = useQuery(currentUserQuery);
-  if (data && !isError) return { user: data, settled: true };
-  return { user: ANONYMOUS_USER, settled: isError };
-}
+// Moved to src/api/currentUser.ts (one whoami query for every feature).
+export { currentUserQuery, useCurrentUser, type CurrentUserState } from '../../../api/currentUser';

@@ -2,7 +2,6 @@
 // listings, listing detail, per-item stats, and the calls that move items and coins. Queries
 // live under two roots so one invalidation refreshes everything an action changed.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { whoami } from '../../../../contract/auth';
 import { baseInventory, itemCatalogue, PLAYER_SEARCH_LIMIT, searchPlayers, transferItems } from '../../../../contract/economy';
 import { SHELL_TO_GAME } from '../../../../contract/game';
 import { IDEMPOTENCY_HEADER } from '../../../../contract/http';
@@ -14,11 +13,6 @@ import { sendToGame } from '../../../game/game';
 export const INVENTORY_KEY = ['inventory'] as const;
 export const MARKET_KEY = ['market'] as const;
 
-export const currentUserQuery = queryOptions({
-  queryKey: ['whoami'] as const,
-  queryFn: ({ signal }) => call(whoami, { signal }),
-  staleTime: 5 * 60_000,
-});
 
 export const inventoryQuery = queryOptions({
   queryKey: INVENTORY_KEY,

@@ -6,8 +6,3 @@ import { formatTripcoins, TC_SYMBOL } from '../../contract/money';
 export function formatTc(amount: number | bigint): string {
   return `${TC_SYMBOL}${formatTripcoins(amount)}`;
 }
-
-/** An amount of TripCoins as inline text. */
-export function TcAmount({ value, className }: { value: number | bigint; className?: string }) {
-  return <span className={className} data-tc-amount={String(value)}>{formatTc(value)}</span>;
-}

@@ -27,7 +27,9 @@ export default defineConfig({
     { name: 'phone', grep: /\[both\]/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // server/main.ts itself, after tests/e2e/server.ts started a local chain (ganache on
+    // E2E_PORT + 1000), the fake marketplace and a local explorer for the Mythical Bridge.
+    command: 'node --import tsx tests/e2e/server.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     // A cold start (tsx transpile, PGlite initdb, migrations) takes ~10 s idle but was seen at

@@ -1,12 +1,20 @@
-// The Mythical Bridge modal in Chromium, opened from the demo game's menu by a logged-in player:
-// the way to link a wallet for a player without one, the address check, and the server's
-// "not configured" answer in the red box (the e2e server has no chain; the transfer itself is
-// covered by tests/api/bridge.test.ts against a local chain; the later steps by the machine and
-// component tests). Screenshots go to /tmp/bridge-shots/.
+// The Mythical Bridge modal in Chromium, opened from the demo game's menu by a logged-in player.
+// The e2e server (tests/e2e/server.ts) runs a local ganache chain with the test token contract,
+// so the whole flow is real: a ticket from the game-server award API, a wallet linked by its
+// SIWE signature, the marketplace lookup (the fake), the burn and the on-chain transfer, read
+// back from the chain. Also: the way to link a wallet for a player without one, the address
+// check, and the "not configured" red box (the server's 503 itself is covered by
+// tests/api/bridge.test.ts). Screenshots go to /tmp/bridge-shots/.
 import { mkdirSync } from 'node:fs';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { createPublicClient, http, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { BRIDGE_TEXT } from '../../contract/bridge';
+import { ITEM_IDS } from '../../contract/items';
+import { unavailable } from '../../server/errors';
+import { E2E_CONTRACT, e2eRpcUrl } from '../chain/e2eChain';
+import { balanceAbi, TOKEN_ID } from '../chain/localChain';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 
@@ -15,6 +23,7 @@ test.describe.configure({ timeout: 200_000 });
 
 const SHOTS = '/tmp/bridge-shots';
 mkdirSync(SHOTS, { recursive: true });
+const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789'; // playwright.config.ts
 
 type TestWindow = Window & { __demoGame?: { state(): unknown } };
 
@@ -30,15 +39,11 @@ async function registerPlayer(page: Page, baseURL: string, project: string): Pro
   return username;
 }
 
-const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
-
-test('the Mythical Bridge from the game menu: no wallet, address check, not configured [both]', async ({ page, baseURL }, info) => {
-  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
-  await registerPlayer(page, baseURL ?? '', info.project.name);
+/** Loads the shell and the demo game, then opens the Mythical Bridge from the game's menu. */
+async function openBridgeFromGame(page: Page) {
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
-
   // The game's menu raises SHOW_MYTHICAL_BRIDGE_MODAL.
   await page.getByTestId('demo-menu-toggle').click();
   const trigger = page.getByTestId('demo-trigger-SHOW_MYTHICAL_BRIDGE_MODAL');
@@ -48,6 +53,26 @@ test('the Mythical Bridge from the game menu: no wallet, address check, not conf
     if (!(await dialog.isVisible())) await trigger.click({ timeout: 10_000 });
     await expect(dialog).toBeVisible({ timeout: 15_000 });
   }).toPass({ timeout: 60_000 });
+  return dialog;
+}
+
+/**
+ * Holds requests matching `pattern` (they still go to the real server) until the returned
+ * function is called: the test sees the in-between state ('Verifying...', 'Finalizing...').
+ */
+async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(pattern, async (route) => { await released; await route.continue(); });
+  return release;
+}
+
+const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+
+test('the Mythical Bridge from the game menu: no wallet, address check, not configured [both]', async ({ page, baseURL }, info) => {
+  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
+  await registerPlayer(page, baseURL ?? '', info.project.name);
+  const dialog = await openBridgeFromGame(page);
 
   // No linked wallet: the way to link one is shown.
   await expect(dialog.getByTestId('bridge-no-wallet')).toContainText('No wallet linked yet', { timeout: 15_000 });
@@ -68,7 +93,9 @@ test('the Mythical Bridge from the game menu: no wallet, address check, not conf
   await shot('invalid');
   expect(verifies).toEqual([]);
 
-  // A valid address reaches the server, which says the bridge is not configured: red box.
+  // A server without a chain answers 503 with its text (this e2e server has one, so that one
+  // answer is the server's own error body): the text is in the red box.
+  await page.route('**/api/mythicalBridgeVerify/**', (route) => route.fulfill({ status: 503, json: unavailable(BRIDGE_TEXT.notConfigured).body() }));
   await input.fill(WALLET);
   await input.press('Enter');
   await expect(dialog.getByTestId('bridge-error')).toHaveText(BRIDGE_TEXT.notConfigured, { timeout: 15_000 });
@@ -83,4 +110,109 @@ test('the Mythical Bridge from the game menu: no wallet, address check, not conf
   await page.getByRole('tab', { name: 'Wallets' }).click();
   await expect(page.getByText('Connected Wallets')).toBeVisible({ timeout: 15_000 });
   await shot('wallets-tab');
+});
+
+test('the Mythical Bridge end to end: a ticket becomes a token on chain, with the explorer link', async ({ page, baseURL }, info) => {
+  const origin = baseURL ?? '';
+  const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-flow-${name}.png` });
+  const username = await registerPlayer(page, origin, info.project.name);
+
+  // The game server awards a Mythical Ticket.
+  const awarded = await page.request.post('/api/server/award', {
+    headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
+    data: { username, items: { [ITEM_IDS.mythicalTicket]: 1 }, awardId: `e2e-bridge-${username}` },
+  });
+  expect(awarded.status(), await awarded.text()).toBe(200);
+  const tickets = async () => {
+    const inventory = await page.request.get('/api/getBaseInventory');
+    expect(inventory.status()).toBe(200);
+    return (await inventory.json() as { inventory: Record<string, string> }).inventory[ITEM_IDS.mythicalTicket] ?? '0';
+  };
+  expect(await tickets()).toBe('1');
+
+  // A wallet of the player's own, linked for real: the server's SIWE message, signed by its key.
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const nonce = await page.request.post('/api/wallet/nonce', { data: { address: wallet.address }, headers: { origin } });
+  expect(nonce.status(), await nonce.text()).toBe(200);
+  const { message } = await nonce.json() as { message: string };
+  const linked = await page.request.post('/api/wallet/link', { data: { message, signature: await wallet.signMessage({ message }) }, headers: { origin } });
+  expect(linked.status(), await linked.text()).toBe(200);
+
+  // The fake marketplace's profile picture, served here (it has no server of its own).
+  await page.route('https://img.example/**', (route) => route.fulfill({
+    contentType: 'image/svg+xml',
+    body: '<svg xmlns="http://www.w3.org/2000/svg" width="72" height="72"><rect width="72" height="72" fill="#7b3fe4"/><circle cx="36" cy="30" r="14" fill="#f3d36b"/></svg>',
+  }));
+
+  const dialog = await openBridgeFromGame(page);
+
+  // Step 1: the linked wallet is picked with one click, then Continue → 'Verifying...'.
+  await dialog.getByRole('button', { name: `Use wallet #1 ${wallet.address}` }).click({ timeout: 15_000 });
+  await expect(dialog.getByLabel(/Wallet address/)).toHaveValue(wallet.address);
+  await shot('1-address');
+  const releaseVerify = await holdRequests(page, '**/api/mythicalBridgeVerify/**');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByRole('button', { name: 'Verifying...' })).toBeDisabled();
+  await shot('2-verifying');
+  releaseVerify();
+
+  // Step 2: the marketplace profile of that wallet.
+  await expect(dialog.getByRole('heading', { name: 'Confirm that this is you' })).toBeVisible({ timeout: 15_000 });
+  const profileName = `relic_${wallet.address.slice(2, 10).toLowerCase()}`;
+  await expect(dialog.getByTestId('bridge-profile-username')).toHaveText(profileName);
+  await expect(dialog.getByText(wallet.address.toLowerCase())).toBeVisible();
+  await expect(dialog.getByText('Collector of ancient relics.')).toBeVisible();
+  await expect(dialog.getByText('Member since April 5, 2023')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Social accounts' })).toContainText('twitter');
+  const picture = dialog.getByRole('img', { name: profileName });
+  await expect(picture).toHaveAttribute('src', `https://img.example/${profileName}.png`);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  await shot('3-confirm-profile');
+  await dialog.getByRole('button', { name: 'YES THIS IS ME' }).click();
+
+  // Step 3: Final Confirmation → 'Finalizing...' → 'Complete!'.
+  await expect(dialog.getByRole('heading', { name: 'Final Confirmation' })).toBeVisible();
+  await expect(dialog.getByText(wallet.address, { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  await shot('4-final-confirmation');
+  const releaseFinalize = await holdRequests(page, '**/api/mythicalBridgeFinalize');
+  await dialog.getByRole('button', { name: 'Finalize Airdrop' }).click();
+  await expect(dialog.getByRole('button', { name: 'Finalizing...' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Go Back' })).toBeDisabled();
+  await shot('5-finalizing');
+  const finalized = page.waitForResponse('**/api/mythicalBridgeFinalize');
+  releaseFinalize();
+  const answer = await (await finalized).json() as { transactionHash: Hex; explorerUrl: string };
+  expect(answer.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+
+  const success = dialog.getByTestId('bridge-success');
+  await expect(success).toContainText(BRIDGE_TEXT.complete, { timeout: 15_000 });
+  await expect(success).toContainText(answer.transactionHash);
+  await expect(dialog.getByRole('button', { name: 'Complete!' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Go Back' })).toBeDisabled();
+  const link = success.getByRole('link', { name: 'View the transaction on the block explorer' });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/tx\/0x[0-9a-f]{64}$/);
+  expect(href?.endsWith(`/tx/${answer.transactionHash}`)).toBe(true);
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  await shot('6-complete');
+
+  // The chain: the transaction succeeded, on the token contract, and the token arrived.
+  const chain = createPublicClient({ transport: http(e2eRpcUrl(Number(new URL(origin).port))) });
+  const receipt = await chain.getTransactionReceipt({ hash: answer.transactionHash });
+  expect(receipt.status).toBe('success');
+  expect(receipt.to?.toLowerCase()).toBe(E2E_CONTRACT.toLowerCase());
+  expect(await chain.readContract({ address: E2E_CONTRACT, abi: balanceAbi, functionName: 'balanceOf', args: [wallet.address, TOKEN_ID] })).toBe(1n);
+  // The ticket is gone from the player's inventory.
+  expect(await tickets()).toBe('0');
+
+  // The explorer link leads to that transaction, successful.
+  const opened = page.waitForEvent('popup');
+  await link.click();
+  const explorer = await opened;
+  await expect(explorer.getByRole('row', { name: /Hash/ })).toContainText(answer.transactionHash);
+  await expect(explorer.getByRole('row', { name: /Status/ })).toContainText('success');
+  await explorer.screenshot({ path: `${SHOTS}/${info.project.name}-flow-7-explorer.png` });
+  await explorer.close();
 });

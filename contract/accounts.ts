@@ -21,6 +21,9 @@ export const DISCORD_TEXT = {
   loginFailed: 'Discord login failed: An unexpected error occurred',
 } as const;
 
+/** How long a Discord identity without an account waits for the account decision (server and shell). */
+export const DISCORD_PENDING_MINUTES = 15;
+
 export const PORTAL_TEXT = {
   notConfigured: 'Portal login is not configured on this server',
   invalidToken: 'The portal sign-in could not be verified',

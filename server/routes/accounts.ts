@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { getAddress, recoverMessageAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import * as a from '../../contract/accounts';
-import { AIRDROP_TEXT, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from '../../contract/accounts';
+import { AIRDROP_TEXT, DISCORD_PENDING_MINUTES, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from '../../contract/accounts';
 import { AUTH_TEXT, USERNAME_PATTERN } from '../../contract/auth';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction, isUniqueViolation, type Trx } from '../db/tx';
@@ -20,7 +20,7 @@ import { startSession } from '../services/sessions';
 import { createUser, currentUserOf, freeUsernameLike } from '../services/users';
 
 const PENDING_COOKIE = 'discord_pending';
-const PENDING_MINUTES = 15;
+const PENDING_MINUTES = DISCORD_PENDING_MINUTES;
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 const lower = (address: string) => address.toLowerCase();
 

@@ -9,6 +9,7 @@ import { GameBridge } from './GameBridge';
 import { OverlayHost } from './overlays/OverlayHost';
 import { UserToGame } from './UserToGame';
 import { SettingsToGame } from './SettingsToGame';
+import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
 import { HostProvider } from '../lib/host';
 import { NavigationProvider } from '../lib/navigation';
 
@@ -36,6 +37,7 @@ export default function App({ shell }: { shell: ShellBoot }) {
           <GameBridge shell={shell} />
           <UserToGame />
           <SettingsToGame />
+          <AccountsAtStart />
           <OverlayHost overlays={shell.overlays} />
         </NavigationProvider>
       </HostProvider>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { isLoggedIn } from '../../contract/auth';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
-import { useCurrentUser } from '../features/accounts/api/currentUser';
+import { useCurrentUser } from '../api/currentUser';
 import { SettingsAccountSync } from '../features/settings/AccountSync';
 import { currentSettingsConfig } from '../features/settings/config';
 import { whenIdle } from '../features/settings/preload';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SHELL_TO_GAME } from '../../contract/game';
-import { useCurrentUser } from '../features/accounts/api/currentUser';
+import { useCurrentUser } from '../api/currentUser';
 import { sendToGame } from '../game/game';
 import { useGameStatus } from '../game/useGameStatus';
 

@@ -3,10 +3,10 @@
 // with a wrong then the right password; create), a returning player signed straight in, and
 // Verify Account linking Discord to a logged-in player. This spec runs its own server (the
 // shared one has no Discord configured): the same product, with DISCORD_* pointing at the fake.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
-import { holdGameBack, registerAccount } from './accounts-helpers';
+import { expectNoSeriousViolations } from './axe';
+import { holdGameBack, registerAccount, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 150_000 });
@@ -15,36 +15,20 @@ const SHOTS = '/tmp/accounts-shots';
 mkdirSync(SHOTS, { recursive: true });
 
 let fake: FakeDiscord;
-let server: ChildProcess;
+let server: OwnServer | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   fake = await startFakeDiscord({ clientId: 'e2e-discord-client', clientSecret: 'e2e-discord-secret' });
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn',
-      SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400', RATE_LIMIT_PER_MINUTE: '0',
-      AUTH_RATE_PER_ADDRESS: '10000', AUTH_RATE_PER_USERNAME: '1000',
-      DISCORD_CLIENT_ID: 'e2e-discord-client', DISCORD_CLIENT_SECRET: 'e2e-discord-secret',
-      DISCORD_API_BASE: fake.apiBase, DISCORD_AUTHORIZE_URL: fake.authorizeUrl,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  server = await startOwnServer({
+    DISCORD_CLIENT_ID: 'e2e-discord-client', DISCORD_CLIENT_SECRET: 'e2e-discord-secret',
+    DISCORD_API_BASE: fake.apiBase, DISCORD_AUTHORIZE_URL: fake.authorizeUrl,
   });
-  base = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000);
-    server.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /ready at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
-      if (port) { clearTimeout(timer); resolve(`http://127.0.0.1:${port}`); }
-    });
-    server.once('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
-  });
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await fake?.close();
 });
 
@@ -88,8 +72,15 @@ test('Discord popup sign-in: fuse (wrong, then right password), returning player
   await expect(decision.getByText('Do you already have a TripLand account?')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('dialog', { name: /Welcome back/ })).toHaveCount(0);
   await shot('discord-decision');
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  // A reload does not lose the decision: the app brings it back from session storage at start.
+  await page.reload();
+  await expect(decision.getByText('Do you already have a TripLand account?')).toBeVisible({ timeout: 30_000 });
+  await expect(decision).toContainText(`Signed in with Discord as dc_a_${tag}.`);
   await decision.getByRole('button', { name: 'Yes, I have an account' }).click();
   const fuse = page.getByRole('dialog', { name: 'Fuse Account' });
+  await expect(fuse.getByLabel('Username')).toBeVisible();
+  await expectNoSeriousViolations(page, '[role="dialog"]');
   await fuse.getByRole('button', { name: 'Link Accounts' }).click();
   await expect(fuse.getByRole('alert')).toHaveText('Please enter both username and password');
   await fuse.getByLabel('Username').fill(existing);
@@ -141,6 +132,7 @@ test('Verify Account links Discord to the logged-in player [both]', async ({ pag
   const verify = page.getByRole('dialog', { name: 'Verify Account' });
   await expect(verify.getByRole('button', { name: 'Connect' })).toBeEnabled({ timeout: 15_000 });
   await shot('verify-discord');
+  await expectNoSeriousViolations(page, '[role="dialog"]');
   const [popup] = await Promise.all([page.waitForEvent('popup'), verify.getByRole('button', { name: 'Connect' }).click()]);
   await popup.waitForURL(/\/api\/discord\/callback\?/, { timeout: 15_000 });
   await expect(page.getByText(`Discord connected: ${linkedName}`)).toBeVisible({ timeout: 20_000 });

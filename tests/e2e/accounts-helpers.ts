@@ -1,5 +1,6 @@
-// Helpers for the accounts specs: hold the game back, and a real ALTCHA solution made in Node
-// (for accounts a test needs but does not sign up through the form).
+// Helpers for the accounts specs: hold the game back, a real ALTCHA solution made in Node
+// (for accounts a test needs but does not sign up through the form), and a server of their own.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { GAME_BUILD_FILES } from '../../contract/game';
@@ -29,4 +30,35 @@ export async function registerAccount(baseURL: string, username: string, passwor
     body: JSON.stringify({ username, password, turnstile_token: await altchaToken(baseURL) }),
   });
   if (!response.ok) throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
+}
+
+export interface OwnServer { base: string; stop(): void }
+
+/**
+ * The product on its own port and throwaway database, with `env` on top of the e2e settings:
+ * for the specs that need a provider pointed at a fake (Discord, the portal key), which the
+ * shared e2e server does not have. STATIC_DIR and DEMO_GAME_DIR come from the environment.
+ */
+export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn',
+      SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400', RATE_LIMIT_PER_MINUTE: '0',
+      AUTH_RATE_PER_ADDRESS: '10000', AUTH_RATE_PER_USERNAME: '1000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const base = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 120_000);
+    server.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /ready at http:\/\/[^:]+:(\d+)/.exec(out)?.[1];
+      if (port) { clearTimeout(timer); resolve(`http://127.0.0.1:${port}`); }
+    });
+    server.once('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}): ${out}`)); });
+  });
+  return { base, stop: () => { server.kill('SIGTERM'); } };
 }

@@ -126,6 +126,7 @@ test('level progress, profile and release notes open from the game with real dat
   const dialog = page.getByTestId('release-dialog');
   await expect(dialog.getByRole('region', { name: 'ADDED' })).toContainText('Mythical Bridge to your own wallet');
   await shot('release-dialog');
+  await expectNoSeriousViolations(page, '[data-testid="release-dialog"]');
   await page.keyboard.press('Escape'); // closes the release's dialog, not the overlay
   await expect(dialog).toHaveCount(0);
   await expect(notes).toBeVisible();

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { APIRequestContext } from '@playwright/test';
+import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 150_000 });
@@ -172,6 +173,8 @@ test('export then import round trip; reset behind a confirmation; a bad file is 
   const dialog = page.getByRole('dialog', { name: 'Reset all settings?' });
   await expect(dialog).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/desktop-reset-all-dialog.png` });
+  await expectNoSeriousViolations(page, '.mantine-Modal-content');
+  await expectKeyboardReachable(page, '.mantine-Modal-content');
   await dialog.getByRole('button', { name: 'Reset all' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('80%', { timeout: 15_000 });
@@ -188,9 +191,11 @@ test('export then import round trip; reset behind a confirmation; a bad file is 
   await expect(page.getByTestId('settings-import-error')).toContainText('fov', { timeout: 20_000 });
   await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%');
   await page.screenshot({ path: `${SHOTS}/desktop-import-error.png` });
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
 
-  // The same on a phone; Escape closes the dialog only.
+  // The same on a phone (once the layout has switched to the drawer); Escape closes the dialog only.
   await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/phone-import-error.png` });
   await page.getByRole('button', { name: 'Reset Audio', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Reset Audio?' })).toBeVisible();

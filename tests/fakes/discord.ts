@@ -17,6 +17,8 @@ export interface FakeDiscord {
   /** The user the authorize page signs in as. */
   setAuthorizeUser(user: FakeDiscordUser): void;
   tokenCalls: number;
+  /** The user an access token this fake issued belongs to (null for any other string). */
+  userForToken(token: string): FakeDiscordUser | null;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
     codeFor: (user, redirectUri = null) => mint(user, redirectUri),
     setAuthorizeUser: (user) => { authorizeUser = user; },
     get tokenCalls() { return state.tokenCalls; },
+    userForToken: (token) => tokens.get(token) ?? null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

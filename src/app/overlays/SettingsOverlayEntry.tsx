@@ -1,6 +1,6 @@
 // The registry's settings entry: the settings feature plus what only the app may hand it (the
 // other features' sections and the current username).
-import { useCurrentUser } from '../../features/accounts/api/currentUser';
+import { useCurrentUser } from '../../api/currentUser';
 import SettingsOverlay from '../../features/settings/SettingsOverlay';
 import { extraSettingsSections } from '../settingsSections';
 import type { OverlayProps } from './registry';

@@ -5,7 +5,7 @@ import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import { useHost } from '../../lib/host';
-import { useCurrentUser } from './api/currentUser';
+import { useCurrentUser } from '../../api/currentUser';
 import { openAuthModal } from './openAuth';
 import { ProfileTab } from './ProfileTab';
 import { WalletsTab } from './WalletsTab';

@@ -10,7 +10,7 @@ import { SHELL_TO_GAME } from '../../../contract/game';
 import { ApiError, call } from '../../api/client';
 import { sendToGame } from '../../game/game';
 import { showToast } from '../../ui/toast';
-import { useCurrentUser } from './api/currentUser';
+import { useCurrentUser } from '../../api/currentUser';
 import { formatDate } from './formatDate';
 import { openAuthModal } from './openAuth';
 

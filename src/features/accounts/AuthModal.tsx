@@ -13,7 +13,7 @@ import type { OverlayProps } from '../../app/overlays/registry';
 import { sendToGame } from '../../game/game';
 import { showToast } from '../../ui/toast';
 import { authenticate } from './api/authRequests';
-import { currentUserQuery } from './api/currentUser';
+import { currentUserQuery } from '../../api/currentUser';
 import { usePublicConfig } from './api/publicConfig';
 import { BotCheck, BotCheckProblem } from './BotCheck';
 import { ProviderButtons } from './ProviderButtons';

@@ -1,18 +1,20 @@
 // The account decision after a Discord sign-in with no game account yet (spec part 1 §4.4;
-// part 2 §2, §4, §5, §8): 'Do you already have a TripLand account?' — No creates an account
-// for the Discord identity under the suggested username, Yes asks for that account's username
-// and password and fuses them. Either way the player is signed in and the game bootstraps.
+// part 2 §2, §4, §5, §8): 'Do you already have a {product}Land account?' ({product}: see
+// contract/product.ts) — No creates an account for the Discord identity under the suggested
+// username, Yes asks for that account's username and password and fuses them. Either way the
+// player is signed in and the game bootstraps. The pending identity stays in session storage
+// until then, so a reload brings the decision back (AccountsAtStart).
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { discordCreate, discordFuse, DISCORD_TEXT } from '../../../contract/accounts';
 import { AUTH_TEXT } from '../../../contract/auth';
+import { PRODUCT_LAND } from '../../../contract/product';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { ApiError, call } from '../../api/client';
-import { clearPendingDiscord } from './api/discord';
+import { clearPendingDiscord, readPendingDiscord, storePendingDiscord } from './api/discord';
 import { signedIn, welcomeNew } from './signedIn';
 
-export const PRODUCT_LAND = 'TripLand';
 export const FUSION_TEXT = {
   decisionTitle: 'Account Setup',
   question: `Do you already have a ${PRODUCT_LAND} account?`,
@@ -34,6 +36,13 @@ export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'d
   const [busy, setBusy] = useState<'create' | 'fuse' | null>(null);
   const discordId = payload.discordUser.id;
   const suggested = payload.suggestedUsername ?? '';
+
+  // A decision the game asked for is kept like ours, so that a reload brings it back too (one
+  // already kept keeps its age: reopening it does not make it live longer than the server's).
+  useEffect(() => {
+    if (readPendingDiscord()?.discordUser.id === payload.discordUser.id) return;
+    storePendingDiscord({ discordUser: payload.discordUser, suggestedUsername: payload.suggestedUsername, accessToken: payload.accessToken });
+  }, [payload]);
 
   const close = () => {
     if (busy) return;

@@ -10,7 +10,7 @@ import type { PublicConfig } from '../../../contract/system';
 import type { OverlayProps } from '../../app/overlays/registry';
 import { sendToGame } from '../../game/game';
 import { showToast } from '../../ui/toast';
-import { currentUserQuery } from './api/currentUser';
+import { currentUserQuery } from '../../api/currentUser';
 import { usePublicConfig } from './api/publicConfig';
 import { useDiscordPopup } from './useDiscordPopup';
 

@@ -5,7 +5,7 @@ import { CurrentUser } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
 import { sendToGame } from '../../game/game';
 import { showToast } from '../../ui/toast';
-import { currentUserQuery } from './api/currentUser';
+import { currentUserQuery } from '../../api/currentUser';
 
 export function signedIn(queryClient: QueryClient, answer: unknown, options: { greeting: (username: string) => string; bootstrap?: boolean }): void {
   const parsed = CurrentUser.safeParse(answer);

@@ -3,50 +3,73 @@
 // Discord Activity the SDK's authorize code, exchanged by our server, then the SDK's
 // authenticate. A Discord identity without an account goes to the same account decision as
 // the web popup.
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { crazygamesLogin, DISCORD_TEXT, PORTAL_TEXT } from '../../../contract/accounts';
 import { ApiError, call } from '../../api/client';
-import { useHost } from '../../lib/host';
+import type { HostAdapter } from '../../../hosts/types';
+import { useHost, type HostInfo } from '../../lib/host';
 import { showToast } from '../../ui/toast';
 import { exchangeCode, openFusionDecision } from './api/discord';
 import { signedIn, welcomeBack, welcomeNew } from './signedIn';
 
 export type HostLoginResult = 'signed-in' | 'decision' | 'dismissed' | 'failed';
 
+/** One login per adapter at a time: a second caller (the login modal opened while the Activity
+ * signs in at start) waits for the attempt under way instead of starting another. */
+const underWay = new WeakMap<HostAdapter, Promise<HostLoginResult>>();
+
+/** Logs in through the host: the portal's token or the Activity's code, then our server. Failures
+ * show the spec's toast and answer 'failed'; nothing is thrown. */
+export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient): Promise<HostLoginResult> {
+  const { adapter } = host;
+  if (adapter) {
+    const running = underWay.get(adapter);
+    if (running) return running;
+  }
+  const attempt = attemptHostLogin(host, queryClient);
+  if (adapter) {
+    underWay.set(adapter, attempt);
+    void attempt.finally(() => underWay.delete(adapter));
+  }
+  return attempt;
+}
+
+async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient): Promise<HostLoginResult> {
+  const fallback = host.kind === 'discord' ? DISCORD_TEXT.loginFailed : PORTAL_TEXT.unableToOpen;
+  const fail = (message: string): HostLoginResult => { showToast({ message, tone: 'error', area: 'auth' }); return 'failed'; };
+  if (!host.adapter) return fail(host.kind === 'crazygames' ? PORTAL_TEXT.unableToOpen : fallback);
+  let outcome;
+  try { outcome = await host.adapter.login(); } catch { return fail(fallback); }
+  try {
+    if (outcome.kind === 'portalToken') {
+      const user = await call(crazygamesLogin, { body: { token: outcome.token } });
+      signedIn(queryClient, user, { greeting: user.created ? welcomeNew : welcomeBack, bootstrap: user.created });
+      return 'signed-in';
+    }
+    if (outcome.kind === 'discordCode') {
+      const answer = await exchangeCode(outcome.code, true);
+      if (answer.discord_access_token) await host.adapter.authenticate?.(answer.discord_access_token);
+      if (answer.status === 'existing_user') {
+        signedIn(queryClient, answer.user, { greeting: welcomeBack });
+        return 'signed-in';
+      }
+      openFusionDecision({ discordUser: answer.discordUser, suggestedUsername: answer.suggestedUsername, accessToken: answer.access_token });
+      return 'decision';
+    }
+    if (outcome.kind === 'unavailable') return fail(outcome.reason);
+    return 'dismissed';
+  } catch (error) {
+    if (error instanceof ApiError) return fail(error.textOr(host.kind === 'crazygames' ? PORTAL_TEXT.invalidToken : DISCORD_TEXT.exchangeFailed));
+    const failure = error as { kind?: string; text?: string };
+    if (failure.kind === 'server') return fail(failure.text ?? DISCORD_TEXT.exchangeFailed);
+    return fail(fallback);
+  }
+}
+
 export function useHostLogin(): { available: boolean; run: () => Promise<HostLoginResult> } {
   const host = useHost();
   const queryClient = useQueryClient();
-  const run = useCallback(async (): Promise<HostLoginResult> => {
-    const fallback = host.kind === 'discord' ? DISCORD_TEXT.loginFailed : PORTAL_TEXT.unableToOpen;
-    const fail = (message: string): HostLoginResult => { showToast({ message, tone: 'error', area: 'auth' }); return 'failed'; };
-    if (!host.adapter) return fail(host.kind === 'crazygames' ? PORTAL_TEXT.unableToOpen : fallback);
-    let outcome;
-    try { outcome = await host.adapter.login(); } catch { return fail(fallback); }
-    try {
-      if (outcome.kind === 'portalToken') {
-        const user = await call(crazygamesLogin, { body: { token: outcome.token } });
-        signedIn(queryClient, user, { greeting: user.created ? welcomeNew : welcomeBack, bootstrap: user.created });
-        return 'signed-in';
-      }
-      if (outcome.kind === 'discordCode') {
-        const answer = await exchangeCode(outcome.code, true);
-        if (answer.discord_access_token) await host.adapter.authenticate?.(answer.discord_access_token);
-        if (answer.status === 'existing_user') {
-          signedIn(queryClient, answer.user, { greeting: welcomeBack });
-          return 'signed-in';
-        }
-        openFusionDecision({ discordUser: answer.discordUser, suggestedUsername: answer.suggestedUsername, accessToken: answer.access_token });
-        return 'decision';
-      }
-      if (outcome.kind === 'unavailable') return fail(outcome.reason);
-      return 'dismissed';
-    } catch (error) {
-      if (error instanceof ApiError) return fail(error.textOr(host.kind === 'crazygames' ? PORTAL_TEXT.invalidToken : DISCORD_TEXT.exchangeFailed));
-      const failure = error as { kind?: string; text?: string };
-      if (failure.kind === 'server') return fail(failure.text ?? DISCORD_TEXT.exchangeFailed);
-      return fail(fallback);
-    }
-  }, [host, queryClient]);
+  const run = useCallback(() => hostLogin(host, queryClient), [host, queryClient]);
   return { available: host.kind !== 'web', run };
 }

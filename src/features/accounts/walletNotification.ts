@@ -7,7 +7,7 @@ import type { GameMessage } from '../../../contract/game';
 import { SHELL_TO_GAME } from '../../../contract/game';
 import { sendToGame } from '../../game/game';
 import { showToast, type ToastOptions } from '../../ui/toast';
-import { currentUserQuery } from './api/currentUser';
+import { currentUserQuery } from '../../api/currentUser';
 
 export type WalletNotification = Extract<GameMessage, { type: 'WALLET_NOTIFICATION' }>;
 

@@ -1,14 +1,12 @@
 // How the profile overlay shows a Profile (spec part 2 §2 "Player profile", §3): game stats,
 // legacy blocks with title-cased labels, time played as hours and minutes, hidden bookkeeping
 // keys, level with its progress fraction.
+import { PRODUCT_LAND } from '../../../contract/product';
 import { HIDDEN_LEGACY_KEYS, LEGACY_BLOCKS, type LegacyBlock, type Profile } from '../../../contract/profile';
 
-/** The product's name in "{product}Land" (the legacy games' titles). */
-export const PRODUCT_NAME = 'Trip';
-
 export const LEGACY_TITLES: Record<LegacyBlock, string> = {
-  STL2Stats: `${PRODUCT_NAME}Land 2`,
-  STL1Stats: `${PRODUCT_NAME}Land 1`,
+  STL2Stats: `${PRODUCT_LAND} 2`,
+  STL1Stats: `${PRODUCT_LAND} 1`,
   WagmiWorldStats: 'Wagmi World',
   DiscordArcadeStats: 'Discord Arcade',
   DiscordNYCStats: 'NYC Event',

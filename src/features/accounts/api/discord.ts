@@ -3,7 +3,7 @@
 // DiscordFailure. Also the pending Discord identity kept in session storage while the player
 // decides between creating and fusing (spec part 2 §2).
 import { z } from 'zod';
-import { discordExchange, discordLink, DiscordUser } from '../../../../contract/accounts';
+import { DISCORD_PENDING_MINUTES, discordExchange, discordLink, DiscordUser } from '../../../../contract/accounts';
 import { DISCORD_POPUP, DISCORD_STATE_BYTES, type DiscordEnv, type DiscordFailure, type DiscordPopup } from '../../../../machines/discord-oauth';
 import { ApiError, call } from '../../../api/client';
 
@@ -69,27 +69,59 @@ export const PendingDiscord = z.object({
 export type PendingDiscord = z.infer<typeof PendingDiscord>;
 
 export const PENDING_DISCORD_KEY = 'discord_pending_user';
+/** The server forgets a pending identity after this long; so does the shell. */
+export const PENDING_DISCORD_TTL_MS = DISCORD_PENDING_MINUTES * 60_000;
 
-export function storePendingDiscord(pending: PendingDiscord, win: Window = window): void {
-  try { win.sessionStorage.setItem(PENDING_DISCORD_KEY, JSON.stringify(pending)); } catch { /* storage off */ }
+/** What session storage holds: the pending identity and when it was stored (ms since the epoch). */
+const StoredPendingDiscord = PendingDiscord.extend({ storedAt: z.number().int().nonnegative() });
+
+export function storePendingDiscord(pending: PendingDiscord, win: Window = window, now: number = Date.now()): void {
+  try { win.sessionStorage.setItem(PENDING_DISCORD_KEY, JSON.stringify({ ...pending, storedAt: now })); } catch { /* storage off */ }
 }
 
-export function readPendingDiscord(win: Window = window): PendingDiscord | null {
-  try {
-    const raw = win.sessionStorage.getItem(PENDING_DISCORD_KEY);
-    const parsed = raw ? PendingDiscord.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
-  } catch {
+/**
+ * The stored pending identity, or null. Content that does not parse, or that is older than the
+ * server keeps it (or from the future), is removed without a word: the player simply signs in again.
+ */
+export function readPendingDiscord(win: Window = window, now: number = Date.now()): PendingDiscord | null {
+  let raw: string | null;
+  try { raw = win.sessionStorage.getItem(PENDING_DISCORD_KEY); } catch { return null; }
+  if (raw === null) return null;
+  let json: unknown = null;
+  try { json = JSON.parse(raw); } catch { /* dropped below */ }
+  const parsed = StoredPendingDiscord.safeParse(json);
+  const age = parsed.success ? now - parsed.data.storedAt : -1;
+  if (!parsed.success || age < 0 || age >= PENDING_DISCORD_TTL_MS) {
+    clearPendingDiscord(win);
     return null;
   }
+  const { storedAt: _storedAt, ...pending } = parsed.data;
+  return pending;
 }
 
 export function clearPendingDiscord(win: Window = window): void {
   try { win.sessionStorage.removeItem(PENDING_DISCORD_KEY); } catch { /* nothing stored */ }
 }
 
-/** Opens the account decision through the bridge (the same message the game may send). */
+/** Asks the bridge for the account decision (the same message the game may send). */
+function postFusionDecision(pending: PendingDiscord, win: Window): void {
+  win.postMessage({ type: 'showDiscordFusionModal', ...pending }, win.location.origin);
+}
+
+/** Keeps the pending identity (so a reload finds it) and opens the account decision. */
 export function openFusionDecision(pending: PendingDiscord, win: Window = window): void {
   storePendingDiscord(pending, win);
-  win.postMessage({ type: 'showDiscordFusionModal', ...pending }, win.location.origin);
+  postFusionDecision(pending, win);
+}
+
+/**
+ * At app start (spec part 2 §2: "a pending chat-platform user held in session storage opens the
+ * fusion decision"): reopens a decision the player had not made before the page reloaded.
+ * Returns whether one was reopened.
+ */
+export function reopenPendingDecision(win: Window = window, now: number = Date.now()): boolean {
+  const pending = readPendingDiscord(win, now);
+  if (!pending) return false;
+  postFusionDecision(pending, win);
+  return true;
 }

@@ -1,0 +1,156 @@
+// What the accounts feature does at app start: a pending Discord account decision kept in
+// session storage comes back after a reload (bad or expired content is dropped without a word),
+// and a Discord Activity logs in once, by itself, when nobody is logged in.
+import { MantineProvider } from '@mantine/core';
+import { notificationsStore } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_USER, type CurrentUser } from '../../../contract/auth';
+import { DISCORD_TEXT } from '../../../contract/accounts';
+import { parseGameMessage, TRIGGER_MODAL } from '../../../contract/game';
+import type { HostAdapter, LoginOutcome } from '../../../hosts/types';
+import { HostProvider } from '../../lib/host';
+import { AccountsAtStart } from './AccountsAtStart';
+import { currentUserQuery } from '../../api/currentUser';
+import { PENDING_DISCORD_KEY, PENDING_DISCORD_TTL_MS, readPendingDiscord, reopenPendingDecision, storePendingDiscord } from './api/discord';
+
+const pending = { discordUser: { id: '123456789012345678', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'pending-token' };
+const player: CurrentUser = { uuid: 'u-1', username: 'neo_1', verified: 1, isAdmin: false };
+
+/** Everything posted to the window, as the bridge would parse it. */
+function messages() {
+  const seen: unknown[] = [];
+  const listener = (event: MessageEvent) => { seen.push(event.data); };
+  window.addEventListener('message', listener);
+  return { seen, stop: () => window.removeEventListener('message', listener) };
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function fakeAdapter(login: () => Promise<LoginOutcome>): HostAdapter & { login: ReturnType<typeof vi.fn>; authenticate: ReturnType<typeof vi.fn>; start: ReturnType<typeof vi.fn> } {
+  return {
+    kind: 'discord', hidden: new Set(),
+    start: vi.fn(async () => undefined),
+    login: vi.fn(login),
+    authenticate: vi.fn(async () => undefined),
+    connectWallet: () => 'unsupported',
+    loadingStart: () => undefined, loadingStop: () => undefined, gameplayStart: () => undefined, gameplayStop: () => undefined,
+    onMuteChange: () => () => undefined,
+  };
+}
+
+function mount(adapter: HostAdapter, kind: HostAdapter['kind'] = 'discord', user: CurrentUser = ANONYMOUS_USER) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(currentUserQuery.queryKey, user);
+  const view = render(
+    <MantineProvider env="test"><QueryClientProvider client={client}>
+      <HostProvider kind={kind} adapter={Promise.resolve(adapter)}><AccountsAtStart /></HostProvider>
+    </QueryClientProvider></MantineProvider>,
+  );
+  return { client, view };
+}
+
+const toasts = () => notificationsStore.getState().notifications.map((n) => String(n.message));
+
+beforeEach(() => { sessionStorage.clear(); notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'bottom-right', limit: 5 }); });
+afterEach(() => { vi.restoreAllMocks(); });
+
+describe('the pending Discord account decision', () => {
+  it('is kept with its age and read back while the server still holds it', () => {
+    storePendingDiscord(pending, window, 1_000);
+    expect(JSON.parse(sessionStorage.getItem(PENDING_DISCORD_KEY) ?? '')).toMatchObject({ storedAt: 1_000 });
+    expect(readPendingDiscord(window, 1_000 + PENDING_DISCORD_TTL_MS - 1)).toEqual(pending);
+  });
+
+  it.each([
+    ['expired', () => storePendingDiscord(pending, window, 1_000), 1_000 + PENDING_DISCORD_TTL_MS],
+    ['from the future', () => storePendingDiscord(pending, window, 5_000), 1_000],
+    ['not JSON', () => sessionStorage.setItem(PENDING_DISCORD_KEY, '{nope'), 1_000],
+    ['without an age', () => sessionStorage.setItem(PENDING_DISCORD_KEY, JSON.stringify(pending)), 1_000],
+    ['without a Discord user', () => sessionStorage.setItem(PENDING_DISCORD_KEY, JSON.stringify({ storedAt: 1_000, discordUser: { id: '' } })), 1_000],
+  ])('is dropped silently when %s', async (_name, put, now) => {
+    put();
+    const posted = messages();
+    expect(reopenPendingDecision(window, now)).toBe(false);
+    expect(sessionStorage.getItem(PENDING_DISCORD_KEY)).toBeNull();
+    await settle();
+    posted.stop();
+    expect(posted.seen).toEqual([]);
+  });
+
+  it('reopens at app start: the bridge receives showDiscordFusionModal with the stored identity', async () => {
+    storePendingDiscord(pending);
+    const posted = messages();
+    const web = fakeAdapter(async () => ({ kind: 'shellModal' }));
+    mount({ ...web, kind: 'web' }, 'web');
+    await waitFor(() => expect(posted.seen).toHaveLength(1));
+    posted.stop();
+    const message = parseGameMessage(posted.seen[0]);
+    expect(message && message.type !== 'WALLET_NOTIFICATION' ? TRIGGER_MODAL[message.type] : null).toBe('discordFusion');
+    expect(message).toEqual({ type: 'showDiscordFusionModal', ...pending });
+    // Still kept (with its first age) until the player decides or closes the decision.
+    expect(readPendingDiscord()).toEqual(pending);
+  });
+});
+
+describe('the Discord Activity at start', () => {
+  it('logs in by itself once: the code is exchanged, the SDK authenticates, the player is signed in', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      expect(String(input)).toBe('/api/discord/exchange');
+      return new Response(JSON.stringify({ status: 'existing_user', jwt: null, discordUser: { id: pending.discordUser.id, username: 'neo' }, user: player, discord_access_token: 'discord-token' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    const adapter = fakeAdapter(async () => ({ kind: 'discordCode', code: 'activity-code' }));
+    const { client, view } = mount(adapter);
+    await waitFor(() => expect(client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ username: 'neo_1' }));
+    expect(adapter.start).toHaveBeenCalled();
+    expect(adapter.authenticate).toHaveBeenCalledWith('discord-token');
+    expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({ code: 'activity-code', activity: true });
+    expect(toasts()).toContain('Welcome back, neo_1!');
+    view.unmount();
+    // A second mount of the shell with the same adapter (same page load) does not log in again.
+    client.setQueryData(currentUserQuery.queryKey, ANONYMOUS_USER);
+    mount(adapter);
+    await settle();
+    expect(adapter.login).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure shows the toast once and is not retried', async () => {
+    const adapter = fakeAdapter(async () => ({ kind: 'unavailable', reason: DISCORD_TEXT.loginFailed }));
+    const { client } = mount(adapter);
+    await waitFor(() => expect(toasts()).toEqual([DISCORD_TEXT.loginFailed]));
+    // whoami changes again (a refetch): still one attempt.
+    client.setQueryData(currentUserQuery.queryKey, { ...ANONYMOUS_USER });
+    await settle();
+    expect(adapter.login).toHaveBeenCalledTimes(1);
+    expect(toasts()).toEqual([DISCORD_TEXT.loginFailed]);
+  });
+
+  it('a new Discord player gets the account decision', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({
+      status: 'new_discord_user', discordUser: pending.discordUser, suggestedUsername: 'neo_1', access_token: 'pending-token', discord_access_token: 'discord-token',
+    }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const posted = messages();
+    const adapter = fakeAdapter(async () => ({ kind: 'discordCode', code: 'activity-code' }));
+    mount(adapter);
+    await waitFor(() => expect(posted.seen).toHaveLength(1));
+    posted.stop();
+    expect(parseGameMessage(posted.seen[0])).toMatchObject({ type: 'showDiscordFusionModal', discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
+    expect(readPendingDiscord()).toMatchObject({ suggestedUsername: 'neo_1' });
+    expect(adapter.authenticate).toHaveBeenCalledWith('discord-token');
+  });
+
+  it('does nothing when the player is already logged in, a decision is pending, or the host is not Discord', async () => {
+    const loggedIn = fakeAdapter(async () => ({ kind: 'discordCode', code: 'x' }));
+    mount(loggedIn, 'discord', player);
+    storePendingDiscord(pending);
+    const withDecision = fakeAdapter(async () => ({ kind: 'discordCode', code: 'y' }));
+    mount(withDecision);
+    const portal = fakeAdapter(async () => ({ kind: 'portalToken', token: 'z' }));
+    mount({ ...portal, kind: 'crazygames' }, 'crazygames');
+    await settle();
+    await settle();
+    expect(loggedIn.login).not.toHaveBeenCalled();
+    expect(withDecision.login).not.toHaveBeenCalled();
+    expect(portal.login).not.toHaveBeenCalled();
+  });
+});

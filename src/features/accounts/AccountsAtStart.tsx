@@ -1,0 +1,56 @@
+// What the accounts feature does once at app start, before the player touches anything:
+// - a Discord account decision the player had not made before a reload comes back (spec part 2
+//   §2: "a pending chat-platform user held in session storage opens the fusion decision");
+// - in a Discord Activity the player lands in a session without typing anything (spec part 1
+//   §6, issue 6): once the SDK is ready and whoami says nobody is logged in, the Activity logs
+//   in through the host (the same logic as the login modal's). One attempt per start: a
+//   failure shows the spec's toast and the login modal stays available, nothing retries.
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { isLoggedIn, type CurrentUser } from '../../../contract/auth';
+import type { HostAdapter } from '../../../hosts/types';
+import { useHost, type HostInfo } from '../../lib/host';
+import { currentUserQuery, useCurrentUser } from '../../api/currentUser';
+import { reopenPendingDecision } from './api/discord';
+import { hostLogin, type HostLoginResult } from './useHostLogin';
+
+/** Adapters the start-up login already ran for (one adapter per page load). */
+const attempted = new WeakSet<HostAdapter>();
+
+/**
+ * The Activity's login at start, when it is due: a Discord host whose adapter has loaded, not
+ * tried before, with nobody logged in. Waits for the SDK to be ready, checks again that nobody
+ * logged in meanwhile, then logs in. Resolves to what happened, or null when it was not due.
+ */
+export async function activityLoginAtStart(
+  host: Pick<HostInfo, 'kind' | 'adapter'>,
+  user: CurrentUser,
+  queryClient: QueryClient,
+): Promise<HostLoginResult | null> {
+  const { adapter } = host;
+  if (host.kind !== 'discord' || !adapter || attempted.has(adapter) || isLoggedIn(user)) return null;
+  attempted.add(adapter);
+  await adapter.start();
+  if (isLoggedIn(queryClient.getQueryData(currentUserQuery.queryKey))) return null;
+  return hostLogin(host, queryClient);
+}
+
+export function AccountsAtStart() {
+  const host = useHost();
+  const queryClient = useQueryClient();
+  const { user, settled } = useCurrentUser();
+  /** Whether a pending decision was reopened (null until the first effect ran). */
+  const reopened = useRef<boolean | null>(null);
+
+  useEffect(() => {
+    reopened.current ??= reopenPendingDecision();
+  }, []);
+
+  useEffect(() => {
+    // A reopened decision is the Activity's login in progress: no second one over it.
+    if (!settled || reopened.current !== false) return;
+    void activityLoginAtStart(host, user, queryClient);
+  }, [host, user, settled, queryClient]);
+
+  return null;
+}

@@ -1,0 +1,200 @@
+// Logging in through the host, as a player does it, with no typing:
+// - the CrazyGames portal (?useLocalSdk=true) with the fake v3 SDK (tests/fakes/crazygames-sdk.js):
+//   the Account section's Log In shows the portal's auth prompt, the portal's user token (an
+//   RS256 JWT signed by tests/fakes/crazygames.ts) goes to our server, which verifies it
+//   against the fake key URL and creates or signs in the account; a token signed with another
+//   key is refused with the spec's text;
+// - a Discord Activity: the real @discord/embedded-app-sdk inside tests/fakes/discord-parent.html
+//   (the Discord client), which answers AUTHORIZE with a code minted by the fake Discord API
+//   (tests/fakes/discord.ts); the Activity logs in by itself at start, our server exchanges the
+//   code with the fake, the SDK authenticates with Discord's access token, and a new Discord
+//   player gets the account decision. A refused authorize is one toast, never retried.
+// This spec runs its own server: the shared e2e server has no Discord and no reachable portal
+// key. TRUST_PROXY lets the Activity's proxied requests say they came over https, so the
+// session cookie is `SameSite=None; Secure; Partitioned` as in Discord's iframe.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { startFakePortal, type FakePortal } from '../fakes/crazygames';
+import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
+import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
+import { expect, test, type Page } from './test';
+
+test.describe.configure({ timeout: 150_000 });
+
+/** Read rather than imported: Playwright's loader wants an import attribute for JSON. */
+const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
+const CLIENT_ID = activity.discord.clientId;
+const ACTIVITY_ORIGIN = `https://${CLIENT_ID}.discordsays.com`;
+const PARENT_URL = 'https://discord.com/activities/fake-client';
+const SHOTS = '/tmp/accounts-shots';
+mkdirSync(SHOTS, { recursive: true });
+
+let portal: FakePortal;
+let discord: FakeDiscord;
+let server: OwnServer | undefined;
+let base = '';
+
+test.beforeAll(async () => {
+  portal = await startFakePortal();
+  discord = await startFakeDiscord({ clientId: CLIENT_ID, clientSecret: 'e2e-activity-secret' });
+  server = await startOwnServer({
+    CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl,
+    DISCORD_CLIENT_ID: CLIENT_ID, DISCORD_CLIENT_SECRET: 'e2e-activity-secret',
+    DISCORD_API_BASE: discord.apiBase, DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
+    TRUST_PROXY: 'true',
+  });
+  base = server.base;
+});
+
+test.afterAll(async () => {
+  server?.stop();
+  await discord?.close();
+  await portal?.close();
+});
+
+const tagOf = (project: string) => `${project.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
+type Who = { username: string; verified: number };
+const whoamiIn = (target: Pick<Page, 'evaluate'>) => target.evaluate(async () => (await (await fetch('/api/whoami', { credentials: 'include' })).json()) as Who);
+
+// ---- the portal ----
+
+type CgWindow = Window & { __crazyGames?: { userCalls: string[] }; __crazyGamesUserToken?: string; showSettings?: (section?: string) => void };
+
+async function openPortal(page: Page, token: string) {
+  const fakeSdk = readFileSync('tests/fakes/crazygames-sdk.js', 'utf8');
+  await page.route('https://sdk.crazygames.com/crazygames-sdk-v3.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: fakeSdk }));
+  await holdGameBack(page);
+  await page.addInitScript((t) => { (window as CgWindow).__crazyGamesUserToken = t; }, token);
+  await page.goto(`${base}/?useLocalSdk=true`);
+}
+
+/** The Account section's Log In, as a logged-out player on the portal would press it. */
+async function pressLogIn(page: Page) {
+  await expect(async () => {
+    await page.evaluate(() => (window as CgWindow).showSettings?.('accounts'));
+    await expect(page.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const section = page.locator('[data-active-section="accounts"]');
+  await expect(section.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+  await section.getByRole('button', { name: 'Log In' }).click();
+}
+
+test('portal login: the portal prompt, its signed token verified by the server, an account, then welcome back', async ({ page }, info) => {
+  const tag = tagOf(info.project.name);
+  const portalName = `cg_${tag}`;
+  const userId = `cg-user-${tag}`;
+
+  // A token signed with a key that is not the portal's: refused, nobody signed in.
+  await openPortal(page, await portal.sign({ userId, username: portalName }, { key: portal.otherKey }));
+  await pressLogIn(page);
+  await expect(page.getByText('The portal sign-in could not be verified')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: /Welcome back/ })).toHaveCount(0);
+  expect((await whoamiIn(page)).verified).toBe(0);
+
+  // The portal's own token: a new account under the portal name, no modal on the way.
+  await page.evaluate(async (t) => { (window as CgWindow).__crazyGamesUserToken = t; }, await portal.sign({ userId, username: portalName }));
+  await page.locator('[data-active-section="accounts"]').getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText(`Welcome to the game, ${portalName}!`)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog', { name: /Welcome back/ })).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/${info.project.name}-portal-signed-in.png` });
+  expect(await whoamiIn(page)).toMatchObject({ username: portalName });
+  const calls = await page.evaluate(() => (window as CgWindow).__crazyGames?.userCalls ?? []);
+  expect(calls).toEqual(['getUser', 'showAuthPrompt', 'getUserToken', 'getUser', 'getUserToken']);
+
+  // A later visit (a fresh browser) by the same portal player: the same account, welcome back.
+  const again = await page.context().browser()?.newPage();
+  if (!again) throw new Error('no browser');
+  try {
+    await openPortal(again, await portal.sign({ userId, username: portalName }));
+    await pressLogIn(again);
+    await expect(again.getByText(`Welcome back, ${portalName}!`)).toBeVisible({ timeout: 20_000 });
+    expect(await whoamiIn(again)).toMatchObject({ username: portalName });
+  } finally {
+    await again.close();
+  }
+});
+
+// ---- the Discord Activity ----
+
+/** The Discord client's page with the Activity in it; the cross-site frame paints a little later. */
+async function shotOf(page: Page, name: string) {
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+type RpcLog = { commands: string[]; authorize: Array<Record<string, unknown>>; authenticate: Array<{ access_token: string }> };
+
+/** The fake Discord client around the Activity; the Activity itself is served by our server. */
+async function openActivity(page: Page, parent: Record<string, string>) {
+  const parentHtml = readFileSync('tests/fakes/discord-parent.html', 'utf8');
+  await page.route(`${PARENT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: parentHtml }));
+  await page.route(`${ACTIVITY_ORIGIN}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    // As Discord's proxy does: our server hears that the player's connection was https.
+    const headers = { ...(await route.request().allHeaders()), 'x-forwarded-proto': 'https' };
+    await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}`, headers }) });
+  });
+  await holdGameBack(page); // registered last: it wins over the Activity's route for the game data
+  const activityUrl = `${ACTIVITY_ORIGIN}/?frame_id=frame-e2e&instance_id=instance-e2e&platform=desktop`;
+  await page.goto(`${PARENT_URL}?${new URLSearchParams({ activity: activityUrl, ...parent })}`);
+  const frame = page.frameLocator('#activity');
+  await expect(frame.getByTestId('loading-screen').or(frame.getByTestId('game-host')).first()).toBeAttached({ timeout: 30_000 });
+  const activityFrame = page.frames().find((f) => f.url().startsWith(ACTIVITY_ORIGIN));
+  if (!activityFrame) throw new Error('the Activity frame is missing');
+  return { frame, activityFrame, rpc: () => page.evaluate(() => (window as unknown as { __rpc: RpcLog }).__rpc) };
+}
+
+test('Activity login: a new Discord player lands in the account decision without typing, creates the account, and is signed in [both]', async ({ page }, info) => {
+  const tag = tagOf(info.project.name);
+  const player = { id: `5${Date.now()}1`, username: `act_${tag}` };
+  const { frame, activityFrame, rpc } = await openActivity(page, { code: discord.codeFor(player), user_id: player.id, username: player.username });
+
+  const decision = frame.getByRole('dialog', { name: 'Account Setup' });
+  await expect(decision.getByText('Do you already have a TripLand account?')).toBeVisible({ timeout: 30_000 });
+  await expect(decision).toContainText(`Signed in with Discord as ${player.username}.`);
+  await shotOf(page, `${info.project.name}-activity-decision`);
+
+  // What the Activity asked Discord: the code (identify, no prompt), then authenticate with
+  // Discord's own access token for this player, obtained by our server's exchange.
+  const asked = await rpc();
+  expect(asked.authorize).toEqual([expect.objectContaining({ client_id: CLIENT_ID, response_type: 'code', scope: ['identify'], prompt: 'none' })]);
+  expect(asked.authenticate).toHaveLength(1);
+  expect(discord.userForToken(asked.authenticate[0]?.access_token ?? '')).toMatchObject({ id: player.id });
+  expect(asked.commands.filter((c) => c === 'AUTHORIZE' || c === 'AUTHENTICATE')).toEqual(['AUTHORIZE', 'AUTHENTICATE']);
+
+  await decision.getByRole('button', { name: "No, I'm a new player" }).click();
+  await expect(frame.getByText(`Welcome to the game, ${player.username}!`)).toBeVisible({ timeout: 20_000 });
+  await shotOf(page, `${info.project.name}-activity-created`);
+  await expect(decision).toHaveCount(0);
+  expect(await whoamiIn(activityFrame)).toMatchObject({ username: player.username });
+});
+
+test('Activity login: a returning Discord player is signed straight in at start', async ({ page }, info) => {
+  const tag = tagOf(info.project.name);
+  const player = { id: `6${Date.now()}1`, username: `ret_${tag}` };
+  // The player's first visit made the account (the decision is covered above).
+  const first = await openActivity(page, { code: discord.codeFor(player), user_id: player.id, username: player.username });
+  await first.frame.getByRole('dialog', { name: 'Account Setup' }).getByRole('button', { name: "No, I'm a new player" }).click({ timeout: 30_000 });
+  await expect(first.frame.getByText(`Welcome to the game, ${player.username}!`)).toBeVisible({ timeout: 20_000 });
+
+  // A new browser (no cookie): the Activity signs the player in by itself, no decision.
+  const again = await page.context().browser()?.newPage();
+  if (!again) throw new Error('no browser');
+  try {
+    const { frame, activityFrame, rpc } = await openActivity(again, { code: discord.codeFor(player), user_id: player.id, username: player.username });
+    await expect(frame.getByText(`Welcome back, ${player.username}!`)).toBeVisible({ timeout: 30_000 });
+    await expect(frame.getByRole('dialog')).toHaveCount(0);
+    expect(await whoamiIn(activityFrame)).toMatchObject({ username: player.username });
+    expect((await rpc()).authorize).toHaveLength(1);
+  } finally {
+    await again.close();
+  }
+});
+
+test('Activity login refused by the player: one toast, no retry, the page keeps working', async ({ page }) => {
+  const { frame, activityFrame, rpc } = await openActivity(page, {});
+  await expect(frame.getByText('Discord login failed: An unexpected error occurred')).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(2_000);
+  expect((await rpc()).authorize).toHaveLength(1);
+  await expect(frame.getByText('Discord login failed: An unexpected error occurred')).toHaveCount(1);
+  expect((await whoamiIn(activityFrame)).verified).toBe(0);
+});

@@ -13,8 +13,13 @@ export interface Navigation {
   currentView: CurrentView;
   setActivePage(page: string): void;
   setViewingProfile(uuid: string | null): void;
-  /** 'unity' closes the overlay on screen; an overlay name opens it. */
+  /** 'unity' closes the overlays on screen; an overlay name opens it. */
   setCurrentView(view: CurrentView): void;
+  /**
+   * Opens `uuid`'s profile over the overlay on screen (e.g. from a clan member list in settings);
+   * closing the profile returns to that overlay as it was.
+   */
+  showProfileOver(uuid: string): void;
 }
 
 export const DEFAULT_ACTIVE_PAGE = 'profile';
@@ -26,12 +31,15 @@ export function NavigationProvider({ overlays, children }: { overlays: OverlaySt
   const [viewingProfile, setViewingProfile] = useState<string | null>(null);
   const currentView = useSyncExternalStore(overlays.subscribe, () => (overlays.getState().overlay?.key as OverlayName | undefined) ?? 'unity');
   const setCurrentView = useCallback((view: CurrentView) => {
-    if (view === 'unity') { const open = overlays.getState().overlay; if (open) overlays.close(open.key); }
-    else overlays.open(view, {});
+    if (view === 'unity') {
+      // The one on screen and any kept underneath it.
+      for (let open = overlays.getState().overlay; open; open = overlays.getState().overlay) overlays.close(open.key);
+    } else overlays.open(view, {});
   }, [overlays]);
+  const showProfileOver = useCallback((uuid: string) => overlays.open('profile', { uuid }, { over: true }), [overlays]);
   const value = useMemo<Navigation>(
-    () => ({ activePage, viewingProfile, currentView, setActivePage, setViewingProfile, setCurrentView }),
-    [activePage, viewingProfile, currentView, setCurrentView],
+    () => ({ activePage, viewingProfile, currentView, setActivePage, setViewingProfile, setCurrentView, showProfileOver }),
+    [activePage, viewingProfile, currentView, setCurrentView, showProfileOver],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

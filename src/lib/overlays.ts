@@ -1,7 +1,9 @@
 // The overlay manager's state: at most one full-screen overlay (settings, release notes, level
 // progress, profile) and at most one modal, which may sit on top of it (an auth modal opened
-// from settings). A plain store outside React: the canvas' pointer input and the host's
-// gameplay events follow it without re-rendering anything.
+// from settings). A full-screen overlay may also be opened over another one (a profile opened
+// from the clan member list in settings): the one below stays mounted, hidden, and is on screen
+// again, exactly as it was, when the one above closes. A plain store outside React: the
+// canvas' pointer input and the host's gameplay events follow it without re-rendering anything.
 import { OVERLAY_NAMES } from '../../contract/gameConstants';
 import type { GameMessage, OverlayKey, OverlayName } from '../../contract/game';
 
@@ -41,13 +43,20 @@ export interface OpenOverlay<K extends OverlayKey = OverlayKey> {
 export interface OverlayState {
   readonly overlay: OpenOverlay | null;
   readonly modal: OpenOverlay | null;
+  /** A full-screen overlay kept open under `overlay` (opened with `over`); back when `overlay` closes. */
+  readonly under: OpenOverlay | null;
+}
+
+export interface OpenOptions {
+  /** Full-screen only: keep the overlay on screen open underneath instead of closing it. */
+  over?: boolean;
 }
 
 export interface OverlayStore {
   getState(): OverlayState;
   subscribe(listener: () => void): () => void;
-  open<K extends OverlayKey>(key: K, payload: OverlayPayloads[K]): void;
-  /** Closes `key` if it is open, or the topmost overlay when no key is given. */
+  open<K extends OverlayKey>(key: K, payload: OverlayPayloads[K], options?: OpenOptions): void;
+  /** Closes `key` if it is open, or the topmost overlay when no key is given (the one underneath, if any, is back). */
   close(key?: OverlayKey): void;
   isAnyOpen(): boolean;
 }
@@ -62,7 +71,7 @@ export interface OverlayStoreOptions {
 }
 
 export function createOverlayStore(options: OverlayStoreOptions = {}): OverlayStore {
-  let state: OverlayState = { overlay: null, modal: null };
+  let state: OverlayState = { overlay: null, modal: null, under: null };
   let nextId = 1;
   const listeners = new Set<() => void>();
 
@@ -78,28 +87,39 @@ export function createOverlayStore(options: OverlayStoreOptions = {}): OverlaySt
       listeners.add(listener);
       return () => { listeners.delete(listener); };
     },
-    open(key, payload) {
+    open(key, payload, options = {}) {
       const entry = { key, payload, id: nextId++ } as OpenOverlay;
       const closed: OverlayKey[] = [];
+      const { overlay, modal, under } = state;
       if (isFullScreen(key)) {
-        // A new full-screen overlay replaces the old one and whatever modal sat on it.
-        if (state.modal) closed.push(state.modal.key);
-        if (state.overlay) closed.push(state.overlay.key);
-        commit({ overlay: entry, modal: null }, closed);
+        if (modal) closed.push(modal.key);
+        if (options.over && overlay && overlay.key !== key) {
+          // Over the one on screen, which stays open underneath (one level: an older one goes).
+          if (under) closed.push(under.key);
+          commit({ overlay: entry, modal: null, under: overlay }, closed);
+          return;
+        }
+        // A new full-screen overlay replaces the old one (the same key opened over: only that
+        // one) and whatever modal sat on it.
+        if (overlay) closed.push(overlay.key);
+        const keepUnder = options.over && overlay?.key === key ? under : null;
+        if (under && !keepUnder) closed.push(under.key);
+        commit({ overlay: entry, modal: null, under: keepUnder }, closed);
       } else {
-        if (state.modal) closed.push(state.modal.key);
-        commit({ overlay: state.overlay, modal: entry }, closed);
+        if (modal) closed.push(modal.key);
+        commit({ overlay, modal: entry, under }, closed);
       }
     },
     close(key) {
-      const { overlay, modal } = state;
+      const { overlay, modal, under } = state;
       if (key === undefined) {
-        if (modal) commit({ overlay, modal: null }, [modal.key]);
-        else if (overlay) commit({ overlay: null, modal: null }, [overlay.key]);
+        if (modal) commit({ overlay, modal: null, under }, [modal.key]);
+        else if (overlay) commit({ overlay: under, modal: null, under: null }, [overlay.key]);
         return;
       }
-      if (modal?.key === key) commit({ overlay, modal: null }, [key]);
-      else if (overlay?.key === key) commit({ overlay: null, modal: null }, modal ? [modal.key, key] : [key]);
+      if (modal?.key === key) commit({ overlay, modal: null, under }, [key]);
+      else if (overlay?.key === key) commit({ overlay: under, modal: null, under: null }, modal ? [modal.key, key] : [key]);
+      else if (under?.key === key) commit({ overlay, modal, under: null }, [key]);
     },
     isAnyOpen: () => state.overlay !== null || state.modal !== null,
   };

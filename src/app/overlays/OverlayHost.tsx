@@ -18,8 +18,11 @@ class OverlayBoundary extends Component<{ name: OverlayKey; onCrash: () => void;
   override render() { return this.state.crashed ? null : this.props.children; }
 }
 
-function OverlaySlot({ entry, overlays }: { entry: OpenOverlay; overlays: OverlayStore }) {
+function OverlaySlot({ entry, overlays, hidden = false }: { entry: OpenOverlay; overlays: OverlayStore; hidden?: boolean }) {
   const slotRef = useRef<HTMLDivElement>(null);
+  /** The last control focused in this overlay, given the focus back when it is uncovered. */
+  const lastFocused = useRef<HTMLElement | null>(null);
+  const wasHidden = useRef(hidden);
   const Overlay = overlayComponent(entry.key) as React.ComponentType<OverlayProps<OverlayKey>> | undefined;
   useEffect(() => {
     if (!Overlay) {
@@ -32,10 +35,22 @@ function OverlaySlot({ entry, overlays }: { entry: OpenOverlay; overlays: Overla
     const slot = slotRef.current;
     if (slot && !slot.contains(document.activeElement)) slot.focus({ preventScroll: true });
   }, [Overlay, entry.key, overlays]);
+  useEffect(() => {
+    // On screen again after another overlay covered it: the focus goes back where it was (the
+    // control that opened the one above), so the keyboard carries on from there.
+    const uncovered = wasHidden.current && !hidden;
+    wasHidden.current = hidden;
+    const previous = lastFocused.current;
+    if (uncovered && previous?.isConnected && slotRef.current?.contains(previous)) previous.focus({ preventScroll: true });
+  }, [hidden]);
   if (!Overlay) return null;
   const close = () => overlays.close(entry.key);
   return (
-    <div ref={slotRef} tabIndex={-1} data-overlay={entry.key} style={{ outline: 'none' }}>
+    // Covered: kept mounted (its state and scroll stay as they were) but neither seen, focused
+    // nor read out.
+    <div ref={slotRef} tabIndex={-1} data-overlay={entry.key} data-covered={hidden || undefined} inert={hidden || undefined}
+      aria-hidden={hidden || undefined} style={hidden ? { outline: 'none', visibility: 'hidden' } : { outline: 'none' }}
+      onFocus={(event) => { if (event.target instanceof HTMLElement && event.target !== slotRef.current) lastFocused.current = event.target; }}>
       <OverlayBoundary name={entry.key} onCrash={close}>
         <Suspense fallback={null}>
           <Overlay payload={entry.payload} onClose={close} />
@@ -74,10 +89,7 @@ export function OverlayHost({ overlays }: { overlays: OverlayStore }) {
       document.removeEventListener('keydown', onKeyDown);
     };
   }, [overlays]);
-  return (
-    <>
-      {state.overlay && <OverlaySlot key={state.overlay.id} entry={state.overlay} overlays={overlays} />}
-      {state.modal && <OverlaySlot key={state.modal.id} entry={state.modal} overlays={overlays} />}
-    </>
-  );
+  // One keyed list, so an overlay kept underneath keeps its instance when it is on screen again.
+  const slots = [state.under, state.overlay, state.modal].filter((entry): entry is OpenOverlay => entry !== null);
+  return <>{slots.map((entry) => <OverlaySlot key={entry.id} entry={entry} overlays={overlays} hidden={entry === state.under} />)}</>;
 }

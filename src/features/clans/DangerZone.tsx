@@ -1,10 +1,12 @@
 // The admin's collapsible Danger Zone (spec part 2 §2, §5): Edit Clan Color, Transfer Ownership
-// (a member must be chosen) and Disband Clan (the clan name typed exactly).
-import { Button, Card, Collapse, Group, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+// (a member must be chosen, then confirmed: the admin becomes a regular member) and Disband Clan
+// (the clan name typed exactly).
+import { Button, Card, Collapse, Group, Modal, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { CLAN_TEXT, type ClanDetails } from '../../../contract/clans';
 import { ClanColorPicker } from './ColorPicker';
 import type { ClanMembership } from './useClanMembership';
+import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { disbandConfirmed } from './validation';
 
 export function DangerZone({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
@@ -28,7 +30,7 @@ export function DangerZone({ membership, clan }: { membership: ClanMembership; c
 function EditColor({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
   const [color, setColor] = useState(clan.clanColor);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" data-testid="clan-color-editor">
       <Text fw={600}>Edit Clan Color</Text>
       <ClanColorPicker value={color} onChange={setColor} label="New clan colour" />
       <Group>
@@ -58,8 +60,25 @@ export function TransferForm({ members, onTransfer, busy = false }: { members: C
 }
 
 function TransferOwnership({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
-  return <TransferForm members={clan.members} busy={membership.pendingKind === 'transfer'}
-    onTransfer={(uuid) => membership.act({ kind: 'transfer', newAdminUuid: uuid })} />;
+  const [target, setTarget] = useState<ClanDetails['members'][number] | null>(null);
+  const close = () => setTarget(null);
+  const started = useCloseOnSuccess(membership, close);
+  const busy = membership.pendingKind === 'transfer';
+  return (
+    <>
+      <TransferForm members={clan.members} busy={busy} onTransfer={(uuid) => setTarget(clan.members.find((m) => m.uuid === uuid) ?? null)} />
+      <Modal opened={target !== null} onClose={() => { if (!busy) close(); }} title="Transfer Ownership" centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+        <Stack>
+          <Text>Make <b>{target?.username}</b> the admin of {clan.clanName}? You will become a regular member.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button color="orange" variant="light" loading={busy} disabled={!membership.can({ kind: 'transfer', newAdminUuid: target?.uuid ?? '' })}
+              onClick={() => { if (!target) return; started(); membership.act({ kind: 'transfer', newAdminUuid: target.uuid }); }}>Transfer Ownership</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
 }
 
 export function DisbandForm({ clanName, onDisband, busy = false }: { clanName: string; onDisband: () => void; busy?: boolean }) {
@@ -67,7 +86,7 @@ export function DisbandForm({ clanName, onDisband, busy = false }: { clanName: s
   const [error, setError] = useState<string | null>(null);
   const ok = disbandConfirmed(typed, clanName);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" data-testid="clan-disband">
       <Text fw={600}>Disband Clan</Text>
       <Text size="sm" c="dimmed">Everyone leaves the clan and it is deleted. Type <b>{clanName}</b> to confirm.</Text>
       <TextInput label="Clan name" value={typed} error={error} autoComplete="off"

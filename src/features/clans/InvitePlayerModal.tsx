@@ -47,7 +47,8 @@ export function InviteForm({ onInvite, onCancel, search = findPlayers, busy = fa
         <Stack gap={4} role="listbox" aria-label="Players found" data-testid="invite-results">
           {results.map((p) => (
             <UnstyledButton key={p.uuid} role="option" aria-selected={selected === p.username} onClick={() => { setSelected(p.username); setError(null); }}
-              style={{ padding: '6px 10px', borderRadius: 4, background: selected === p.username ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-dark-6)' }}>
+              style={{ padding: '6px 10px', borderRadius: 4, color: 'var(--mantine-color-white)',
+                background: selected === p.username ? 'var(--mantine-color-blue-9)' : 'var(--mantine-color-dark-6)' }}>
               {p.username}
             </UnstyledButton>
           ))}

@@ -1,6 +1,8 @@
 // A clan's members, admins first: username, admin marker, level and TripCoin balance (spec §2).
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+// A username opens that player's profile over the settings overlay; closing it comes back here.
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { ClanDetails } from '../../../contract/clans';
+import { useNavigation } from '../../lib/navigation';
 import { adminsFirst } from './validation';
 
 type Member = ClanDetails['members'][number];
@@ -8,13 +10,16 @@ type Member = ClanDetails['members'][number];
 export const formatTc = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} TC`;
 
 export function MemberList({ members, onRemove, busy = false }: { members: readonly Member[]; onRemove?: (m: Member) => void; busy?: boolean }) {
+  const { showProfileOver } = useNavigation();
   return (
     <Stack gap={4} role="list">
       {adminsFirst(members).map((m) => (
         <Group key={m.uuid} justify="space-between" wrap="nowrap" role="listitem" data-testid="clan-member" gap="xs"
           style={{ borderBottom: '1px solid var(--mantine-color-dark-5)', padding: '4px 0' }}>
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Text truncate fw={500}>{m.username}</Text>
+            <Anchor component="button" type="button" fw={500} c="gray.0" underline="always" truncate aria-label={`View profile of ${m.username}`}
+              onClick={() => showProfileOver(m.uuid)}
+              style={{ minWidth: 0, textAlign: 'start', textDecorationColor: 'var(--mantine-color-dark-2)', textUnderlineOffset: 3 }}>{m.username}</Anchor>
             {m.role === 'admin' && <Badge size="sm" color="yellow" variant="light">Admin</Badge>}
           </Group>
           <Group gap="sm" wrap="nowrap">

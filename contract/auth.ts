@@ -67,6 +67,8 @@ export const CurrentUser = z.object({
   lastLoginAt: z.string().nullable().optional(),
   preferred_address: z.string().nullable().optional(),
   modular_wallets: z.array(z.object({ address: z.string() })).optional(),
+  /** False when the account signs in only through Discord or the portal (no password to change). */
+  hasPassword: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
 

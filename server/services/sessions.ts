@@ -17,6 +17,8 @@ export interface SessionUser {
   createdAt: Date;
   lastLoginAt: Date | null;
   preferredAddress: string | null;
+  /** False for accounts made through Discord or the portal that never set a password. */
+  hasPassword: boolean;
 }
 
 export async function createSession(db: Executor, userId: string, days: number, meta: { userAgent?: string; ip?: string }): Promise<string> {
@@ -37,7 +39,7 @@ export async function findSession(db: Executor, token: string): Promise<SessionU
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const row = await db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'users.id', 'users.username', 'users.is_admin', 'users.verified', 'users.created_at', 'users.last_login_at', 'users.preferred_address'])
+    .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'users.id', 'users.username', 'users.is_admin', 'users.verified', 'users.created_at', 'users.last_login_at', 'users.preferred_address', sql<boolean>`users.password_hash is not null`.as('has_password')])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
@@ -51,7 +53,7 @@ export async function findSession(db: Executor, token: string): Promise<SessionU
   return {
     sessionId: row.sessionId, id: row.id, username: row.username, isAdmin: row.is_admin, verified: row.verified,
     createdAt: new Date(row.created_at), lastLoginAt: row.last_login_at ? new Date(row.last_login_at) : null,
-    preferredAddress: row.preferred_address,
+    preferredAddress: row.preferred_address, hasPassword: Boolean(row.has_password),
   };
 }
 

@@ -14,6 +14,7 @@ export function currentUserOf(user: SessionUser): CurrentUser {
     accountCreatedAt: user.createdAt.toISOString(),
     lastLoginAt: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     preferred_address: user.preferredAddress,
+    hasPassword: user.hasPassword,
   };
 }
 

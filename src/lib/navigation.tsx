@@ -36,7 +36,7 @@ export function NavigationProvider({ overlays, children }: { overlays: OverlaySt
       for (let open = overlays.getState().overlay; open; open = overlays.getState().overlay) overlays.close(open.key);
     } else overlays.open(view, {});
   }, [overlays]);
-  const showProfileOver = useCallback((uuid: string) => overlays.open('profile', { uuid }, { over: true }), [overlays]);
+  const showProfileOver = useCallback((uuid: string) => overlays.open('profile', { uuid, over: true }, { over: true }), [overlays]);
   const value = useMemo<Navigation>(
     () => ({ activePage, viewingProfile, currentView, setActivePage, setViewingProfile, setCurrentView, showProfileOver }),
     [activePage, viewingProfile, currentView, setCurrentView, showProfileOver],

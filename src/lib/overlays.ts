@@ -15,7 +15,8 @@ export interface OverlayPayloads {
   settings: { section?: string };
   releaseNotes: NoPayload;
   levelProgress: NoPayload;
-  profile: { uuid?: string };
+  /** `over`: opened over another overlay (a clan member list): Back from the first profile returns there. */
+  profile: { uuid?: string; over?: boolean };
   marketplace: MessageOf<'SHOW_MARKETPLACE_MODAL'>;
   removedItems: MessageOf<'SHOW_REMOVED_ITEMS_MODAL'>;
   coinflip: MessageOf<'SHOW_COINFLIP_MODAL'>;

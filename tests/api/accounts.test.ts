@@ -53,7 +53,8 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       const created = await client.post('/api/discord/create', { discordId: du.id, username: name, accessToken: body.access_token });
       expect(created.statusCode, created.body).toBe(200);
       expect(created.json()).toMatchObject({ status: 'ok', username: name });
-      expect((await client.get('/api/whoami')).json().username).toBe(name);
+      // Made through Discord: no password, so the shell offers no Change Password.
+      expect((await client.get('/api/whoami')).json()).toMatchObject({ username: name, hasPassword: false });
 
       // The same pending identity cannot be used twice, and the Discord account now signs in.
       const reuse = await new Client(t.app).post('/api/discord/create', { discordId: du.id, username: uniqueName(), accessToken: body.access_token });

@@ -11,7 +11,7 @@ describe.each(testDatabases())('accounts and sessions on $name', (database) => {
     const username = uniqueName('Alice');
     const { client, uuid } = await registerPlayer(t.app, username, 'correct horse');
     const me = (await client.get('/api/whoami')).json();
-    expect(me).toMatchObject({ uuid, username, verified: 1, isAdmin: false });
+    expect(me).toMatchObject({ uuid, username, verified: 1, isAdmin: false, hasPassword: true });
     expect(me.error).toBeUndefined();
     expect(Date.parse(me.accountCreatedAt)).toBeGreaterThan(Date.now() - 60_000);
 

@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { privateKeyToAccount } from 'viem/accounts';
 import { holdGameBack } from './accounts-helpers';
+import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 150_000 });
@@ -70,6 +71,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await dialog.getByLabel('Confirm password').fill('first-pass');
   await solveBotCheck(page);
   await shot('signup');
+  await expectNoSeriousViolations(page, '.mantine-Modal-content');
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText(`Welcome to the game, ${username}!`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -79,6 +81,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await expect(page.getByTestId('account-username')).toHaveText(username, { timeout: 15_000 });
   await expect(page.getByText('Member Since')).toBeVisible();
   await shot('account');
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
 
   // Change Password: the client check, then the real change.
   await page.getByRole('button', { name: 'Change Password' }).click();
@@ -89,6 +92,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await change.getByRole('button', { name: 'Change Password' }).click();
   await expect(change.getByRole('alert')).toHaveText('New password must be at least 6 characters long');
   await shot('change-password');
+  await expectNoSeriousViolations(page, '.mantine-Modal-content');
   await change.getByLabel('New password', { exact: true }).fill('second-pass');
   await change.getByLabel('Confirm new password').fill('second-pass');
   await change.getByRole('button', { name: 'Change Password' }).click();
@@ -103,6 +107,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await showSettings(page, 'accounts');
   await expect(page.getByText('You are currently logged out. Sign in to access your account and settings.')).toBeVisible();
   await shot('account-logged-out');
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
 
   // Log in again with the new password, from the section's Log In button.
   await page.getByRole('button', { name: 'Log In' }).click();
@@ -112,6 +117,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await login.getByLabel('Password', { exact: true }).fill('second-pass');
   await solveBotCheck(page);
   await shot('login');
+  await expectNoSeriousViolations(page, '.mantine-Modal-content');
   await login.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText(`Welcome back, ${username}!`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('account-username')).toHaveText(username);
@@ -124,10 +130,12 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await expect(page.getByText(address)).toBeVisible();
   await expect(page.getByText('Main', { exact: true })).toBeVisible();
   await shot('wallets');
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
   await page.getByRole('button', { name: 'Disconnect wallet #1' }).click();
   const confirm = page.getByRole('dialog', { name: 'Disconnect Wallet' });
   await expect(confirm.getByText('Are you sure you want to disconnect this wallet? This will remove it from your account.')).toBeVisible();
   await shot('wallet-disconnect');
+  await expectNoSeriousViolations(page, '.mantine-Modal-content');
   await confirm.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByText('Wallet Disconnected')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('No Wallets Connected')).toBeVisible({ timeout: 15_000 });
@@ -139,4 +147,5 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await expect(page.getByText('Airdrop Claimed!').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/You have already claimed this airdrop/)).toBeVisible({ timeout: 15_000 });
   await shot('airdrop');
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
 });

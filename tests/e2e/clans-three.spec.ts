@@ -214,7 +214,8 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(bobName).toBeFocused();
     // The game hears that the profile closed, and nothing about settings, which is still open.
     await expect.poll(async () => (await closedOverlays(C.page)).slice(closedBefore), { timeout: T }).toEqual(['profile']);
-    // The same from Your Clan, with the close button, on a phone-sized screen.
+    // The same from Your Clan, with the profile's Back button, on a phone-sized screen: back to
+    // the clan list, not to the viewer's own profile.
     await C.page.setViewportSize({ width: 390, height: 844 });
     await section(C.page).getByRole('tab', { name: 'Your Clan' }).click();
     const annName = section(C.page).getByRole('button', { name: `View profile of ${ann}` });
@@ -223,7 +224,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await annName.click();
     await expect(profile.getByTestId('profile-username')).toHaveText(ann, { timeout: T });
     await shot(C.page, 'profile-from-members-phone');
-    await profile.getByRole('button', { name: 'Close player profile' }).click();
+    await profile.getByRole('button', { name: 'Back' }).click();
     await expect(profile).toHaveCount(0, { timeout: T });
     await expect(annName).toBeVisible();
     await C.page.setViewportSize(use.viewport ?? { width: 1280, height: 800 });

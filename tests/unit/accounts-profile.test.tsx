@@ -5,13 +5,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountFeatures } from '../../src/features/accounts/accountConfig';
-import { ProfileTab } from '../../src/features/accounts/ProfileTab';
+import { NO_PASSWORD_TEXT, ProfileTab } from '../../src/features/accounts/ProfileTab';
 
 const user = { uuid: '00000000-0000-4000-8000-000000000001', username: 'alice', verified: 1, isAdmin: false, accountCreatedAt: '2025-01-02T03:04:05Z' };
 
-function renderTab(features?: ReturnType<typeof accountFeatures>) {
+function renderTab(features?: ReturnType<typeof accountFeatures>, who: typeof user & { hasPassword?: boolean } = user) {
   const client = new QueryClient();
-  return render(<MantineProvider env="test"><QueryClientProvider client={client}><ProfileTab user={user} {...(features ? { features } : {})} /></QueryClientProvider></MantineProvider>);
+  return render(<MantineProvider env="test"><QueryClientProvider client={client}><ProfileTab user={who} {...(features ? { features } : {})} /></QueryClientProvider></MantineProvider>);
 }
 
 describe('Profile card', () => {
@@ -25,5 +25,11 @@ describe('Profile card', () => {
   it('shows Log Out when the configuration enables profile logout', { timeout: 20_000 }, () => {
     renderTab(accountFeatures([]));
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeInTheDocument();
+  });
+
+  it('offers no Change Password to an account without a password, and says why', { timeout: 20_000 }, () => {
+    renderTab(undefined, { ...user, hasPassword: false });
+    expect(screen.queryByRole('button', { name: 'Change Password' })).toBeNull();
+    expect(screen.getByTestId('no-password')).toHaveTextContent(NO_PASSWORD_TEXT);
   });
 });

@@ -8,6 +8,9 @@ import { ChangePasswordModal } from './ChangePasswordModal';
 import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
 
+/** Not in the spec (it has no account without a password): our wording. */
+export const NO_PASSWORD_TEXT = 'You sign in with Discord or the game portal, so this account has no password to change.';
+
 export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: CurrentUser; features?: AccountFeatures }) {
   const [changing, setChanging] = useState(false);
   // Profile logout is switched off in the spec's configuration (accountConfig.ts); where a
@@ -32,7 +35,11 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
           </Stack>
         </Group>
         <Group>
-          <Button variant="light" onClick={() => setChanging(true)}>Change Password</Button>
+          {/* An account made through Discord or the portal has no password to change (the
+              server refuses it too): say so instead of offering a form that can only fail. */}
+          {user.hasPassword === false
+            ? <Text size="sm" c="dimmed" data-testid="no-password">{NO_PASSWORD_TEXT}</Text>
+            : <Button variant="light" onClick={() => setChanging(true)}>Change Password</Button>}
           {features.profileLogout && <Button variant="default" color="red" onClick={() => setLoggingOut(true)}>Log Out</Button>}
         </Group>
       </Stack>

@@ -8,7 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import type { Profile } from '../../../contract/profile';
-import { canGoBack, initialProfileNav, profileNav, shownProfile } from '../../../machines/profile-navigation';
+import { backTarget, canGoBack, initialProfileNav, profileNav, shownProfile } from '../../../machines/profile-navigation';
 import { askToLogIn } from '../../lib/askToLogIn';
 import { OverlayFrame, keepFocusInOverlay } from '../../ui/OverlayFrame';
 import { showToast } from '../../ui/toast';
@@ -131,7 +131,7 @@ function ShownProfile({ uuid, own }: { uuid: string; own: boolean }) {
   return <ProfileView profile={query.data!} own={own} />;
 }
 
-export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?: string }; onClose: () => void }) {
+export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?: string; over?: boolean }; onClose: () => void }) {
   const me = useQuery(currentUserQuery);
   const loggedIn = me.data ? isLoggedIn(me.data) : false;
   const [nav, dispatch] = useReducer(profileNav, payload.uuid, (uuid) =>
@@ -139,6 +139,10 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
   const self = loggedIn ? me.data!.uuid : null;
   useEffect(() => { if (self) dispatch({ type: 'self.known', uuid: self }); }, [self]);
   const shown = shownProfile(nav);
+  // Opened over another screen (a clan member list): Back from the first profile goes back to
+  // that screen, not to the player's own profile (the spec's sources are profile, friends and
+  // messages; the screen underneath is where this player came from).
+  const backLeaves = payload.over === true && nav.history.length === 1 && backTarget(nav)?.kind === 'source';
   const back = canGoBack(nav);
 
   let body;
@@ -162,7 +166,7 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
   return (
     <OverlayFrame label="Player Profile" onClose={onClose} testId="profile-overlay"
       start={back ? (
-        <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={(event) => { keepFocusInOverlay(event.currentTarget); dispatch({ type: 'goBack' }); }}>
+        <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={(event) => { if (backLeaves) { onClose(); return; } keepFocusInOverlay(event.currentTarget); dispatch({ type: 'goBack' }); }}>
           Back
         </Button>
       ) : null}

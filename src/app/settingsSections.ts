@@ -2,9 +2,10 @@
 // settings feature may not import them, so the app composes them here; a section without a
 // component is simply not listed in the sidebar.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ExtraSectionProps } from '../features/settings/SettingsOverlay';
 
 type ExtraSection = 'accounts' | 'airdrops' | 'clans';
-type Loader = () => Promise<{ default: ComponentType }>;
+type Loader = () => Promise<{ default: ComponentType<ExtraSectionProps> }>;
 
 /** One loader per section: the lazy components and the idle-time preload both use these. */
 const loaders: Record<ExtraSection, Loader> = {
@@ -13,7 +14,7 @@ const loaders: Record<ExtraSection, Loader> = {
   clans: () => import('../features/clans/ClansSection'),
 };
 
-export const extraSettingsSections: Partial<Record<ExtraSection, LazyExoticComponent<ComponentType>>> = {
+export const extraSettingsSections: Partial<Record<ExtraSection, LazyExoticComponent<ComponentType<ExtraSectionProps>>>> = {
   accounts: lazy(loaders.accounts),
   airdrops: lazy(loaders.airdrops),
   clans: lazy(loaders.clans),

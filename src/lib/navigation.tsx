@@ -20,6 +20,8 @@ export interface Navigation {
    * closing the profile returns to that overlay as it was.
    */
   showProfileOver(uuid: string): void;
+  /** Opens the settings overlay on a section and, optionally, one of its tabs. */
+  showSettings(section: string, tab?: string): void;
 }
 
 export const DEFAULT_ACTIVE_PAGE = 'profile';
@@ -37,9 +39,10 @@ export function NavigationProvider({ overlays, children }: { overlays: OverlaySt
     } else overlays.open(view, {});
   }, [overlays]);
   const showProfileOver = useCallback((uuid: string) => overlays.open('profile', { uuid, over: true }, { over: true }), [overlays]);
+  const showSettings = useCallback((section: string, tab?: string) => overlays.open('settings', tab ? { section, tab } : { section }), [overlays]);
   const value = useMemo<Navigation>(
-    () => ({ activePage, viewingProfile, currentView, setActivePage, setViewingProfile, setCurrentView, showProfileOver }),
-    [activePage, viewingProfile, currentView, setCurrentView, showProfileOver],
+    () => ({ activePage, viewingProfile, currentView, setActivePage, setViewingProfile, setCurrentView, showProfileOver, showSettings }),
+    [activePage, viewingProfile, currentView, setCurrentView, showProfileOver, showSettings],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

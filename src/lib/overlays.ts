@@ -12,7 +12,8 @@ type NoPayload = Record<never, never>;
 
 /** What each overlay is opened with. */
 export interface OverlayPayloads {
-  settings: { section?: string };
+  /** `tab`: the tab the section opens on (Account's 'wallets'). */
+  settings: { section?: string; tab?: string };
   releaseNotes: NoPayload;
   levelProgress: NoPayload;
   /** `over`: opened over another overlay (a clan member list): Back from the first profile returns there. */

@@ -103,11 +103,11 @@ test('the Mythical Bridge from the game menu: no wallet, address check, not conf
   await expectNoSeriousViolations(page, '[role="dialog"]');
   await shot('not-configured');
 
-  // The way to link a wallet: the settings overlay replaces the modal, on the Account section.
+  // The way to link a wallet: the settings overlay replaces the modal, on Account → Wallets.
   await dialog.getByRole('button', { name: 'Link a wallet' }).click();
   await expect(page.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 15_000 });
   await expect(dialog).toHaveCount(0);
-  await page.getByRole('tab', { name: 'Wallets' }).click();
+  await expect(page.getByRole('tab', { name: 'Wallets' })).toHaveAttribute('aria-selected', 'true', { timeout: 15_000 });
   await expect(page.getByText('Connected Wallets')).toBeVisible({ timeout: 15_000 });
   await shot('wallets-tab');
 });

@@ -71,13 +71,13 @@ describe('the bridge modal before the address', () => {
     expect(posted).toHaveBeenCalledWith({ type: 'switchAuthMode', mode: 'login' }, window.location.origin);
   });
 
-  it('shows a player without a wallet the way to link one: the settings overlay opens on the Account section', () => {
+  it('shows a player without a wallet the way to link one: the settings overlay opens on Account → Wallets', () => {
     const { overlays } = renderModal({ wallets: [] });
     expect(screen.getByText('No wallet linked yet')).toBeInTheDocument();
     expect(screen.getByText(/Settings → Account → Wallets/)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Link a wallet' }));
-    // A full-screen overlay replaces the modal; settings opens on its default section, Account.
-    expect(overlays.getState().overlay?.key).toBe('settings');
+    // A full-screen overlay replaces the modal: settings, on the Account section's Wallets tab.
+    expect(overlays.getState().overlay).toMatchObject({ key: 'settings', payload: { section: 'accounts', tab: 'wallets' } });
     expect(overlays.getState().modal).toBeNull();
   });
 

@@ -18,10 +18,11 @@ const TABS = [
   { value: 'notifications', label: 'Notifications', disabled: !ACCOUNT_FEATURES.notificationsTab },
 ] as const; // Sessions: hidden in the current configuration.
 
-export default function AccountSection() {
+/** `tab`: the tab to open on (the bridge's 'Link a wallet' opens Wallets); Profile otherwise. */
+export default function AccountSection({ tab: initialTab }: { tab?: string } = {}) {
   const { user, settled } = useCurrentUser();
   const host = useHost();
-  const [tab, setTab] = useState<string>('profile');
+  const [tab, setTab] = useState<string>(initialTab ?? 'profile');
 
   if (!settled) return <Loader aria-label="Loading account" />;
   if (!isLoggedIn(user)) {

@@ -183,7 +183,7 @@ function LinkedWallets({ uuid, disabled, onPick }: { uuid: string; disabled: boo
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{canLink ? BRIDGE_UI.noWalletText : BRIDGE_UI.noWalletTextNoLink}</Text>
           {/* Opening the settings overlay replaces this modal; the Account section is where wallets live. */}
-          {canLink && <Button size="xs" variant="filled" onClick={() => navigation.setCurrentView('settings')}>{BRIDGE_UI.linkWallet}</Button>}
+          {canLink && <Button size="xs" variant="filled" onClick={() => navigation.showSettings('accounts', 'wallets')}>{BRIDGE_UI.linkWallet}</Button>}
         </Stack>
       </Alert>
     );

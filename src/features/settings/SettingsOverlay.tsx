@@ -15,13 +15,15 @@ import { useViewport } from './useViewport';
 import classes from './SettingsOverlay.module.css';
 
 export type ExtraSectionId = 'accounts' | 'airdrops' | 'clans';
-export type ExtraSections = Partial<Record<ExtraSectionId, LazyExoticComponent<ComponentType> | ComponentType>>;
+/** `tab`: the tab a section opens on, when the overlay was opened to it (e.g. Account → Wallets). */
+export interface ExtraSectionProps { tab?: string }
+export type ExtraSections = Partial<Record<ExtraSectionId, LazyExoticComponent<ComponentType<ExtraSectionProps>> | ComponentType<ExtraSectionProps>>>;
 
 export const LATENCY_DESCRIPTION = 'Low latency mode only uses servers with ping below 50 ms; auto-decline applies to servers above 100 ms.';
 export const DRAWER_WIDTH = 'min(85%, 300px)';
 
 export interface SettingsOverlayProps {
-  payload: { section?: string };
+  payload: { section?: string; tab?: string };
   onClose: () => void;
   extraSections?: ExtraSections;
   username?: string;
@@ -80,7 +82,7 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   const Extra = isExtra(active) ? extraSections[active] : undefined;
   let body;
   if (query.trim()) body = <SearchResults query={query} sections={sections} api={api} hidden={hidden} />;
-  else if (Extra) body = <Suspense fallback={null}><Extra /></Suspense>;
+  else if (Extra) body = <Suspense fallback={null}><Extra tab={active === payload.section ? payload.tab : undefined} /></Suspense>;
   else if (active === 'keyboard') body = <KeyboardSection api={api} compact={viewport.isSmallMobile} />;
   else if (active === 'about') body = <AboutSection />;
   else body = <FieldsSection section={active} api={api} hidden={hidden} />;

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { GAME_SERVER_KEY } from './tests/e2e/players';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
 // product served by the real server on a throwaway in-memory database.
@@ -39,7 +40,7 @@ export default defineConfig({
       PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn',
       SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400', RATE_LIMIT_PER_MINUTE: '0',
       AUTH_RATE_PER_ADDRESS: '10000', AUTH_RATE_PER_USERNAME: '1000',
-      GAME_SERVER_KEY: 'e2e-game-server-key-0123456789',
+      GAME_SERVER_KEY,
     },
   },
 });

@@ -6,8 +6,6 @@
 // check, and the "not configured" red box (the server's 503 itself is covered by
 // tests/api/bridge.test.ts). Screenshots go to /tmp/bridge-shots/.
 import { mkdirSync } from 'node:fs';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { createPublicClient, http, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { BRIDGE_TEXT } from '../../contract/bridge';
@@ -16,6 +14,7 @@ import { unavailable } from '../../server/errors';
 import { E2E_CONTRACT, e2eRpcUrl } from '../chain/e2eChain';
 import { balanceAbi, TOKEN_ID } from '../chain/localChain';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
+import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
 // Software WebGL draws a frame or two per second here: the game's tests get more than a minute.
@@ -23,19 +22,13 @@ test.describe.configure({ timeout: 200_000 });
 
 const SHOTS = '/tmp/bridge-shots';
 mkdirSync(SHOTS, { recursive: true });
-const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789'; // playwright.config.ts
 
 type TestWindow = Window & { __demoGame?: { state(): unknown } };
 
-/** Registers a fresh player through the API (solving the real ALTCHA challenge): the page's cookies log it in. */
-async function registerPlayer(page: Page, baseURL: string, project: string): Promise<string> {
-  const challenge = await (await page.request.get('/api/altcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  expect(solution).toBeTruthy();
+/** A fresh player, registered through the API: the page's cookies log it in. */
+async function newPlayer(page: Page, project: string): Promise<string> {
   const username = `br_${project.slice(0, 2)}${Date.now().toString(36)}`.slice(0, 20);
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const response = await page.request.post('/api/register', { data: { username, password: 'bridge-pass', turnstile_token: token }, headers: { origin: baseURL } });
-  expect(response.status(), await response.text()).toBe(200);
+  await registerPlayer(page.request, username);
   return username;
 }
 
@@ -69,9 +62,9 @@ async function holdRequests(page: Page, pattern: string): Promise<() => void> {
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-test('the Mythical Bridge from the game menu: no wallet, address check, not configured [both]', async ({ page, baseURL }, info) => {
+test('the Mythical Bridge from the game menu: no wallet, address check, not configured [both]', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
-  await registerPlayer(page, baseURL ?? '', info.project.name);
+  await newPlayer(page, info.project.name);
   const dialog = await openBridgeFromGame(page);
 
   // No linked wallet: the way to link one is shown.
@@ -115,14 +108,10 @@ test('the Mythical Bridge from the game menu: no wallet, address check, not conf
 test('the Mythical Bridge end to end: a ticket becomes a token on chain, with the explorer link', async ({ page, baseURL }, info) => {
   const origin = baseURL ?? '';
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-flow-${name}.png` });
-  const username = await registerPlayer(page, origin, info.project.name);
+  const username = await newPlayer(page, info.project.name);
 
   // The game server awards a Mythical Ticket.
-  const awarded = await page.request.post('/api/server/award', {
-    headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
-    data: { username, items: { [ITEM_IDS.mythicalTicket]: 1 }, awardId: `e2e-bridge-${username}` },
-  });
-  expect(awarded.status(), await awarded.text()).toBe(200);
+  await awardPlayer(page.request, { username, items: { [ITEM_IDS.mythicalTicket]: 1 }, awardId: `e2e-bridge-${username}` });
   const tickets = async () => {
     const inventory = await page.request.get('/api/getBaseInventory');
     expect(inventory.status()).toBe(200);

@@ -9,53 +9,24 @@
 // Player dialog, the colour editor, the Transfer Ownership confirmation and the Disband form.
 // Screenshots go to /tmp/clans-shots/three-*.png.
 import { mkdirSync } from 'node:fs';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { CLAN_COLORS, CLAN_TEXT } from '../../contract/clans';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { xpRequiredForLevel } from '../../contract/levels';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { expectNoSeriousViolations } from './axe';
+import { reopenClans, SECTION, SHOTS, showClans } from './clans-helpers';
+import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 600_000 });
 test.use({ actionTimeout: 60_000 }); // a control that never appears fails the step, not the whole run
 const T = 45_000; // three software-rendered games leave little CPU to the pages
 
-const SHOTS = '/tmp/clans-shots';
 mkdirSync(SHOTS, { recursive: true });
-const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789'; // playwright.config.ts
-const SECTION = '[data-active-section="clans"]';
 const MODAL = '.mantine-Modal-content';
 
 type TestWindow = Window & { showSettings?: (section?: string) => void; __demoGame?: { state(): DemoGameSnapshot } };
-
-async function showClans(page: Page) {
-  // The hook installs with the shell's second chunk: repeat until the section is there.
-  await expect(async () => {
-    await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));
-    await expect(page.locator(SECTION)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
-}
-
-/** Settings closed and opened again: the section loads the player's status and lists afresh. */
-async function reopenClans(page: Page) {
-  await page.getByRole('button', { name: 'Close settings' }).click();
-  await expect(page.getByTestId('settings-overlay')).toHaveCount(0, { timeout: T });
-  await showClans(page);
-}
-
-/** Registers through the API (solving the real proof of work); the context keeps the session cookie. */
-async function register(request: APIRequestContext, username: string): Promise<string> {
-  const challenge = await (await request.get('/api/altcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  expect(solution).toBeTruthy();
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const response = await request.post('/api/register', { data: { username, password: 'clan-pass-1', turnstile_token: token } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).uuid as string;
-}
 
 /** How many times the demo game was told to Bootstrap. */
 const bootstraps = (page: Page) => page.evaluate((method) =>
@@ -104,15 +75,11 @@ test('three players: create, invite and accept, request and accept, colour, tran
     const A = await newPlayer();
     const B = await newPlayer();
     const C = await newPlayer();
-    const annUuid = await register(A.context.request, ann);
-    await register(B.context.request, bob);
-    await register(C.context.request, cat);
+    const annUuid = await registerPlayer(A.context.request, ann);
+    await registerPlayer(B.context.request, bob);
+    await registerPlayer(C.context.request, cat);
     // Ann reaches level 15 through the game server's award API; Bob and Cat stay at level 1.
-    const award = await A.context.request.post('/api/server/award', {
-      headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
-      data: { uuid: annUuid, xp: xpRequiredForLevel(15), awardId: `clans-three-${stamp}` },
-    });
-    expect(award.ok(), await award.text()).toBe(true);
+    await awardPlayer(A.context.request, { uuid: annUuid, xp: xpRequiredForLevel(15), awardId: `clans-three-${stamp}` });
 
     // All three are in the game (it has to be running to hear Bootstrap) with Clans open.
     for (const { page } of [A, B, C]) await page.goto('/');
@@ -150,10 +117,10 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(A.page.getByTestId('clan-sent-invite').filter({ hasText: bob })).toBeVisible({ timeout: T });
 
     // Bob sees the pending invite and accepts it; Cat, not invited, sees none.
-    await reopenClans(B.page);
+    await reopenClans(B.page, T);
     const bobInvite = B.page.getByTestId('clan-invite').filter({ hasText: label });
     await expect(bobInvite).toBeVisible({ timeout: T });
-    await reopenClans(C.page);
+    await reopenClans(C.page, T);
     await expect(section(C.page).getByText('No pending invites')).toBeVisible({ timeout: T });
     await expectBootstrap(B.page, async () => {
       await bobInvite.getByRole('button', { name: `Accept invite from ${clanName}` }).click();
@@ -163,7 +130,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(members(B.page)).toHaveCount(2);
     await expect(section(B.page).getByRole('button', { name: 'Danger Zone' })).toHaveCount(0);
     // Ann: Bob is a member now, and the invite is no longer outstanding.
-    await reopenClans(A.page);
+    await reopenClans(A.page, T);
     await expect(members(A.page).filter({ hasText: bob })).toBeVisible({ timeout: T });
     await expect(A.page.getByTestId('clan-sent-invite')).toHaveCount(0);
 
@@ -177,7 +144,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(search.getByRole('button', { name: `Request sent to ${clanName}` })).toBeDisabled({ timeout: T });
     await search.getByRole('button', { name: 'Close dialog' }).click();
     await expect(section(C.page).getByTestId('clan-request-pending')).toBeVisible();
-    await reopenClans(A.page);
+    await reopenClans(A.page, T);
     const request = A.page.getByTestId('clan-join-request').filter({ hasText: cat });
     await expect(request).toBeVisible({ timeout: T });
     await expectBootstrap(A.page, async () => {
@@ -186,7 +153,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     });
     await expect(members(A.page)).toHaveCount(3, { timeout: T });
     await expect(members(A.page).first()).toContainText(ann); // the admin first
-    await reopenClans(C.page);
+    await reopenClans(C.page, T);
     await expect(C.page.getByTestId('clan-member-view').getByText(label)).toBeVisible({ timeout: T });
     await expect(members(C.page)).toHaveCount(3);
 
@@ -241,7 +208,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
       await toast(A.page, 'Clan colour updated');
     });
     await expect(A.page.getByTestId('clan-admin-view').getByText(label)).toHaveAttribute('data-clan-color', color, { timeout: T });
-    await reopenClans(B.page);
+    await reopenClans(B.page, T);
     await expect(B.page.getByTestId('clan-member-view').getByText(label)).toHaveAttribute('data-clan-color', color, { timeout: T });
 
     // 5. Ann hands the clan to Bob (a member must be chosen; the admin is not offered).
@@ -261,7 +228,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(A.page.getByTestId('clan-member-view')).toBeVisible({ timeout: T });
     await expect(section(A.page).getByRole('button', { name: 'Danger Zone' })).toHaveCount(0);
     await expect(section(A.page).getByRole('button', { name: 'Leave Clan' })).toBeVisible();
-    await reopenClans(B.page);
+    await reopenClans(B.page, T);
     await expect(B.page.getByTestId('clan-admin-view')).toBeVisible({ timeout: T });
     await expect(section(B.page).getByRole('button', { name: 'Danger Zone' })).toBeVisible();
     await expect(members(B.page).first()).toContainText(bob);
@@ -272,7 +239,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await section(B.page).getByRole('button', { name: `Remove ${cat}` }).click();
     await toast(B.page, 'Member removed');
     await expect(members(B.page)).toHaveCount(2, { timeout: T });
-    await reopenClans(C.page);
+    await reopenClans(C.page, T);
     await expect(section(C.page).getByText("You're not in a clan")).toBeVisible({ timeout: T });
 
     // 7. Ann leaves (with a confirmation); Bob is left alone.
@@ -283,7 +250,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
       await toast(A.page, 'You left the clan');
     });
     await expect(section(A.page).getByText("You're not in a clan")).toBeVisible({ timeout: T });
-    await reopenClans(B.page);
+    await reopenClans(B.page, T);
     await expect(members(B.page)).toHaveCount(1, { timeout: T });
 
     // Browse and search from Cat's side: one member left.
@@ -308,7 +275,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(section(B.page).getByText("You're not in a clan")).toBeVisible({ timeout: T });
 
     // The clan is gone from browse and search.
-    await reopenClans(C.page);
+    await reopenClans(C.page, T);
     await section(C.page).getByRole('tab', { name: 'Browse Clans' }).click();
     await expect(C.page.getByTestId('clan-browse')).toBeVisible({ timeout: T });
     await expect(C.page.getByTestId('clan-browse-item').filter({ hasText: clanName })).toHaveCount(0);

@@ -3,47 +3,16 @@
 // player, the admin accepts, the member sees the clan. Screenshots of each clan view go to
 // /tmp/clans-shots/; axe checks the section.
 import { mkdirSync } from 'node:fs';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { APIRequestContext } from '@playwright/test';
 import { xpRequiredForLevel } from '../../contract/levels';
 import { expectNoSeriousViolations } from './axe';
+import { reopenClans, SECTION, SHOTS, showClans } from './clans-helpers';
+import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 300_000 });
 const T = 45_000; // the software-rendered game leaves little CPU to the page here
 
-const SHOTS = '/tmp/clans-shots';
 mkdirSync(SHOTS, { recursive: true });
-const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789'; // playwright.config.ts
-const SECTION = '[data-active-section="clans"]';
-
-type TestWindow = Window & { showSettings?: (section?: string) => void };
-
-async function showClans(page: Page) {
-  // The hook installs with the shell's second chunk: repeat until the section is there.
-  await expect(async () => {
-    await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));
-    await expect(page.locator(SECTION)).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
-}
-
-async function reopenClans(page: Page) {
-  await page.getByRole('button', { name: 'Close settings' }).click();
-  await expect(page.getByTestId('settings-overlay')).toHaveCount(0, { timeout: T });
-  await showClans(page);
-}
-
-/** Registers through the API (solving the real proof of work); the context keeps the session cookie. */
-async function register(request: APIRequestContext, username: string): Promise<string> {
-  const challenge = await (await request.get('/api/altcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  expect(solution).toBeTruthy();
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const response = await request.post('/api/register', { data: { username, password: 'clan-pass-1', turnstile_token: token } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return (await response.json()).uuid as string;
-}
 
 test('a clan is created, another player asks to join, the admin accepts and the member sees it [both]', async ({ page, browser }, info) => {
   const project = info.project.name;
@@ -55,12 +24,8 @@ test('a clan is created, another player asks to join, the admin accepts and the 
   const clanTag = `o${stamp.slice(-3)}`; // typed lowercase, shown uppercase
 
   // The owner: registered and raised to level 15 by the game server, before the page loads.
-  const ownerUuid = await register(page.context().request, owner);
-  const award = await page.context().request.post('/api/server/award', {
-    headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
-    data: { uuid: ownerUuid, xp: xpRequiredForLevel(15), awardId: `clans-e2e-${stamp}` },
-  });
-  expect(award.ok(), await award.text()).toBe(true);
+  const ownerUuid = await registerPlayer(page.context().request, owner);
+  await awardPlayer(page.context().request, { uuid: ownerUuid, xp: xpRequiredForLevel(15), awardId: `clans-e2e-${stamp}` });
 
   // The joiner's page starts logged out: the section asks them to log in.
   const use = info.project.use;
@@ -76,7 +41,7 @@ test('a clan is created, another player asks to join, the admin accepts and the 
     await joinerPage.getByRole('button', { name: 'Log In' }).click();
     await expect(joinerPage.getByText('Welcome back')).toBeVisible({ timeout: T });
     await joinerPage.keyboard.press('Escape');
-    await register(other.request, joiner);
+    await registerPlayer(other.request, joiner);
 
     // The owner creates the clan.
     await page.goto('/');
@@ -118,7 +83,7 @@ test('a clan is created, another player asks to join, the admin accepts and the 
     await shot(joinerPage, 'request-pending');
 
     // The owner sees the request and accepts it.
-    await reopenClans(page);
+    await reopenClans(page, T);
     const request = page.getByTestId('clan-join-request').filter({ hasText: joiner });
     await expect(request).toBeVisible({ timeout: T });
     await page.getByRole('button', { name: 'Danger Zone' }).click();
@@ -131,7 +96,7 @@ test('a clan is created, another player asks to join, the admin accepts and the 
     await expect(page.getByTestId('clan-member').filter({ hasText: joiner }).getByRole('button', { name: `Remove ${joiner}` })).toBeVisible();
 
     // The member sees the clan, with the admin listed first, and Leave Clan.
-    await reopenClans(joinerPage);
+    await reopenClans(joinerPage, T);
     const member = joinerPage.getByTestId('clan-member');
     await expect(joinerPage.getByTestId('clan-member-view').getByText(`[${clanTag.toUpperCase()}] ${clanName}`)).toBeVisible({ timeout: T });
     await expect(member).toHaveCount(2);

@@ -5,12 +5,11 @@
 // registered through the API (solving the real ALTCHA proof of work) and paid by the game-server
 // award API. Screenshots of every modal go to /tmp/crates-shots/.
 import { mkdirSync } from 'node:fs';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { ITEM_IDS } from '../../contract/items';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
+import { awardPlayer, registerPlayer } from './players';
 import { expect as baseExpect, test, type Page } from './test';
 
 // Software WebGL at 1-5 fps shares the CPU with the shell here: answers get a generous wait.
@@ -21,24 +20,14 @@ test.describe.configure({ timeout: 300_000 });
 
 const SHOTS = '/tmp/crates-shots';
 mkdirSync(SHOTS, { recursive: true });
-const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789';
 
 type TestWindow = Window & { __demoGame?: { state(): DemoGameSnapshot } };
 
 /** A fresh logged-in player in this page's browser context, with `tripcoins` awarded. */
 async function newPlayer(page: Page, prefix: string, tripcoins: number): Promise<string> {
   const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
-  const challenge = await (await page.request.get('/api/altcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  if (!solution) throw new Error('could not solve the ALTCHA challenge');
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const registered = await page.request.post('/api/register', { data: { username, password: 'hunter22', turnstile_token: token } });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const award = await page.request.post('/api/server/award', {
-    headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
-    data: { username, tripcoins, awardId: `e2e-crates-${username}` },
-  });
-  expect(award.status(), await award.text()).toBe(200);
+  await registerPlayer(page.request, username);
+  await awardPlayer(page.request, { username, tripcoins, awardId: `e2e-crates-${username}` });
   return username;
 }
 

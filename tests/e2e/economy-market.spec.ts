@@ -6,21 +6,19 @@
 // 2. A seller lists an item from the game's menu, a second player buys it from theirs, and
 //    transfers it back: the items, the coins and what the game heard are checked.
 import { mkdirSync } from 'node:fs';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { APIRequestContext } from '@playwright/test';
 import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { MESSAGE_TRIGGERS } from '../../demo-game/src/triggers';
 import { expectNoSeriousViolations } from './axe';
+import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = '/tmp/market-shots';
 mkdirSync(SHOTS, { recursive: true });
-const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789';
 const [BLASTER, VISOR, HOODIE] = BASE_SET_ITEMS.map((i) => i.uuid) as [string, string, string];
 
 type TestWindow = Window & { __demoGame?: { state(): DemoGameSnapshot }; unityInstance?: unknown };
@@ -31,21 +29,13 @@ const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(se
 /** Signs up through the API (solving the real ALTCHA challenge); the context keeps the session. */
 async function signUp(request: APIRequestContext, prefix: string): Promise<string> {
   const username = uniqueName(prefix);
-  const challenge = await (await request.get('/api/altcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const response = await request.post('/api/register', { data: { username, password: 'market-pass-1', turnstile_token: token } });
-  expect(response.status(), await response.text()).toBe(200);
+  await registerPlayer(request, username);
   return username;
 }
 
 /** What the game server awards: coins and items. */
 async function award(request: APIRequestContext, username: string, grant: { tripcoins?: number; items?: Record<string, number> }) {
-  const response = await request.post('/api/server/award', {
-    headers: { authorization: `Bearer ${GAME_SERVER_KEY}` },
-    data: { username, ...grant, awardId: `e2e-${uniqueName('a')}` },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await awardPlayer(request, { username, ...grant, awardId: `e2e-${uniqueName('a')}` });
 }
 
 async function post(request: APIRequestContext, path: string, data: unknown) {

@@ -5,12 +5,11 @@
 // each close, and the WebGL background stops drawing once its overlay is gone.
 // Screenshots of each overlay go to /tmp/progress-shots/.
 import { mkdirSync } from 'node:fs';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { request as playwrightRequest } from '@playwright/test';
 import { SHELL_TO_GAME } from '../../contract/game';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { expectNoSeriousViolations } from './axe';
+import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
 // The game draws a frame or two a second in software WebGL: generous time for the whole path.
@@ -18,19 +17,8 @@ test.describe.configure({ timeout: 300_000 });
 
 const SHOTS = '/tmp/progress-shots';
 mkdirSync(SHOTS, { recursive: true });
-const GAME_SERVER = { authorization: 'Bearer e2e-game-server-key-0123456789' };
 
 type TestWindow = Window & { __demoGame?: { state(): DemoGameSnapshot } };
-
-/** Registers a player through the real API (solving the real proof of work) in `api`'s cookie jar. */
-async function register(api: APIRequestContext, baseURL: string, username: string): Promise<string> {
-  const challenge = await (await api.get('/api/altcha/challenge')).json();
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const response = await api.post('/api/register', { data: { username, password: 'progress-pass', turnstile_token: token }, headers: { origin: baseURL } });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).uuid as string;
-}
 
 const closedOverlays = (page: Page) => page.evaluate((method) =>
   ((window as TestWindow).__demoGame?.state().received ?? []).filter((m) => m.method === method).map((m) => m.value), SHELL_TO_GAME.overlayClosed);
@@ -48,13 +36,12 @@ test('level progress, profile and release notes open from the game with real dat
   const other = `rival_${suffix}`;
 
   // Two players; ours gets 12,500 XP (level 5) from the game server.
-  const myUuid = await register(page.request, baseURL!, me);
+  const myUuid = await registerPlayer(page.request, me);
   const otherApi = await playwrightRequest.newContext({ baseURL });
-  await register(otherApi, baseURL!, other);
+  await registerPlayer(otherApi, other);
   await otherApi.dispose();
-  const award = await page.request.post('/api/server/award', { headers: GAME_SERVER, data: { uuid: myUuid, xp: 12_500, awardId: `e2e-${suffix}` } });
-  expect(award.status(), await award.text()).toBe(200);
-  expect((await award.json()).currentLevel).toBe(5);
+  const award = await awardPlayer(page.request, { uuid: myUuid, xp: 12_500, awardId: `e2e-${suffix}` });
+  expect(award.currentLevel).toBe(5);
 
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });

@@ -4,10 +4,8 @@
 // the spec: the search, the preloaded overlay's opening time, reset with confirmation, export
 // then import, and settings that follow a logged-in player to another browser.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { APIRequestContext } from '@playwright/test';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
+import { botCheckToken, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 150_000 });
@@ -206,19 +204,11 @@ test('export then import round trip; reset behind a confirmation; a bad file is 
   await expect(page.getByTestId('setting-masterVolume-value')).toHaveText('75%');
 });
 
-async function botToken(request: APIRequestContext): Promise<string> {
-  const challenge = await (await request.get('/api/altcha/challenge')).json() as Parameters<typeof solveChallenge>[0]['challenge'];
-  const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
-  if (!solution) throw new Error('could not solve the ALTCHA challenge');
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
 test('settings follow a logged-in player to a second browser context', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
   const username = `set_${Date.now().toString(36)}`.slice(0, 20);
   const password = 'follow-me-22';
-  const registered = await page.request.post('/api/register', { data: { username, password, turnstile_token: await botToken(page.request) } });
-  expect(registered.status()).toBe(200);
+  await registerPlayer(page.request, username, password);
 
   // The shell's second chunk installs window.showSettings; repeat until the overlay is there.
   const show = async (p: Page) => expect(async () => {
@@ -236,7 +226,7 @@ test('settings follow a logged-in player to a second browser context', async ({ 
 
   const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   try {
-    const login = await other.request.post('/api/login', { data: { username, password, turnstile_token: await botToken(other.request) } });
+    const login = await other.request.post('/api/login', { data: { username, password, turnstile_token: await botCheckToken(other.request) } });
     expect(login.status()).toBe(200);
     const second = await other.newPage();
     await second.goto(ALL_SECTIONS);

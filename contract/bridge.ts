@@ -13,6 +13,7 @@ export const BRIDGE_TEXT = {
   chainUnavailable: 'The chain could not be reached. Your Mythical Ticket was returned.',
   rejected: 'The transfer was rejected by the chain. Your Mythical Ticket was returned.',
   complete: 'Transaction Complete!',
+  unknownTransfer: 'No bridge transfer of yours has this transaction hash',
 } as const;
 
 export const WALLET_PATTERN = /^0x[0-9a-fA-F]{40}$/;
@@ -40,4 +41,13 @@ export const bridgeFinalize = defineEndpoint({
   movesValue: true, idempotent: true,
 });
 
-export const bridgeEndpoints = { bridgeVerify, bridgeFinalize };
+const TransactionHash = z.string().regex(/^0x[0-9a-f]{64}$/);
+
+/** Where a transfer stands; the modal asks until the chain has mined it. */
+export const bridgeStatus = defineEndpoint({
+  method: 'GET', path: '/api/mythicalBridgeStatus/:transactionHash', access: 'user', summary: 'The state of one of your bridge transfers: confirmed once the chain has mined it',
+  params: z.object({ transactionHash: TransactionHash }),
+  response: z.object({ transactionHash: TransactionHash, status: z.enum(['signed', 'sent', 'confirmed', 'failed']) }),
+});
+
+export const bridgeEndpoints = { bridgeVerify, bridgeFinalize, bridgeStatus };

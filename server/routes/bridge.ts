@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
-import { BRIDGE_TEXT, bridgeFinalize, bridgeVerify } from '../../contract/bridge';
+import { BRIDGE_TEXT, bridgeFinalize, bridgeStatus, bridgeVerify } from '../../contract/bridge';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
 import { badRequest, HttpError, notFound, unavailable } from '../errors';
 import { route } from '../route';
@@ -48,5 +48,14 @@ export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
       explorerUrl: `${config.BLOCK_EXPLORER_TX_URL}${view.txHash}`,
       status: view.status === 'confirmed' ? 'confirmed' as const : view.status === 'sent' ? 'sent' as const : 'signed' as const,
     };
+  });
+
+  route(app, bridgeStatus, async ({ params, user }) => {
+    if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
+    const view = await bridge.statusOf(user.id, params.transactionHash);
+    // 'pending' never has a hash, so it cannot be asked for; anything else is reported as is.
+    if (!view || view.status === 'pending') throw notFound(BRIDGE_TEXT.unknownTransfer);
+    const status = view.status === 'confirmed' || view.status === 'sent' || view.status === 'signed' ? view.status : 'failed' as const;
+    return { transactionHash: params.transactionHash, status };
   });
 }

@@ -125,6 +125,27 @@ export class Bridge {
     return { id: row.id, status: row.status, txHash: row.tx_hash };
   }
 
+  /**
+   * One of `userId`'s transfers by its transaction hash (null when there is none: another
+   * player's hash is as unknown as a made-up one). A sent transfer the chain has mined becomes
+   * confirmed here, as resume() would do. A reverted one stays 'sent': what to do with it is
+   * the operator's call, not a status poll's.
+   */
+  async statusOf(userId: string, txHash: string): Promise<TransferView | null> {
+    const row = await this.db.selectFrom('bridge_transfers').select(['id', 'status', 'tx_hash'])
+      .where('tx_hash', '=', txHash).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return null;
+    if (row.status === 'sent' && await this.confirmIfMined(row.id, txHash)) return { id: row.id, status: 'confirmed', txHash };
+    return { id: row.id, status: row.status, txHash: row.tx_hash };
+  }
+
+  /** Marks a sent transfer confirmed once its receipt says success; answers whether it is. */
+  private async confirmIfMined(id: string, txHash: string): Promise<boolean> {
+    if (await this.chain.receipt(txHash as Hex) !== 'success') return false;
+    await this.db.updateTable('bridge_transfers').set({ status: 'confirmed', updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'sent').execute();
+    return true;
+  }
+
   /** Finishes whatever a crash or a network error left open; safe to run any number of times. */
   async resume(): Promise<number> {
     // Stored transactions go out first, in nonce order; new ones are signed after them.
@@ -133,8 +154,7 @@ export class Bridge {
     for (const row of open) {
       try {
         if (row.status === 'sent' && row.tx_hash) {
-          const receipt = await this.chain.receipt(row.tx_hash as Hex);
-          if (receipt === 'success') await this.db.updateTable('bridge_transfers').set({ status: 'confirmed', updated_at: sql`now()` }).where('id', '=', row.id).execute();
+          await this.confirmIfMined(row.id, row.tx_hash);
           continue;
         }
         await this.process(row.id);

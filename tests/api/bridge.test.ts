@@ -65,6 +65,24 @@ describe.each(testDatabases())('the Mythical Bridge on $name', (database) => {
     expect(await conservationViolations(t.handle.db)).toEqual([]);
   });
 
+  it('reports a transfer confirmed once mined, and only to its owner', async () => {
+    const p = await playerWithTickets(1n);
+    const sent = (await p.client.post('/api/mythicalBridgeFinalize', { destinationWallet: freshWallet() })).json();
+    // The local chain mines at once: the status call sees the receipt and records it.
+    const status = await p.client.get(`/api/mythicalBridgeStatus/${sent.transactionHash}`);
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toEqual({ transactionHash: sent.transactionHash, status: 'confirmed' });
+    const row = await t.handle.db.selectFrom('bridge_transfers').select('status').where('tx_hash', '=', sent.transactionHash).executeTakeFirstOrThrow();
+    expect(row.status).toBe('confirmed');
+    // Another player's hash is as unknown as a made-up one.
+    const other = await playerWithTickets(0n);
+    const theirs = await other.client.get(`/api/mythicalBridgeStatus/${sent.transactionHash}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error).toBe(BRIDGE_TEXT.unknownTransfer);
+    expect((await p.client.get(`/api/mythicalBridgeStatus/0x${'ab'.repeat(32)}`)).statusCode).toBe(404);
+    expect((await p.client.get('/api/mythicalBridgeStatus/0x123')).statusCode).toBe(400);
+  });
+
   it('refuses without a ticket, and an Idempotency-Key retry sends once', async () => {
     const none = await playerWithTickets(0n);
     const r = await none.client.post('/api/mythicalBridgeFinalize', { destinationWallet: freshWallet() });

@@ -180,6 +180,9 @@ test('the Mythical Bridge end to end: a ticket becomes a token on chain, with th
   await expect(success).toContainText(answer.transactionHash);
   await expect(dialog.getByRole('button', { name: 'Complete!' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Go Back' })).toBeDisabled();
+  // Sent, then confirmed once the chain has mined it (the modal asks the server's status).
+  await expect(success.getByTestId('bridge-status')).toHaveAttribute('data-status', 'confirmed', { timeout: 15_000 });
+  await expect(success).toContainText('The transfer is confirmed on chain.');
   const link = success.getByRole('link', { name: 'View the transaction on the block explorer' });
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/tx\/0x[0-9a-f]{64}$/);

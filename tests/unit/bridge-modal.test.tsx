@@ -153,6 +153,8 @@ describe('the bridge modal steps', () => {
 
     vi.mocked(globalThis.fetch).mockImplementation((input, init = {}) => {
       calls.push({ url: String(input), init });
+      // The chain has mined it by the time the modal asks.
+      if (String(input) === `/api/mythicalBridgeStatus/${HASH}`) return Promise.resolve(new Response(JSON.stringify({ transactionHash: HASH, status: 'confirmed' }), { status: 200 }));
       return finalized.then(({ status, body }) => new Response(JSON.stringify(body), { status }));
     });
     fireEvent.click(screen.getByRole('button', { name: 'Finalize Airdrop' }));
@@ -165,8 +167,12 @@ describe('the bridge modal steps', () => {
     expect(JSON.parse(String(request.init.body))).toEqual({ destinationWallet: WALLET });
     expect((request.init.headers as Record<string, string>)['idempotency-key']).toMatch(/^bridge-[0-9a-f]{32}$/);
 
-    await act(async () => { finish({ status: 200, body: { transactionHash: HASH, explorerUrl: `https://explorer.example/tx/${HASH}`, status: 'confirmed' } }); });
+    await act(async () => { finish({ status: 200, body: { transactionHash: HASH, explorerUrl: `https://explorer.example/tx/${HASH}`, status: 'sent' } }); });
     expect(await screen.findByTestId('bridge-success')).toHaveTextContent(BRIDGE_TEXT.complete);
+    // Sent, then confirmed: the modal asks for the status until the chain has mined it.
+    await waitFor(() => expect(screen.getByTestId('bridge-status')).toHaveAttribute('data-status', 'confirmed'));
+    expect(screen.getByTestId('bridge-status')).toHaveTextContent('The transfer is confirmed on chain.');
+    expect(calls.filter((c) => c.url === `/api/mythicalBridgeStatus/${HASH}`)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View the transaction on the block explorer' })).toHaveAttribute('href', `https://explorer.example/tx/${HASH}`);
     expect(screen.getByRole('button', { name: 'Complete!' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeDisabled();

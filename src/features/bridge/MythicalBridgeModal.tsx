@@ -19,7 +19,7 @@ import { useHost } from '../../lib/host';
 import { useNavigation } from '../../lib/navigation';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
-import { finalizeBridge, linkedWalletsQuery, verifyWallet } from './api';
+import { finalizeBridge, linkedWalletsQuery, transferStatusQuery, verifyWallet } from './api';
 import classes from './MythicalBridgeModal.module.css';
 import { BRIDGE_UI, formatMemberSince, newIdempotencyKey, safeWebsite, shortAddress, statusLine } from './texts';
 
@@ -253,6 +253,9 @@ interface ConfirmStepProps {
 
 function ConfirmStep({ wallet, error, finalizing, result, onBack, onFinalize }: ConfirmStepProps) {
   const done = result !== null;
+  // Sent is not yet mined: the status is asked again until the chain confirms it.
+  const live = useQuery({ ...transferStatusQuery(result?.transactionHash ?? ''), enabled: result !== null && result.status !== 'confirmed' });
+  const status = live.data?.status ?? result?.status ?? 'sent';
   return (
     <Stack>
       <Title order={4}>Final Confirmation</Title>
@@ -264,7 +267,7 @@ function ConfirmStep({ wallet, error, finalizing, result, onBack, onFinalize }: 
       {result && (
         <Alert color="teal" variant="light" title={BRIDGE_TEXT.complete} role="status" data-testid="bridge-success">
           <Stack gap={4}>
-            <Text size="sm">{statusLine(result.status)}</Text>
+            <Text size="sm" data-testid="bridge-status" data-status={status}>{statusLine(status)}</Text>
             <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>{result.transactionHash}</Text>
             <Anchor href={result.explorerUrl} target="_blank" rel="noopener noreferrer" size="sm">{BRIDGE_UI.explorerLink}</Anchor>
           </Stack>

@@ -3,12 +3,28 @@
 // them (who is playing, their linked wallets). Failures become the machine's BridgeFailure.
 import { queryOptions } from '@tanstack/react-query';
 import { getUserWallets } from '../../../contract/accounts';
-import { bridgeFinalize, bridgeVerify, type MarketplaceProfile } from '../../../contract/bridge';
+import { bridgeFinalize, bridgeStatus, bridgeVerify, type MarketplaceProfile } from '../../../contract/bridge';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http';
 import type { BridgeFailure, FinalizeRequest, FinalizeResult } from '../../../machines/bridge';
 import { ApiError, call } from '../../api/client';
 
 /** Same key as the Wallets tab: linking a wallet there refreshes this list too. */
+/** How often, and how many times, a sent transfer's status is asked for (about a minute in all). */
+export const STATUS_POLL_MS = 2_000;
+export const STATUS_POLLS = 30;
+
+/** A finalized transfer's status, asked again until the chain has mined it (or it failed). */
+export const transferStatusQuery = (transactionHash: string) => queryOptions({
+  queryKey: ['bridgeStatus', transactionHash] as const,
+  queryFn: ({ signal }) => call(bridgeStatus, { params: { transactionHash }, signal }),
+  refetchInterval: (query) => {
+    const status = query.state.data?.status;
+    return status === 'confirmed' || status === 'failed' || query.state.dataUpdateCount >= STATUS_POLLS ? false : STATUS_POLL_MS;
+  },
+  retry: false,
+  staleTime: 0,
+});
+
 export const linkedWalletsQuery = (uuid: string) => queryOptions({
   queryKey: ['wallets', uuid] as const,
   queryFn: ({ signal }) => call(getUserWallets, { params: { uuid }, signal }),

@@ -21,6 +21,7 @@ const STATUS_LINES = {
   confirmed: 'The transfer is confirmed on chain.',
   sent: 'The transfer was sent to the chain and confirms in a few moments.',
   signed: 'The transfer is signed and will be broadcast shortly; the server finishes it even if you close this window.',
+  failed: 'The transfer was rejected by the chain. Your Mythical Ticket was returned.',
 } as const;
 
 export function statusLine(status: keyof typeof STATUS_LINES): string {

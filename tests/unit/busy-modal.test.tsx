@@ -1,6 +1,6 @@
-// The busy rule of every economy modal (src/ui/BusyModal.tsx): while a request is in flight the
-// modal has no close button, Escape neither closes it nor reaches the overlay host listening on
-// the document, and onClose is never called; once idle all three work again.
+// The busy rule of every modal that sends a request (src/ui/BusyModal.tsx): while a request is
+// in flight the modal has no close button, Escape neither closes it nor reaches the overlay
+// host listening on the document, and onClose is never called; once idle all three work again.
 import { Button, MantineProvider } from '@mantine/core';
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 // The 'auth' modal (spec part 1 §2.5, §5, §8): login, signup and logout in one Mantine modal,
 // driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
 // closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
-import { Anchor, Button, Divider, Group, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -20,6 +20,7 @@ import { ProviderButtons } from './ProviderButtons';
 import { useHost } from '../../lib/host';
 import { useHostLogin } from './useHostLogin';
 import './AuthModal.css';
+import { BusyModal } from '../../ui/BusyModal';
 
 export const SWITCH_DELAY_MS = 300;
 const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
@@ -73,14 +74,6 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   // A used token is worthless: whenever the machine resets the widget, forget ours too.
   useEffect(() => { setToken(''); }, [state.context.botCheckResets]);
 
-  // While busy, Escape must not reach the overlay host (which would close the modal).
-  useEffect(() => {
-    if (!busy) return;
-    const block = (event: KeyboardEvent) => { if (event.key === 'Escape') { event.preventDefault(); event.stopPropagation(); } };
-    window.addEventListener('keydown', block, true);
-    return () => window.removeEventListener('keydown', block, true);
-  }, [busy]);
-
   useEffect(() => {
     if (!state.matches('success')) return;
     const parsed = CurrentUser.safeParse(state.context.result);
@@ -125,14 +118,10 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const config = configQuery.data;
 
   return (
-    <Modal
+    <BusyModal
+      busy={busy}
       opened={opened}
       onClose={close}
-      centered
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Title order={3} component="span">{TITLES[mode]}{mode === 'login' && <span className="auth-wave" aria-hidden="true"> 👋</span>}</Title>}
     >
       {mode === 'logout' ? (
@@ -175,6 +164,6 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
           </Stack>
         </form>
       )}
-    </Modal>
+    </BusyModal>
   );
 }

@@ -1,11 +1,12 @@
 // Change Password (spec part 2 §5): current, new and confirm; the three client checks, then the
 // server's text or the fallback. Cannot be closed while the request runs.
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { AUTH_TEXT, changePassword } from '../../../contract/auth';
 import { ApiError, call } from '../../api/client';
 import { showToast } from '../../ui/toast';
 import { changePasswordError } from './changePasswordValidation';
+import { BusyModal } from '../../ui/BusyModal';
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [current, setCurrent] = useState('');
@@ -39,7 +40,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Change Password" centered closeOnEscape={!busy} closeOnClickOutside={!busy} withCloseButton={!busy} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <BusyModal busy={busy} opened={opened} onClose={close} title="Change Password">
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} disabled={busy} data-autofocus />
@@ -52,6 +53,6 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -4,7 +4,7 @@
 // username, Yes asks for that account's username and password and fuses them. Either way the
 // player is signed in and the game bootstraps. The pending identity stays in session storage
 // until then, so a reload brings the decision back (AccountsAtStart).
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { discordCreate, discordFuse, DISCORD_TEXT } from '../../../contract/accounts';
@@ -14,6 +14,7 @@ import type { OverlayProps } from '../../app/overlays/registry';
 import { ApiError, call } from '../../api/client';
 import { clearPendingDiscord, readPendingDiscord, storePendingDiscord } from './api/discord';
 import { signedIn, welcomeNew } from './signedIn';
+import { BusyModal } from '../../ui/BusyModal';
 
 export const FUSION_TEXT = {
   decisionTitle: 'Account Setup',
@@ -86,14 +87,9 @@ export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'d
   };
 
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={busy !== null}
       onClose={close}
-      centered
-      closeOnEscape={!busy}
-      closeOnClickOutside={!busy}
-      withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={view === 'decision' ? FUSION_TEXT.decisionTitle : FUSION_TEXT.fuseTitle}
     >
       {view === 'decision' ? (
@@ -121,6 +117,6 @@ export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'d
           </Stack>
         </form>
       )}
-    </Modal>
+    </BusyModal>
   );
 }

@@ -11,7 +11,9 @@ import { ApiError, call } from '../../api/client';
 import { sendToGame } from '../../game/game';
 import { useHost } from '../../lib/host';
 import { showToast } from '../../ui/toast';
-import { linkInjectedWallet, walletsQuery } from './api/wallets';
+import { currentUserQuery } from '../../api/currentUser';
+import { walletsQuery } from '../../api/wallets';
+import { linkInjectedWallet } from './api/wallets';
 
 export function sortWallets(addresses: string[], preferred: string | null): string[] {
   const isMain = (a: string) => !!preferred && a.toLowerCase() === preferred.toLowerCase();
@@ -26,8 +28,8 @@ export function WalletsTab({ user }: { user: CurrentUser }) {
   const [busy, setBusy] = useState(false);
 
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: ['wallets', user.uuid] });
-    void queryClient.invalidateQueries({ queryKey: ['whoami'] });
+    void queryClient.invalidateQueries({ queryKey: walletsQuery(user.uuid).queryKey });
+    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     sendToGame(SHELL_TO_GAME.bootstrap);
   };
 

@@ -8,6 +8,7 @@ import { SHELL_TO_GAME } from '../../../contract/game';
 import { sendToGame } from '../../game/game';
 import { showToast, type ToastOptions } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
+import { WALLETS_KEY } from '../../api/wallets';
 
 export type WalletNotification = Extract<GameMessage, { type: 'WALLET_NOTIFICATION' }>;
 
@@ -34,7 +35,7 @@ export function createWalletNotificationHandler(deps: WalletNotificationDeps): (
       });
       return;
     }
-    void deps.queryClient.invalidateQueries({ queryKey: ['wallets'] });
+    void deps.queryClient.invalidateQueries({ queryKey: WALLETS_KEY });
     void deps.queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     bootstrap();
     if (walletData.notifTitle || walletData.notifMessage) {

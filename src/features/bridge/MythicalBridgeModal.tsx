@@ -4,7 +4,7 @@
 // Closing clears everything (the machine lives and dies with the modal); it cannot be closed
 // while the airdrop is being finalized. The player's linked wallets can be picked with one
 // click; a player without one is shown the way to the Account section's Wallets tab.
-import { Alert, Anchor, Avatar, Button, Group, Loader, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef, type FormEvent } from 'react';
@@ -19,9 +19,12 @@ import { useHost } from '../../lib/host';
 import { useNavigation } from '../../lib/navigation';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
-import { finalizeBridge, linkedWalletsQuery, transferStatusQuery, verifyWallet } from './api';
+import { INVENTORY_KEY } from '../../api/economy';
+import { walletsQuery } from '../../api/wallets';
+import { finalizeBridge, transferStatusQuery, verifyWallet } from './api';
 import classes from './MythicalBridgeModal.module.css';
 import { BRIDGE_UI, formatMemberSince, newIdempotencyKey, safeWebsite, shortAddress, statusLine } from './texts';
+import { BusyModal } from '../../ui/BusyModal';
 
 const providedMachine = bridgeMachine.provide({
   actors: {
@@ -50,7 +53,7 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
     if (!complete) return;
     showToast({ message: BRIDGE_TEXT.complete, tone: 'success', area: 'economy' });
     // The ticket is gone: whatever shows the inventory reads it again.
-    void queryClient.invalidateQueries({ queryKey: ['inventory'] });
+    void queryClient.invalidateQueries({ queryKey: INVENTORY_KEY });
     sendToGame(SHELL_TO_GAME.refreshMarketplace);
   }, [complete, queryClient]);
 
@@ -97,19 +100,14 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
   }
 
   return (
-    <Modal
-      opened
+    <BusyModal
+      busy={finalizing}
       onClose={close}
-      centered
       size="lg"
-      closeOnEscape={!finalizing}
-      closeOnClickOutside={!finalizing}
-      withCloseButton={!finalizing}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Title order={3} component="span">{BRIDGE_UI.title}</Title>}
     >
       <div data-testid="mythical-bridge" data-step={loggedIn ? String(state.value) : 'logged-out'}>{body}</div>
-    </Modal>
+    </BusyModal>
   );
 }
 
@@ -170,7 +168,7 @@ function AddressStep({ uuid, wallet, inputError, requestError, verifying, onEdit
 function LinkedWallets({ uuid, disabled, onPick }: { uuid: string; disabled: boolean; onPick(wallet: string): void }) {
   const host = useHost();
   const navigation = useNavigation();
-  const wallets = useQuery(linkedWalletsQuery(uuid));
+  const wallets = useQuery(walletsQuery(uuid));
   if (wallets.isPending) return <Loader size="sm" aria-label="Loading your wallets" />;
   if (wallets.isError) return <Text size="sm" className={classes.muted}>{BRIDGE_UI.walletsFailed}</Text>;
   const preferred = wallets.data.preferred_address?.toLowerCase();

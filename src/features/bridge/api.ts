@@ -2,13 +2,11 @@
 // (with an Idempotency-Key, so a retry never burns twice), and what the modal reads around
 // them (who is playing, their linked wallets). Failures become the machine's BridgeFailure.
 import { queryOptions } from '@tanstack/react-query';
-import { getUserWallets } from '../../../contract/accounts';
 import { bridgeFinalize, bridgeStatus, bridgeVerify, type MarketplaceProfile } from '../../../contract/bridge';
 import { IDEMPOTENCY_HEADER } from '../../../contract/http';
 import type { BridgeFailure, FinalizeRequest, FinalizeResult } from '../../../machines/bridge';
 import { ApiError, call } from '../../api/client';
 
-/** Same key as the Wallets tab: linking a wallet there refreshes this list too. */
 /** How often, and how many times, a sent transfer's status is asked for (about a minute in all). */
 export const STATUS_POLL_MS = 2_000;
 export const STATUS_POLLS = 30;
@@ -23,11 +21,6 @@ export const transferStatusQuery = (transactionHash: string) => queryOptions({
   },
   retry: false,
   staleTime: 0,
-});
-
-export const linkedWalletsQuery = (uuid: string) => queryOptions({
-  queryKey: ['wallets', uuid] as const,
-  queryFn: ({ signal }) => call(getUserWallets, { params: { uuid }, signal }),
 });
 
 /**

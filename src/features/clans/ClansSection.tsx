@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import { useHost } from '../../lib/host';
-import { sessionQuery } from './api';
+import { currentUserQuery } from '../../api/currentUser';
 import { BrowseTab } from './BrowseTab';
 import { useClanMembership } from './useClanMembership';
 import { YourClanTab } from './YourClanTab';
@@ -18,7 +18,7 @@ function openAuth(mode: 'login' | 'signup') {
 }
 
 export default function ClansSection() {
-  const session = useQuery(sessionQuery);
+  const session = useQuery(currentUserQuery);
   const host = useHost();
   if (!session.data && !session.isError) return <Loader aria-label="Loading clans" />;
   if (!isLoggedIn(session.data)) {

@@ -1,7 +1,6 @@
 // The Clans section's requests (spec part 2 §7), through the typed client. Queries are keyed
 // under 'clans' so one invalidation refreshes every list the section shows.
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { whoami } from '../../../contract/auth';
 import * as c from '../../../contract/clans';
 import { searchPlayers, PLAYER_SEARCH_LIMIT } from '../../../contract/economy';
 import { getLevelProgress } from '../../../contract/progress';
@@ -9,13 +8,6 @@ import { ApiError, call } from '../../api/client';
 import type { ActionResult, ClanAction, LoadedStatus } from '../../../machines/clan-membership';
 
 type ClanColorValue = (typeof c.CLAN_COLORS)[number];
-
-/** The same query the Account section uses (same key, so one cache entry). */
-export const sessionQuery = queryOptions({
-  queryKey: ['whoami'] as const,
-  queryFn: ({ signal }) => call(whoami, { signal }),
-  staleTime: 5 * 60_000,
-});
 
 export const clanDetailsQuery = (clanId: string) => queryOptions({
   queryKey: ['clans', 'details', clanId] as const,

@@ -4,25 +4,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { acceptCoinflip, cancelCoinflip, coinflipGame, createCoinflip, openCoinflips } from '../../../contract/coinflip';
 import { buyCrates, buyCratesV2, crateOdds, crateStatus, crateStatusV2, openCrate } from '../../../contract/crates';
-import { baseInventory, itemCatalogue } from '../../../contract/economy';
 import { IDEMPOTENCY_HEADER, type EndpointDef } from '../../../contract/http';
 import { call } from '../../api/client';
+import { INVENTORY_KEY } from '../../api/economy';
 
 export type CrateVersionId = 0 | 1;
 
-/** Every query of this feature starts with this key; the economy's shared ones are below. */
+/** Every query of this feature starts with this key; the inventory is src/api/economy.ts's. */
 const ROOT = 'economy';
-
-export const inventoryQuery = queryOptions({
-  queryKey: [ROOT, 'inventory'] as const,
-  queryFn: ({ signal }) => call(baseInventory, { signal }),
-  staleTime: 0,
-});
-
-export const catalogueQuery = queryOptions({
-  queryKey: [ROOT, 'catalogue'] as const,
-  queryFn: ({ signal }) => call(itemCatalogue, { query: { cleaned: 'true' }, signal }),
-});
 
 export const crateStatusQuery = (version: CrateVersionId) => queryOptions({
   queryKey: [ROOT, 'crates', 'status', version] as const,
@@ -80,7 +69,7 @@ export function cancelCoinflipRequest(id: string) {
 
 /** After anything that moves coins or items: the inventory, the shops and the wagers refresh. */
 export function refreshEconomy(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === ROOT || q.queryKey[0] === 'inventory' });
+  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === ROOT || q.queryKey[0] === INVENTORY_KEY[0] });
 }
 
 /** The sprite of an item (the shop and the crate images use 512). */

@@ -2,7 +2,7 @@
 // An item, a quantity within what is owned, and a price for the whole listing (above 0, at
 // most two decimals). Duration fixed at 30 days; listing is free. The item's market (lowest
 // price, how many are listed, recent sales) is shown to help price it.
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LISTING_DURATION_DAYS, MARKET_TEXT } from '../../../contract/marketplace';
@@ -11,6 +11,7 @@ import { formatTc } from '../../ui/formatTc';
 import { createListingRequest, statsQuery } from './api/market';
 import { ItemSprite } from './ItemSprite';
 import { PriceChart } from './PriceChart';
+import { OwnedQuantityInput } from './OwnedQuantityInput';
 import { useMarketSubmit } from './useMarketSubmit';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { listingError, readQuantity } from './validation';
@@ -72,18 +73,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
             </div>
           )}
           <SimpleGrid cols={2}>
-            <NumberInput
-              label="Quantity"
-              description={item ? <Text span size="xs" c="gray.5">You have {owned}</Text> : undefined}
-              value={quantity}
-              onChange={(value) => { setQuantity(value); setError(null); }}
-              min={1}
-              max={owned || undefined}
-              allowDecimal={false}
-              allowNegative={false}
-              clampBehavior="none"
-              disabled={busy}
-            />
+            <OwnedQuantityInput value={quantity} onChange={(value) => { setQuantity(value); setError(null); }} owned={owned} itemPicked={item !== null} disabled={busy} />
             <TextInput
               label="Price"
               description={<Text span size="xs" c="gray.5">For the whole listing</Text>}

@@ -1,7 +1,7 @@
 // Transfer Items (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'transfer'.
 // The recipient is picked from a player search that runs on Enter (limit 5); editing the text
 // clears the pick. Quantity within what the player owns; never to yourself.
-import { Badge, Button, Group, NumberInput, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ECONOMY_TEXT } from '../../../contract/economy';
@@ -10,6 +10,7 @@ import { currentUserQuery } from '../../api/currentUser';
 import { searchPlayersRequest, transferRequest } from './api/market';
 import { errorText } from './errors';
 import { ItemSprite } from './ItemSprite';
+import { OwnedQuantityInput } from './OwnedQuantityInput';
 import { useMarketSubmit } from './useMarketSubmit';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { transferError } from './validation';
@@ -111,18 +112,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
               </div>
             )}
           </div>
-          <NumberInput
-            label="Quantity"
-            description={item ? <Text span size="xs" c="gray.5">You have {owned}</Text> : undefined}
-            value={quantity}
-            onChange={(value) => { setQuantity(value); setError(null); }}
-            min={1}
-            max={owned || undefined}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
-            disabled={busy}
-          />
+          <OwnedQuantityInput value={quantity} onChange={(value) => { setQuantity(value); setError(null); }} owned={owned} itemPicked={item !== null} disabled={busy} />
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ECONOMY_TEXT } from '../../../contract/economy';
 import { showToast } from '../../ui/toast';
-import { inventoryQuery, useItemNames } from './api/market';
+import { inventoryQuery } from '../../api/economy';
+import { useItemNames } from './api/market';
 import { errorText } from './errors';
 
 export interface OwnedItem { uuid: string; name: string; quantity: number }

@@ -1,13 +1,7 @@
-// Wallet requests (spec part 1 §2.5, §4.6) and the standalone site's Sign-In-with-Ethereum
-// link through the browser's injected EIP-1193 provider.
-import { queryOptions } from '@tanstack/react-query';
-import { getUserWallets, walletLink, walletNonce } from '../../../../contract/accounts';
+// The standalone site's Sign-In-with-Ethereum wallet link through the browser's injected
+// EIP-1193 provider (spec part 1 §2.5, §4.6); the wallet list is src/api/wallets.ts.
+import { walletLink, walletNonce } from '../../../../contract/accounts';
 import { call } from '../../../api/client';
-
-export const walletsQuery = (uuid: string) => queryOptions({
-  queryKey: ['wallets', uuid] as const,
-  queryFn: ({ signal }) => call(getUserWallets, { params: { uuid }, signal }),
-});
 
 interface Eip1193 { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
 

@@ -2,23 +2,15 @@
 // listings, listing detail, per-item stats, and the calls that move items and coins. Queries
 // live under two roots so one invalidation refreshes everything an action changed.
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { baseInventory, itemCatalogue, PLAYER_SEARCH_LIMIT, searchPlayers, transferItems } from '../../../../contract/economy';
+import { itemCatalogue, PLAYER_SEARCH_LIMIT, searchPlayers, transferItems } from '../../../../contract/economy';
 import { SHELL_TO_GAME } from '../../../../contract/game';
 import { IDEMPOTENCY_HEADER } from '../../../../contract/http';
 import { buyListing, cancelListing, createListing, LISTING_DURATION_DAYS, LISTING_PAGE_SIZE_MAX, listingDetail, listings, marketStats } from '../../../../contract/marketplace';
 import { call } from '../../../api/client';
+import { INVENTORY_KEY } from '../../../api/economy';
 import { sendToGame } from '../../../game/game';
 
-/** The caller's items and coins: shared key, so other economy screens refresh it too. */
-export const INVENTORY_KEY = ['inventory'] as const;
 export const MARKET_KEY = ['market'] as const;
-
-
-export const inventoryQuery = queryOptions({
-  queryKey: INVENTORY_KEY,
-  queryFn: ({ signal }) => call(baseInventory, { signal }),
-  staleTime: 0,
-});
 
 export const catalogueQuery = queryOptions({
   queryKey: ['itemCatalogue'] as const,

@@ -1,12 +1,56 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { LOADING_STYLE_ID, firstFrameMarkup } from './src/features/loading/firstFrame';
+
+/**
+ * The loading screen's first frame and stylesheet written into index.html, so the page paints
+ * it from its HTML alone; React takes over on its first render (src/features/loading/firstFrame.ts).
+ */
+function loadingFirstFrame(): Plugin {
+  return {
+    name: 'loading-first-frame',
+    transformIndexHtml(html) {
+      const css = readFileSync(new URL('./src/features/loading/components/LoadingScreen.css', import.meta.url), 'utf8');
+      if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> for the first frame');
+      return html
+        .replace('</head>', `<style id="${LOADING_STYLE_ID}">${css}</style>\n  </head>`)
+        .replace('<div id="root"></div>', `<div id="root">${firstFrameMarkup()}</div>`);
+    },
+  };
+}
 
 // The shell. `npm run dev` runs this with hot reload in front of the API (API_ORIGIN);
 // `npm run build` writes dist/, which the API server serves in production.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:8787';
 
+/**
+ * The entry's own stylesheet (a few hundred bytes: the game canvas's rules) inlined into
+ * index.html: a linked stylesheet blocks the first paint until it has downloaded, and the
+ * first frame above must paint from the HTML alone.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          if (!asset || asset.type !== 'asset') return tag;
+          // The file stays in dist/: lazy chunks list it among their preload dependencies
+          // (and a missing one fails their import).
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), loadingFirstFrame(), inlineEntryCss()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

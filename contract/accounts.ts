@@ -1,7 +1,7 @@
 // Accounts beyond passwords (spec part 1 §3.5, §4.4-4.6, §7, §8; part 2 §4, §5, §7):
 // Discord sign-in and linking, CrazyGames portal login, wallets, and the compensation airdrop.
 import { z } from 'zod';
-import { CurrentUser } from './auth';
+import { CurrentUser, LoginCredentials } from './auth';
 import { defineEndpoint, EmptyBody } from './http';
 
 export const DISCORD_TEXT = {
@@ -33,6 +33,7 @@ export const PORTAL_TEXT = {
 
 export const WALLET_TEXT = {
   fetchFailed: 'Failed to fetch wallets',
+  connected: 'Wallet connected',
   disconnectFailedTitle: 'Disconnection Failed',
   disconnectFailed: 'There was a problem disconnecting your wallet. Please try again.',
   disconnectErrorTitle: 'Disconnection Error',
@@ -98,8 +99,7 @@ export const discordFuse = defineEndpoint({
   method: 'POST', path: '/api/discord/fuse', access: 'public', summary: 'Link the pending Discord identity to an existing account (password checked)',
   body: z.object({
     discordId: z.string().min(1).max(40),
-    username: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(64),
-    password: z.string({ error: 'Please enter both username and password' }).min(1, 'Please enter both username and password').max(128),
+    ...LoginCredentials.shape,
     accessToken: z.string().max(200).optional(),
   }),
   response: CurrentUser.extend({ status: z.literal('ok') }),
@@ -115,7 +115,7 @@ export const discordCallback = defineEndpoint({
 });
 
 export const crazygamesLogin = defineEndpoint({
-  method: 'POST', path: '/api/crazygames/login', access: 'public', summary: 'Sign in (or link, or create) with a CrazyGames user token',
+  method: 'POST', path: '/api/crazygames/login', access: 'public', readsPlayer: true, summary: 'Sign in (or link, or create) with a CrazyGames user token',
   body: z.object({ token: z.string().min(10).max(8192) }), response: CurrentUser.extend({ status: z.literal('ok'), created: z.boolean() }),
 });
 

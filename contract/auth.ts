@@ -4,6 +4,7 @@ import { defineEndpoint, EmptyBody } from './http';
 
 export const AUTH_TEXT = {
   missingCredentials: 'Please enter both username and password',
+  passwordChanged: 'Password updated successfully',
   passwordsDoNotMatch: 'Passwords do not match',
   botCheckMissing: 'Please complete the security check',
   botCheckFailed: 'Security check failed. Please try again.',
@@ -16,7 +17,13 @@ export const AUTH_TEXT = {
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'That username is already taken',
   usernameRule: 'Username must be 3-20 characters: letters, digits and underscores',
+  usernameTooLong: 'Username must be at most 20 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  newPasswordTooLong: 'New password must be at most 128 characters',
+  passwordBlank: 'Password cannot be only spaces',
+  /** Shown under the sign-up fields before anything is refused. */
+  usernameHint: '3-20 letters, digits or underscores',
+  passwordHint: 'At least 6 characters',
   passwordFieldsRequired: 'Please fill in all password fields',
   newPasswordsDoNotMatch: 'New passwords do not match',
   passwordTooShort: 'New password must be at least 6 characters long',
@@ -31,29 +38,57 @@ export const AUTH_TEXT = {
  * Usernames: 3 to 20 characters, ASCII letters, digits and underscores. Unique regardless of
  * case ("Alice" and "alice" are one name); the spelling chosen at signup is kept for display.
  */
+export const USERNAME_MAX = 20;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).min(1, message).max(max, message);
+/** A password that is nothing but white space is refused wherever a password is chosen. */
+export const isBlankPassword = (password: string): boolean => password.length > 0 && password.trim() === '';
 
-export const LoginBody = z.object({
-  username: requiredText(AUTH_TEXT.missingCredentials, 64),
-  password: requiredText(AUTH_TEXT.missingCredentials, PASSWORD_MAX),
+/**
+ * The first thing wrong with credentials typed into a form, in one order for the shell and the
+ * server: missing, too long (naming the limit, never "please enter both" for a long value), and
+ * when choosing (sign-up) the username rule, the minimum length and a blank password.
+ */
+export function credentialsProblem(username: string, password: string, choosing: boolean): string | null {
+  if (!username.trim() || !password) return AUTH_TEXT.missingCredentials;
+  if (username.length > USERNAME_MAX) return AUTH_TEXT.usernameTooLong;
+  if (password.length > PASSWORD_MAX) return AUTH_TEXT.passwordTooLong;
+  if (!choosing) return null;
+  if (!USERNAME_PATTERN.test(username)) return AUTH_TEXT.usernameRule;
+  if (password.length < PASSWORD_MIN) return AUTH_TEXT.signupPasswordTooShort;
+  if (isBlankPassword(password)) return AUTH_TEXT.passwordBlank;
+  return null;
+}
+
+const requiredText = (message: string, max: number, tooLong = message) =>
+  z.string({ error: message }).min(1, message).max(max, tooLong);
+
+/** Username and password as a login checks them (Discord fusion checks the same way). */
+export const LoginCredentials = z.object({
+  username: requiredText(AUTH_TEXT.missingCredentials, USERNAME_MAX, AUTH_TEXT.usernameTooLong),
+  password: requiredText(AUTH_TEXT.missingCredentials, PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+});
+
+export const LoginBody = LoginCredentials.extend({
   remember_me: z.boolean().optional().default(true),
   turnstile_token: requiredText(AUTH_TEXT.botCheckMissing, 20_000),
 });
 
 export const RegisterBody = z.object({
-  username: requiredText(AUTH_TEXT.missingCredentials, 64).refine((u) => USERNAME_PATTERN.test(u), AUTH_TEXT.usernameRule),
-  password: requiredText(AUTH_TEXT.missingCredentials, PASSWORD_MAX).refine((p) => p.length >= PASSWORD_MIN, AUTH_TEXT.signupPasswordTooShort),
+  username: requiredText(AUTH_TEXT.missingCredentials, USERNAME_MAX, AUTH_TEXT.usernameTooLong).refine((u) => USERNAME_PATTERN.test(u), AUTH_TEXT.usernameRule),
+  password: requiredText(AUTH_TEXT.missingCredentials, PASSWORD_MAX, AUTH_TEXT.passwordTooLong)
+    .refine((p) => p.length >= PASSWORD_MIN, AUTH_TEXT.signupPasswordTooShort)
+    .refine((p) => !isBlankPassword(p), AUTH_TEXT.passwordBlank),
   turnstile_token: requiredText(AUTH_TEXT.botCheckMissing, 20_000),
 });
 
 export const ChangePasswordBody = z.object({
-  currentPassword: requiredText(AUTH_TEXT.passwordFieldsRequired, PASSWORD_MAX),
-  newPassword: requiredText(AUTH_TEXT.passwordFieldsRequired, PASSWORD_MAX).refine((p) => p.length >= PASSWORD_MIN, AUTH_TEXT.passwordTooShort),
+  currentPassword: requiredText(AUTH_TEXT.passwordFieldsRequired, PASSWORD_MAX, AUTH_TEXT.passwordTooLong),
+  newPassword: requiredText(AUTH_TEXT.passwordFieldsRequired, PASSWORD_MAX, AUTH_TEXT.newPasswordTooLong)
+    .refine((p) => p.length >= PASSWORD_MIN, AUTH_TEXT.passwordTooShort)
+    .refine((p) => !isBlankPassword(p), AUTH_TEXT.passwordBlank),
 });
 
 /** The current user as GET /api/whoami answers it. Logged in: verified !== 0 and no error. */
@@ -94,11 +129,11 @@ export const login = defineEndpoint({
   body: LoginBody, response: AuthSuccess,
 });
 export const logout = defineEndpoint({
-  method: 'POST', path: '/api/logout', access: 'public', summary: 'End this session',
+  method: 'POST', path: '/api/logout', access: 'public', readsPlayer: true, summary: 'End this session',
   body: EmptyBody, response: LogoutSuccess,
 });
 export const whoami = defineEndpoint({
-  method: 'GET', path: '/api/whoami', access: 'public', summary: 'The current user, or the anonymous identity',
+  method: 'GET', path: '/api/whoami', access: 'public', readsPlayer: true, summary: 'The current user, or the anonymous identity',
   response: CurrentUser,
 });
 export const changePassword = defineEndpoint({

@@ -2,6 +2,7 @@
 // and enforced in server/services/clans.ts.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
+import { CLAN_CREATE_MIN_LEVEL } from './levels';
 
 /** The 16 clan colours; the default is the 13th, a blue. */
 export const CLAN_COLORS = [
@@ -14,7 +15,7 @@ export const CLAN_PAGE_SIZE = 10;
 export const CLAN_TEXT = {
   nameRule: 'Clan name must be 3-20 characters',
   tagRule: 'Clan tag must be 2-5 characters',
-  levelRequired: 'Must be level 15 to create clan',
+  levelRequired: `Must be level ${CLAN_CREATE_MIN_LEVEL} to create clan`,
   selectPlayer: 'Please select a player from the search results',
   invalidColor: 'Choose one of the clan colours',
   alreadyInClan: 'You are already in a clan',
@@ -90,7 +91,7 @@ export const clanDetails = defineEndpoint({ method: 'GET', path: '/api/clans/:cl
 export const sentInvites = defineEndpoint({ method: 'GET', path: '/api/clans/:clanId/invites', access: 'user', summary: 'Invites the clan has sent (admin)', params: ClanIdParams, response: z.array(SentInvite) });
 export const joinRequests = defineEndpoint({ method: 'GET', path: '/api/clans/:clanId/requests', access: 'user', summary: 'Pending join requests (admin)', params: ClanIdParams, response: z.array(JoinRequest) });
 export const createClan = defineEndpoint({
-  method: 'POST', path: '/api/clans/create', access: 'user', summary: 'Create a clan (level 15+, not in a clan)',
+  method: 'POST', path: '/api/clans/create', access: 'user', summary: `Create a clan (level ${CLAN_CREATE_MIN_LEVEL}+, not in a clan)`,
   body: z.object({ clanName: ClanName, clanTag: ClanTag, clanColor: ClanColor.default(DEFAULT_CLAN_COLOR) }),
   response: Message.extend({ clan: ClanDetails }),
 });

@@ -19,6 +19,8 @@ export const COINFLIP_TEXT = {
   decimals: 'Maximum 2 decimal places allowed',
   choiceRule: 'Choose 0 (Heads) or 1 (Tails)',
   createFailed: 'Failed to create offer',
+  acceptFailed: 'Failed to accept wager',
+  cancelFailed: 'Failed to cancel wager',
   created: 'Coin flip offer created',
   cancelled: 'Coin flip offer cancelled',
   notFound: 'Coin flip not found',
@@ -70,7 +72,7 @@ export const createCoinflip = defineEndpoint({
   movesValue: true,
 });
 export const openCoinflips = defineEndpoint({
-  method: 'GET', path: '/api/coinflip/open', access: 'public', summary: 'Open wagers, newest first',
+  method: 'GET', path: '/api/coinflip/open', access: 'public', readsPlayer: true, summary: 'Open wagers, newest first',
   response: z.object({ games: z.array(CoinflipGame) }),
 });
 export const acceptCoinflip = defineEndpoint({
@@ -82,7 +84,7 @@ export const cancelCoinflip = defineEndpoint({
   params: GameParams, body: EmptyBody, response: CoinflipGame, movesValue: true,
 });
 export const coinflipGame = defineEndpoint({
-  method: 'GET', path: '/api/coinflip/:id', access: 'public', summary: 'One coin flip, with its seed once settled',
+  method: 'GET', path: '/api/coinflip/:id', access: 'public', readsPlayer: true, summary: 'One coin flip, with its seed once settled',
   params: GameParams, response: CoinflipGame,
 });
 

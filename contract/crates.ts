@@ -8,7 +8,7 @@ import { defineEndpoint } from './http';
 import { ITEM_IDS } from './items';
 
 export interface CrateVersion {
-  id: 0 | 1;
+  id: CrateVersionId;
   /** Shown in titles and success toasts: 'Base Set' or 'Base Set II'. */
   name: string;
   crateItemUuid: string;
@@ -21,6 +21,8 @@ export const CRATE_VERSIONS: readonly CrateVersion[] = [
   { id: 1, name: 'Base Set II', crateItemUuid: ITEM_IDS.baseSetIICrate, statusPath: '/api/crates/status/v2', buyPath: '/api/crates/buy/v2' },
 ];
 
+const CRATE_SOLD_OUT = 'Sold Out: no crates are left in this shop';
+
 export const CRATE_TEXT = {
   invalidQuantity: 'Please enter a valid quantity',
   needCrate: 'You need at least 1 crate to open',
@@ -29,13 +31,17 @@ export const CRATE_TEXT = {
   shopStatusFailed: 'Failed to load shop status',
   balanceFailed: 'Failed to load crate balance',
   versionRule: 'crateVersionId must be 0 (Base Set) or 1 (Base Set II)',
-  onlyAvailable: (n: bigint | number) => `Only ${n} crates available in shop`,
+  soldOut: CRATE_SOLD_OUT,
+  /** Never "Only 0 crates available": an empty shop says it is sold out. */
+  onlyAvailable: (n: bigint | number) => (Number(n) <= 0 ? CRATE_SOLD_OUT : `Only ${n} crates available in shop`),
   insufficient: (balance: bigint, cost: bigint) => `Insufficient balance. You have ${tcFixed(balance)} TC but need ${tcFixed(cost)} TC`,
   purchased: (quantity: number, versionName: string) => `Successfully purchased ${quantity} ${versionName} Crate(s)!`,
   spent: (cost: bigint) => `Spent ${tcFixed(cost)} TC`,
 } as const;
 
 export const CrateVersionId = z.union([z.literal(0), z.literal(1)], { error: CRATE_TEXT.versionRule });
+/** 0 is the Base Set shop, 1 the Base Set II shop. */
+export type CrateVersionId = z.infer<typeof CrateVersionId>;
 
 export const CrateStatus = z.object({
   crateVersionId: CrateVersionId,
@@ -71,7 +77,7 @@ export const CrateOdds = z.object({
 });
 
 const statusOf = (v: CrateVersion) => defineEndpoint({
-  method: 'GET', path: v.statusPath, access: 'public', summary: `${v.name} crate shop: price, supply and the caller's crates`,
+  method: 'GET', path: v.statusPath, access: 'public', readsPlayer: true, summary: `${v.name} crate shop: price, supply and the caller's crates`,
   response: CrateStatus,
 });
 const buyOf = (v: CrateVersion) => defineEndpoint({

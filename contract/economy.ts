@@ -47,6 +47,8 @@ export const ECONOMY_TEXT = {
   awardTarget: 'An award needs the player uuid or username',
   awardIdReused: 'This awardId was already used for a different award',
   onlyHave: (n: bigint | number) => `You only have ${n} of this item.`,
+  /** A quantity field holds exactly what was typed: "1.5" or "-2" is this error, never 15 or 2. */
+  wholeNumber: 'Please enter a whole number',
 } as const;
 
 /** Item quantities in requests: whole units, at least 1. */

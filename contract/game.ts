@@ -42,7 +42,8 @@ export const GameMessage = /* @__PURE__ */ (() => z.discriminatedUnion('type', [
     type: z.literal('WALLET_NOTIFICATION'),
     walletData: z.object({ wasError: z.boolean(), notifTitle: z.string().max(200).optional(), notifMessage: z.string().max(1000).optional(), failMessage: z.string().max(1000).optional() }),
   }),
-  z.object({ type: z.literal('switchAuthMode'), mode: z.enum(['login', 'signup']) }),
+  // 'logout': the game's own Log Out opens the same confirmation as the Account section's (issue 18 item 5).
+  z.object({ type: z.literal('switchAuthMode'), mode: z.enum(['login', 'signup', 'logout']) }),
   z.object({
     type: z.literal('showDiscordFusionModal'),
     discordUser: z.object({ id: z.string().min(1).max(40), username: z.string().min(1).max(100) }).loose(),

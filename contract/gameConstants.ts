@@ -3,7 +3,6 @@
 // shell's first screen imports this file directly so that its bundle does not carry zod (a
 // module the first screen imports lands in its chunk whole, schemas and all).
 import type { CurrentUser } from './auth';
-import type { ModalName, OverlayName } from './game';
 
 /** Where the active build's four files are served from. */
 export const GAME_BUILD_BASE = '/game/build';
@@ -104,6 +103,9 @@ export const MODAL_NAMES = [
   'mythicalBridge', 'verifyDiscord', 'auth', 'discordFusion',
 ] as const;
 
+/** The names as types (contract/game.ts adds the zod enums of the same names). */
+export type OverlayName = (typeof OVERLAY_NAMES)[number];
+export type ModalName = (typeof MODAL_NAMES)[number];
 /** Anything the overlay manager can show: a full-screen overlay or a modal. */
 export type OverlayKey = OverlayName | ModalName;
 

@@ -11,6 +11,15 @@ export const ErrorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/**
+ * The one precedence for the text of an error answer (spec part 2 §8: "the server's error field
+ * with a fallback"; clans: "error, else detail"): `error`, else `detail`, else none. An empty
+ * text counts as none. The shell's errorText (src/api/errors.ts) adds the caller's fallback.
+ */
+export function errorBodyText(body: ErrorBody | null | undefined): string | undefined {
+  return body?.error || body?.detail || undefined;
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
@@ -26,6 +35,10 @@ export interface EndpointDef {
   /** Fastify-style path: `/api/getProfile/:uuid`. */
   readonly path: string;
   readonly access: Access;
+  /** A `public` endpoint whose answer depends on who is asking (whoami, "mine" flags): the
+   * server looks the session up for it. Every other public endpoint never touches the session
+   * store, whatever cookie comes along (assets, config, catalogue: issue 17). */
+  readonly readsPlayer?: boolean;
   readonly summary: string;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
@@ -34,9 +47,11 @@ export interface EndpointDef {
   readonly response: z.ZodType;
   /** Answers something other than JSON (an image, a redirect). */
   readonly raw?: boolean;
-  /** Moves coins or items: benchmarked and checked by the conservation harness. */
+  /** Moves coins or items: benchmarked and checked by the conservation harness, and honours an
+   * Idempotency-Key header (server/route.ts): one effect per key, 409 for the key on another
+   * request. The shell's client (src/api/client.ts) sends a fresh key on every such call. */
   readonly movesValue?: boolean;
-  /** Accepts an Idempotency-Key header. */
+  /** The shell keeps one Idempotency-Key across its own retries of this call (a purchase). */
   readonly idempotent?: boolean;
 }
 

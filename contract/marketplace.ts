@@ -134,11 +134,11 @@ export const createListing = defineEndpoint({
   body: CreateListingBody, response: z.object({ message: z.string(), listing: MarketListing }), movesValue: true,
 });
 export const listings = defineEndpoint({
-  method: 'GET', path: '/api/seaport/listings', access: 'public', summary: 'Active listings, cheapest first',
+  method: 'GET', path: '/api/seaport/listings', access: 'public', readsPlayer: true, summary: 'Active listings, cheapest first',
   query: ListingsQuery, response: ListingsPage,
 });
 export const listingDetail = defineEndpoint({
-  method: 'GET', path: '/api/marketplace/listing/:id', access: 'public', summary: "One active listing and the caller's balance",
+  method: 'GET', path: '/api/marketplace/listing/:id', access: 'public', readsPlayer: true, summary: "One active listing and the caller's balance",
   params: z.object({ id: z.string().min(1).max(100) }), response: ListingDetail,
 });
 export const cancelListing = defineEndpoint({

@@ -11,6 +11,8 @@ export const PROFILE_TEXT = {
   notFound: 'Player not found',
   locationTooLong: 'Location must be at most 60 characters',
   descriptionTooLong: 'Description must be at most 300 characters',
+  saved: 'Profile updated',
+  saveFailed: 'Failed to update profile',
 } as const;
 
 export const LEGACY_BLOCKS = ['STL2Stats', 'STL1Stats', 'WagmiWorldStats', 'DiscordArcadeStats', 'DiscordNYCStats', 'DiscordFOIStats'] as const;
@@ -63,6 +65,7 @@ export const UpdateProfileBody = z.object({
   location: z.string().trim().max(60, PROFILE_TEXT.locationTooLong).optional(),
   description: z.string().trim().max(300, PROFILE_TEXT.descriptionTooLong).optional(),
 }).strict();
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBody>;
 
 const count = z.number().int().min(0).max(1_000_000_000);
 

@@ -48,8 +48,14 @@ export const HIDDEN_SETTINGS = [
   'difficulty', 'autoWeaponSwitch', 'teammateOutlines', 'crosshair', 'hudScale',
   'pollingRate', 'rawInput', 'dpi', 'advanced_mouse',
   'export', 'meleeWeapon', 'useAbility', 'useUltimate', 'throwGrenade', 'interact', 'voice', 'map', 'scoreboard', 'inventory',
-  'security', 'notifications', 'profileMembership', 'profileLogout', 'walletsLogout', 'legal',
+  // 'profileLogout' is in the spec's list (SPEC_HIDDEN_SETTINGS) but not in the default one: a
+  // player on a shared computer must be able to sign out (issue 18 item 5). A parent that wants
+  // the spec's configuration passes SPEC_HIDDEN_SETTINGS (or any list naming profileLogout).
+  'security', 'notifications', 'profileMembership', 'walletsLogout', 'legal',
 ] as const;
+
+/** The seeds' (spec §3.1) hidden list as written, Profile Log Out included, for a parent to pass. */
+export const SPEC_HIDDEN_SETTINGS = [...HIDDEN_SETTINGS, 'profileLogout'] as const;
 
 /** §6: option keys the parent may hide (the current configuration hides them all, as in §3.1). */
 export const PARENT_HIDEABLE_OPTIONS = [
@@ -74,6 +80,10 @@ const se = (section: SectionId, label: string, options: ReadonlyArray<readonly [
   ({ kind: 'select', section, label, options, default: def, ...extra });
 const opts = (...values: string[]) => values.map((v) => [v, v.charAt(0).toUpperCase() + v.slice(1)] as const);
 const C = { chosen: true } as const;
+
+/** The crosshair styles (§3.2); the demo game draws each. */
+export const CROSSHAIR_STYLES = ['default', 'dot', 'cross', 'circle', 'custom'] as const;
+export type CrosshairStyle = (typeof CROSSHAIR_STYLES)[number];
 
 /** §3.2, row by row. Order within a section is display order. */
 export const SETTINGS_FIELDS = {
@@ -133,7 +143,7 @@ export const SETTINGS_FIELDS = {
   damageNumbers: sw('gameplay', 'Damage Numbers', true, C),
   killFeed: sw('gameplay', 'Kill Feed', true, C),
   teammateOutlines: sw('gameplay', 'Teammate Outlines', true, C),
-  crosshairStyle: se('gameplay', 'Crosshair Style', opts('default', 'dot', 'cross', 'circle', 'custom'), 'default', { option: 'crosshair' }),
+  crosshairStyle: se('gameplay', 'Crosshair Style', opts(...CROSSHAIR_STYLES), 'default', { option: 'crosshair' }),
   crosshairSize: sl('gameplay', 'Crosshair Size', 1, 5, 0.5, 2, { option: 'crosshair' }),
   hudScale: sl('gameplay', 'HUD Scale', 80, 120, 5, 100, { format: 'percent' }),
 
@@ -149,6 +159,19 @@ export const UNLIMITED_FRAME_RATE = 240;
  * A number inside the range, on the step grid (within float noise) or equal to the default:
  * §3.3's frameRateLimit 144 is off its own 30..240/10 grid and must still be valid.
  */
+/**
+ * A slider value moved onto the field's step grid, within its range. Arrow keys step from the
+ * current value, so from frameRateLimit's off-grid default 144 they gave 154 and 164, which the
+ * schema refuses and were never saved: every slider move lands on the grid (150, 160, …).
+ */
+export function snapToStep(f: Pick<SliderField, 'min' | 'max' | 'step'>, value: number): number {
+  if (!Number.isFinite(value)) return f.min;
+  const steps = Math.round((value - f.min) / f.step);
+  const snapped = Math.min(f.max, Math.max(f.min, f.min + steps * f.step));
+  // Float noise of 0.1-sized steps (0.30000000000000004) is rounded away.
+  return Number(snapped.toFixed(6));
+}
+
 function sliderSchema(f: SliderField) {
   return z.number().finite().min(f.min).max(f.max).refine((v) => v === f.default || Math.abs((v - f.min) / f.step - Math.round((v - f.min) / f.step)) < 1e-6, 'off the step grid');
 }

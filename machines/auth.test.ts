@@ -27,6 +27,26 @@ describe('auth machine guards', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('names what is wrong with an over-long or badly formed value before any request (keeping the bot check)', () => {
+    const { actor, seen } = start('signup', () => Promise.resolve({}));
+    const cases: Array<[Partial<AuthSubmission>, string]> = [
+      [{ username: 'x'.repeat(200) }, AUTH_TEXT.usernameTooLong],
+      [{ password: 'p'.repeat(500), confirmPassword: 'p'.repeat(500) }, AUTH_TEXT.passwordTooLong],
+      [{ username: 'has space' }, AUTH_TEXT.usernameRule],
+      [{ password: '12345', confirmPassword: '12345' }, AUTH_TEXT.signupPasswordTooShort],
+      [{ password: '       ', confirmPassword: '       ' }, AUTH_TEXT.passwordBlank],
+    ];
+    for (const [change, text] of cases) {
+      actor.send({ type: 'SUBMIT', submission: { ...filled, ...change } });
+      expect(actor.getSnapshot().context.error).toBe(text);
+    }
+    expect(actor.getSnapshot().context.botCheckResets).toBe(0);
+    expect(seen).toHaveLength(0);
+    const login = start('login', () => Promise.resolve({}));
+    login.actor.send({ type: 'SUBMIT', submission: { ...filled, username: 'x'.repeat(200) } });
+    expect(login.actor.getSnapshot().context.error).toBe(AUTH_TEXT.usernameTooLong);
+  });
+
   it('does not compare the confirmation on login', async () => {
     const { actor } = start('login', () => Promise.resolve({ username: 'alice' }));
     actor.send({ type: 'SUBMIT', submission: { ...filled, confirmPassword: '' } });

@@ -2,7 +2,7 @@
 // to idle with the error text and the bot check reset (a token is single-use on the server).
 // Pure: the request is an injected actor (`authenticate`), so tests and the shell provide it.
 import { assign, fromPromise, setup } from 'xstate';
-import { AUTH_TEXT } from '../contract/auth';
+import { AUTH_TEXT, credentialsProblem } from '../contract/auth';
 
 export type AuthMode = 'login' | 'signup' | 'logout';
 
@@ -35,7 +35,8 @@ export function failureText(mode: AuthMode, error: unknown): string {
 /** The guard text for a submission, or null when it may go to the server. */
 export function validate(mode: AuthMode, s: AuthSubmission): string | null {
   if (mode === 'logout') return null;
-  if (!s.username.trim() || !s.password) return AUTH_TEXT.missingCredentials;
+  const problem = credentialsProblem(s.username, s.password, mode === 'signup');
+  if (problem) return problem;
   if (mode === 'signup' && s.password !== s.confirmPassword) return AUTH_TEXT.passwordsDoNotMatch;
   if (!s.token) return AUTH_TEXT.botCheckMissing;
   return null;

@@ -6,9 +6,7 @@
 // (toasts, telling the game to bootstrap, refreshing lists) are named actions the shell provides.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { CLAN_TEXT } from '../contract/clans';
-
-/** Creating a clan needs this player level (spec §5, §9). */
-export const CLAN_CREATE_LEVEL = 15;
+import { CLAN_CREATE_MIN_LEVEL } from '../contract/levels';
 
 export type ClanRoleStatus = 'non-member' | 'member' | 'admin';
 
@@ -99,7 +97,7 @@ export type ClanMembershipEvent =
 /** Whether `role` at `level` may start `action` (the guard of ACT). */
 export function allowed(role: ClanRoleStatus | null, level: number, action: ClanAction, requested: readonly string[] = []): boolean {
   if (!role || !ACTIONS_BY_ROLE[role].includes(action.kind)) return false;
-  if (action.kind === 'create') return level >= CLAN_CREATE_LEVEL;
+  if (action.kind === 'create') return level >= CLAN_CREATE_MIN_LEVEL;
   if (action.kind === 'request') return !requested.includes(action.clanId);
   return true;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { CRATE_OPEN_TEXT, crateOpenMachine, type CrateVersionId, type OpenResult } from './crate-open';
+import { CRATE_TEXT, type CrateVersionId } from '../contract/crates';
+import { crateOpenMachine, type OpenResult } from './crate-open';
 
 interface Deferred<T> { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
 function deferred<T>(): Deferred<T> {
@@ -65,7 +66,7 @@ describe('the crate open machine', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'OPEN' });
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.error).toBe(CRATE_OPEN_TEXT.needCrate);
+    expect(actor.getSnapshot().context.error).toBe(CRATE_TEXT.needCrate);
     expect(server.calls.open).toEqual([]);
   });
 
@@ -81,7 +82,7 @@ describe('the crate open machine', () => {
 
     actor.send({ type: 'OPEN' });
     server.failOpen('no message');
-    await waitFor(actor, (s) => s.matches('ready') && s.context.error === CRATE_OPEN_TEXT.openFailed);
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error === CRATE_TEXT.openFailed);
   });
 
   it('says so when the count cannot be loaded', async () => {
@@ -90,9 +91,9 @@ describe('the crate open machine', () => {
     });
     const actor = createActor(machine, { input: {} }).start();
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context).toMatchObject({ count: null, error: CRATE_OPEN_TEXT.balanceFailed });
+    expect(actor.getSnapshot().context).toMatchObject({ count: null, error: CRATE_TEXT.balanceFailed });
     actor.send({ type: 'OPEN' });
-    expect(actor.getSnapshot().context.error).toBe(CRATE_OPEN_TEXT.needCrate);
+    expect(actor.getSnapshot().context.error).toBe(CRATE_TEXT.needCrate);
   });
 
   it('resets to the open view and reloads the count on every opening of the modal', async () => {

@@ -5,14 +5,7 @@
 // opening of the modal (RESET) returns to the open view and reloads the count. Pure: the two
 // requests are injected actors (`loadCount`, `openCrate`).
 import { assign, fromPromise, setup } from 'xstate';
-
-export const CRATE_OPEN_TEXT = {
-  needCrate: 'You need at least 1 crate to open',
-  openFailed: 'Failed to open crate',
-  balanceFailed: 'Failed to load crate balance',
-} as const;
-
-export type CrateVersionId = 0 | 1;
+import { CRATE_TEXT, type CrateVersionId } from '../contract/crates';
 
 export interface WonItem {
   uuid: string;
@@ -75,7 +68,7 @@ export const crateOpenMachine = setup({
         src: 'loadCount',
         input: ({ context }) => ({ crateVersionId: context.crateVersionId }),
         onDone: { target: 'ready', actions: assign({ count: ({ event }) => event.output }) },
-        onError: { target: 'ready', actions: assign({ count: null, error: ({ event }) => messageOf(event.error, CRATE_OPEN_TEXT.balanceFailed) }) },
+        onError: { target: 'ready', actions: assign({ count: null, error: ({ event }) => messageOf(event.error, CRATE_TEXT.balanceFailed) }) },
       },
     },
     /** The open view. */
@@ -83,7 +76,7 @@ export const crateOpenMachine = setup({
       on: {
         OPEN: [
           { guard: 'hasCrate', target: 'opening', actions: assign({ error: null }) },
-          { actions: assign({ error: CRATE_OPEN_TEXT.needCrate }) },
+          { actions: assign({ error: CRATE_TEXT.needCrate }) },
         ],
         SET_VERSION: { target: 'loading', actions: assign(({ event }) => ({ crateVersionId: event.crateVersionId, count: null, won: null, error: null })) },
       },
@@ -100,7 +93,7 @@ export const crateOpenMachine = setup({
             count: ({ context }) => Math.max(0, (context.count ?? 1) - 1),
           }),
         },
-        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, CRATE_OPEN_TEXT.openFailed) }) },
+        onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, CRATE_TEXT.openFailed) }) },
       },
       on: { RESET: {} },
     },

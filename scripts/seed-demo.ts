@@ -1,6 +1,6 @@
 // `npm run seed:demo`: a few demo players with coins, items and levels, on the database the
 // server would use (DATABASE_URL, else the PGlite files in DATA_DIR). Safe to run again.
-// Stop a running PGlite server first: the embedded database has one writer at a time.
+// While a server holds the PGlite folder this refuses, naming it (server/db/dataDirLock.ts).
 import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/createDb';
 import { migrate } from '../server/db/migrate';

@@ -21,7 +21,7 @@ function ensureChromium() {
 }
 
 const steps = [
-  ['lint', ['npx', 'eslint', '.', '--max-warnings=0']],
+  ['lint', ['npm', 'run', '--silent', 'lint']],
   ['types', ['npx', 'tsc', '--noEmit', '-p', '.']],
   ['unit + API', ['npx', 'vitest', 'run']],
   ['build', ['npm', 'run', '--silent', 'build']],

@@ -1,11 +1,42 @@
 // Every setting the server reads, parsed once from the environment with zod.
 // README.md's configuration table documents each of these.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTripcoins } from '../contract/money';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 /** A price: 0.01 to 1,000,000 TC with at most two decimals, kept as text (parsed to hundredths where used). */
 const tcPrice = z.string().refine((v) => { const h = parseTripcoins(v) ?? 0n; return h > 0n && h <= 100_000_000n; }, 'must be 0.01 to 1000000 with at most 2 decimals');
+/**
+ * Which proxies' X-Forwarded-For / -Proto to believe, in the forms Fastify's trustProxy takes:
+ * a hop count ('1' behind one load balancer: the address it appends is the client's) or the
+ * proxies' addresses / CIDRs ('10.0.0.0/8, 192.168.1.7'). 'true' is refused: it would believe
+ * whatever address a client writes in X-Forwarded-For, which defeats every per-address limit.
+ */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (v: string) => {
+  if (PROXY_NAMES.has(v)) return true;
+  const [ip, bits, extra] = v.split('/');
+  if (extra !== undefined || !ip || !isIP(ip)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(ip) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+export const TRUST_PROXY_TRUE_REFUSED = 'TRUST_PROXY=true would believe any X-Forwarded-For a client sends; give the number of proxies in front (1 behind one load balancer) or their addresses/CIDRs';
+const trustProxy = z.string().transform((raw, ctx): false | number | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (v === 'false' || v === '0') return false;
+  if (v === 'true') { ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_REFUSED }); return z.NEVER; }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) { ctx.addIssue({ code: 'custom', message: 'a hop count is 1 to 10' }); return z.NEVER; }
+    return hops;
+  }
+  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (!entries.length || bad.length) { ctx.addIssue({ code: 'custom', message: `not a hop count or proxy addresses/CIDRs: ${bad.join(', ') || raw}` }); return z.NEVER; }
+  return entries;
+});
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
 export const DEFAULT_FRAME_ANCESTORS = [
@@ -32,8 +63,15 @@ export const ConfigSchema = z.object({
   /** Origins other than our own allowed to make state-changing requests (the hosts' iframes). */
   ALLOWED_ORIGINS: list.default(['https://*.crazygames.com', 'https://*.discordsays.com']),
   FRAME_ANCESTORS: list.default(DEFAULT_FRAME_ANCESTORS),
-  TRUST_PROXY: bool.default(false),
+  /** The host playground's origin (`npm run hosts`, local only): its stand-in portal SDK may load and answer. */
+  PLAYGROUND_ORIGIN: z.string().regex(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/, 'a loopback http origin, such as http://127.0.0.1:8082').optional(),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request taking at least this long (ms) is logged at info; errors (status >= 500) always
+   * are; every request only at LOG_LEVEL=debug or trace, or a LOG_SAMPLE fraction of them. */
+  LOG_SLOW_MS: z.coerce.number().int().min(0).default(500),
+  /** The fraction of ordinary requests logged at info (0 to 1; default 0: none). */
+  LOG_SAMPLE: z.coerce.number().min(0).max(1).default(0),
   TURNSTILE_SECRET: z.string().min(1).optional(),
   TURNSTILE_SITE_KEY: z.string().default(''),
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
@@ -43,6 +81,13 @@ export const ConfigSchema = z.object({
   /** scrypt cost parameter N = 2^SCRYPT_LOG_N (17 in production; tests may lower it). */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** How long (ms) one process reuses a session lookup (0: every request reads the store). A
+   * revocation reaches every process at once (PostgreSQL LISTEN/NOTIFY); other changes to the
+   * player made through another process show after at most this long. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** Shares the global rate limit's counters between every API process (redis:// or rediss://);
+   * unset: each process counts in its own memory. */
+  REDIS_URL: z.string().url().refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL').optional(),
   /** Requests per minute per address across the API (0 disables; login/register have their own limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** Attempts per minute on login/register for one username and for one address. */
@@ -74,6 +119,8 @@ export const ConfigSchema = z.object({
   MARKETPLACE_API_BASE: z.string().url().default('https://api.opensea.io'),
   MARKETPLACE_API_KEY: z.string().optional(),
   APP_VERSION: z.string().default('1.3.0'),
+  /** Folder with privacy.html and terms.html, the bodies of /privacy and /terms. */
+  LEGAL_DIR: z.string().min(1).default('./server/data/legal'),
   /** Crate shops (contract/crates.ts): price per crate in TC (two decimals at most) and the
    * total supply minted into each shop the first time it starts. Raising a supply later mints
    * the difference; lowering it changes nothing (crates already minted are never destroyed). */

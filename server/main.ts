@@ -1,6 +1,7 @@
 // `npm start` runs this (after building the shell if needed): the whole product on one port.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DataDirLocked } from './db/dataDirLock';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -11,7 +12,13 @@ async function main(): Promise<void> {
     if (error instanceof ConfigError) { console.error(error.message); process.exit(2); }
     throw error;
   }
-  const app = await buildApp(config);
+  let app;
+  try {
+    app = await buildApp(config);
+  } catch (error) {
+    if (error instanceof DataDirLocked) { console.error(error.message); process.exit(1); }
+    throw error;
+  }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('://127.0.0.1', '://localhost');
   console.log(`TripShell ready at ${shown} (${app.dbKind}, ${Math.round(performance.now() - started)} ms)`);

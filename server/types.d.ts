@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/createDb';
 import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
+import type { SessionCache } from './services/sessionCache';
 import type { SessionUser } from './services/sessions';
 
 declare module 'fastify' {
@@ -12,6 +13,7 @@ declare module 'fastify' {
     botCheck: BotCheckProvider;
     altcha: AltchaProvider | null;
     frameHosts: string[];
+    sessions: SessionCache;
   }
   interface FastifyRequest {
     user: SessionUser | null;

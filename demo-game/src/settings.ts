@@ -4,9 +4,9 @@
 // value means a bug worth seeing in the HUD, not a value worth clamping).
 import { z } from 'zod';
 import { DEFAULT_KEY_BINDINGS, KeyCode, SprintMode, type KeyBindings } from '../../contract/keys';
+import { CROSSHAIR_STYLES, SETTINGS_FIELDS, UNLIMITED_FRAME_RATE, type CrosshairStyle, type SliderField } from '../../contract/settings';
 
-export const CROSSHAIR_STYLES = ['default', 'dot', 'cross', 'circle', 'custom'] as const;
-export type CrosshairStyle = (typeof CROSSHAIR_STYLES)[number];
+export { CROSSHAIR_STYLES, UNLIMITED_FRAME_RATE, type CrosshairStyle };
 
 export interface GameSettings {
   mouseSensitivity: number;
@@ -19,42 +19,43 @@ export interface GameSettings {
   crosshairStyle: CrosshairStyle;
   crosshairSize: number;
   showFps: boolean;
-  /** Frames per second cap; 240 means unlimited (§3.2). */
+  /** Frames per second cap; UNLIMITED_FRAME_RATE means unlimited (§3.2). */
   frameRateLimit: number;
 }
 
-/** §3.3 defaults (invertY and showFps as the spec's booleans default: false, true). */
+const F = SETTINGS_FIELDS;
+
+/** §3.3 defaults, read from contract/settings.ts. */
 export const DEFAULT_GAME_SETTINGS: GameSettings = Object.freeze({
-  mouseSensitivity: 1,
-  adsSensitivity: 1,
-  invertY: false,
-  fov: 90,
+  mouseSensitivity: F.mouseSensitivity.default,
+  adsSensitivity: F.adsSensitivity.default,
+  invertY: F.invertY.default,
+  fov: F.fov.default,
   keyBindings: { ...DEFAULT_KEY_BINDINGS },
-  sprintMode: 'hold',
-  crosshairStyle: 'default',
-  crosshairSize: 2,
-  showFps: true,
-  frameRateLimit: 144,
+  sprintMode: F.sprintMode.default as SprintMode,
+  crosshairStyle: F.crosshairStyle.default as CrosshairStyle,
+  crosshairSize: F.crosshairSize.default,
+  showFps: F.showFps.default,
+  frameRateLimit: F.frameRateLimit.default,
 });
 
-export const UNLIMITED_FRAME_RATE = 240;
-
-// Numbers may arrive as JSON numbers or, from select-like controls, as numeric strings.
-const numberIn = (min: number, max: number) =>
+// Numbers may arrive as JSON numbers or, from select-like controls, as numeric strings. The
+// range is the slider's in contract/settings.ts (the step grid is the shell's to enforce).
+const numberIn = ({ min, max }: SliderField) =>
   z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().finite().min(min).max(max));
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 /** Setting name as the shell sends it -> field and schema. */
 const FIELDS = {
-  mouseSensitivity: { field: 'mouseSensitivity', schema: numberIn(0.1, 10) },
-  adsSensitivity: { field: 'adsSensitivity', schema: numberIn(0.1, 2) },
+  mouseSensitivity: { field: 'mouseSensitivity', schema: numberIn(F.mouseSensitivity) },
+  adsSensitivity: { field: 'adsSensitivity', schema: numberIn(F.adsSensitivity) },
   invertY: { field: 'invertY', schema: flag },
-  fov: { field: 'fov', schema: numberIn(60, 120) },
+  fov: { field: 'fov', schema: numberIn(F.fov) },
   sprintMode: { field: 'sprintMode', schema: SprintMode },
   crosshairStyle: { field: 'crosshairStyle', schema: z.enum(CROSSHAIR_STYLES) },
-  crosshairSize: { field: 'crosshairSize', schema: numberIn(1, 5) },
+  crosshairSize: { field: 'crosshairSize', schema: numberIn(F.crosshairSize) },
   showFps: { field: 'showFps', schema: flag },
-  frameRateLimit: { field: 'frameRateLimit', schema: numberIn(30, UNLIMITED_FRAME_RATE) },
+  frameRateLimit: { field: 'frameRateLimit', schema: numberIn(F.frameRateLimit) },
 } as const satisfies Record<string, { field: keyof GameSettings; schema: z.ZodType }>;
 
 export const KEY_BINDINGS_SETTING = 'keyBindingsV2';

@@ -7,6 +7,8 @@ import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings } from '
 
 export const CRAZYGAMES_TEXT = {
   notOnPortal: 'CrazyGames login is only available when playing on CrazyGames.',
+  /** The SDK script did not load (an ad blocker, a network failure): we are on the portal, its sign-in is not. */
+  sdkBlocked: 'The CrazyGames sign-in could not load (an ad blocker may be blocking it). Allow it and reload the game to sign in.',
   openFailed: 'Unable to open CrazyGames login',
 } as const;
 
@@ -20,6 +22,7 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
   let sdk: CrazyGamesSdk | null = null;
   let ready: Promise<CrazyGamesSdk | null> | null = null;
   let settled = false;
+  let loadFailed = false;
   /** Calls made before the SDK settled (the shell reports loading before the script is in). */
   const waiting: Array<(s: CrazyGamesSdk | null) => void> = [];
   let loading: 'never' | 'started' | 'stopped' = 'never';
@@ -37,7 +40,7 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
   const start = () => {
     ready ??= (options.loadSdk ?? (() => loadCrazyGamesSdk()))().then(
       (loaded) => { sdk = loaded; log.info(`CrazyGames SDK ready (${loaded.environment})`); return loaded; },
-      (error: unknown) => { log.warn('CrazyGames SDK failed:', error); return null; },
+      (error: unknown) => { loadFailed = true; log.warn('CrazyGames SDK failed:', error); return null; },
     ).then((s) => {
       settled = true;
       for (const run of waiting.splice(0)) run(s);
@@ -48,6 +51,7 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
 
   const login = async (): Promise<LoginOutcome> => {
     const s = await (ready ?? start().then(() => sdk));
+    if (!s && loadFailed) return { kind: 'unavailable', reason: CRAZYGAMES_TEXT.sdkBlocked };
     if (!s || s.environment === 'disabled' || !s.user.isUserAccountAvailable) return { kind: 'unavailable', reason: CRAZYGAMES_TEXT.notOnPortal };
     try {
       const existing = await s.user.getUser();

@@ -39,6 +39,28 @@ type CrazyGamesWindow = Window & { CrazyGames?: { SDK?: unknown } };
 
 export const CRAZYGAMES_SDK_URL: string = activity.crazygames.sdkUrl;
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The host playground's stand-in SDK (`npm run hosts`): `?crazygamesSdkUrl=` is honoured only
+ * when both our page and that script are on a loopback address, so no link to a deployed site
+ * can make it load someone else's script.
+ */
+export function localSdkUrl(href: string): string | null {
+  let page: URL;
+  let sdk: URL;
+  try {
+    page = new URL(href);
+    const asked = page.searchParams.get('crazygamesSdkUrl');
+    if (!asked) return null;
+    sdk = new URL(asked);
+  } catch {
+    return null;
+  }
+  if (!LOOPBACK.has(page.hostname) || !LOOPBACK.has(sdk.hostname) || (sdk.protocol !== 'http:' && sdk.protocol !== 'https:')) return null;
+  return sdk.href;
+}
+
 export function isCrazyGamesSdk(value: unknown): value is CrazyGamesSdk {
   if (typeof value !== 'object' || value === null) return false;
   const sdk = value as Partial<Record<keyof CrazyGamesSdk, unknown>>;
@@ -50,7 +72,7 @@ export function isCrazyGamesSdk(value: unknown): value is CrazyGamesSdk {
 }
 
 /** Adds the SDK script (once), waits for it, checks the global's shape and awaits init(). */
-export async function loadCrazyGamesSdk(win: Window = window, url: string = CRAZYGAMES_SDK_URL): Promise<CrazyGamesSdk> {
+export async function loadCrazyGamesSdk(win: Window = window, url: string = localSdkUrl(win.location.href) ?? CRAZYGAMES_SDK_URL): Promise<CrazyGamesSdk> {
   const doc = win.document;
   const global = () => (win as CrazyGamesWindow).CrazyGames?.SDK;
   if (!global()) {

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './dataDirLock';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 
@@ -38,9 +39,21 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   let dataDir = options.dataDir;
-  if (dataDir && dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   if (dataDir === 'memory://') dataDir = undefined;
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  // One process per data folder: refused (DataDirLocked) before anything is written.
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: PGlite;
+  try {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: async () => await client.dumpDataDir('none') as Blob };
+  return {
+    db, kind: 'pglite',
+    close: async () => { try { await db.destroy(); } finally { unlock(); } },
+    dumpDataDir: async () => await client.dumpDataDir('none') as Blob,
+  };
 }

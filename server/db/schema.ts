@@ -56,8 +56,11 @@ export interface LedgerTable {
   ref: string | null;
 }
 export interface IdempotencyKeysTable {
-  user_id: string; key: string; endpoint: string; status: number;
-  response: Json<unknown>; created_at: Timestamp;
+  /** 009: the player's id, or 'game-server' for the game-server API's keys. */
+  user_id: string; key: string; endpoint: string;
+  /** 009: 0 while the first request with this key runs, then its answer's status. */
+  status: number;
+  response: ColumnType<unknown, string | null, string | null>; created_at: Timestamp;
   /** 002: a hash of the request body; a retry with another body is refused. */
   request_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -1,5 +1,7 @@
 // Transactions at READ COMMITTED, retried when PostgreSQL aborts one for a deadlock or a
-// serialization failure (two transfers in opposite directions can lock rows in opposite orders).
+// serialization failure. The ledger locks balances in one global order, so money operations do
+// not deadlock; the retry is a safety net, and what still fails after it answers 409
+// (plugins/errors.ts), never 500.
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';
 import type { Db } from './createDb';

@@ -4,6 +4,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
 
+/** unique_violation, foreign_key_violation, serialization_failure, deadlock_detected. */
+const RACE_STATES = new Set(['23505', '23503', '40001', '40P01']);
+export const RACE_TEXT = 'This changed at the same moment through another request. Please try again.';
+
 const GENERIC = /^(Invalid input|Required|Expected|Too (big|small)|Unrecognized|Invalid)/;
 
 /**
@@ -62,6 +66,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       request.log.warn({ err: error }, 'data exception from the database');
       return reply.status(400).send({ error: 'Invalid value', detail: 'A value in the request is out of range or malformed', code: 'INVALID_INPUT' });
+    }
+    // A race lost to a concurrent request: a unique key taken a moment ago, a row it needed
+    // gone, or a transaction PostgreSQL aborted (deadlock, serialization) after inTransaction's
+    // retries. Nothing was written (the transaction rolled back): a 409 the client can retry,
+    // never a 500. Services map the races they expect to their own texts first.
+    if (typeof sqlState === 'string' && RACE_STATES.has(sqlState)) {
+      request.log.warn({ err: error }, 'lost a race with a concurrent request');
+      return reply.status(409).send({ error: RACE_TEXT, detail: RACE_TEXT, code: 'CONCURRENT_CHANGE' });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

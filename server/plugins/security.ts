@@ -1,19 +1,9 @@
-// Security headers (helmet, with a CSP whose frame-ancestors let the portal and Discord embed
-// us) and the Origin check that refuses state-changing requests from other sites.
+// Security headers (computed once per process; the CSP, whose frame-ancestors let the portal and
+// Discord embed us, on HTML documents only) and the Origin check that refuses state-changing requests from other sites.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import type { Config } from '../config';
+import { originMatches } from '../../contract/origins';
 import { forbidden } from '../errors';
-
-/** 'https://*.crazygames.com' matches https://www.crazygames.com (and not crazygames.com.evil). */
-export function originMatches(origin: string, pattern: string): boolean {
-  if (pattern === origin) return true;
-  const wild = /^(https?):\/\/\*\.(.+)$/.exec(pattern);
-  if (!wild) return false;
-  let url: URL;
-  try { url = new URL(origin); } catch { return false; }
-  return url.protocol === `${wild[1]}:` && url.hostname.endsWith(`.${wild[2]}`) && url.origin === origin;
-}
 
 export function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
@@ -23,35 +13,75 @@ function sameOrigin(a: string, b: string): boolean {
   try { return new URL(a).origin === new URL(b).origin; } catch { return false; }
 }
 
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** `defaultSrc` → `default-src`; directives joined as helmet writes them. */
+export function cspOf(directives: Record<string, readonly string[]>): string {
+  return Object.entries(directives).map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`).join(';');
+}
+
+/**
+ * The two header sets, computed once per process. Every answer: nosniff, no referrer, and a
+ * cross-origin resource policy that lets the hosts' frames load our files. HTML documents (the
+ * shell's index.html, /privacy and /terms, /api/docs, the Discord callback page) add the CSP
+ * (with the frame-ancestors that let the portal and Discord embed us) and the other document
+ * headers; a JSON answer or an asset is never rendered as a document, so ~1 KB of CSP on each
+ * would only cost time. No X-Frame-Options: the CSP decides who may frame us.
+ */
+export function securityHeaders(config: Config): { always: Array<[string, string]>; html: Array<[string, string]> } {
+  const playground = config.PLAYGROUND_ORIGIN ? [config.PLAYGROUND_ORIGIN] : [];
+  const csp = cspOf({
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:', 'https://sdk.crazygames.com', 'https://challenges.cloudflare.com', ...playground],
+    workerSrc: ["'self'", 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", 'blob:', 'data:', 'https://discord.com', 'https://*.discordsays.com', 'https://*.crazygames.com', ...playground],
+    frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://discord.com', 'https://*.crazygames.com'],
+    // The host playground's Discord client is a data: frame (an opaque origin, as the real
+    // SDK requires of a parent that is not discord.com), which no frame-ancestors list can
+    // name: with PLAYGROUND_ORIGIN (a loopback origin, local only) framing is not restricted.
+    ...(playground.length > 0 ? {} : { frameAncestors: config.FRAME_ANCESTORS }),
+    mediaSrc: ["'self'", 'blob:', 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  });
+  return {
+    always: [
+      ['x-content-type-options', 'nosniff'],
+      ['referrer-policy', 'no-referrer'],
+      ['cross-origin-resource-policy', 'cross-origin'],
+    ],
+    html: [
+      ['content-security-policy', csp],
+      ['cross-origin-opener-policy', 'same-origin-allow-popups'],
+      ['origin-agent-cluster', '?1'],
+      ['x-dns-prefetch-control', 'off'],
+      ['x-download-options', 'noopen'],
+      ['x-permitted-cross-domain-policies', 'none'],
+      ['x-xss-protection', '0'],
+    ],
+  };
+}
 
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const hostSources = config.FRAME_ANCESTORS.filter((s) => s !== "'self'");
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:', 'https://sdk.crazygames.com', 'https://challenges.cloudflare.com'],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'blob:', 'data:', 'https://discord.com', 'https://*.discordsays.com', 'https://*.crazygames.com'],
-        frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://discord.com', 'https://*.crazygames.com'],
-        frameAncestors: config.FRAME_ANCESTORS,
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    // We are meant to be framed by the hosts above; the CSP decides who may, not X-Frame-Options.
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    hsts: false,
+  const { always, html } = securityHeaders(config);
+  // One synchronous hook, no per-request configuration: the headers are fixed strings. HSTS on
+  // every answer to an https request (directly, or through a trusted proxy's X-Forwarded-Proto);
+  // never on plain http, where the header means nothing and localhost lives.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    for (const [name, value] of always) reply.header(name, value);
+    const type = reply.getHeader('content-type');
+    // A route's own value wins (the Discord callback page must answer COOP unsafe-none, or the
+    // opener loses its popup and the sign-in never completes).
+    if (typeof type === 'string' && type.startsWith('text/html')) for (const [name, value] of html) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    done(null, payload);
   });
   app.decorate('frameHosts', hostSources);
 

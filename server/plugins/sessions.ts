@@ -1,12 +1,27 @@
-// Reads the session cookie on every request and attaches the user (or null).
-import type { FastifyInstance } from 'fastify';
-import { findSession, SESSION_COOKIE } from '../services/sessions';
+// The session cache (services/sessionCache.ts) and request.user. The session (its Authorization:
+// Bearer header, else its cookie) is looked up only by the endpoints that use the player: access
+// 'user', or a public reader marked `readsPlayer` in the contract (server/route.ts does it).
+// Assets, config, catalogue and sprites never touch the session store, whatever cookie comes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { listenForRevocations, SessionCache } from '../services/sessionCache';
+import { onSessionRevoked, sessionTokenOf } from '../services/sessions';
 
-export function registerSessions(app: FastifyInstance): void {
+export async function registerSessions(app: FastifyInstance): Promise<void> {
+  const { SESSION_CACHE_MS, DATABASE_URL } = app.config;
+  // Other processes exist only on PostgreSQL (DATABASE_URL): there the cache hears their
+  // revocations. A database handed in by a test is this process's alone.
+  const url = SESSION_CACHE_MS > 0 && app.dbKind === 'postgres' ? DATABASE_URL : undefined;
+  const cache = new SessionCache(app.db, SESSION_CACHE_MS, Boolean(url));
+  const stopLocal = onSessionRevoked((revocation) => cache.forget(revocation));
+  const listener = url ? listenForRevocations(url, cache, app.log) : null;
+  await listener?.started;
+  app.addHook('onClose', async () => { stopLocal(); await listener?.close(); });
+  app.decorate('sessions', cache);
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[SESSION_COOKIE];
-    request.user = token ? await findSession(app.db, token) : null;
-  });
+}
+
+/** Sets request.user from the request's session token (or null). */
+export async function loadPlayer(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const token = sessionTokenOf(request);
+  request.user = token ? await app.sessions.find(token) : null;
 }

@@ -2,9 +2,13 @@
 // index.html is always revalidated. The game's four files are always at the fixed URLs of
 // GAME_BUILD_FILES (contract/game.ts): from the demo build (DEMO_GAME_DIR) by default, or from a
 // real Unity build (UNITY_BUILD_DIR), whose files are found by suffix and served with the
-// Content-Encoding their pre-compression needs, never compressed twice.
-import { createReadStream, existsSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Content-Encoding their pre-compression needs, never compressed twice. `.unityweb` files say
+// nothing in their name: their first bytes tell gzip from Brotli (as Unity's own loader reads
+// them). The build folder is looked at on every request, so a build replaced while the server
+// runs is served whole, never half old and half 404. The build's StreamingAssets/ folder is
+// served at STREAMING_ASSETS_PATH.
+import { closeSync, createReadStream, existsSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -41,10 +45,41 @@ const UNITY_SUFFIXES: Record<BuildPart, RegExp> = {
   code: /\.wasm(\.br|\.gz|\.unityweb)?$/,
 };
 
+/** Where the active Unity build's StreamingAssets/ folder is served (loader option streamingAssetsUrl). */
+export const STREAMING_ASSETS_PATH = '/game/StreamingAssets/';
+
 function encodingOf(name: string): PreCompression {
   if (name.endsWith('.br')) return 'br';
   if (name.endsWith('.gz')) return 'gzip';
   return null;
+}
+
+/** The comment Unity's Brotli compressor embeds in a metadata block at the start of the stream. */
+const BROTLI_MARKER = Buffer.from('UnityWeb Compressed Content (brotli)');
+
+/**
+ * What a `.unityweb` file holds, from its first bytes: gzip starts with 1f 8b; Unity's Brotli
+ * streams carry BROTLI_MARKER in a metadata block right after the stream header (Unity's loader
+ * checks for it the same way, since Brotli has no magic number); anything else is uncompressed.
+ */
+export function sniffEncoding(head: Uint8Array): PreCompression {
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return 'gzip';
+  if (Buffer.from(head.subarray(0, 64)).includes(BROTLI_MARKER)) return 'br';
+  return null;
+}
+
+function sniffFile(path: string): PreCompression {
+  let fd: number | null = null;
+  try {
+    fd = openSync(path, 'r');
+    const head = Buffer.alloc(64);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return sniffEncoding(head.subarray(0, read));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
 }
 
 /** Finds the four files of a Unity WebGL build (in `dir/Build/`, or `dir` itself). */
@@ -56,7 +91,9 @@ export function findUnityBuild(dir: string): Partial<Record<BuildPart, BuildFile
   for (const part of Object.keys(UNITY_SUFFIXES) as BuildPart[]) {
     const candidates = names.filter((n) => UNITY_SUFFIXES[part].test(n)).sort((a, b) => rank(a) - rank(b));
     const name = candidates[0];
-    if (name) found[part] = { path: join(buildDir, name), encoding: encodingOf(name) };
+    if (!name) continue;
+    const path = join(buildDir, name);
+    found[part] = { path, encoding: name.endsWith('.unityweb') ? sniffFile(path) : encodingOf(name) };
   }
   return found;
 }
@@ -77,10 +114,10 @@ export function accepts(header: string | undefined, encoding: 'br' | 'gzip'): bo
   });
 }
 
-function sendBuildFile(request: FastifyRequest, reply: FastifyReply, part: BuildPart, file: BuildFile) {
+function sendBuildFile(request: FastifyRequest, reply: FastifyReply, part: BuildPart, file: BuildFile, missing: string) {
   let stats;
   try { stats = statSync(file.path); } catch { stats = null; }
-  if (!stats?.isFile()) throw notFound(`The game build has no ${part} file: run \`npm run build\` or check UNITY_BUILD_DIR`);
+  if (!stats?.isFile()) throw notFound(missing);
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
   reply.header('content-type', CONTENT_TYPES[part]);
   reply.header('cache-control', 'no-cache');
@@ -99,20 +136,52 @@ function sendBuildFile(request: FastifyRequest, reply: FastifyReply, part: Build
 
 async function registerGameBuild(app: FastifyInstance, config: Config): Promise<void> {
   const unityDir = config.UNITY_BUILD_DIR ? resolve(config.UNITY_BUILD_DIR) : null;
-  let unity = unityDir ? findUnityBuild(unityDir) : null;
-  if (unityDir && unity && Object.keys(unity).length < 4) {
-    app.log.warn({ dir: unityDir, found: Object.keys(unity) }, 'UNITY_BUILD_DIR does not hold a complete Unity WebGL build');
+  if (unityDir) {
+    const found = findUnityBuild(unityDir);
+    if (Object.keys(found).length < 4) app.log.warn({ dir: unityDir, found: Object.keys(found) }, 'UNITY_BUILD_DIR does not hold a complete Unity WebGL build');
   }
   const demo = demoBuild(resolve(config.DEMO_GAME_DIR));
 
   app.get<{ Params: { file: string } }>('/game/build/:file', { config: { rateLimit: false } }, async (request, reply) => {
     const part = URL_NAMES[request.params.file];
     if (!part) throw notFound('No such game build file');
-    if (unityDir && unity && !unity[part]) unity = findUnityBuild(unityDir); // the build was replaced
-    const file = unity ? unity[part] : demo[part];
-    if (!file) throw notFound(`The Unity build in UNITY_BUILD_DIR has no ${part} file`);
-    return sendBuildFile(request, reply, part, file);
+    if (!unityDir) return sendBuildFile(request, reply, part, demo[part], `The demo game has no ${part} file: run \`npm run build\` (or set UNITY_BUILD_DIR to a Unity build)`);
+    // Read the folder on every request (a handful of names): a build replaced while the server
+    // runs is picked up whole, with no restart.
+    const missing = `The Unity build in UNITY_BUILD_DIR (${unityDir}) has no ${part} file (Build/*${UNITY_FILE_HINT[part]})`;
+    const file = findUnityBuild(unityDir)[part];
+    if (!file) throw notFound(missing);
+    return sendBuildFile(request, reply, part, file, missing);
   });
+
+  app.get<{ Params: { '*': string } }>(`${STREAMING_ASSETS_PATH}*`, { config: { rateLimit: false } }, async (request, reply) => {
+    if (!unityDir) throw notFound('No StreamingAssets: UNITY_BUILD_DIR is not set (the demo game has none)');
+    return sendStreamingAsset(reply, join(unityDir, 'StreamingAssets'), request.params['*']);
+  });
+}
+
+const UNITY_FILE_HINT: Record<BuildPart, string> = { loader: '.loader.js', data: '.data[.br|.gz|.unityweb]', framework: '.framework.js[.br|.gz|.unityweb]', code: '.wasm[.br|.gz|.unityweb]' };
+
+const ASSET_TYPES: Record<string, string> = {
+  '.json': 'application/json; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.xml': 'application/xml; charset=utf-8',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.gif': 'image/gif',
+  '.mp3': 'audio/mpeg', '.ogg': 'audio/ogg', '.wav': 'audio/wav', '.mp4': 'video/mp4', '.webm': 'video/webm',
+  '.js': 'application/javascript; charset=utf-8', '.wasm': 'application/wasm',
+};
+
+/** One file under the build's StreamingAssets/, never a path outside it. */
+function sendStreamingAsset(reply: FastifyReply, root: string, relative: string) {
+  const decoded = relative; // the router has already decoded it
+  const path = resolve(root, decoded);
+  if (decoded === '' || decoded.includes('\0') || !path.startsWith(root + sep)) throw notFound('No such streaming asset');
+  let stats;
+  try { stats = statSync(path); } catch { stats = null; }
+  if (!stats?.isFile()) throw notFound(`No such streaming asset in UNITY_BUILD_DIR/StreamingAssets: ${decoded}`);
+  return reply
+    .header('content-type', ASSET_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream')
+    .header('cache-control', 'no-cache')
+    .header('content-length', stats.size)
+    .send(createReadStream(path));
 }
 
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {

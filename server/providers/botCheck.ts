@@ -2,7 +2,10 @@
 //  - ALTCHA (default): self-hosted proof of work, works offline; challenges are HMAC-signed
 //    with a secret kept in the database (shared by every API process) and expire in 10 minutes.
 //  - Cloudflare Turnstile when TURNSTILE_SECRET is set: siteverify at TURNSTILE_VERIFY_URL.
-// Either way a token is accepted once: its hash is recorded and a replay is refused.
+// Either way a check is accepted once, whatever the token's encoding: for ALTCHA the claim is
+// the challenge itself (its signed parameters: salt, nonce, expiry), so a solution re-encoded
+// (whitespace, reordered JSON keys, base64url) is still the used challenge; for Turnstile the
+// response string itself (surrounding whitespace ignored, and not sent to siteverify).
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
@@ -14,7 +17,8 @@ export type BotCheckVerdict = 'ok' | 'failed' | 'expired' | 'unavailable';
 
 export interface BotCheckProvider {
   readonly publicConfig: BotCheckConfig;
-  verify(token: string, remoteIp: string): Promise<BotCheckVerdict>;
+  /** 'ok' comes with the key that makes this check one-use: the same for every encoding of it. */
+  verify(token: string, remoteIp: string): Promise<{ verdict: BotCheckVerdict; onceKey?: string }>;
   /** Token lifetime upper bound, for the replay table. */
   readonly tokenTtlMs: number;
 }
@@ -45,15 +49,15 @@ export class AltchaProvider implements BotCheckProvider {
     return challenge as unknown as Record<string, unknown>;
   }
 
-  async verify(token: string): Promise<BotCheckVerdict> {
+  async verify(token: string): Promise<{ verdict: BotCheckVerdict; onceKey?: string }> {
     let decoded: unknown;
     try {
       decoded = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
     } catch {
-      return 'failed';
+      return { verdict: 'failed' };
     }
     const payload = AltchaPayload.safeParse(decoded);
-    if (!payload.success) return 'failed';
+    if (!payload.success) return { verdict: 'failed' };
     try {
       const result = await verifySolution({
         // The library validates the structure itself; the zod parse above keeps junk out.
@@ -63,10 +67,12 @@ export class AltchaProvider implements BotCheckProvider {
         hmacSignatureSecret: this.secret,
         hmacKeySignatureSecret: this.keySecret,
       });
-      if (result.verified) return 'ok';
-      return result.expired ? 'expired' : 'failed';
+      // Verified means the parameters are the ones we signed: their canonical form names the
+      // challenge, whatever JSON or base64 spelling carried it here.
+      if (result.verified) return { verdict: 'ok', onceKey: `altcha:${canonicalJson(payload.data.challenge.parameters)}` };
+      return { verdict: result.expired ? 'expired' : 'failed' };
     } catch {
-      return 'failed';
+      return { verdict: 'failed' };
     }
   }
 }
@@ -80,7 +86,9 @@ export class TurnstileProvider implements BotCheckProvider {
     this.publicConfig = { provider: 'turnstile', siteKey };
   }
 
-  async verify(token: string, remoteIp: string): Promise<BotCheckVerdict> {
+  async verify(raw: string, remoteIp: string): Promise<{ verdict: BotCheckVerdict; onceKey?: string }> {
+    const token = raw.trim();
+    if (!token) return { verdict: 'failed' };
     let answer: z.infer<typeof SiteverifyAnswer>;
     try {
       const response = await this.fetchImpl(this.verifyUrl, {
@@ -90,22 +98,33 @@ export class TurnstileProvider implements BotCheckProvider {
         signal: AbortSignal.timeout(8000),
       });
       const parsed = SiteverifyAnswer.safeParse(await response.json());
-      if (!parsed.success) return 'unavailable';
+      if (!parsed.success) return { verdict: 'unavailable' };
       answer = parsed.data;
     } catch {
-      return 'unavailable';
+      return { verdict: 'unavailable' };
     }
-    if (answer.success) return 'ok';
-    return answer['error-codes']?.includes('timeout-or-duplicate') ? 'expired' : 'failed';
+    if (answer.success) return { verdict: 'ok', onceKey: `turnstile:${token}` };
+    return { verdict: answer['error-codes']?.includes('timeout-or-duplicate') ? 'expired' : 'failed' };
   }
 }
 
-/** Verifies with the provider, then claims the token so it can never be used again. */
+/** JSON with sorted keys at every level: one spelling per value. */
+function canonicalJson(value: unknown): string {
+  const sort = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(sort(value));
+}
+
+/** Verifies with the provider, then claims the check so it can never be used again. */
 export async function verifyOnce(db: Executor, provider: BotCheckProvider, token: string, remoteIp: string): Promise<BotCheckVerdict> {
-  const verdict = await provider.verify(token, remoteIp);
+  const { verdict, onceKey } = await provider.verify(token, remoteIp);
   if (verdict !== 'ok') return verdict;
+  if (!onceKey) return 'failed';
   const claimed = await db.insertInto('bot_check_tokens')
-    .values({ token_hash: createHash('sha256').update(token).digest('hex'), expires_at: new Date(Date.now() + provider.tokenTtlMs) })
+    .values({ token_hash: createHash('sha256').update(onceKey).digest('hex'), expires_at: new Date(Date.now() + provider.tokenTtlMs) })
     .onConflict((oc) => oc.doNothing())
     .returning('token_hash')
     .executeTakeFirst();

@@ -14,8 +14,8 @@ import { route } from '../route';
 import { ownOrigin } from '../plugins/security';
 import { CrazyGamesTokens, PortalTokenError } from '../providers/crazygames';
 import { DiscordApi, DiscordError, type DiscordProvider } from '../providers/discord';
-import { MINT, moveItems, playerAccount } from '../services/ledger';
-import { verifyPassword } from '../services/passwords';
+import { MINT, playerAccount, post } from '../services/ledger';
+import { passwordAttempts } from '../services/passwordAttempts';
 import { startSession } from '../services/sessions';
 import { createUser, currentUserOf, freeUsernameLike } from '../services/users';
 
@@ -29,6 +29,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const discord: DiscordProvider | null = config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
     ? new DiscordApi(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_API_BASE)
     : null;
+  const passwords = passwordAttempts(db, config);
   const portal = new CrazyGamesTokens(config.CRAZYGAMES_PUBLIC_KEY_URL, config.CRAZYGAMES_GAME_ID);
 
   function needDiscord(): DiscordProvider {
@@ -127,9 +128,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, a.discordFuse, async ({ body, request, reply }) => {
     needDiscord();
+    await passwords.chargeAddress(request);
+    // A proven Discord identity is this path's gate: only then is the username charged.
     const token = await checkPending(request, body.accessToken, body.discordId);
     const account = await db.selectFrom('users').select(['id', 'password_hash', 'discord_id']).where('username_lower', '=', body.username.toLowerCase()).executeTakeFirst();
-    const ok = account?.password_hash ? await verifyPassword(body.password, account.password_hash) : false;
+    const ok = await passwords.verify(request, body.username, body.password, account?.password_hash);
     if (!account || !ok) throw new HttpError(401, DISCORD_TEXT.fuseFailed, 'INVALID_CREDENTIALS');
     if (account.discord_id && account.discord_id !== body.discordId) throw conflict(DISCORD_TEXT.accountHasDiscord, 'ACCOUNT_HAS_DISCORD');
     try {
@@ -295,9 +298,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         .onConflict((oc) => oc.doNothing()).returning('claimed_at').executeTakeFirst();
       if (!claim) throw conflict(AIRDROP_TEXT.alreadyClaimed, 'ALREADY_CLAIMED');
       const to = playerAccount(user.id);
-      for (const item of [ITEM_IDS.baseSetIICrate, ITEM_IDS.technicalDifficulties]) {
-        await moveItems(trx, item, { from: MINT, to, amount: 1n, reason: 'airdrop:technical-difficulties', ref: user.id });
-      }
+      await post(trx, {
+        reason: 'airdrop:technical-difficulties', ref: user.id,
+        legs: [ITEM_IDS.baseSetIICrate, ITEM_IDS.technicalDifficulties].map((item) => ({ asset: item, from: MINT, to, amount: 1n })),
+      });
       return new Date(claim.claimed_at);
     });
     return { message: AIRDROP_TEXT.claimed, claimedAt: Math.floor(claimedAt.getTime() / 1000) };

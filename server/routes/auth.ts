@@ -2,24 +2,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
 import { inTransaction, isUniqueViolation } from '../db/tx';
-import { badRequest, conflict, HttpError, tooMany, unavailable } from '../errors';
+import { badRequest, conflict, HttpError, unavailable } from '../errors';
 import { route } from '../route';
 import { verifyOnce } from '../providers/botCheck';
-import { dummyHash, hashPassword, verifyPassword } from '../services/passwords';
-import { hit } from '../services/rateLimit';
+import { passwordAttempts } from '../services/passwordAttempts';
+import { hashPassword } from '../services/passwords';
 import { clearSessionCookie, createSession, revokeAllSessions, revokeSession, setSessionCookie, startSession } from '../services/sessions';
 import { createUser, currentUserOf } from '../services/users';
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
 
-  async function limit(kind: string, request: FastifyRequest, username: string): Promise<void> {
-    const [byName, byAddress] = await Promise.all([
-      hit(db, `${kind}:user:${username.toLowerCase()}`, config.AUTH_RATE_PER_USERNAME),
-      hit(db, `${kind}:ip:${request.ip}`, config.AUTH_RATE_PER_ADDRESS),
-    ]);
-    if (!byName || !byAddress) throw tooMany(AUTH_TEXT.tooManyAttempts);
-  }
+  // Sign-in and every other password check share one set of counters; sign-up has its own.
+  const passwords = passwordAttempts(db, config);
+  const signUps = passwordAttempts(db, config, 'register');
 
   async function botCheck(request: FastifyRequest, token: string): Promise<void> {
     const verdict = await verifyOnce(db, app.botCheck, token, request.ip);
@@ -30,8 +26,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   }
 
   route(app, register, async ({ body, request, reply }) => {
-    await limit('register', request, body.username);
+    await signUps.chargeAddress(request);
     await botCheck(request, body.turnstile_token);
+    // The name is charged only after a valid bot check: junk tokens cannot block a name.
+    await signUps.chargeUsername(body.username);
     const passwordHash = await hashPassword(body.password, config.SCRYPT_LOG_N);
     let userId: string;
     try {
@@ -45,13 +43,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, login, async ({ body, request, reply }) => {
-    await limit('login', request, body.username);
+    await passwords.chargeAddress(request);
     await botCheck(request, body.turnstile_token);
     const row = await db.selectFrom('users').select(['id', 'password_hash'])
       .where('username_lower', '=', body.username.toLowerCase()).executeTakeFirst();
-    const ok = row?.password_hash
-      ? await verifyPassword(body.password, row.password_hash)
-      : (await verifyPassword(body.password, await dummyHash(config.SCRYPT_LOG_N)), false);
+    const ok = await passwords.verify(request, body.username, body.password, row?.password_hash);
     if (!row || !ok) throw new HttpError(401, AUTH_TEXT.invalidCredentials, 'INVALID_CREDENTIALS');
     const user = await startSession(db, request, reply, row.id, config.SESSION_DAYS);
     return { status: 'ok' as const, ...currentUserOf(user) };
@@ -70,10 +66,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, changePassword, async ({ body, user, request, reply }) => {
-    await limit('password', request, user.username);
+    await passwords.chargeAddress(request);
     const row = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
     if (!row?.password_hash) throw badRequest('This account has no password yet', 'NO_PASSWORD');
-    if (!(await verifyPassword(body.currentPassword, row.password_hash))) throw new HttpError(403, AUTH_TEXT.currentPasswordWrong, 'WRONG_PASSWORD');
+    if (!(await passwords.verify(request, user.username, body.currentPassword, row.password_hash))) throw new HttpError(403, AUTH_TEXT.currentPasswordWrong, 'WRONG_PASSWORD');
     const hash = await hashPassword(body.newPassword, config.SCRYPT_LOG_N);
     await inTransaction(db, async (trx) => {
       await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();

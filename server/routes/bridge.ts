@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { BRIDGE_TEXT, bridgeFinalize, bridgeStatus, bridgeVerify } from '../../contract/bridge';
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
-import { badRequest, HttpError, notFound, unavailable } from '../errors';
+import { HttpError, notFound, unavailable } from '../errors';
 import { route } from '../route';
 import { ViemChainSender } from '../providers/chain';
 import { MarketplaceProfiles } from '../providers/marketplaceProfiles';
@@ -31,16 +30,11 @@ export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
     return { openseaProfile: result.profile };
   });
 
-  route(app, bridgeFinalize, async ({ body, user, request }) => {
+  route(app, bridgeFinalize, async ({ body, user, idempotencyKey }) => {
     if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
-    const header = request.headers[IDEMPOTENCY_HEADER];
-    let key: string | null = null;
-    if (header !== undefined) {
-      const parsed = IdempotencyKey.safeParse(header);
-      if (!parsed.success) throw badRequest('Invalid Idempotency-Key header', 'BAD_IDEMPOTENCY_KEY');
-      key = parsed.data;
-    }
-    const { id } = await bridge.burn(user.id, body.destinationWallet, key);
+    // The route layer answers a retry of a finished request; the transfer also remembers its key,
+    // so a retry after a failed send resumes that transfer instead of burning another ticket.
+    const { id } = await bridge.burn(user.id, body.destinationWallet, idempotencyKey);
     const view = await bridge.process(id);
     if (!view.txHash || view.status === 'failed') throw new HttpError(502, BRIDGE_TEXT.finalizeFailed, 'BRIDGE_FAILED');
     return {

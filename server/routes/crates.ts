@@ -6,13 +6,13 @@ import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateSt
 import { route } from '../route';
 import * as crates from '../services/crates';
 import { DEFAULT_DROP_TABLES, loadDropTables, oddsOf } from '../services/dropTables';
-import { idempotencyKeyOf, markReplay, runOnce } from '../services/idempotency';
+import { inTransaction } from '../db/tx';
 
 export async function crateRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
   const shops = crates.crateShops(config);
-  await crates.ensureCrateShops(db, shops.values());
+  for (const note of await crates.ensureCrateShops(db, shops.values())) app.log.warn(note);
   const shopOf = (id: number) => {
     const shop = shops.get(id);
     const table = tables.get(id);
@@ -31,20 +31,12 @@ export async function crateRoutes(app: FastifyInstance): Promise<void> {
 
   for (const [endpoint, version] of [[buyCrates, v1], [buyCratesV2, v2]] as const) {
     const { shop } = shopOf(version.id);
-    route(app, endpoint, async ({ body, user, request, reply }) => {
-      const { value, replayed } = await runOnce(db, { userId: user.id, key: idempotencyKeyOf(request), endpoint: `POST ${endpoint.path}`, body, response: endpoint.response },
-        (trx) => crates.buyCrates(trx, shop, user.id, body.quantity));
-      markReplay(reply, replayed);
-      return value;
-    });
+    route(app, endpoint, async ({ body, user }) => inTransaction(db, (trx) => crates.buyCrates(trx, shop, user.id, body.quantity)));
   }
 
-  route(app, openCrate, async ({ body, user, request, reply }) => {
+  route(app, openCrate, async ({ body, user }) => {
     const { shop, table } = shopOf(body?.crateVersionId ?? 0);
-    const { value, replayed } = await runOnce(db, { userId: user.id, key: idempotencyKeyOf(request), endpoint: `POST ${openCrate.path}`, body: body ?? {}, response: openCrate.response },
-      (trx) => crates.openCrate(trx, shop, table, user.id));
-    markReplay(reply, replayed);
-    return value;
+    return inTransaction(db, (trx) => crates.openCrate(trx, shop, table, user.id));
   });
 
   route(app, crateOdds, async ({ query, reply }) => {

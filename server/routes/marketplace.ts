@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats } from '../../contract/marketplace';
 import { inTransaction } from '../db/tx';
 import { route } from '../route';
-import { idempotencyKeyOf, markReplay, runOnce } from '../services/idempotency';
 import * as market from '../services/marketplace';
 
 export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
@@ -33,13 +32,9 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
     return { message: MARKET_TEXT.cancelled };
   });
 
-  route(app, buyListing, async ({ body, user, request, reply }) => {
-    const key = idempotencyKeyOf(request);
+  route(app, buyListing, async ({ body, user }) => {
     const id = await market.prepareListing(db, body.orderId);
-    const { value, replayed } = await runOnce(db, { userId: user.id, key, endpoint: 'POST /api/seaport/buy-listing', body, response: buyListing.response },
-      (trx) => market.buyListing(trx, user.id, id));
-    markReplay(reply, replayed);
-    return value;
+    return inTransaction(db, (trx) => market.buyListing(trx, user.id, id));
   });
 
   route(app, marketStats, async ({ query, reply }) => {

@@ -9,7 +9,7 @@ import { inTransaction, isUniqueViolation, type Trx } from '../db/tx';
 import { badRequest, conflict, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { requestHash } from './idempotency';
-import { coinBalance, MINT, moveCoins, moveItems, openPlayerAccount } from './ledger';
+import { COINS, coinBalance, MINT, openPlayerAccount, post, type Leg } from './ledger';
 import { addXp, currentLevelOf, progressOf } from './progress';
 
 interface Normalised { userId: string; username: string; coins: bigint; xp: number; items: Array<[string, bigint]> }
@@ -27,7 +27,7 @@ async function normalise(db: Db, body: AwardBody): Promise<Normalised> {
     if (!item) throw badRequest(`Unknown item ${uuid}`, 'UNKNOWN_ITEM');
     items.push([item.uuid, BigInt(quantity)]);
   }
-  // One lock order for every award (by item uuid), so two awards never deadlock on the mint.
+  // A stable order of the award's items (the request hash depends on it).
   items.sort(([a], [b]) => (a < b ? -1 : 1));
   const coins = body.tripcoins === undefined ? 0n : (parseTripcoins(body.tripcoins) ?? 0n);
   return { userId: user.id, username: user.username, coins, xp: body.xp ?? 0, items };
@@ -35,8 +35,12 @@ async function normalise(db: Db, body: AwardBody): Promise<Normalised> {
 
 async function apply(trx: Trx, awardId: string, a: Normalised): Promise<AwardResult> {
   const account = await openPlayerAccount(trx, a.userId);
-  if (a.coins > 0n) await moveCoins(trx, { from: MINT, to: account, amount: a.coins, reason: 'award', ref: awardId });
-  for (const [uuid, quantity] of a.items) await moveItems(trx, uuid, { from: MINT, to: account, amount: quantity, reason: 'award', ref: awardId });
+  // One posting: every balance of the award locked in the ledger's order, one tx_id.
+  const legs: Leg[] = [
+    ...(a.coins > 0n ? [{ asset: COINS, from: MINT, to: account, amount: a.coins }] : []),
+    ...a.items.map(([uuid, quantity]) => ({ asset: uuid, from: MINT, to: account, amount: quantity })),
+  ];
+  if (legs.length) await post(trx, { reason: 'award', ref: awardId, legs });
   const xp = a.xp > 0 ? await addXp(trx, a.userId, a.xp) : null;
   const progress = await progressOf(trx, a.userId);
   return {

@@ -13,7 +13,8 @@ import { BRIDGE_TEXT } from '../../contract/bridge';
 import { ITEM_IDS } from '../../contract/items';
 import type { Db, DbKind } from '../db/createDb';
 import { inTransaction, isUniqueViolation } from '../db/tx';
-import { badRequest, HttpError, unavailable } from '../errors';
+import { badRequest, conflict, HttpError, unavailable } from '../errors';
+import { KEY_REUSED } from './idempotency';
 import { ChainRejected, ChainUnavailable, type ChainSender } from '../providers/chain';
 import { InsufficientFunds, moveItems, openAccount, playerAccount } from './ledger';
 
@@ -49,7 +50,9 @@ export class Bridge {
   /** Step 1: burn the ticket and record the transfer, atomically. */
   async burn(userId: string, destination: string, idempotencyKey: string | null): Promise<{ id: string; existing: boolean }> {
     if (idempotencyKey) {
-      const prior = await this.db.selectFrom('bridge_transfers').select('id').where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const prior = await this.db.selectFrom('bridge_transfers').select(['id', 'destination']).where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      // The same key for another wallet is another request: refused as every endpoint refuses it.
+      if (prior && prior.destination !== destination.toLowerCase()) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
       if (prior) return { id: prior.id, existing: true };
     }
     const id = randomUUID();

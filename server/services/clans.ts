@@ -7,7 +7,10 @@
 // - one pending invite per player and clan, one pending request per player and clan; joining a
 //   clan closes the player's other pending invites and requests;
 // - disbanding makes everyone a non-member and closes pending invites and requests.
-// Every change locks the clan row first, so changes to one clan happen one at a time.
+// Every change locks the clan row, so changes to one clan happen one at a time. A change to a
+// player's membership (create, accept an invite or a request, leave) locks that player first and
+// then the clan: one order everywhere, so two of them wait for each other instead of
+// deadlocking, and the second sees the first's outcome (409 "already in a clan").
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { CLAN_TEXT, type ClanDetails, type ClanListItem } from '../../contract/clans';
@@ -24,6 +27,11 @@ export interface Membership { clanId: string; role: 'admin' | 'member' }
 export async function membershipOf(db: Executor, userId: string): Promise<Membership | null> {
   const row = await db.selectFrom('clan_members').select(['clan_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
   return row ? { clanId: row.clan_id, role: row.role } : null;
+}
+
+/** Locks the player's row (membership changes of one player happen one at a time). */
+async function lockPlayer(trx: Trx, userId: string): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().executeTakeFirst();
 }
 
 /** Locks a living clan for the rest of the transaction; 404 when there is none. */
@@ -64,6 +72,7 @@ export async function createClan(db: Db, userId: string, input: { clanName: stri
   const clanId = randomUUID();
   try {
     await inTransaction(db, async (trx) => {
+      await lockPlayer(trx, userId);
       await requireNonMember(trx, userId);
       await trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor }).execute();
       await join(trx, clanId, userId, 'admin');
@@ -80,6 +89,9 @@ export async function createClan(db: Db, userId: string, input: { clanName: stri
 
 export async function acceptInvite(db: Db, userId: string, inviteId: string): Promise<{ clanId: string; clanName: string }> {
   return inTransaction(db, async (trx) => {
+    await lockPlayer(trx, userId);
+    // Accepted another invite a moment ago (which closed this one): that is the answer.
+    await requireNonMember(trx, userId);
     const invite = await trx.selectFrom('clan_invites').select(['clan_id']).where('id', '=', inviteId)
       .where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
     if (!invite) throw notFound(CLAN_TEXT.inviteNotFound);
@@ -99,6 +111,7 @@ export async function declineInvite(db: Db, userId: string, inviteId: string): P
 
 export async function leave(db: Db, userId: string, clanId: string): Promise<void> {
   await inTransaction(db, async (trx) => {
+    await lockPlayer(trx, userId);
     await lockClan(trx, clanId);
     const m = await membershipOf(trx, userId);
     if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notInClan);
@@ -179,6 +192,7 @@ export async function disband(db: Db, adminId: string, clanId: string): Promise<
 
 export async function requestToJoin(db: Db, userId: string, clanId: string): Promise<string> {
   return inTransaction(db, async (trx) => {
+    await lockPlayer(trx, userId);
     const clan = await lockClan(trx, clanId);
     await requireNonMember(trx, userId);
     const row = await trx.insertInto('clan_requests').values({ id: randomUUID(), clan_id: clanId, user_id: userId })
@@ -198,6 +212,9 @@ async function pendingRequest(trx: Executor, requestId: string): Promise<{ clan_
 export async function acceptRequest(db: Db, adminId: string, requestId: string): Promise<string> {
   return inTransaction(db, async (trx) => {
     const request = await pendingRequest(trx, requestId);
+    await lockPlayer(trx, request.user_id);
+    // The requester joined another clan a moment ago: 409, whatever happened to this request.
+    if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
     await lockClan(trx, request.clan_id);
     await requireAdmin(trx, request.clan_id, adminId);
     const taken = await trx.updateTable('clan_requests').set({ status: 'accepted' }).where('id', '=', requestId).where('status', '=', 'pending').returning('id').executeTakeFirst();

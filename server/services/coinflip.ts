@@ -10,7 +10,7 @@ import type { CoinflipStatus } from '../db/schema';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt, toDate } from '../db/values';
 import { forbidden, gone, HttpError, notFound } from '../errors';
-import { coinBalance, InsufficientFunds, moveCoins, openAccount, openPlayerAccount, playerAccount } from './ledger';
+import { COINS, coinBalance, InsufficientFunds, moveCoins, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 
 export const escrowOfGame = (gameId: string) => `escrow:coinflip:${gameId}`;
 
@@ -112,8 +112,15 @@ export async function acceptCoinflip(trx: Trx, acceptorId: string, rawId: string
   if (!settled) throw closed();
   const wager = toBigInt(game.wager);
   const escrow = escrowOfGame(id);
-  await withBalanceText(trx, acceptorId, () => moveCoins(trx, { from: playerAccount(acceptorId), to: escrow, amount: wager, reason: 'coinflip stake', ref: id }));
-  await moveCoins(trx, { from: escrow, to: await openPlayerAccount(trx, winnerId), amount: wager * 2n, reason: 'coinflip win', ref: id });
+  const winner = await openPlayerAccount(trx, winnerId);
+  // Stake and payout in one posting (one lock order, one tx_id).
+  await withBalanceText(trx, acceptorId, () => post(trx, {
+    reason: 'coinflip stake', ref: id,
+    legs: [
+      { asset: COINS, from: playerAccount(acceptorId), to: escrow, amount: wager },
+      { asset: COINS, from: escrow, to: winner, amount: wager * 2n, reason: 'coinflip win' },
+    ],
+  }));
   return gameById(trx, acceptorId, id);
 }
 

@@ -12,7 +12,7 @@ import { inTransaction, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { HttpError } from '../errors';
 import { draw, type DropTable } from './dropTables';
-import { InsufficientFunds, MINT, moveCoins, moveItems, openAccount, openPlayerAccount, playerAccount } from './ledger';
+import { COINS, InsufficientFunds, MINT, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 
 export const CRATE_SALES_SINK = 'sink:crate-sales';
 export const CRATES_OPENED_SINK = 'sink:crates-opened';
@@ -42,11 +42,13 @@ export function crateShops(config: Config): Map<number, CrateShop> {
 }
 
 /**
- * Opens the shop and sink accounts and mints each shop's supply the first time (the crate_shops
- * row is inserted once, whichever process gets there first). A supply raised in the
- * configuration later is topped up by the difference; a lowered one is left as it is.
+ * Opens the shop and sink accounts and, on the first start of an empty database, mints each
+ * shop's configured supply (the crate_shops row is inserted once, whichever process gets there
+ * first). A start never changes a supply that exists: only setCrateSupply (the admin command)
+ * does. Returns, per shop whose configured supply differs from the database's, a note to log.
  */
-export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Promise<void> {
+export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Promise<string[]> {
+  const notes: string[] = [];
   for (const shop of shops) {
     await inTransaction(db, async (trx) => {
       await openAccount(trx, shop.account, 'shop');
@@ -55,18 +57,61 @@ export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Prom
       const crate = shop.version.crateItemUuid;
       const created = await trx.insertInto('crate_shops').values({ version_id: shop.version.id, crate_item: crate, total_supply: shop.supply })
         .onConflict((oc) => oc.column('version_id').doNothing()).returning('total_supply').executeTakeFirst();
-      let mint = created ? BigInt(shop.supply) : 0n;
-      if (!created) {
-        const row = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).forUpdate().executeTakeFirstOrThrow();
-        const current = toBigInt(row.total_supply);
-        if (BigInt(shop.supply) > current) {
-          mint = BigInt(shop.supply) - current;
-          await trx.updateTable('crate_shops').set({ total_supply: shop.supply }).where('version_id', '=', shop.version.id).execute();
-        }
+      if (created) {
+        if (shop.supply > 0) await moveItems(trx, crate, { from: MINT, to: shop.account, amount: BigInt(shop.supply), reason: 'crate supply', ref: `crates-v${shop.version.id + 1}` });
+        return;
       }
-      if (mint > 0n) await moveItems(trx, crate, { from: MINT, to: shop.account, amount: mint, reason: 'crate supply', ref: `crates-v${shop.version.id + 1}` });
+      const row = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).executeTakeFirstOrThrow();
+      const current = toBigInt(row.total_supply);
+      if (current !== BigInt(shop.supply)) {
+        notes.push(`${shop.version.name}: the database's supply is ${current}, the configured ${shop.supply} is only used on an empty database; ` +
+          `change it with: npm run admin -- crates supply v${shop.version.id + 1} <n>`);
+      }
     });
   }
+  return notes;
+}
+
+export class SupplyError extends Error {}
+
+export interface SupplyChange { version: string; before: number; after: number; sold: number; remaining: number }
+
+/**
+ * Sets a shop's total supply on purpose (the admin command): a raise mints the difference into
+ * the shop, a cut takes unsold crates back to the mint, both recorded in the ledger under one
+ * tx_id. A supply below what was already sold is refused and changes nothing.
+ */
+export async function setCrateSupply(db: Db, shop: CrateShop, supply: number): Promise<SupplyChange> {
+  if (!Number.isSafeInteger(supply) || supply < 0 || supply > 1_000_000_000) throw new SupplyError(`A supply is a whole number from 0 to 1000000000, not ${supply}`);
+  const crate = shop.version.crateItemUuid;
+  const ref = `admin:crates-v${shop.version.id + 1}`;
+  const state = async (trx: Executor) => {
+    const s = await snapshot(trx, shop, null);
+    return { total: s.total, remaining: s.remaining, sold: s.total - s.remaining };
+  };
+  const tooLow = (sold: bigint) => new SupplyError(`Cannot set the ${shop.version.name} supply to ${supply}: ${sold} crates are already sold`);
+  return inTransaction(db, async (trx) => {
+    // One supply change at a time per shop.
+    const locked = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).forUpdate().executeTakeFirst();
+    if (!locked) throw new SupplyError(`The ${shop.version.name} shop has not been set up yet: start the server once first`);
+    const before = await state(trx);
+    const target = BigInt(supply);
+    if (target < before.sold) throw tooLow(before.sold);
+    if (target > before.total) {
+      await post(trx, { reason: 'crate supply', ref, legs: [{ asset: crate, from: MINT, to: shop.account, amount: target - before.total }] });
+    } else if (target < before.total) {
+      try {
+        await post(trx, { reason: 'crate supply cut', ref, legs: [{ asset: crate, from: shop.account, to: MINT, amount: before.total - target }] });
+      } catch (error) {
+        // Crates sold between the look and the cut.
+        if (error instanceof InsufficientFunds) throw tooLow((await state(trx)).sold);
+        throw error;
+      }
+    }
+    await trx.updateTable('crate_shops').set({ total_supply: supply }).where('version_id', '=', shop.version.id).execute();
+    const after = await state(trx);
+    return { version: shop.version.name, before: Number(before.total), after: supply, sold: Number(after.sold), remaining: Number(after.remaining) };
+  });
 }
 
 /** Shop supply and the player's crates and coins, in one round trip. */
@@ -101,20 +146,20 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
   const player = playerAccount(userId);
   const crate = shop.version.crateItemUuid;
   const amount = BigInt(quantity);
-  // The supply first: a sold-out shop refuses at once, without touching the buyer's coins.
+  // A bigint: no overflow whatever the quantity (a sold-out shop refuses before the price counts).
+  const cost = shop.price * amount;
+  await openPlayerAccount(trx, userId);
+  // One posting, one tx_id. The supply leg first: a sold-out shop refuses for that reason even
+  // when the buyer could not pay either.
   try {
-    await moveItems(trx, crate, { from: shop.account, to: await openPlayerAccount(trx, userId), amount, reason: 'crate purchase', ref: shop.account });
+    await post(trx, {
+      reason: 'crate purchase', ref: shop.account,
+      legs: [{ asset: crate, from: shop.account, to: player, amount }, { asset: COINS, from: player, to: CRATE_SALES_SINK, amount: cost }],
+    });
   } catch (error) {
-    if (error instanceof InsufficientFunds) {
+    if (error instanceof InsufficientFunds && error.account === shop.account) {
       throw new HttpError(409, CRATE_TEXT.onlyAvailable((await snapshot(trx, shop, null)).remaining), 'SOLD_OUT');
     }
-    throw error;
-  }
-  // quantity <= remaining supply <= 1e9 here, and a price is at most 1e8 hundredths: no overflow.
-  const cost = shop.price * amount;
-  try {
-    await moveCoins(trx, { from: player, to: CRATE_SALES_SINK, amount: cost, reason: 'crate purchase', ref: shop.account });
-  } catch (error) {
     if (error instanceof InsufficientFunds) {
       throw new HttpError(409, CRATE_TEXT.insufficient((await snapshot(trx, shop, userId)).coins, cost), 'INSUFFICIENT_FUNDS');
     }
@@ -134,14 +179,16 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
 export async function openCrate(trx: Trx, shop: CrateShop, table: DropTable, userId: string) {
   const player = playerAccount(userId);
   const crate = shop.version.crateItemUuid;
+  const won = draw(table);
   try {
-    await moveItems(trx, crate, { from: player, to: CRATES_OPENED_SINK, amount: 1n, reason: 'crate opened', ref: crate });
+    await post(trx, {
+      reason: 'crate opened', ref: crate,
+      legs: [{ asset: crate, from: player, to: CRATES_OPENED_SINK, amount: 1n }, { asset: won.itemUuid, from: MINT, to: player, amount: 1n }],
+    });
   } catch (error) {
     if (error instanceof InsufficientFunds) throw new HttpError(409, CRATE_TEXT.needCrate, 'NO_CRATES');
     throw error;
   }
-  const won = draw(table);
-  await moveItems(trx, won.itemUuid, { from: MINT, to: player, amount: 1n, reason: 'crate opened', ref: crate });
   await trx.insertInto('crate_openings').values({ user_id: userId, version_id: shop.version.id, won_item: won.itemUuid }).execute();
   // The profile's "Crates Opened" counts what really happened here.
   await trx.insertInto('player_stats').values({ user_id: userId, crates_opened: 1 })

@@ -1,9 +1,15 @@
-// The one place coins and items change hands. Every movement:
-//  - takes from the source with one conditional UPDATE (never below zero, whatever the
-//    concurrency; CHECK constraints back this up),
-//  - adds to the destination,
-//  - writes an append-only ledger row,
-// all inside the caller's transaction, so a failure anywhere leaves nothing half-applied.
+// The one place coins and items change hands. One business operation is one posting: a list of
+// legs (from, to, asset, amount), applied inside the caller's transaction so a failure anywhere
+// leaves nothing half-applied, and written to the append-only ledger under one tx_id.
+//
+// Lock order (no deadlock, whatever the concurrency): before it moves anything a posting
+//  1. creates the balance rows its receivers lack (INSERT ... ON CONFLICT DO NOTHING, sorted),
+//  2. locks every balance it touches with SELECT ... ORDER BY ... FOR UPDATE, coins first, then
+//     items, each sorted by (account, item),
+// then checks every leg in order against the locked balances (never below zero, except the
+// mint; CHECK constraints back this up) and writes the net change of each balance. Two postings
+// therefore always wait for each other in the same order and can never each hold what the other
+// needs. Callers lock their own domain row (a listing, a game) before posting, never after.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AccountKind } from '../db/schema';
@@ -22,6 +28,26 @@ export class InsufficientFunds extends HttpError {
   }
 }
 
+export interface Leg {
+  /** 'TC' (COINS) or an item uuid. */
+  asset: string;
+  from: string;
+  to: string;
+  /** Hundredths of a TripCoin for 'TC'; units for an item uuid. */
+  amount: bigint;
+  /** Defaults to the posting's. */
+  reason?: string;
+  ref?: string | null;
+}
+
+export interface Posting {
+  reason: string;
+  ref?: string | null;
+  /** Groups the rows of one business operation; one is made when omitted. */
+  txId?: string;
+  legs: Leg[];
+}
+
 export interface Movement {
   from: string;
   to: string;
@@ -29,7 +55,6 @@ export interface Movement {
   amount: bigint;
   reason: string;
   ref?: string | null;
-  /** Groups the rows of one business operation; one is made when omitted. */
   txId?: string;
 }
 
@@ -44,52 +69,104 @@ export async function openPlayerAccount(trx: Executor, userId: string): Promise<
   return id;
 }
 
-function check(m: Movement): void {
-  if (m.amount <= 0n) throw new Error(`Movement amount must be positive, got ${m.amount}`);
-  if (m.from === m.to) throw new Error('Movement to the same account');
+function check(leg: Leg): void {
+  if (leg.amount <= 0n) throw new Error(`Movement amount must be positive, got ${leg.amount}`);
+  if (leg.from === leg.to) throw new Error('Movement to the same account');
 }
 
-export async function moveCoins(trx: Trx, m: Movement): Promise<string> {
-  check(m);
-  const taken = await trx.updateTable('coin_balances')
-    .set({ balance: sql`balance - ${m.amount.toString()}::bigint` })
-    .where('account_id', '=', m.from)
-    .where((eb) => eb.or([eb('balance', '>=', m.amount.toString()), eb('account_id', '=', MINT)]))
-    .returning('balance')
-    .executeTakeFirst();
-  if (!taken) throw new InsufficientFunds(COINS, m.from);
-  await trx.insertInto('coin_balances').values({ account_id: m.to, balance: m.amount.toString() })
-    .onConflict((oc) => oc.column('account_id').doUpdateSet({ balance: sql`coin_balances.balance + excluded.balance` }))
-    .execute();
-  return writeLedger(trx, COINS, m);
-}
+const keyOf = (account: string, asset: string) => `${account}\u0000${asset}`;
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-export async function moveItems(trx: Trx, itemUuid: string, m: Movement): Promise<string> {
-  check(m);
-  if (m.from === MINT) {
-    await trx.insertInto('item_holdings').values({ account_id: MINT, item_uuid: itemUuid, quantity: 0 })
+/**
+ * Applies one operation's legs atomically under one tx_id (see the lock order above). Throws
+ * InsufficientFunds for the first leg whose source cannot pay, having changed nothing.
+ */
+export async function post(trx: Trx, posting: Posting): Promise<string> {
+  if (posting.legs.length === 0) throw new Error('A posting needs at least one leg');
+  posting.legs.forEach(check);
+  // Item uuids as PostgreSQL prints them, so the locked rows and the legs use one spelling.
+  const legs = posting.legs.map((l) => (l.asset === COINS ? l : { ...l, asset: l.asset.toLowerCase() }));
+  const coinLegs = legs.filter((l) => l.asset === COINS);
+  const itemLegs = legs.filter((l) => l.asset !== COINS);
+
+  // 1. Missing rows, in one sorted order: receivers (and the mint, which may pay from nothing).
+  const coinReceivers = [...new Set(coinLegs.flatMap((l) => (l.from === MINT ? [l.to, MINT] : [l.to])))].sort(byText);
+  const itemReceivers = new Map<string, { account: string; asset: string }>();
+  for (const l of itemLegs) {
+    itemReceivers.set(keyOf(l.to, l.asset), { account: l.to, asset: l.asset });
+    if (l.from === MINT) itemReceivers.set(keyOf(MINT, l.asset), { account: MINT, asset: l.asset });
+  }
+  const itemCreate = [...itemReceivers.entries()].sort(([a], [b]) => byText(a, b)).map(([, v]) => v);
+  if (coinReceivers.length) {
+    await trx.insertInto('coin_balances').values(coinReceivers.map((account) => ({ account_id: account, balance: 0 })))
       .onConflict((oc) => oc.doNothing()).execute();
   }
-  const taken = await trx.updateTable('item_holdings')
-    .set({ quantity: sql`quantity - ${m.amount.toString()}::bigint` })
-    .where('account_id', '=', m.from)
-    .where('item_uuid', '=', itemUuid)
-    .where((eb) => eb.or([eb('quantity', '>=', m.amount.toString()), eb('account_id', '=', MINT)]))
-    .returning('quantity')
-    .executeTakeFirst();
-  if (!taken) throw new InsufficientFunds(itemUuid, m.from);
-  await trx.insertInto('item_holdings').values({ account_id: m.to, item_uuid: itemUuid, quantity: m.amount.toString() })
-    .onConflict((oc) => oc.columns(['account_id', 'item_uuid']).doUpdateSet({ quantity: sql`item_holdings.quantity + excluded.quantity` }))
-    .execute();
-  return writeLedger(trx, itemUuid, m);
+  if (itemCreate.length) {
+    await trx.insertInto('item_holdings').values(itemCreate.map((k) => ({ account_id: k.account, item_uuid: k.asset, quantity: 0 })))
+      .onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  // 2. Every balance touched, locked in the global order.
+  const balances = new Map<string, bigint>();
+  const coinAccounts = [...new Set(coinLegs.flatMap((l) => [l.from, l.to]))];
+  if (coinAccounts.length) {
+    const rows = await sql<{ account_id: string; balance: string | number }>`
+      SELECT account_id, balance FROM coin_balances WHERE account_id IN (${sql.join(coinAccounts)})
+      ORDER BY account_id COLLATE "C" FOR UPDATE`.execute(trx);
+    for (const r of rows.rows) balances.set(keyOf(r.account_id, COINS), toBigInt(r.balance));
+  }
+  const itemKeys = new Map<string, { account: string; asset: string }>();
+  for (const l of itemLegs) for (const account of [l.from, l.to]) itemKeys.set(keyOf(account, l.asset), { account, asset: l.asset });
+  if (itemKeys.size) {
+    const pairs = [...itemKeys.values()].map((k) => sql`(${k.account}, ${k.asset}::uuid)`);
+    const rows = await sql<{ account_id: string; item_uuid: string; quantity: string | number }>`
+      SELECT account_id, item_uuid::text AS item_uuid, quantity FROM item_holdings WHERE (account_id, item_uuid) IN (${sql.join(pairs)})
+      ORDER BY account_id COLLATE "C", item_uuid FOR UPDATE`.execute(trx);
+    for (const r of rows.rows) balances.set(keyOf(r.account_id, r.item_uuid), toBigInt(r.quantity));
+  }
+
+  // 3. The legs in order against the locked balances: the first that cannot pay refuses it all.
+  const delta = new Map<string, bigint>();
+  for (const l of legs) {
+    const from = keyOf(l.from, l.asset);
+    const to = keyOf(l.to, l.asset);
+    const have = balances.get(from);
+    if (l.from !== MINT && (have === undefined || have < l.amount)) throw new InsufficientFunds(l.asset, l.from);
+    balances.set(from, (have ?? 0n) - l.amount);
+    balances.set(to, (balances.get(to) ?? 0n) + l.amount);
+    delta.set(from, (delta.get(from) ?? 0n) - l.amount);
+    delta.set(to, (delta.get(to) ?? 0n) + l.amount);
+  }
+
+  // 4. Net changes, then the ledger rows.
+  const coinChanges = coinAccounts.map((account) => ({ account, d: delta.get(keyOf(account, COINS)) ?? 0n })).filter((c) => c.d !== 0n);
+  if (coinChanges.length) {
+    const values = coinChanges.map((c) => sql`(${c.account}, ${c.d.toString()}::bigint)`);
+    await sql`UPDATE coin_balances AS b SET balance = b.balance + d.delta FROM (VALUES ${sql.join(values)}) AS d(account_id, delta)
+      WHERE b.account_id = d.account_id`.execute(trx);
+  }
+  const itemChanges = [...itemKeys.values()].map((k) => ({ ...k, d: delta.get(keyOf(k.account, k.asset)) ?? 0n })).filter((c) => c.d !== 0n);
+  if (itemChanges.length) {
+    const values = itemChanges.map((c) => sql`(${c.account}, ${c.asset}::uuid, ${c.d.toString()}::bigint)`);
+    await sql`UPDATE item_holdings AS h SET quantity = h.quantity + d.delta FROM (VALUES ${sql.join(values)}) AS d(account_id, item_uuid, delta)
+      WHERE h.account_id = d.account_id AND h.item_uuid = d.item_uuid`.execute(trx);
+  }
+  const txId = posting.txId ?? randomUUID();
+  await trx.insertInto('ledger').values(legs.map((l) => ({
+    tx_id: txId, asset: l.asset, from_account: l.from, to_account: l.to, amount: l.amount.toString(),
+    reason: l.reason ?? posting.reason, ref: (l.ref === undefined ? posting.ref : l.ref) ?? null,
+  }))).execute();
+  return txId;
 }
 
-async function writeLedger(trx: Trx, asset: string, m: Movement): Promise<string> {
-  const txId = m.txId ?? randomUUID();
-  await trx.insertInto('ledger').values({
-    tx_id: txId, asset, from_account: m.from, to_account: m.to, amount: m.amount.toString(), reason: m.reason, ref: m.ref ?? null,
-  }).execute();
-  return txId;
+/** One coin movement as its own posting (an operation of one leg). */
+export async function moveCoins(trx: Trx, m: Movement): Promise<string> {
+  return post(trx, { reason: m.reason, ref: m.ref ?? null, ...(m.txId ? { txId: m.txId } : {}), legs: [{ asset: COINS, from: m.from, to: m.to, amount: m.amount }] });
+}
+
+/** One item movement as its own posting (an operation of one leg). */
+export async function moveItems(trx: Trx, itemUuid: string, m: Movement): Promise<string> {
+  return post(trx, { reason: m.reason, ref: m.ref ?? null, ...(m.txId ? { txId: m.txId } : {}), legs: [{ asset: itemUuid, from: m.from, to: m.to, amount: m.amount }] });
 }
 
 export async function coinBalance(db: Executor, account: string): Promise<bigint> {

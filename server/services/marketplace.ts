@@ -12,7 +12,7 @@ import { toBigInt, toDate } from '../db/values';
 import { forbidden, gone, HttpError, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { onlyHave } from './inventory';
-import { coinBalance, InsufficientFunds, moveCoins, moveItems, openAccount, openPlayerAccount, playerAccount } from './ledger';
+import { COINS, coinBalance, InsufficientFunds, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 
 export const escrowOf = (listingId: string) => `escrow:listing:${listingId}`;
 
@@ -25,10 +25,14 @@ const SWEEP_BATCH = 100;
 
 interface ClosedListing { id: string; seller_id: string; item_uuid: string; quantity: string | number | bigint }
 
+/** Every closed listing's items back to its seller: one posting, so one lock order and one tx_id. */
 async function returnToSellers(trx: Trx, closed: ClosedListing[], reason: string): Promise<void> {
-  for (const l of closed) {
-    await moveItems(trx, l.item_uuid, { from: escrowOf(l.id), to: await openPlayerAccount(trx, l.seller_id), amount: toBigInt(l.quantity), reason, ref: l.id });
-  }
+  if (closed.length === 0) return;
+  for (const seller of new Set(closed.map((l) => l.seller_id))) await openPlayerAccount(trx, seller);
+  await post(trx, {
+    reason,
+    legs: closed.map((l) => ({ asset: l.item_uuid, from: escrowOf(l.id), to: playerAccount(l.seller_id), amount: toBigInt(l.quantity), ref: l.id })),
+  });
 }
 
 /** Expires a batch of listings past their end time, returning their items. */
@@ -189,16 +193,21 @@ export async function buyListing(trx: Trx, buyerId: string, id: string) {
   if (!sold) throw await refusal(trx, id, buyerId, 'buy');
   const price = toBigInt(sold.price);
   const quantity = toBigInt(sold.quantity);
-  const buyer = playerAccount(buyerId);
+  const buyer = await openPlayerAccount(trx, buyerId);
+  const seller = await openPlayerAccount(trx, sold.seller_id);
+  // Payment and delivery in one posting: both players' balances locked in the ledger's order, so
+  // two players buying each other's listings at once never deadlock.
   try {
-    await moveCoins(trx, { from: buyer, to: await openPlayerAccount(trx, sold.seller_id), amount: price, reason: 'marketplace sale', ref: id });
+    await post(trx, {
+      reason: 'marketplace sale', ref: id,
+      legs: [{ asset: COINS, from: buyer, to: seller, amount: price }, { asset: sold.item_uuid, from: escrowOf(id), to: buyer, amount: quantity }],
+    });
   } catch (error) {
-    if (error instanceof InsufficientFunds) {
+    if (error instanceof InsufficientFunds && error.account === buyer) {
       throw new HttpError(409, MARKET_TEXT.insufficient(price, await coinBalance(trx, buyer)), 'INSUFFICIENT_FUNDS');
     }
     throw error;
   }
-  await moveItems(trx, sold.item_uuid, { from: escrowOf(id), to: await openPlayerAccount(trx, buyerId), amount: quantity, reason: 'marketplace sale', ref: id });
   return {
     message: MARKET_TEXT.bought,
     order_id: id,

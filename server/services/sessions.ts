@@ -1,10 +1,28 @@
 // Sessions: a random 256-bit token in an HttpOnly cookie; the database keeps only its SHA-256.
+// The same token may come as `Authorization: Bearer <token>` instead, for a shell framed
+// cross-site whose cookie the browser dropped (third-party cookies blocked, SameSite=Lax on
+// http): it is the same session, with the same expiry, rotation at sign-in and revocation at
+// logout and password change. Every response that starts a session carries its token in the
+// SESSION_TOKEN_HEADER header (never in a URL, never in the body's spec'd shape), so the shell
+// can continue with it when its cookie did not stick.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/tx';
 
 export const SESSION_COOKIE = 'sid';
+/** The response header that hands a new session's token to the shell (lower case, as Node sends it). */
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+
+/** The request's session token: its `Authorization: Bearer` header, else its session cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match) return match[1];
+  }
+  return request.cookies[SESSION_COOKIE];
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -35,8 +53,12 @@ export async function createSession(db: Executor, userId: string, days: number, 
   return token;
 }
 
+/** How many times the session store was read (findSession with a well-formed token). */
+export const sessionStoreReads = { count: 0 };
+
 export async function findSession(db: Executor, token: string): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  sessionStoreReads.count++;
   const row = await db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'users.id', 'users.username', 'users.is_admin', 'users.verified', 'users.created_at', 'users.last_login_at', 'users.preferred_address', sql<boolean>`users.password_hash is not null`.as('has_password')])
@@ -63,12 +85,33 @@ export async function markActiveToday(db: Executor, userId: string): Promise<voi
     .onConflict((oc) => oc.doNothing()).execute();
 }
 
+/** A revoked session, or every session of one user, as announced to the session caches. */
+export type Revocation = { sessionId: string } | { userId: string };
+/** The PostgreSQL NOTIFY channel that carries revocations to every API process (services/sessionCache.ts). */
+export const REVOCATION_CHANNEL = 'tripshell_session_revoked';
+const revocationListeners = new Set<(revocation: Revocation) => void>();
+
+/** Called at once for every revocation made in this process (the other processes hear it by NOTIFY). */
+export function onSessionRevoked(listener: (revocation: Revocation) => void): () => void {
+  revocationListeners.add(listener);
+  return () => { revocationListeners.delete(listener); };
+}
+
+/** This process's caches forget at once; every process's (this one's again, after the commit:
+ * NOTIFY inside a transaction is delivered when it commits) when the notification arrives. */
+async function announce(db: Executor, revocation: Revocation): Promise<void> {
+  for (const listener of revocationListeners) listener(revocation);
+  await sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(revocation)})`.execute(db);
+}
+
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await announce(db, { sessionId });
 }
 
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  await announce(db, { userId });
 }
 
 /**
@@ -81,7 +124,7 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
  * (if any) is revoked, so a token planted before sign-in is worthless after it (fixation).
  */
 export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number): Promise<SessionUser> {
-  const previous = request.cookies[SESSION_COOKIE];
+  const previous = sessionTokenOf(request);
   if (previous) {
     const old = await findSession(db, previous);
     if (old) await revokeSession(db, old.sessionId);
@@ -94,8 +137,20 @@ export async function startSession(db: Executor, request: FastifyRequest, reply:
   return user;
 }
 
+/**
+ * Whether the cookie gets the attributes a framed shell needs (`SameSite=None; Secure;
+ * Partitioned`): over https, and on the host playground's loopback product (PLAYGROUND_ORIGIN),
+ * which browsers treat as a secure context, so the playground frames the product as production does.
+ */
+function framedCookie(request: FastifyRequest): boolean {
+  if (request.protocol === 'https') return true;
+  return Boolean(request.server.config.PLAYGROUND_ORIGIN) && ['localhost', '127.0.0.1'].includes(request.hostname);
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, days: number): void {
-  const secure = request.protocol === 'https';
+  reply.header(SESSION_TOKEN_HEADER, token);
+  reply.header('cache-control', 'no-store');
+  const secure = framedCookie(request);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -105,7 +160,7 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = request.protocol === 'https';
+  const secure = framedCookie(request);
   reply.clearCookie(SESSION_COOKIE, {
     path: '/', httpOnly: true,
     ...(secure ? { secure: true, sameSite: 'none', partitioned: true } : { sameSite: 'lax' }),

@@ -1,15 +1,15 @@
 // The shell's typed API client, built on contract/: paths and payloads come from the endpoint
 // declarations, every request sends credentials (cookies), and answers are parsed with zod, so
-// a server that answers something else is an error here rather than a crash later.
-import { buildPath, ErrorBody, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
+// a server that answers something else is an error here rather than a crash later. Where the
+// session cookie did not stick, the session travels as a bearer token (./sessionToken).
+import { buildPath, ErrorBody, errorBodyText, IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
+import { newIdempotencyKey } from './idempotency';
+import { followSession, sessionHeaders } from './sessionToken';
 
+/** A non-ok answer. Its text for the player is src/api/errors.ts's errorText (one precedence). */
 export class ApiError extends Error {
   constructor(readonly status: number, readonly body: ErrorBody | null, fallback: string) {
-    super(body?.detail ?? body?.error ?? fallback);
-  }
-  /** The text the spec shows: `detail`, else `message`/`error`, else the caller's fallback. */
-  textOr(fallback: string): string {
-    return this.body?.detail ?? this.body?.error ?? fallback;
+    super(errorBodyText(body) ?? fallback);
   }
   get code(): string | undefined { return this.body?.code; }
 }
@@ -34,12 +34,17 @@ export async function call<E extends EndpointDef>(endpoint: E, options: CallOpti
     if (text) url += `?${text}`;
   }
   const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
+  // Every call that moves value carries an Idempotency-Key (a caller retrying one purchase passes
+  // its own in `headers`).
+  const key: Record<string, string> = endpoint.movesValue && !Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === IDEMPOTENCY_HEADER)
+    ? { [IDEMPOTENCY_HEADER]: newIdempotencyKey('call') }
+    : {};
   let response: Response;
   try {
     response = await fetch(url, {
       method: endpoint.method,
       credentials: 'include',
-      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers },
+      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...sessionHeaders(), ...key, ...options.headers },
       ...(hasBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
       signal: options.signal,
     });
@@ -47,6 +52,7 @@ export async function call<E extends EndpointDef>(endpoint: E, options: CallOpti
     if ((error as Error).name === 'AbortError') throw error;
     throw new NetworkError((error as Error).message);
   }
+  await followSession(endpoint.method, endpoint.path, response);
   let json: unknown;
   try { json = await response.json(); } catch { json = null; }
   if (!response.ok) {

@@ -1,19 +1,32 @@
 // The second chunk, loaded after the first paint: Mantine, the query client, toasts, the
-// navigation context, the overlay manager's view and the bridge from the game. It composes the
+// navigation context, the overlay manager's view and the game link's inbound half. It composes the
 // features; nothing in it renders per game frame.
 import { useEffect } from 'react';
 import { Providers } from './Providers';
 import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
-import { GameBridge } from './GameBridge';
-import { OverlayHost } from './overlays/OverlayHost';
-import { UserToGame } from './UserToGame';
-import { SettingsToGame } from './SettingsToGame';
+import { GameInbound } from './GameInbound';
+import { overlayComponent } from './overlays/registry';
+import { SettingsAtStart } from './SettingsAtStart';
+import { createAccountSettings } from './accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
+import { GameLinkProvider } from '../game-link/context';
+import { PlayerToGame } from '../game-link/PlayerToGame';
 import { HostProvider } from '../lib/host';
-import { NavigationProvider } from '../lib/navigation';
+import { OverlaysProvider } from '../overlays/context';
+import { OverlayHost } from '../overlays/OverlayHost';
+import { currentSettingsConfig } from '../settings-store/config';
+import { SettingsStoreProvider } from '../settings-store/context';
+import { createSettingsStore, type SettingsStore } from '../settings-store/store';
 
 const queryClient = createQueryClient();
+
+/** The page's one settings store, created with the app chunk (it needs zod) and kept for the page's life. */
+let settingsStore: SettingsStore | null = null;
+function pageSettingsStore(shell: ShellBoot): SettingsStore {
+  settingsStore ??= createSettingsStore({ config: currentSettingsConfig(), game: shell.link, account: createAccountSettings() });
+  return settingsStore;
+}
 
 /** `?shellTestHooks=1` adds the end-to-end tests' probe (never otherwise loaded). */
 function useTestHooks(shell: ShellBoot) {
@@ -33,13 +46,17 @@ export default function App({ shell }: { shell: ShellBoot }) {
   return (
     <Providers client={queryClient}>
       <HostProvider kind={shell.hostKind} adapter={shell.host}>
-        <NavigationProvider overlays={shell.overlays}>
-          <GameBridge shell={shell} />
-          <UserToGame />
-          <SettingsToGame />
-          <AccountsAtStart />
-          <OverlayHost overlays={shell.overlays} />
-        </NavigationProvider>
+        <GameLinkProvider link={shell.link}>
+          <SettingsStoreProvider store={pageSettingsStore(shell)}>
+            <OverlaysProvider overlays={shell.overlays}>
+              <GameInbound shell={shell} />
+              <PlayerToGame />
+              <SettingsAtStart />
+              <AccountsAtStart />
+              <OverlayHost overlays={shell.overlays} resolve={overlayComponent} />
+            </OverlaysProvider>
+          </SettingsStoreProvider>
+        </GameLinkProvider>
       </HostProvider>
     </Providers>
   );

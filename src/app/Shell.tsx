@@ -1,10 +1,10 @@
 // The first screen: the game canvas and the loading screen, in plain CSS. Mantine, the query
-// client, the bridge and the overlays (App.tsx) load as a second chunk after the first paint.
+// client, the game link's inbound half and the overlays (App.tsx) load as a second chunk after the first paint.
 import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { loadingPhase } from '../../machines/loading';
 import { LoadingScreen } from '../features/loading/components/LoadingScreen';
-import { GameCanvas } from '../game/GameCanvas';
+import { GameCanvas } from '../game-link/GameCanvas';
 import type { ShellBoot } from './boot';
 
 const App = lazy(() => import('./App'));

@@ -4,19 +4,23 @@
 import { createActor } from 'xstate';
 import activity from '../../activity.config.json';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
+import type { OverlayKey } from '../../contract/game';
 import { detectHost, pageContext } from '../../hosts/detect';
 import { loadHostAdapter } from '../../hosts/load';
 import type { HostAdapter, HostKind } from '../../hosts/types';
 import { loadingMachine } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
-import { game, sendToGame } from '../game/game';
-import type { GameController } from '../game/gameController';
-import { createOverlayStore, type OverlayStore } from '../lib/overlays';
-import { installEarlyHooks, type EarlyHooks } from './earlyHooks';
-import { wireHost } from './hostWiring';
+import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import { createGameController, type GameController } from '../game-link/controller';
+import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
+import { wireHost } from '../game-link/hostWiring';
+import { createGameLink, type GameLink } from '../game-link/link';
+import { createOverlayStore, type OverlayStore } from '../overlays/store';
 
 export interface ShellBoot {
   game: GameController;
+  /** The one typed way to tell the game something (injected: context for components, parameter elsewhere). */
+  link: GameLink;
   loading: LoadingActor;
   overlays: OverlayStore;
   early: EarlyHooks;
@@ -27,8 +31,9 @@ export interface ShellBoot {
 }
 
 export function bootShell(win: Window = window): ShellBoot {
-  const controller = game();
+  const controller = createGameController({ files: GAME_BUILD_FILES });
   controller.preload();
+  const link = createGameLink(controller);
 
   const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
   const early = installEarlyHooks(win, () => loading.send({ type: 'COMPLETE' }));
@@ -42,9 +47,9 @@ export function bootShell(win: Window = window): ShellBoot {
   });
 
   const overlays = createOverlayStore({
-    onClosed: (key) => {
-      sendToGame(SHELL_TO_GAME.overlayClosed, key);
-      if (key === 'settings') sendToGame(SHELL_TO_GAME.settingsClosed);
+    onClosed: (key: OverlayKey) => {
+      link.send(SHELL_TO_GAME.overlayClosed, key);
+      if (key === 'settings') link.send(SHELL_TO_GAME.settingsClosed);
     },
   });
   let wasOpen = false;
@@ -58,12 +63,12 @@ export function bootShell(win: Window = window): ShellBoot {
   const hostKind = detectHost(pageContext(win), activity);
   const host = loadHostAdapter(hostKind);
   void host.then((adapter) => {
-    wireHost(adapter, { loading, overlays, game: controller });
+    wireHost(adapter, { loading, overlays, game: controller, link });
     return adapter.start();
   }).catch((error: unknown) => console.warn('The host adapter failed to load:', error));
 
   return {
-    game: controller, loading, overlays, early, hostKind, host,
+    game: controller, link, loading, overlays, early, hostKind, host,
     retry() {
       controller.retry();
       loading.send({ type: 'RETRY' });

@@ -2,9 +2,10 @@
 // register or take away, typed access to sendToGame, and the
 // overlay manager's state. Nothing here is reachable without the query parameter.
 import { GAME_OBJECT, MODAL_NAMES, OVERLAY_NAMES, encodeGameArgument, type OverlayKey, type ShellToGameMethod, type ShellToGamePayloads } from '../../contract/game';
-import type { OverlayState } from '../lib/overlays';
+import type { OverlayState } from '../overlays/store';
+import type { OverlayProps } from '../overlays/types';
 import type { ShellBoot } from './boot';
-import { registerOverlay, type OverlayProps } from './overlays/registry';
+import { registerOverlay } from './overlays/registry';
 
 function ProbeOverlay({ onClose }: OverlayProps<OverlayKey>) {
   return (
@@ -17,7 +18,7 @@ function ProbeOverlay({ onClose }: OverlayProps<OverlayKey>) {
 
 export interface ShellTestHooks {
   registerProbeOverlay(key: OverlayKey): void;
-  /** Takes an overlay away, to see how the bridge treats a trigger with nothing registered. */
+  /** Takes an overlay away, to see how the game link treats a trigger with nothing registered. */
   unregisterOverlay(key: OverlayKey): void;
   sendToGame<M extends ShellToGameMethod>(method: M, payload?: ShellToGamePayloads[M]): void;
   overlays(): OverlayState;

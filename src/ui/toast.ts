@@ -1,6 +1,8 @@
 // Toasts (spec part 1 §4.7, §9): at most 3 at once in the auth area and 1 elsewhere (a new
 // one replaces the old), 4 s by default, bottom-right, top-center for economy toasts, paused
-// on hover (Mantine) and while the page is hidden (here). Features call `toast.*`.
+// on hover (Mantine) and while the page is hidden (here). setToastsHeld makes toasts wait, in
+// order, and show when released (for the loading screen: not wired yet, see issue 15). Features
+// call `toast.*`.
 import type { ReactNode } from 'react';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 
@@ -33,16 +35,31 @@ const visible: Record<ToastArea, string[]> = { default: [], auth: [], economy: [
 const durations = new Map<string, number | false>();
 let hiddenPage = false;
 let sequence = 0;
+/** While the loading screen is up: toasts waiting to be shown, oldest first. */
+let held = false;
+const waiting: Array<{ id: string; options: ToastOptions }> = [];
+
+/** An economy toast (top-center, spec part 2 §9): the market, crate, coin flip and bridge modals. */
+export function economyToast(tone: ToastTone, message: ReactNode, title?: ReactNode): string {
+  return showToast({ message, title, tone, area: 'economy' });
+}
 
 export function showToast(options: ToastOptions): string {
+  const area = options.area ?? 'default';
+  sequence += 1;
+  const id = `toast-${area}-${sequence}`;
+  if (held) waiting.push({ id, options });
+  else display(id, options);
+  return id;
+}
+
+function display(id: string, options: ToastOptions): void {
   const area = options.area ?? 'default';
   const ids = visible[area];
   while (ids.length >= TOAST_AREAS[area].limit) {
     const oldest = ids.shift();
     if (oldest) notifications.hide(oldest);
   }
-  sequence += 1;
-  const id = `toast-${area}-${sequence}`;
   const duration = options.duration ?? TOAST_DEFAULT_MS;
   durations.set(id, duration);
   ids.push(id);
@@ -62,11 +79,22 @@ export function showToast(options: ToastOptions): string {
     },
   };
   notifications.show(data);
-  return id;
 }
 
 export function hideToast(id: string): void {
+  const at = waiting.findIndex((w) => w.id === id);
+  if (at >= 0) { waiting.splice(at, 1); return; }
   notifications.hide(id);
+}
+
+/**
+ * While the loading screen is visible toasts wait (the player could not read them behind it);
+ * when it is gone they are shown in the order they were raised, each area keeping its limit.
+ */
+export function setToastsHeld(next: boolean): void {
+  held = next;
+  if (held) return;
+  for (const { id, options } of waiting.splice(0)) display(id, options);
 }
 
 /** While the page is hidden no toast runs out; when it shows again each gets its full time back. */

@@ -5,6 +5,7 @@ import { BRIDGE_TEXT } from '../../contract/bridge';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
 import { ViemChainSender } from '../../server/providers/chain';
+import { KEY_REUSED } from '../../server/services/idempotency';
 import { Bridge } from '../../server/services/bridge';
 import { conservationViolations, itemHoldings, MINT, moveItems, playerAccount } from '../../server/services/ledger';
 import { startLocalChain, CHAIN_ID, TOKEN_ID, type LocalChain } from '../chain/localChain';
@@ -95,6 +96,12 @@ describe.each(testDatabases())('the Mythical Bridge on $name', (database) => {
     const retry = await p.client.post('/api/mythicalBridgeFinalize', { destinationWallet: to }, { 'idempotency-key': `bridge-${p.uuid}` });
     expect(retry.json().transactionHash).toBe(first.json().transactionHash);
     expect(await chain.balanceOf(to)).toBe(1n);
+    expect(await tickets(p.uuid)).toBe(2n);
+    // The same key for another wallet is another request: 409, as on every endpoint; nothing sent.
+    const other = freshWallet();
+    const reused = await p.client.post('/api/mythicalBridgeFinalize', { destinationWallet: other }, { 'idempotency-key': `bridge-${p.uuid}` });
+    expect([reused.statusCode, reused.json().code, reused.json().error]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED', KEY_REUSED]);
+    expect(await chain.balanceOf(other)).toBe(0n);
     expect(await tickets(p.uuid)).toBe(2n);
   });
 

@@ -44,7 +44,7 @@ describe.skipIf(!postgres)('economy races on PostgreSQL (skipped: TEST_DATABASE_
     const answers = await Promise.all(buyers.map((b) => b.client.post('/api/crates/buy/v2', { quantity: 1 })));
     expect(count(answers, 200), statuses(answers)).toBe(10);
     expect(count(answers, 409)).toBe(40);
-    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toMatchObject({ error: 'Only 0 crates available in shop', code: 'SOLD_OUT' });
+    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toMatchObject({ error: 'Sold Out: no crates are left in this shop', code: 'SOLD_OUT' });
     expect((await itemHoldings(t.handle.db, 'shop:crates-v2')).get(ITEM_IDS.baseSetIICrate) ?? 0n).toBe(0n);
     let crates = 0n;
     let coins = 0n;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRATE_TEXT } from '../../contract/crates';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { conservationViolations, itemHoldings } from '../../server/services/ledger';
-import { crateShops, ensureCrateShops } from '../../server/services/crates';
+import { crateShops, ensureCrateShops, setCrateSupply } from '../../server/services/crates';
 import { draw, DropTableError, loadDropTables, oddsOf } from '../../server/services/dropTables';
 import { Client, registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
@@ -110,7 +110,7 @@ describe.each(testDatabases())('crate shops on $name', (database) => {
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ message: 'Successfully purchased 5 Base Set II Crate(s)!', description: 'Spent 1500.00 TC', remainingSupply: 0, crateBalance: 5 });
     const soldOut = await whale.client.post('/api/crates/buy/v2', { quantity: 1 });
-    expect(soldOut.json().error).toBe('Only 0 crates available in shop');
+    expect(soldOut.json().error).toBe('Sold Out: no crates are left in this shop');
     expect((await whale.client.get('/api/crates/status/v2')).json()).toMatchObject({ crateBalance: 5, remainingSupply: 0, totalSupply: 5 });
     expect((await inventory(whale.client)).tripcoins).toBe(8500);
   });
@@ -170,12 +170,13 @@ describe.each(testDatabases())('crate shops on $name', (database) => {
     expect((await t.app.inject({ url: '/api/crates/odds?crateVersionId=2' })).statusCode).toBe(400);
   });
 
-  it('mints a raised supply once and never takes crates back', async () => {
+  it('a start never changes a supply; the admin change raises it once', async () => {
     const shops = crateShops(testConfig({ ...SUPPLY, CRATE_V2_SUPPLY: 8 }));
+    expect(await ensureCrateShops(t.handle.db, shops.values())).toEqual([expect.stringContaining('npm run admin -- crates supply v2')]);
+    expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ totalSupply: 5, remainingSupply: 0 });
+    await setCrateSupply(t.handle.db, shops.get(1)!, 8);
     await ensureCrateShops(t.handle.db, shops.values());
-    await ensureCrateShops(t.handle.db, shops.values());
-    const status = (await t.app.inject({ url: '/api/crates/status/v2' })).json();
-    expect(status).toMatchObject({ totalSupply: 8, remainingSupply: 3 });
+    expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ totalSupply: 8, remainingSupply: 3 });
     await ensureCrateShops(t.handle.db, crateShops(testConfig({ ...SUPPLY, CRATE_V2_SUPPLY: 1 })).values());
     expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ totalSupply: 8, remainingSupply: 3 });
     expect((await itemHoldings(t.handle.db, 'shop:crates-v2')).get(ITEM_IDS.baseSetIICrate)).toBe(3n);

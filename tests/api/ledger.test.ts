@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
-import { coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount } from '../../server/services/ledger';
-import { startApp, testDatabases, type TestApp } from './helpers';
+import { grantAward } from '../../server/services/awards';
+import { COINS, coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount, post } from '../../server/services/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
+import { Client, startApp, testDatabases, type TestApp } from './helpers';
 
 async function newPlayer(t: TestApp): Promise<string> {
   const id = randomUUID();
@@ -77,5 +79,42 @@ describe.each(testDatabases())('the money model on $name', (database) => {
     expect(problems.some((p) => p.includes(a))).toBe(true);
     await sql`UPDATE coin_balances SET balance = balance - 5 WHERE account_id = ${a}`.execute(t.handle.db);
     expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('writes every row of one operation under one tx_id, and refuses a whole posting when one leg cannot pay', async () => {
+    const a = await newPlayer(t);
+    const b = await newPlayer(t);
+    const txId = await inTransaction(t.handle.db, (trx) => post(trx, {
+      reason: 'test', legs: [
+        { asset: COINS, from: MINT, to: a, amount: 700n },
+        { asset: ITEM_IDS.baseSetCrate.toUpperCase(), from: MINT, to: a, amount: 2n },
+        { asset: COINS, from: a, to: b, amount: 200n },
+      ],
+    }));
+    const rows = await t.handle.db.selectFrom('ledger').select(['tx_id', 'asset']).where('tx_id', '=', txId).execute();
+    expect(rows).toHaveLength(3);
+    expect(await coinBalance(t.handle.db, a)).toBe(500n);
+    await expect(inTransaction(t.handle.db, (trx) => post(trx, {
+      reason: 'test', legs: [{ asset: COINS, from: a, to: b, amount: 100n }, { asset: ITEM_IDS.baseSetCrate, from: a, to: b, amount: 3n }],
+    }))).rejects.toMatchObject({ asset: ITEM_IDS.baseSetCrate, account: a });
+    expect(await coinBalance(t.handle.db, a)).toBe(500n);
+    expect((await itemHoldings(t.handle.db, a)).get(ITEM_IDS.baseSetCrate)).toBe(2n);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('gives a crate purchase, a crate opening and an award one tx_id each', async () => {
+    const account = await newPlayer(t);
+    const uuid = account.slice('player:'.length);
+    const award = await grantAward(t.handle.db, { uuid, awardId: `tx-${uuid}`, tripcoins: 1000, items: { [ITEM_IDS.mythicalTicket]: 1, [ITEM_IDS.baseSetCrate]: 1 } });
+    expect(award.replayed).toBe(false);
+    const client = new Client(t.app);
+    client.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));
+    expect((await client.post('/api/crates/buy', { quantity: 2 })).statusCode).toBe(200);
+    expect((await client.post('/api/crates/open', { crateVersionId: 0 })).statusCode).toBe(200);
+    const rows = await t.handle.db.selectFrom('ledger').select(['tx_id', 'reason'])
+      .where((eb) => eb.or([eb('from_account', '=', account), eb('to_account', '=', account)])).orderBy('id').execute();
+    const groups = new Map<string, string[]>();
+    for (const r of rows) groups.set(r.tx_id, [...(groups.get(r.tx_id) ?? []), r.reason]);
+    expect([...groups.values()]).toEqual([['award', 'award', 'award'], ['crate purchase', 'crate purchase'], ['crate opened', 'crate opened']]);
   });
 });

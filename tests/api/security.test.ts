@@ -1,6 +1,6 @@
 // Security checks generated from the contract: cross-origin refusal for every state-changing
 // endpoint, 401 for every `user` endpoint without a session, game-server keys, the authz table
-// (harness/authz.ts), cookie attributes and security headers on every answer, session fixation
+// (harness/authz.ts), cookie attributes and security headers on every answer (the CSP on HTML documents only), session fixation
 // and logout-everywhere. tests/api/auth.test.ts asserts the auth endpoints' own texts; this file
 // checks the same properties across every endpoint in ALL_ENDPOINTS.
 import { randomBytes } from 'node:crypto';
@@ -31,7 +31,7 @@ describe.each(testDatabases())('security on $name', (database) => {
 
   beforeAll(async () => {
     // TRUST_PROXY so that x-forwarded-proto: https makes a request https (cookie attributes).
-    t = await startApp(database, { TRUST_PROXY: true, FRAME_ANCESTORS });
+    t = await startApp(database, { TRUST_PROXY: 1, FRAME_ANCESTORS });
     registerProbes(t.app);
     send = injectTransport(t.app);
     alice = await registerActor(send);
@@ -179,7 +179,16 @@ describe.each(testDatabases())('security on $name', (database) => {
     return spare;
   }
 
-  it('every answer carries the CSP with the configured frame-ancestors, nosniff, and no frame-blocking header', async () => {
+  const cspProblems = (what: string, reply: Reply): string[] => {
+    const problems: string[] = [];
+    const csp = String(reply.headers['content-security-policy'] ?? '');
+    const ancestors = /frame-ancestors ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? [];
+    if (ancestors.join(' ') !== FRAME_ANCESTORS.join(' ')) problems.push(`${what}: frame-ancestors is "${ancestors.join(' ')}"`);
+    if (!/default-src 'self'/.test(csp) || !/object-src 'none'/.test(csp)) problems.push(`${what}: CSP lacks default-src 'self' / object-src 'none': ${csp.slice(0, 120)}`);
+    return problems;
+  };
+
+  it('every answer carries nosniff, no referrer, the cross-origin resource policy and no frame-blocking header; JSON answers no CSP', async () => {
     const problems: string[] = [];
     const replies: Array<[string, Reply]> = [
       ['unknown route', await send({ label: '404', method: 'GET', url: '/api/no-such-thing', headers: {} })],
@@ -189,17 +198,45 @@ describe.each(testDatabases())('security on $name', (database) => {
       const headers: Record<string, string> = endpoint.access === 'gameServer' ? { authorization: `Bearer ${GAME_KEY}` } : {};
       replies.push([endpointKey(endpoint), await validCall(endpoint, endpoint.access === 'user' ? await registerOrReuse() : null, headers)]);
     }
+    let json = 0;
     for (const [what, reply] of replies) {
-      const csp = String(reply.headers['content-security-policy'] ?? '');
-      const ancestors = /frame-ancestors ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? [];
-      if (ancestors.join(' ') !== FRAME_ANCESTORS.join(' ')) problems.push(`${what}: frame-ancestors is "${ancestors.join(' ')}"`);
-      if (!/default-src 'self'/.test(csp) || !/object-src 'none'/.test(csp)) problems.push(`${what}: CSP lacks default-src 'self' / object-src 'none': ${csp.slice(0, 120)}`);
       if (reply.headers['x-content-type-options'] !== 'nosniff') problems.push(`${what}: x-content-type-options is ${String(reply.headers['x-content-type-options'])}`);
+      if (reply.headers['referrer-policy'] !== 'no-referrer') problems.push(`${what}: referrer-policy is ${String(reply.headers['referrer-policy'])}`);
+      if (reply.headers['cross-origin-resource-policy'] !== 'cross-origin') problems.push(`${what}: cross-origin-resource-policy is ${String(reply.headers['cross-origin-resource-policy'])}`);
       // The portal and Discord must be able to frame us: the CSP decides, X-Frame-Options would veto.
       if (reply.headers['x-frame-options'] !== undefined) problems.push(`${what}: x-frame-options ${String(reply.headers['x-frame-options'])} blocks the hosts' iframes`);
       if (reply.headers['x-powered-by'] !== undefined) problems.push(`${what}: x-powered-by leaks the stack`);
+      const type = String(reply.headers['content-type'] ?? '');
+      if (type.startsWith('text/html')) problems.push(...cspProblems(what, reply));
+      if (type.startsWith('application/json')) {
+        json++;
+        if (reply.headers['content-security-policy'] !== undefined) problems.push(`${what}: a JSON answer carries the CSP`);
+      }
+    }
+    expect(json).toBeGreaterThan(20);
+    expect(problems).toEqual([]);
+  });
+
+  it('HTML documents (the legal pages, the API docs) carry the CSP with the configured frame-ancestors and the document headers', async () => {
+    const problems: string[] = [];
+    for (const url of ['/privacy', '/terms', '/api/docs']) {
+      const reply = await send({ label: url, method: 'GET', url, headers: {} });
+      if (reply.status !== 200 || !String(reply.headers['content-type']).startsWith('text/html')) { problems.push(`${url}: ${reply.status} ${String(reply.headers['content-type'])}`); continue; }
+      problems.push(...cspProblems(url, reply));
+      if (reply.headers['x-content-type-options'] !== 'nosniff') problems.push(`${url}: no nosniff`);
+      if (reply.headers['cross-origin-opener-policy'] !== 'same-origin-allow-popups') problems.push(`${url}: cross-origin-opener-policy is ${String(reply.headers['cross-origin-opener-policy'])}`);
+      if (reply.headers['x-frame-options'] !== undefined) problems.push(`${url}: x-frame-options set`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it("the Discord callback page keeps its own opener policy (unsafe-none), or the popup's opener can never read the code", async () => {
+    // The document headers are added after the route; they once overwrote this page's COOP with
+    // same-origin-allow-popups, the popup lost its opener and Discord sign-in and linking hung.
+    const reply = await send({ label: 'callback', method: 'GET', url: '/api/discord/callback?code=abc&state=xyz', headers: {} });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    expect(String(reply.headers['content-security-policy'])).toContain('frame-ancestors');
   });
 
   it('session fixation: every endpoint that issues a session issues a fresh token and kills the one it came with', async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
-import { startApp, testDatabases, type TestApp } from './helpers';
+import { HEALTH_REUSE_MS } from '../../server/routes/system';
+import { buildApp } from '../../server/app';
+import { startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 describe.each(testDatabases())('system endpoints on $name', (database) => {
   let t: TestApp;
@@ -35,5 +37,24 @@ describe.each(testDatabases())('system endpoints on $name', (database) => {
     expect(again.statusCode).toBe(200);
     const rows = await t.handle.db.selectFrom('schema_migrations').select('name').execute();
     expect(new Set(rows.map((r) => r.name)).size).toBe(rows.length);
+  });
+});
+
+describe.each(testDatabases())('health on $name', (database) => {
+  it('shares its database check for a quarter second, and shows an outage after it', async () => {
+    const handle = await database.open();
+    const app = await buildApp(testConfig(), { database: handle, logger: false });
+    try {
+      const replies = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/api/health' })));
+      expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));
+      await handle.close();
+      await new Promise((r) => setTimeout(r, HEALTH_REUSE_MS + 50));
+      const down = await app.inject({ url: '/api/health' });
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ code: 'DB_DOWN' });
+    } finally {
+      await app.close().catch(() => undefined);
+      await handle.drop().catch(() => undefined);
+    }
   });
 });

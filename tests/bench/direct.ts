@@ -3,8 +3,8 @@
 // divides the endpoint's throughput by this (how much of the database's speed the API keeps).
 //
 // Adding one (for an endpoint flagged `movesValue` in contract/): key it `METHOD path` and
-// call the service function the route calls, in the same transaction shape (runOnce with a fresh
-// key where the route is idempotent and the bench's calls carry a key, inTransaction otherwise).
+// call the service function the route calls, in the same transaction shape (`once` with a fresh
+// key, as server/route.ts does for the key every money call of the shell and the bench carries).
 // `setup` runs once per client outside the timing and prepares `calls` operations (fund a
 // player, create listings or wagers to act on); `run` is the client's i-th transaction and must
 // succeed. Both sides are measured over the same number of calls from the same number of clients.
@@ -13,12 +13,12 @@ import { CRATE_VERSIONS } from '../../contract/crates';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/createDb';
-import { inTransaction } from '../../server/db/tx';
+import { inTransaction, type Trx } from '../../server/db/tx';
 import { grantAward } from '../../server/services/awards';
 import * as coinflip from '../../server/services/coinflip';
 import * as crates from '../../server/services/crates';
 import { DEFAULT_DROP_TABLES, loadDropTables } from '../../server/services/dropTables';
-import { runOnce } from '../../server/services/idempotency';
+import { once as keyedOnce, requestHash } from '../../server/services/idempotency';
 import { transferItems } from '../../server/services/inventory';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/ledger';
 import * as market from '../../server/services/marketplace';
@@ -53,9 +53,9 @@ const fund = (db: Db, uuid: string, hundredths: bigint) =>
   inTransaction(db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(uuid), amount: hundredths, reason: 'bench-setup' }));
 const give = (db: Db, uuid: string, item: string, amount: bigint) =>
   inTransaction(db, (trx) => moveItems(trx, item, { from: MINT, to: playerAccount(uuid), amount, reason: 'bench-setup' }));
-/** The idempotent routes' transaction when the call carries a key (the shell always sends one). */
-const once = (ctx: DirectContext, endpoint: string, work: Parameters<typeof runOnce>[2]) =>
-  runOnce(ctx.db, { userId: ctx.player.uuid, key: randomUUID(), endpoint, body: {}, response: Anything }, work);
+/** A money route's transaction with the Idempotency-Key the shell always sends (server/route.ts). */
+const once = (ctx: DirectContext, endpoint: string, work: (trx: Trx) => Promise<unknown>) =>
+  keyedOnce(ctx.db, { scope: ctx.player.uuid, key: randomUUID(), endpoint, hash: requestHash({}) }, Anything, () => inTransaction(ctx.db, work));
 
 /** Shops and drop tables, read once as the routes read them at start (not inside the timing). */
 let shopsOf: { config: Config; shops: Map<number, crates.CrateShop>; tables: ReturnType<typeof loadDropTables> } | undefined;
@@ -84,7 +84,7 @@ function crateBuy(versionId: number, path: string): DirectTransaction {
 export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   'POST /api/coinflip/create': {
     setup: async (ctx) => { await fund(ctx.db, ctx.player.uuid, 100_000_000_00n); },
-    run: async (ctx) => { await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0)); },
+    run: async (ctx) => { await once(ctx, 'bench', (trx) => coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0)); },
   },
   'POST /api/coinflip/:id/accept': {
     setup: async (ctx, calls) => {
@@ -92,27 +92,27 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
       await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 10_00n);
       for (let i = 0; i < calls; i++) ctx.prepared.push((await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.other.uuid, 10_00n, 0))).game_id);
     },
-    run: async (ctx, i) => { await inTransaction(ctx.db, (trx) => coinflip.acceptCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
+    run: async (ctx, i) => { await once(ctx, 'bench', (trx) => coinflip.acceptCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
   },
   'POST /api/coinflip/:id/cancel': {
     setup: async (ctx, calls) => {
       await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 10_00n);
       for (let i = 0; i < calls; i++) ctx.prepared.push((await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0))).game_id);
     },
-    run: async (ctx, i) => { await inTransaction(ctx.db, (trx) => coinflip.cancelCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
+    run: async (ctx, i) => { await once(ctx, 'bench', (trx) => coinflip.cancelCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
   },
   'POST /api/inventory/transfer-onchain': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
-    run: (ctx) => inTransaction(ctx.db, (trx) => transferItems(trx, { id: ctx.player.uuid }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 })),
+    run: async (ctx) => { await once(ctx, 'bench', (trx) => transferItems(trx, { id: ctx.player.uuid }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 })); },
   },
   'POST /api/server/award': {
     setup: async () => undefined,
-    run: async (ctx) => { await grantAward(ctx.db, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` }); },
+    run: async (ctx) => { await keyedOnce(ctx.db, { scope: 'game-server', key: randomUUID(), endpoint: 'bench', hash: requestHash({}) }, Anything, () => grantAward(ctx.db, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` })); },
   },
   'POST /api/seaport/create-listing': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
     run: async (ctx) => {
-      await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }));
+      await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }));
     },
   },
   'POST /api/seaport/cancel-listing': {
@@ -124,7 +124,7 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
     },
     run: async (ctx, i) => {
       const id = await market.prepareListing(ctx.db, ctx.prepared[i] ?? '');
-      await inTransaction(ctx.db, (trx) => market.cancelListing(trx, ctx.player.uuid, id));
+      await once(ctx, 'bench', (trx) => market.cancelListing(trx, ctx.player.uuid, id));
     },
   },
   'POST /api/seaport/buy-listing': {

@@ -6,7 +6,10 @@
 // Knobs: BENCH_SECONDS (per timed API run, default 5), BENCH_CONNECTIONS (10), BENCH_LOGINS
 // (login requests, default 30), BENCH_CALLS (calls per money endpoint, 200), BENCH_SCRYPT_LOG_N
 // (the password hash cost the login run pays, default 17 as in production), BENCH_ONLY (a regular
-// expression: only the money endpoints it matches).
+// expression: only the money endpoints it matches; '^$' for none), BENCH_REPEAT (the API rows this
+// many times on one server, its resident memory reported after each: does it grow?),
+// BENCH_SHELL=0 (skip the browser figures), BENCH_LOG_LEVEL (the server's, default info as in
+// production; its output is discarded).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
+import { BASE_SET_ITEMS } from '../../contract/items';
 import { endpointKey } from '../api/harness/contract';
 import type { RawRequest } from '../api/harness/hostile';
 import { createScratchDatabase, type ScratchDatabase } from '../api/harness/servers';
@@ -31,7 +35,16 @@ const SCRYPT_LOG_N = process.env.BENCH_SCRYPT_LOG_N ?? '17';
 /** Only the money endpoints whose `METHOD path` matches (e.g. BENCH_ONLY='crates|buy-listing'). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /** Reads that join the table whenever the contract has them. */
-const READS = ['GET /api/health', 'GET /api/seaport/listings'];
+const READS = ['GET /api/health', 'GET /api/seaport/listings', 'GET /api/whoami', 'GET /api/config'];
+const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
+const SHELL = process.env.BENCH_SHELL !== '0';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** Public reads measured with and without a session cookie: the same cost is the goal. */
+const COOKIE_READS: Array<[string, string]> = [
+  ['GET /api/config', '/api/config'],
+  ['GET /api/itemv4 (catalogue)', '/api/itemv4?cleaned=true'],
+  ['GET a sprite', `/api/itemv4/${BASE_SET_ITEMS[0]?.uuid ?? ''}/sprite`],
+];
 
 interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string }
 
@@ -113,6 +126,10 @@ async function apiBench(server: BenchServer, api: string, baseline: string): Pro
   const [player] = await server.ask<Array<{ username: string; password: string; sid: string }>>({ cmd: 'players', count: 1 });
   if (!player) throw new Error('no bench player');
   rows.push(vs(await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } })));
+  for (const [label, path] of COOKIE_READS) {
+    if (label !== 'GET /api/config') rows.push(vs(await timed(label, `${api}${path}`, {})));
+    rows.push(vs(await timed(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } })));
+  }
 
   // Login: every request needs its own solved bot-check token, solved before the clock starts.
   const send = httpTransport(api);
@@ -195,7 +212,8 @@ function shellTable(shell: ShellFigures | Error): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const dist = await ensureBuilt();
+  // Without the shell figures the API needs no built shell (STATIC_DIR '' serves none).
+  const dist = SHELL ? await ensureBuilt() : '';
   let scratch: ScratchDatabase | undefined;
   let databaseEnv: Record<string, string> = { DATA_DIR: 'memory://' };
   let database = 'PGlite (in-memory; set DATABASE_URL for PostgreSQL)';
@@ -210,9 +228,9 @@ async function main(): Promise<void> {
     }
   }
   const child = fork(join(ROOT, 'tests/bench/server.ts'), [], {
-    cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: {
-      ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL: 'silent', SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
+      ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).
       RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000000', AUTH_RATE_PER_USERNAME: '100000000',
       GAME_SERVER_KEY: process.env.GAME_SERVER_KEY ?? 'bench-game-server-key-0123456789',
@@ -221,19 +239,26 @@ async function main(): Promise<void> {
   const server = new BenchServer(child);
   try {
     const { api, baseline } = await server.ready;
-    const rows = await apiBench(server, api, baseline);
-    console.log(`\n${apiTable(database, rows)}\n`);
-    const shell = await shellBench(api, baseline, dist).catch((error: Error) => error);
-    const table = `${apiTable(database, rows)}\n\n${shellTable(shell)}`;
+    const memory: Array<{ rssMiB: number; heapMiB: number }> = [await server.ask({ cmd: 'memory' })];
+    let rows: ApiRow[] = [];
+    for (let run = 0; run < REPEAT; run++) {
+      rows = await apiBench(server, api, baseline);
+      memory.push(await server.ask({ cmd: 'memory' }));
+      console.log(`\n${apiTable(database, rows)}\n`);
+    }
+    const memoryLine = `API process resident memory (RSS): ${memory.map((m, i) => `${i === 0 ? 'ready' : `after run ${i}`} ${n(m.rssMiB)} MiB`).join(' · ')} (heap used ${memory.map((m) => n(m.heapMiB)).join(' / ')} MiB)`;
+    console.log(memoryLine);
+    const shell = SHELL ? await shellBench(api, baseline, dist).catch((error: Error) => error) : new Error('skipped (BENCH_SHELL=0)');
+    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}`;
     console.log(`${shellTable(shell)}\n`);
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
-      api: rows, shell: shell instanceof Error ? { error: shell.message } : shell, table,
+      api: rows, memory, shell: shell instanceof Error ? { error: shell.message } : shell, table,
     }, null, 2)}\n`);
     console.log(`bench/results.json written (${Math.round((Date.now() - started) / 1000)} s)`);
-    if (shell instanceof Error) process.exitCode = 1;
+    if (shell instanceof Error && SHELL) process.exitCode = 1;
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -18,7 +18,8 @@ import { DIRECT_TRANSACTIONS, directThroughput } from './direct';
 export type BenchCommand =
   | { id: number; cmd: 'players'; count: number }
   | { id: number; cmd: 'prepare'; key: string; count: number }
-  | { id: number; cmd: 'direct'; key: string; calls: number; clients: number };
+  | { id: number; cmd: 'direct'; key: string; calls: number; clients: number }
+  | { id: number; cmd: 'memory' };
 
 /** A command as the parent sends it (the id is added by the channel). */
 export type BenchRequest = BenchCommand extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
@@ -29,7 +30,8 @@ export interface Prepared { requests: RawRequest[]; probeStatus: number; probeBo
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const app = await buildApp(config, { logger: false });
+  // Logging as configured (BENCH_LOG_LEVEL, default info as in production; stdout goes nowhere).
+  const app = await buildApp(config, { logger: config.LOG_LEVEL !== 'silent' });
   const api = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
@@ -58,8 +60,8 @@ async function main(): Promise<void> {
       const owner = ownershipOf(endpoint) === 'anyone' ? owners[(i + 1) % owners.length] as Actor : player;
       const call = await resolveCall(endpoint, { caller, owner, db: app.db, send, botToken });
       const request = requestFor(endpoint, call);
-      // Idempotent endpoints get a fresh Idempotency-Key per call, as the shell sends them.
-      const idempotency: Record<string, string> = endpoint.idempotent ? { 'idempotency-key': randomUUID() } : {};
+      // Money endpoints get a fresh Idempotency-Key per call, as the shell sends them.
+      const idempotency: Record<string, string> = endpoint.movesValue ? { 'idempotency-key': randomUUID() } : {};
       requests.push({ ...request, headers: { ...request.headers, ...gameKey, ...idempotency, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
     }
     // The extra one is sent now: it shows whether the example makes a successful call at all.
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
     const answer = (async () => {
       if (message.cmd === 'players') return (await ensurePlayers(message.count)).map((p) => ({ ...p }));
       if (message.cmd === 'prepare') return prepare(message.key, message.count);
+      if (message.cmd === 'memory') return { rssMiB: process.memoryUsage().rss / 1048576, heapMiB: process.memoryUsage().heapUsed / 1048576 };
       return direct(message.key, message.calls, message.clients);
     })();
     answer.then(

@@ -6,8 +6,8 @@
 import { expect, test } from './test';
 import { GAME_BUILD_FILES } from '../../contract/game';
 import { expectKeyboardReachable, expectNoSeriousViolations, seriousViolations, unreachableByKeyboard } from './axe';
+import type { TestWindow } from './game';
 
-type SettingsWindow = Window & { showSettings?: (section?: string) => void };
 
 test('the loading screen has no serious accessibility violations and is keyboard operable [both]', async ({ page }) => {
   // Hold the game's data back so the loading screen stays up while we look at it.
@@ -31,7 +31,7 @@ test('the running game page is keyboard operable [both]', async ({ page }) => {
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
   // Only a running game has its key handler attached: without this the outcome depends on
   // whether the game came up (a WebGL failure under load leaves Tab free, and the test passes).
-  await page.waitForFunction(() => typeof (window as Window & { __demoGame?: unknown }).__demoGame === 'object', undefined, { timeout: 45_000 });
+  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame === 'object', undefined, { timeout: 45_000 });
   await expectKeyboardReachable(page);
 });
 
@@ -48,14 +48,14 @@ test('the settings overlay has no serious accessibility violations and is keyboa
   await page.goto('/');
   // Opened the way the product opens it: its on-page control if there is one, else the game's
   // window.showSettings() hook (spec: the game calls it).
-  const hasHook = await page.waitForFunction(() => typeof (window as SettingsWindow).showSettings === 'function', undefined, { timeout: 60_000 }).then(() => true, () => false);
+  const hasHook = await page.waitForFunction(() => typeof (window as TestWindow).showSettings === 'function', undefined, { timeout: 60_000 }).then(() => true, () => false);
   const control = page.locator('[data-testid="open-settings"]');
   const hasControl = await control.count() > 0;
   test.skip(!hasHook && !hasControl, 'settings overlay not built yet: no [data-testid="open-settings"] control and no window.showSettings hook');
   // Overlays open over the running game.
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
   if (hasControl) await control.first().click();
-  else await page.evaluate(() => (window as SettingsWindow).showSettings?.());
+  else await page.evaluate(() => (window as TestWindow).showSettings?.());
   const overlay = page.locator('[data-testid="settings-overlay"]');
   await expect(overlay).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');

@@ -1,10 +1,10 @@
 // Logging in through the host, as a player does it, with no typing:
-// - the CrazyGames portal (?useLocalSdk=true) with the fake v3 SDK (tests/fakes/crazygames-sdk.js):
+// - the CrazyGames portal (?useLocalSdk=true) with the fake v3 SDK (playground/crazygames-sdk.js):
 //   the Account section's Log In shows the portal's auth prompt, the portal's user token (an
 //   RS256 JWT signed by tests/fakes/crazygames.ts) goes to our server, which verifies it
 //   against the fake key URL and creates or signs in the account; a token signed with another
 //   key is refused with the spec's text;
-// - a Discord Activity: the real @discord/embedded-app-sdk inside tests/fakes/discord-parent.html
+// - a Discord Activity: the real @discord/embedded-app-sdk inside playground/discord-client.html
 //   (the Discord client), which answers AUTHORIZE with a code minted by the fake Discord API
 //   (tests/fakes/discord.ts); the Activity logs in by itself at start, our server exchanges the
 //   code with the fake, the SDK authenticates with Discord's access token, and a new Discord
@@ -17,6 +17,7 @@ import { startFakePortal, type FakePortal } from '../fakes/crazygames';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
 import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
+import type { TestWindow } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -40,7 +41,7 @@ test.beforeAll(async () => {
     CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl,
     DISCORD_CLIENT_ID: CLIENT_ID, DISCORD_CLIENT_SECRET: 'e2e-activity-secret',
     DISCORD_API_BASE: discord.apiBase, DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: '1',
   });
   base = server.base;
 });
@@ -57,10 +58,10 @@ const whoamiIn = (target: Pick<Page, 'evaluate'>) => target.evaluate(async () =>
 
 // ---- the portal ----
 
-type CgWindow = Window & { __crazyGames?: { userCalls: string[] }; __crazyGamesUserToken?: string; showSettings?: (section?: string) => void };
+type CgWindow = TestWindow & { __crazyGames?: { userCalls: string[] }; __crazyGamesUserToken?: string };
 
 async function openPortal(page: Page, token: string) {
-  const fakeSdk = readFileSync('tests/fakes/crazygames-sdk.js', 'utf8');
+  const fakeSdk = readFileSync('playground/crazygames-sdk.js', 'utf8');
   await page.route('https://sdk.crazygames.com/crazygames-sdk-v3.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: fakeSdk }));
   await holdGameBack(page);
   await page.addInitScript((t) => { (window as CgWindow).__crazyGamesUserToken = t; }, token);
@@ -125,7 +126,7 @@ type RpcLog = { commands: string[]; authorize: Array<Record<string, unknown>>; a
 
 /** The fake Discord client around the Activity; the Activity itself is served by our server. */
 async function openActivity(page: Page, parent: Record<string, string>) {
-  const parentHtml = readFileSync('tests/fakes/discord-parent.html', 'utf8');
+  const parentHtml = readFileSync('playground/discord-client.html', 'utf8');
   await page.route(`${PARENT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: parentHtml }));
   await page.route(`${ACTIVITY_ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());

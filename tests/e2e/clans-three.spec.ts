@@ -13,11 +13,11 @@ import type { BrowserContext } from '@playwright/test';
 import { CLAN_COLORS, CLAN_TEXT } from '../../contract/clans';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { xpRequiredForLevel } from '../../contract/levels';
-import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { expectNoSeriousViolations } from './axe';
 import { reopenClans, SECTION, SHOTS, showClans } from './clans-helpers';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
+import type { TestWindow } from './game';
 
 test.describe.configure({ timeout: 600_000 });
 test.use({ actionTimeout: 60_000 }); // a control that never appears fails the step, not the whole run
@@ -26,7 +26,6 @@ const T = 45_000; // three software-rendered games leave little CPU to the pages
 mkdirSync(SHOTS, { recursive: true });
 const MODAL = '.mantine-Modal-content';
 
-type TestWindow = Window & { showSettings?: (section?: string) => void; __demoGame?: { state(): DemoGameSnapshot } };
 
 /** How many times the demo game was told to Bootstrap. */
 const bootstraps = (page: Page) => page.evaluate((method) =>
@@ -237,7 +236,17 @@ test('three players: create, invite and accept, request and accept, colour, tran
     // 6. Bob removes Cat; the new admin cannot be removed; Cat is a non-member again.
     await expect(section(B.page).getByRole('button', { name: `Remove ${bob}` })).toHaveCount(0);
     await section(B.page).getByRole('button', { name: `Remove ${cat}` }).click();
+    // Remove asks first (one tap used to act); Cancel keeps Cat.
+    const remove = B.page.getByRole('dialog', { name: 'Remove Member' });
+    await expect(remove).toContainText(`Remove ${cat} from ${clanName}?`);
+    await expectNoSeriousViolations(B.page, MODAL);
+    await remove.getByRole('button', { name: 'Cancel' }).click();
+    await expect(remove).toHaveCount(0);
+    await expect(members(B.page)).toHaveCount(3);
+    await section(B.page).getByRole('button', { name: `Remove ${cat}` }).click();
+    await remove.getByRole('button', { name: 'Remove', exact: true }).click();
     await toast(B.page, 'Member removed');
+    await expect(remove).toHaveCount(0);
     await expect(members(B.page)).toHaveCount(2, { timeout: T });
     await reopenClans(C.page, T);
     await expect(section(C.page).getByText("You're not in a clan")).toBeVisible({ timeout: T });

@@ -2,14 +2,12 @@
 // honours the settings it is sent (read back through window.__demoGame), moves with a rebound
 // key, and its in-game menu raises every hook and window-message trigger of contract/game.ts.
 import { expect, test, type Page } from './test';
+import { demoState, openGame as openGameAt, type TestWindow as GameWindow } from './game';
 import { GAME_HOOKS, GAME_OBJECT, SHELL_TO_GAME, parseGameMessage } from '../../contract/game';
 import { KEY } from '../../contract/keys';
-import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { HOOK_TRIGGERS, MESSAGE_TRIGGERS } from '../../demo-game/src/triggers';
 
-type TestWindow = Window & {
-  __demoGame?: { state(): DemoGameSnapshot; reset(): void; look(dx: number, dy: number): void };
-  unityInstance?: { SendMessage(gameObject: string, method: string, value?: string | number): void };
+type TestWindow = GameWindow & {
   __messages?: Array<{ origin: string; data: unknown }>;
   __hookCalls?: string[];
 };
@@ -18,18 +16,18 @@ type TestWindow = Window & {
 // game's tests get more than the default minute.
 test.describe.configure({ timeout: 150_000 });
 
-async function openGame(page: Page): Promise<void> {
+/** The game, with every window message recorded from the first script on. */
+async function openGameRecordingMessages(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const w = window as TestWindow;
     w.__messages = [];
     window.addEventListener('message', (e) => w.__messages?.push({ origin: e.origin, data: e.data }));
   });
-  await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
-  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function' && typeof (window as TestWindow).unityInstance?.SendMessage === 'function');
+  await openGameAt(page);
+  await page.waitForFunction(() => typeof (window as TestWindow).unityInstance?.SendMessage === 'function');
 }
 
-const state = (page: Page) => page.evaluate(() => (window as TestWindow).__demoGame?.state() as DemoGameSnapshot);
+const state = demoState;
 const send = (page: Page, method: string, value?: string) =>
   page.evaluate(([object, m, v]) => (window as TestWindow).unityInstance?.SendMessage(object, m, v), [GAME_OBJECT, method, value] as const);
 const setting = (page: Page, name: string, value: unknown) => send(page, SHELL_TO_GAME.settingChanged, JSON.stringify({ name, value }));
@@ -41,7 +39,7 @@ async function hold(page: Page, key: string, ms: number): Promise<void> {
 }
 
 test('the demo game shows its HUD and who is playing, and records what the shell sends [both]', async ({ page }) => {
-  await openGame(page);
+  await openGameRecordingMessages(page);
   await expect(page.getByTestId('demo-hud')).toBeVisible();
   await expect(page.getByTestId('demo-player')).toHaveText('Playing as Anonymous');
   await expect(page.getByTestId('demo-help')).toContainText('W A S D move');
@@ -55,7 +53,7 @@ test('the demo game shows its HUD and who is playing, and records what the shell
 });
 
 test('settings sent to the demo game change what it does', async ({ page }) => {
-  await openGame(page);
+  await openGameRecordingMessages(page);
   const before = await state(page);
 
   await setting(page, 'fov', 110);
@@ -90,7 +88,7 @@ test('settings sent to the demo game change what it does', async ({ page }) => {
 });
 
 test('the player moves with the bindings, and with a rebound key after a rebinding', async ({ page }) => {
-  await openGame(page);
+  await openGameRecordingMessages(page);
   await page.locator('#unity-canvas').focus();
   const start = (await state(page)).position;
   await hold(page, 'w', 500);
@@ -106,7 +104,7 @@ test('the player moves with the bindings, and with a rebound key after a rebindi
 });
 
 test('Esc asks the shell for the settings, and the menu raises every hook and trigger', async ({ page }) => {
-  await openGame(page);
+  await openGameRecordingMessages(page);
   // Spy on the shell's hooks without replacing what they do.
   await page.evaluate((names) => {
     const w = window as unknown as TestWindow & Record<string, unknown>;

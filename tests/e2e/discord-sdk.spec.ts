@@ -1,5 +1,5 @@
 // The real @discord/embedded-app-sdk, started by the real shell inside an Activity iframe on a
-// Discord host, with tests/fakes/discord-parent.html playing the Discord client (handshake ->
+// Discord host, with playground/discord-client.html playing the Discord client (handshake ->
 // READY). Both hosts are served through page.route: the parent page from the fake, the
 // Activity from our own server, so detection sees a genuine discordsays.com address.
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ const ACTIVITY_ORIGIN = `https://${activity.discord.clientId}.discordsays.com`;
 const PARENT_URL = 'https://discord.com/activities/fake-client';
 
 test('the Activity starts the Discord SDK: ready resolves and window.discordSDK is set', async ({ page, baseURL }) => {
-  const parentHtml = readFileSync('tests/fakes/discord-parent.html', 'utf8');
+  const parentHtml = readFileSync('playground/discord-client.html', 'utf8');
   await page.route(`${PARENT_URL}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: parentHtml }));
   await page.route(`${ACTIVITY_ORIGIN}/**`, async (route) => {
     const url = new URL(route.request().url());

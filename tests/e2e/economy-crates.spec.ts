@@ -7,8 +7,8 @@
 import { mkdirSync } from 'node:fs';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { ITEM_IDS } from '../../contract/items';
-import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
+import { fromGameMenu, openGame, received } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { expect as baseExpect, test, type Page } from './test';
 
@@ -21,8 +21,6 @@ test.describe.configure({ timeout: 300_000 });
 const SHOTS = '/tmp/crates-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-type TestWindow = Window & { __demoGame?: { state(): DemoGameSnapshot } };
-
 /** A fresh logged-in player in this page's browser context, with `tripcoins` awarded. */
 async function newPlayer(page: Page, prefix: string, tripcoins: number): Promise<string> {
   const username = `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
@@ -31,37 +29,11 @@ async function newPlayer(page: Page, prefix: string, tripcoins: number): Promise
   return username;
 }
 
-async function openGame(page: Page): Promise<void> {
-  await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
-  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
-}
-
-/**
- * Opens the demo game's menu (unless it is open) and presses one of its buttons until the
- * dialog shows: the shell's bridge installs with its second chunk, so a very early press may
- * go unheard, as in the other specs.
- */
-async function fromMenu(page: Page, label: string, dialog: string): Promise<void> {
-  const menu = page.getByTestId('demo-menu');
-  await expect(async () => {
-    if ((await page.getByRole('dialog').count()) === 0) {
-      // Clicked from the page (HTMLElement.click), as demo-game.spec.ts does: at a frame or two
-      // per second a pointer click's "stable" check can starve.
-      if (!(await menu.isVisible())) await page.getByTestId('demo-menu-toggle').evaluate((b: HTMLElement) => b.click());
-      await menu.getByRole('button', { name: label }).evaluate((b: HTMLElement) => b.click());
-    }
-    await expect(page.getByRole('dialog').getByText(dialog, { exact: true })).toBeVisible({ timeout: 10_000 });
-  }).toPass({ timeout: 60_000 });
-}
-
 /** axe (no serious or critical findings) and Tab reaching every control, scoped to the open modal. */
 async function checkA11y(page: Page): Promise<void> {
   await expectNoSeriousViolations(page, '[role="dialog"]');
   await expectKeyboardReachable(page, '[role="dialog"]');
 }
-
-const received = (page: Page) => page.evaluate(() => (window as TestWindow).__demoGame?.state().received ?? []);
 
 test('buy crates in the Crate Shop and open one, from the game menu [both]', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
@@ -69,7 +41,7 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
   await openGame(page);
 
   // The Base Set shop: supply, odds, the Base Set II announcement; BUY 2.
-  await fromMenu(page, 'Crate shop (v0)', 'Base Set Crate Shop');
+  await fromGameMenu(page, 'Crate shop (v0)', 'Base Set Crate Shop');
   const shop = page.getByRole('dialog');
   await expect(shop.getByTestId('remaining-supply')).toHaveText(/^\d+\/\d+$/);
   await expect(shop.getByTestId('crate-odds')).toContainText('%');
@@ -105,7 +77,7 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
     .toContainEqual(JSON.stringify({ quantity: 2, crateVersionId: 0 }));
 
   // Open one: 'You Got:', Continue reloads the count.
-  await fromMenu(page, 'Open crates', 'Open Base Set Crates');
+  await fromGameMenu(page, 'Open crates', 'Open Base Set Crates');
   const open = page.getByRole('dialog');
   await expect(open.getByTestId('owned-badge')).toHaveText('2 Owned');
   await expect(open.getByText('Open a crate to receive a random Base Set item!')).toBeVisible();
@@ -125,7 +97,7 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // The coin flip modal's checks (the two-player flip is the next test).
-  await fromMenu(page, 'Coin flip', 'Create Coin Flip Wager');
+  await fromGameMenu(page, 'Coin flip', 'Create Coin Flip Wager');
   const flip = page.getByRole('dialog');
   await flip.getByLabel(/Wager amount/).fill('9.5');
   await flip.getByRole('button', { name: 'Create Wager' }).click();
@@ -149,7 +121,7 @@ test('a coin flip created by one player and accepted by another, from the game m
     await Promise.all([openGame(page), openGame(other)]);
 
     // The creator offers Ŧ123.45 on Tails.
-    await fromMenu(page, 'Coin flip', 'Create Coin Flip Wager');
+    await fromGameMenu(page, 'Coin flip', 'Create Coin Flip Wager');
     const flip = page.getByRole('dialog');
     await shot(page, 'coinflip-empty');
     await expect(flip.getByTestId('coinflip-balance')).toHaveText('Ŧ500.00', { timeout: 20_000 });
@@ -165,7 +137,7 @@ test('a coin flip created by one player and accepted by another, from the game m
     await checkA11y(page);
 
     // The other player accepts it.
-    await fromMenu(other, 'Coin flip', 'Create Coin Flip Wager');
+    await fromGameMenu(other, 'Coin flip', 'Create Coin Flip Wager');
     const otherFlip = other.getByRole('dialog');
     const accept = otherFlip.getByRole('button', { name: `Accept ${creatorName}'s wager of Ŧ123.45` });
     await expect(accept).toBeVisible({ timeout: 15_000 });

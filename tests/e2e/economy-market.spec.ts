@@ -9,9 +9,9 @@ import { mkdirSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
 import { BASE_SET_ITEMS } from '../../contract/items';
-import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { MESSAGE_TRIGGERS } from '../../demo-game/src/triggers';
 import { expectNoSeriousViolations } from './axe';
+import { openGame, received } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
@@ -21,7 +21,6 @@ const SHOTS = '/tmp/market-shots';
 mkdirSync(SHOTS, { recursive: true });
 const [BLASTER, VISOR, HOODIE] = BASE_SET_ITEMS.map((i) => i.uuid) as [string, string, string];
 
-type TestWindow = Window & { __demoGame?: { state(): DemoGameSnapshot }; unityInstance?: unknown };
 
 let serial = 0;
 const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(serial++).toString(36)}`.slice(0, 20);
@@ -54,15 +53,9 @@ async function trigger(page: Page, message: Record<string, unknown>, title: stri
   return dialog;
 }
 
-async function openGame(page: Page) {
-  await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
-  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
-}
-
 /** Presses a button of the demo game's in-game menu, opening the menu first. The page is busy
  * drawing software WebGL, so the button is pressed from the page once the menu shows it. */
-async function fromGameMenu(page: Page, label: string, title: string) {
+async function fromGameMenuDialog(page: Page, label: string, title: string) {
   const testId = MESSAGE_TRIGGERS.find((t) => t.label === label)?.testId ?? label;
   const button = page.getByTestId(testId);
   if (!(await button.isVisible())) await page.getByTestId('demo-menu-toggle').click();
@@ -79,7 +72,6 @@ async function closeDialog(page: Page) {
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
-const received = (page: Page) => page.evaluate(() => (window as TestWindow).__demoGame?.state().received ?? []);
 const toast = (page: Page, text: string) => page.locator('[data-toast-area="economy"]').filter({ hasText: text });
 
 test('the market modals show their texts, prices, chart and checks [both]', async ({ page, playwright, baseURL }, info) => {
@@ -201,7 +193,7 @@ test('list an item from the game, buy it as a second player, transfer it back', 
   await award(page.request, seller, { items: { [VISOR]: 2 } });
   await openGame(page);
   lap('seller game loaded');
-  const sell = await fromGameMenu(page, 'Marketplace: sell', 'List Item for Sale');
+  const sell = await fromGameMenuDialog(page, 'Marketplace: sell', 'List Item for Sale');
   await sell.getByRole('combobox', { name: 'Item' }).click();
   await page.getByRole('option', { name: 'Neon Visor (×2)' }).click();
   await sell.getByRole('textbox', { name: 'Price' }).fill('42.50');
@@ -221,7 +213,7 @@ test('list an item from the game, buy it as a second player, transfer it back', 
   await award(buyerPage.request, buyer, { tripcoins: 100 });
   await openGame(buyerPage);
   lap('buyer game loaded');
-  const market = await fromGameMenu(buyerPage, 'Marketplace: buy', 'Marketplace');
+  const market = await fromGameMenuDialog(buyerPage, 'Marketplace: buy', 'Marketplace');
   const visor = market.getByRole('region', { name: 'Neon Visor' });
   await expect(visor.getByRole('button', { name: `Buy Neon Visor for Ŧ42.50 from ${seller}` })).toBeVisible({ timeout: 45_000 });
   await visor.getByRole('button', { name: `Buy Neon Visor for Ŧ42.50 from ${seller}` }).click();
@@ -238,7 +230,7 @@ test('list an item from the game, buy it as a second player, transfer it back', 
   await closeDialog(buyerPage);
 
   // ... and gives it back to the seller.
-  const transfer = await fromGameMenu(buyerPage, 'Marketplace: transfer', 'Transfer Items');
+  const transfer = await fromGameMenuDialog(buyerPage, 'Marketplace: transfer', 'Transfer Items');
   await transfer.getByRole('combobox', { name: 'Item' }).click();
   await buyerPage.getByRole('option', { name: 'Neon Visor (×1)' }).click();
   const recipient = transfer.getByRole('textbox', { name: /Recipient/ });

@@ -7,10 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import { request as playwrightRequest } from '@playwright/test';
 import { SHELL_TO_GAME } from '../../contract/game';
-import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { expectNoSeriousViolations } from './axe';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
+import type { TestWindow } from './game';
 
 // The game draws a frame or two a second in software WebGL: generous time for the whole path.
 test.describe.configure({ timeout: 300_000 });
@@ -18,7 +18,6 @@ test.describe.configure({ timeout: 300_000 });
 const SHOTS = '/tmp/progress-shots';
 mkdirSync(SHOTS, { recursive: true });
 
-type TestWindow = Window & { __demoGame?: { state(): DemoGameSnapshot } };
 
 const closedOverlays = (page: Page) => page.evaluate((method) =>
   ((window as TestWindow).__demoGame?.state().received ?? []).filter((m) => m.method === method).map((m) => m.value), SHELL_TO_GAME.overlayClosed);

@@ -4,18 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
 import { SHELL_TO_GAME } from '../../contract/game';
+import type { TestWindow } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
-type CgWindow = Window & {
-  __crazyGames?: { calls: string[]; setMuted(muted: boolean): void };
-  __demoGame?: { state(): { received: Array<{ method: string; value: unknown }> } };
-  __shellTest?: { registerProbeOverlay(key: string): void };
-  showSettings?: () => void;
-};
+type CgWindow = TestWindow & { __crazyGames?: { calls: string[]; setMuted(muted: boolean): void } };
 
 test('on the portal the CrazyGames SDK hears loading and gameplay, and its mute reaches the game', async ({ page }) => {
-  const fakeSdk = readFileSync('tests/fakes/crazygames-sdk.js', 'utf8');
+  const fakeSdk = readFileSync('playground/crazygames-sdk.js', 'utf8');
   await page.route('https://sdk.crazygames.com/crazygames-sdk-v3.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: fakeSdk }));
   await page.goto('/?useLocalSdk=true&shellTestHooks=1');
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });

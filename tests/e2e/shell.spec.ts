@@ -3,20 +3,16 @@
 // budgets of issue 3 (loader request timing, no React render per game frame).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test';
-import type { ShellTestHooks } from '../../src/app/testHooks';
 import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
 import { LOADING_MESSAGES } from '../../machines/loading';
+import { demoState, waitForGame as waitForGameToLoad, type TestWindow as GameWindow } from './game';
 
 // The demo game renders with software WebGL here; on a loaded two-core box every step is slow.
 test.describe.configure({ timeout: 150_000 });
 
-interface DemoState { fov: number; cameraFov: number; frames: number; username: string | null; received: Array<{ method: string; value: unknown }> }
-type TestWindow = Window & {
-  __demoGame?: { state(): DemoState };
-  __shellTest?: ShellTestHooks;
+type TestWindow = GameWindow & {
   __loadingLog?: Array<{ t: number; message: string; percent: string }>;
   __commits?: number;
-  showSettings?: () => void;
 };
 
 /** Records every loading message and percentage the screen shows, from the first frame. */
@@ -42,12 +38,8 @@ async function delayGameData(page: Page, ms: number) {
   });
 }
 
-async function waitForGame(page: Page) {
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
-  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function');
-}
-
-const demo = (page: Page) => page.evaluate(() => (window as TestWindow).__demoGame?.state() as DemoState);
+const waitForGame = (page: Page) => waitForGameToLoad(page, 45_000);
+const demo = demoState;
 
 test('the loading screen cycles its messages, reaches 100 % when the demo game completes, and hides', async ({ page }) => {
   await recordLoadingScreen(page);

@@ -1,21 +1,23 @@
 // The Account section's configuration, the game's bot-check token source and WALLET_NOTIFICATION.
 import { describe, expect, it, vi } from 'vitest';
-import { HIDDEN_SETTINGS } from '../../contract/settings';
+import { HIDDEN_SETTINGS, SPEC_HIDDEN_SETTINGS } from '../../contract/settings';
 import { accountFeatures, ACCOUNT_FEATURES } from '../../src/features/accounts/accountConfig';
 import { createWalletNotificationHandler, WALLET_NOTIFICATION_FALLBACK } from '../../src/features/accounts/walletNotification';
+import { SHELL_TO_GAME } from '../../contract/gameConstants';
+import { fakeGameLink } from '../support/fakeGameLink';
 
 describe('account configuration', () => {
-  it('the spec configuration switches off security, notifications, membership and both logouts', () => {
+  it('the default configuration switches off security, notifications, membership and the wallets logout, but keeps Log Out (issue 18 item 5)', () => {
     expect(ACCOUNT_FEATURES).toEqual({
       securityTab: false, notificationsTab: false, sessionsTab: false,
-      profileMembership: false, profileLogout: false, walletsLogout: false,
+      profileMembership: false, profileLogout: true, walletsLogout: false,
     });
     expect(accountFeatures(HIDDEN_SETTINGS)).toEqual(ACCOUNT_FEATURES);
   });
 
-  it('a configuration without profileLogout in its hidden list turns the profile Log Out on', () => {
-    const hidden = HIDDEN_SETTINGS.filter((n) => n !== 'profileLogout');
-    expect(accountFeatures(hidden)).toMatchObject({ profileLogout: true, walletsLogout: false, securityTab: false });
+  it("the spec's (seeds') list, passed by a parent, still hides the profile Log Out", () => {
+    expect(SPEC_HIDDEN_SETTINGS).toContain('profileLogout');
+    expect(accountFeatures(SPEC_HIDDEN_SETTINGS)).toMatchObject({ profileLogout: false, walletsLogout: false, securityTab: false });
     expect(accountFeatures([])).toMatchObject({ securityTab: true, notificationsTab: true, profileLogout: true, walletsLogout: true, sessionsTab: false });
   });
 });
@@ -24,17 +26,19 @@ describe('WALLET_NOTIFICATION', () => {
   const setup = () => {
     const invalidateQueries = vi.fn(async () => undefined);
     const toast = vi.fn();
-    const bootstrap = vi.fn();
-    const handle = createWalletNotificationHandler({ queryClient: { invalidateQueries }, toast, bootstrap });
-    return { handle, invalidateQueries, toast, bootstrap };
+    const game = fakeGameLink();
+    const handle = createWalletNotificationHandler({ queryClient: { invalidateQueries }, toast, game });
+    /** How many times the game was told to bootstrap. */
+    const bootstraps = () => game.sentWith(SHELL_TO_GAME.bootstrap).length;
+    return { handle, invalidateQueries, toast, bootstraps };
   };
 
   it('wasError: a destructive toast with failMessage, nothing refreshed, no bootstrap', () => {
-    const { handle, invalidateQueries, toast, bootstrap } = setup();
+    const { handle, invalidateQueries, toast, bootstraps } = setup();
     handle({ type: 'WALLET_NOTIFICATION', walletData: { wasError: true, notifTitle: 'Connection Failed', notifMessage: 'n', failMessage: 'User rejected' } });
     expect(toast).toHaveBeenCalledWith({ title: 'Connection Failed', message: 'User rejected', tone: 'error' });
     expect(invalidateQueries).not.toHaveBeenCalled();
-    expect(bootstrap).not.toHaveBeenCalled();
+    expect(bootstraps()).toBe(0);
   });
 
   it('wasError without texts uses the fallbacks', () => {
@@ -44,18 +48,18 @@ describe('WALLET_NOTIFICATION', () => {
   });
 
   it('success: wallets and whoami refreshed, the game bootstraps, the text is shown', () => {
-    const { handle, invalidateQueries, toast, bootstrap } = setup();
+    const { handle, invalidateQueries, toast, bootstraps } = setup();
     handle({ type: 'WALLET_NOTIFICATION', walletData: { wasError: false, notifTitle: 'Wallet Connected', notifMessage: '0xabc is linked' } });
     expect(invalidateQueries).toHaveBeenCalledWith({ queryKey: ['wallets'] });
     expect(invalidateQueries).toHaveBeenCalledWith({ queryKey: ['whoami'] });
-    expect(bootstrap).toHaveBeenCalledTimes(1);
+    expect(bootstraps()).toBe(1);
     expect(toast).toHaveBeenCalledWith({ title: 'Wallet Connected', message: '0xabc is linked', tone: 'success' });
   });
 
   it('success without texts: refreshed silently', () => {
-    const { handle, toast, bootstrap } = setup();
+    const { handle, toast, bootstraps } = setup();
     handle({ type: 'WALLET_NOTIFICATION', walletData: { wasError: false } });
-    expect(bootstrap).toHaveBeenCalledTimes(1);
+    expect(bootstraps()).toBe(1);
     expect(toast).not.toHaveBeenCalled();
   });
 });

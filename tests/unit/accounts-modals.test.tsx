@@ -1,8 +1,6 @@
 // The auth and Change Password modals' client-side checks, rendered in jsdom. The public config
 // is seeded (Turnstile, whose script jsdom never loads) so no widget produces a token.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AUTH_TEXT } from '../../contract/auth';
@@ -10,15 +8,16 @@ import { changePasswordError } from '../../src/features/accounts/changePasswordV
 import { ChangePasswordModal } from '../../src/features/accounts/ChangePasswordModal';
 import AuthModal from '../../src/features/accounts/AuthModal';
 import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
+import { renderWithShell, testQueryClient } from '../support/render';
 
 function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(publicConfigQuery.queryKey, {
     botCheck: { provider: 'turnstile', siteKey: 'test-key' },
     discord: { enabled: false, clientId: null, authorizeUrl: 'https://discord.com/oauth2/authorize' },
     version: '1.3.0',
   });
-  return render(<MantineProvider env="test"><QueryClientProvider client={client}>{children}</QueryClientProvider></MantineProvider>);
+  return renderWithShell(children, { queryClient: client });
 }
 
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -71,6 +70,10 @@ describe('Change Password', () => {
     expect(changePasswordError({ current: 'x', next: 'abcdef', confirm: 'abcdeg' })).toBe(AUTH_TEXT.newPasswordsDoNotMatch);
     expect(changePasswordError({ current: 'x', next: 'abc', confirm: 'abc' })).toBe(AUTH_TEXT.passwordTooShort);
     expect(changePasswordError({ current: 'x', next: 'abcdef', confirm: 'abcdef' })).toBeNull();
+    const long = 'n'.repeat(200);
+    expect(changePasswordError({ current: 'x', next: long, confirm: long })).toBe(AUTH_TEXT.newPasswordTooLong);
+    expect(changePasswordError({ current: 'c'.repeat(500), next: 'abcdef', confirm: 'abcdef' })).toBe(AUTH_TEXT.passwordTooLong);
+    expect(changePasswordError({ current: 'x', next: '        ', confirm: '        ' })).toBe(AUTH_TEXT.passwordBlank);
   });
 
   it('shows the checks in the modal without calling the server', () => {

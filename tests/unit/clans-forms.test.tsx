@@ -1,23 +1,22 @@
 // The Clans section's client-side checks (spec part 2 §5), rendered in jsdom: a form with bad
 // input shows the spec text and calls nothing.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans';
-import { myInvitesQuery } from '../../src/features/clans/api';
+import { myInvitesQuery } from '../../src/features/clans/api/getMyInvites';
 import { CreateClanForm } from '../../src/features/clans/CreateClanModal';
 import { DisbandForm, TransferForm } from '../../src/features/clans/DangerZone';
 import { InviteForm } from '../../src/features/clans/InvitePlayerModal';
 import { NonMemberView } from '../../src/features/clans/NonMemberView';
 import type { ClanMembership } from '../../src/features/clans/useClanMembership';
 import { adminsFirst, clanNameError, clanTagError, normalizeTag } from '../../src/features/clans/validation';
+import { renderWithShell, testQueryClient } from '../support/render';
 
 function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(myInvitesQuery.queryKey, []);
-  return render(<MantineProvider env="test"><QueryClientProvider client={client}>{children}</QueryClientProvider></MantineProvider>);
+  return renderWithShell(children, { queryClient: client });
 }
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -122,7 +121,7 @@ describe('the Danger Zone forms', () => {
 
 describe('the non-member view', () => {
   const membership = (level: number): ClanMembership => ({
-    view: 'nonMember', busy: false, pendingKind: null, can: () => true, act: vi.fn(), retry: vi.fn(),
+    view: 'nonMember', busy: false, pendingKind: null, can: () => true, act: vi.fn(), retry: vi.fn(), refresh: vi.fn(),
     context: { loggedIn: true, reload: false, status: 'non-member', clanId: null, level, requested: [], pending: null, error: null, notice: null },
   });
   it('disables Create a Clan below level 15 with the spec text', () => {

@@ -2,15 +2,16 @@
 // clan member list to a profile and back"): the overlay store keeps settings open underneath,
 // the host keeps it mounted but covered, and closing the profile gives settings back as it was,
 // with the focus on the name that opened it.
-import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OverlayHost } from '../../src/app/overlays/OverlayHost';
-import { registerOverlay, type OverlayProps } from '../../src/app/overlays/registry';
+import { OverlayHost } from '../../src/overlays/OverlayHost';
+import { overlayComponent, registerOverlay } from '../../src/app/overlays/registry';
+import type { OverlayProps } from '../../src/overlays/types';
 import { MemberList } from '../../src/features/clans/MemberList';
-import { NavigationProvider, useNavigation } from '../../src/lib/navigation';
-import { createOverlayStore } from '../../src/lib/overlays';
+import { NavigationProvider, useNavigation } from '../../src/overlays/navigation';
+import { createOverlayStore } from '../../src/overlays/store';
+import { renderWithShell } from '../support/render';
 
 const MEMBERS = [
   { uuid: 'uuid-bob', username: 'bob', role: 'member' as const, level: 3, tripcoinBalance: 10 },
@@ -85,10 +86,7 @@ describe('the clan member list', () => {
   function mount() {
     removals.push(registerOverlay('settings', SettingsProbe), registerOverlay('profile', ProfileProbe));
     const store = createOverlayStore();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <MantineProvider env="test"><NavigationProvider overlays={store}>{children}</NavigationProvider></MantineProvider>
-    );
-    render(<OverlayHost overlays={store} />, { wrapper });
+    renderWithShell(<OverlayHost overlays={store} resolve={overlayComponent} />, { overlays: store });
     act(() => store.open('settings', { section: 'clans' }));
     return store;
   }
@@ -98,6 +96,9 @@ describe('the clan member list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'clicked 0' }));
     const names = screen.getAllByRole('button', { name: /^View profile of / });
     expect(names.map((b) => b.textContent)).toEqual(['ann', 'bob']); // admins first
+    // One money format everywhere: "Ŧ1,234.50", not "1,234.5 TC".
+    expect(screen.getByText('Ŧ1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('Ŧ10.00')).toBeInTheDocument();
     const bob = screen.getByRole('button', { name: 'View profile of bob' });
     bob.focus();
     fireEvent.click(bob);

@@ -1,18 +1,20 @@
 // The coin flip wager checks and the Crate Shop's quantity, affordability and hold-to-repeat
-// rules, in jsdom. The server is a small fake fetch that answers the contract's shapes and
-// records what the modal sends.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+// rules, in jsdom, through the shared render helper: the server is the contract-driven fake
+// (tests/support/fakeServer.ts) and the game a fake game link that records what it was told.
+import { notificationsStore } from '@mantine/notifications';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COINFLIP_TEXT } from '../../contract/coinflip';
-import { CRATE_TEXT } from '../../contract/crates';
-import CoinflipModal from '../../src/features/crates/CoinflipModal';
+import { COINFLIP_TEXT, coinflipGame, createCoinflip, openCoinflips } from '../../contract/coinflip';
+import { CRATE_TEXT, buyCrates, crateOdds, crateStatus, crateStatusV2 } from '../../contract/crates';
+import { baseInventory } from '../../contract/economy';
+import { SHELL_TO_GAME } from '../../contract/gameConstants';
+import { fakeServer, type FakeServer } from '../support/fakeServer';
+import { renderWithShell } from '../support/render';
+import CoinflipModal from '../../src/features/coinflip/CoinflipModal';
 import CrateShopModal, { quantityProblem } from '../../src/features/crates/CrateShopModal';
-import { checkFairness } from '../../src/features/crates/coinflipFairness';
+import { checkFairness } from '../../src/features/coinflip/coinflipFairness';
 import { HOLD_REPEAT_MS } from '../../src/features/crates/useHoldRepeat';
-import { validateWager } from '../../src/features/crates/wagerValidation';
+import { validateWager } from '../../src/features/coinflip/wagerValidation';
 
 describe('the coin flip wager rules (spec part 2 §5)', () => {
   it.each([
@@ -65,50 +67,30 @@ describe('the provably fair check', () => {
   });
 });
 
-// --- rendered modals against a fake server -----------------------------------------------------
+// --- rendered modals against the contract-driven fake server -----------------------------------
 
-interface Sent { method: string; url: string; body: unknown; headers: Record<string, string> }
-let sent: Sent[] = [];
-let answers: Record<string, unknown> = {};
-
-function json(body: unknown, status = 200) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
+let server: FakeServer;
 beforeEach(() => {
-  sent = [];
-  answers = {};
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers: (init?.headers ?? {}) as Record<string, string> });
-    const key = `${method} ${url.split('?')[0]}`;
-    if (key in answers) return json(answers[key]);
-    return json({ error: 'not found' }, 404);
-  });
+  server = fakeServer();
+  notificationsStore.setState({ notifications: [], queue: [], defaultPosition: 'bottom-right', limit: 5 });
 });
 afterEach(() => { vi.restoreAllMocks(); vi.useRealTimers(); });
 
-function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<MantineProvider env="test"><QueryClientProvider client={client}>{children}</QueryClientProvider></MantineProvider>);
-}
-
-const posts = (path: string) => sent.filter((s) => s.method === 'POST' && s.url.startsWith(path));
+const bodies = (endpoint: Parameters<FakeServer['requests']>[0]) => server.requests(endpoint).map((r) => r.body);
 
 describe('the Create Coin Flip Wager modal', () => {
   beforeEach(() => {
-    answers['GET /api/getBaseInventory'] = { inventory: {}, tripcoins: 250 };
-    answers['GET /api/coinflip/open'] = { games: [] };
-    answers['POST /api/coinflip/create'] = { game_id: 'g-1', server_seed_hash: 'ab'.repeat(32), message: COINFLIP_TEXT.created };
-    answers['GET /api/coinflip/g-1'] = {
+    server.answer(baseInventory, { inventory: {}, tripcoins: 250 });
+    server.answer(openCoinflips, { games: [] });
+    server.answer(createCoinflip, { game_id: 'g-1', server_seed_hash: 'ab'.repeat(32), message: COINFLIP_TEXT.created });
+    server.answer(coinflipGame, {
       game_id: 'g-1', creator_uuid: 'u1', creator_username: 'me', wager_amount: 25.5, choice: 1, status: 'open', server_seed_hash: 'ab'.repeat(32), server_seed: null,
       acceptor_uuid: null, acceptor_username: null, outcome: null, winner_uuid: null, created_at: new Date().toISOString(), settled_at: null, isOwnGame: true,
-    };
+    });
   });
 
   it('shows each rule broken with the spec text and sends nothing, then offers a valid wager', async () => {
-    wrap(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
     expect(screen.getByText('Create Coin Flip Wager')).toBeInTheDocument();
     await screen.findByText('Ŧ250.00');
     const input = screen.getByLabelText(/Wager amount/);
@@ -121,39 +103,38 @@ describe('the Create Coin Flip Wager modal', () => {
       fireEvent.click(submit);
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
-    expect(posts('/api/coinflip/create')).toEqual([]);
+    expect(bodies(createCoinflip)).toEqual([]);
 
     fireEvent.change(input, { target: { value: '25.50' } });
     fireEvent.click(screen.getByLabelText('Tails'));
     fireEvent.click(submit);
     await screen.findByTestId('my-wager');
-    expect(posts('/api/coinflip/create').map((p) => p.body)).toEqual([{ wager_amount: '25.50', choice: 1 }]);
+    expect(bodies(createCoinflip)).toEqual([{ wager_amount: '25.50', choice: 1 }]);
     expect(screen.getByTestId('my-wager-hash')).toHaveTextContent('ab'.repeat(32));
   });
 
   it('shows the server error text when the offer is refused', async () => {
-    answers['POST /api/coinflip/create'] = undefined;
-    delete answers['POST /api/coinflip/create'];
-    wrap(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    server.fail(createCoinflip, 404, { error: 'not found' });
+    renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
     await screen.findByText('Ŧ250.00');
     fireEvent.change(screen.getByLabelText(/Wager amount/), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Wager' }));
-    // The fake answers 404 {error: 'not found'}: the server's own text is shown.
+    // The server's own text is shown.
     expect(await screen.findByText('not found')).toBeInTheDocument();
   });
 });
 
 describe('the Crate Shop modal', () => {
-  const status = (over: Record<string, unknown> = {}) => ({ crateVersionId: 0, crateItemUuid: 'c', cratePrice: 100, crateBalance: 2, totalSupply: 50, remainingSupply: 7, ...over });
+  const status = (over: Partial<{ crateVersionId: 0 | 1; cratePrice: number; remainingSupply: number }> = {}) => ({ crateVersionId: 0 as 0 | 1, crateItemUuid: 'c', cratePrice: 100, crateBalance: 2, totalSupply: 50, remainingSupply: 7, ...over });
   beforeEach(() => {
-    answers['GET /api/crates/status'] = status();
-    answers['GET /api/crates/status/v2'] = status({ crateVersionId: 1, cratePrice: 300 });
-    answers['GET /api/crates/odds'] = { crateVersionId: 0, crateItemUuid: 'c', odds: [{ itemUuid: 'i1', name: 'Neon Visor', weight: 1, percent: 100 }] };
-    answers['GET /api/getBaseInventory'] = { inventory: {}, tripcoins: 250 };
+    server.answer(crateStatus, status());
+    server.answer(crateStatusV2, status({ crateVersionId: 1, cratePrice: 300 }));
+    server.answer(crateOdds, { crateVersionId: 0, crateItemUuid: 'c', odds: [{ itemUuid: 'i1', name: 'Neon Visor', weight: 1, percent: 100 }] });
+    server.answer(baseInventory, { inventory: {}, tripcoins: 250 });
   });
 
   it('shows supply, odds and the Base Set II announcement, colours the total and caps the quantity', async () => {
-    wrap(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
     expect(screen.getByText('Base Set Crate Shop')).toBeInTheDocument();
     expect(await screen.findByText('7/50')).toBeInTheDocument();
     expect(await screen.findByText('Neon Visor')).toBeInTheDocument();
@@ -180,7 +161,7 @@ describe('the Crate Shop modal', () => {
   });
 
   it('repeats plus every 100 ms while held, up to the remaining supply, and minus floors at 1', async () => {
-    wrap(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
     await screen.findByText('7/50');
     vi.useFakeTimers();
     const input = screen.getByLabelText('Quantity');
@@ -206,24 +187,47 @@ describe('the Crate Shop modal', () => {
   });
 
   it('buys with an Idempotency-Key, toasts, tells the game and closes', async () => {
-    answers['POST /api/crates/buy'] = { message: 'Successfully purchased 2 Base Set Crate(s)!', description: 'Spent 200.00 TC', quantity: 2, crateBalance: 4, tripcoins: 50, remainingSupply: 5 };
+    server.answer(buyCrates, { message: 'Successfully purchased 2 Base Set Crate(s)!', description: 'Spent 200.00 TC', quantity: 2, crateBalance: 4, tripcoins: 50, remainingSupply: 5 });
     const onClose = vi.fn();
-    wrap(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={onClose} />);
+    const { game } = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
     await screen.findByText('7/50');
     await screen.findByText('Ŧ250.00');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'BUY' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [buy] = posts('/api/crates/buy');
+    const [buy] = server.requests(buyCrates);
     expect(buy?.body).toEqual({ quantity: 2 });
     expect(buy?.headers['idempotency-key']).toMatch(/^crates-/);
+    // The toast the player sees, and what the game was told (spec part 2 §5, §7).
+    expect(await screen.findByText('Successfully purchased 2 Base Set Crate(s)!')).toBeInTheDocument();
+    expect(game.sentWith(SHELL_TO_GAME.buySuccess)).toEqual([{ quantity: 2, crateVersionId: 0 }]);
+  });
+
+  it('a double click on BUY buys once, tells the game once and toasts once (issue 18 item 6)', async () => {
+    // The server answers both requests of a double click alike (an idempotent replay).
+    server.answer(buyCrates, { message: 'Successfully purchased 1 Base Set Crate(s)!', description: 'Spent 100.00 TC', quantity: 1, crateBalance: 3, tripcoins: 150, remainingSupply: 6 });
+    const onClose = vi.fn();
+    const { game } = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
+    await screen.findByText('7/50');
+    await screen.findByText('Ŧ250.00');
+    const buy = screen.getByRole('button', { name: 'BUY' });
+    fireEvent.click(buy);
+    fireEvent.click(buy);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await screen.findByText('Successfully purchased 1 Base Set Crate(s)!');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.requests(buyCrates)).toHaveLength(1);
+    expect(game.sentWith(SHELL_TO_GAME.buySuccess)).toEqual([{ quantity: 1, crateVersionId: 0 }]);
+    expect(screen.getAllByText('Successfully purchased 1 Base Set Crate(s)!')).toHaveLength(1);
   });
 
   it('shows Sold Out and refuses to sell when the supply is gone', async () => {
-    answers['GET /api/crates/status'] = status({ remainingSupply: 0 });
-    wrap(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    server.answer(crateStatus, status({ remainingSupply: 0 }));
+    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
     expect(await screen.findByTestId('sold-out')).toHaveTextContent('Sold Out');
     expect(screen.getByRole('button', { name: 'BUY' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByTestId('quantity-range')).toHaveTextContent('Sold Out');
+    expect(screen.queryByText(/Max 0|Only 0/)).toBeNull();
   });
 });

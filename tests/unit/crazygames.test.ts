@@ -1,7 +1,7 @@
 // The CrazyGames shim and adapter against a fake SDK object of the v3 SDK's shape.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCrazyGamesAdapter, CRAZYGAMES_TEXT } from '../../hosts/crazygames/adapter';
-import { isCrazyGamesSdk, loadCrazyGamesSdk, type CrazyGamesEnvironment, type CrazyGamesSdk, type CrazyGamesSettings } from '../../hosts/crazygames/sdk';
+import { isCrazyGamesSdk, loadCrazyGamesSdk, localSdkUrl, type CrazyGamesEnvironment, type CrazyGamesSdk, type CrazyGamesSettings } from '../../hosts/crazygames/sdk';
 
 function fakeSdk(environment: CrazyGamesEnvironment = 'crazygames', user: { available?: boolean; loggedIn?: boolean } = {}) {
   const settingsListeners = new Set<(s: CrazyGamesSettings) => void>();
@@ -97,6 +97,13 @@ describe('the CrazyGames adapter', () => {
     expect(loggedIn.sdk.user.showAuthPrompt).not.toHaveBeenCalled();
   });
 
+  it('says the portal sign-in could not load when the SDK script is blocked, not that we are off the portal', async () => {
+    const blocked = createCrazyGamesAdapter({ loadSdk: async () => { throw new Error('The CrazyGames SDK (https://sdk.crazygames.com/crazygames-sdk-v3.js) could not be loaded'); }, log: quiet() });
+    await blocked.start();
+    await expect(blocked.login()).resolves.toEqual({ kind: 'unavailable', reason: CRAZYGAMES_TEXT.sdkBlocked });
+    expect(CRAZYGAMES_TEXT.sdkBlocked).not.toBe(CRAZYGAMES_TEXT.notOnPortal);
+  });
+
   it('says login is unavailable off the portal and when the prompt fails', async () => {
     const off = createCrazyGamesAdapter({ loadSdk: async () => fakeSdk('crazygames', { available: false }).sdk, log: quiet() });
     await expect(off.login()).resolves.toEqual({ kind: 'unavailable', reason: CRAZYGAMES_TEXT.notOnPortal });
@@ -161,5 +168,17 @@ describe('loading the SDK script', () => {
     const loading = loadCrazyGamesSdk(window, 'https://sdk.crazygames.com/crazygames-sdk-v3.js');
     document.querySelector('script')?.dispatchEvent(new Event('error'));
     await expect(loading).rejects.toThrow(/could not be loaded/);
+  });
+});
+
+describe('the host playground\'s stand-in SDK', () => {
+  it('is taken only when our page and the script are both on a loopback address', () => {
+    const sdk = encodeURIComponent('http://127.0.0.1:8502/crazygames-sdk-v3.js?user=signed-in');
+    expect(localSdkUrl(`http://localhost:8501/?useLocalSdk=true&crazygamesSdkUrl=${sdk}`)).toBe('http://127.0.0.1:8502/crazygames-sdk-v3.js?user=signed-in');
+    expect(localSdkUrl(`https://tripshell.example/?useLocalSdk=true&crazygamesSdkUrl=${sdk}`)).toBeNull();
+    expect(localSdkUrl(`http://localhost:8501/?crazygamesSdkUrl=${encodeURIComponent('https://evil.example/sdk.js')}`)).toBeNull();
+    expect(localSdkUrl(`http://localhost:8501/?crazygamesSdkUrl=${encodeURIComponent('javascript:alert(1)')}`)).toBeNull();
+    expect(localSdkUrl('http://localhost:8501/?crazygamesSdkUrl=%%%')).toBeNull();
+    expect(localSdkUrl('http://localhost:8501/?useLocalSdk=true')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { whoami, login } from '../../contract/auth';
 import { ApiError, call, NetworkError } from '../../src/api/client';
+import { errorText } from '../../src/api/errors';
 import { retryDelay, shouldRetry } from '../../src/app/queryClient';
 
 function answer(status: number, body: unknown): Response {
@@ -28,13 +29,13 @@ describe('the typed API client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).code).toBe('INVALID_CREDENTIALS');
-    expect((error as ApiError).textOr('fallback')).toBe('Invalid username or password');
+    expect(errorText(error, 'fallback')).toBe('Invalid username or password');
   });
 
   it('uses the fallback text when the error answer is not ours', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
     const error = (await call(whoami).catch((e: unknown) => e)) as ApiError;
-    expect(error.textOr('Failed to authenticate. Please try again.')).toBe('Failed to authenticate. Please try again.');
+    expect(errorText(error, 'Failed to authenticate. Please try again.')).toBe('Failed to authenticate. Please try again.');
   });
 
   it('refuses an answer that does not match the contract', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_FRAME_ANCESTORS, loadConfig } from '../../server/config';
+import { ConfigError, DEFAULT_FRAME_ANCESTORS, loadConfig, TRUST_PROXY_TRUE_REFUSED } from '../../server/config';
 
 describe('server configuration', () => {
   it('has the documented defaults', () => {
@@ -15,11 +15,21 @@ describe('server configuration', () => {
   });
 
   it('reads and coerces variables, treating empty ones as unset', () => {
-    const c = loadConfig({ PORT: '9000', TRUST_PROXY: 'true', ALLOWED_ORIGINS: 'https://a.example, https://*.b.example', DATABASE_URL: '', UNRELATED: 'x' });
+    const c = loadConfig({ PORT: '9000', TRUST_PROXY: '1', ALLOWED_ORIGINS: 'https://a.example, https://*.b.example', DATABASE_URL: '', UNRELATED: 'x' });
     expect(c.PORT).toBe(9000);
-    expect(c.TRUST_PROXY).toBe(true);
+    expect(c.TRUST_PROXY).toBe(1);
     expect(c.ALLOWED_ORIGINS).toEqual(['https://a.example', 'https://*.b.example']);
     expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(TRUST_PROXY_TRUE_REFUSED);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY/);
   });
 
   it('names every bad variable in one error', () => {

@@ -1,11 +1,11 @@
-// The loader wrapper (src/game/gameController.ts) with a mocked createUnityInstance: one script
+// The loader wrapper (src/game-link/controller.ts) with a mocked createUnityInstance: one script
 // for two mounts, unmounting before the load finishes, quitting before the canvas goes, the
 // spec's warnings without an instance, and several listeners per event.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_BUILD_FILES, GAME_HOOKS, GAME_INSTANCE_GLOBAL, GAME_PIXEL_RATIO, type CreateUnityInstance, type UnityConfig, type UnityInstance } from '../../contract/game';
-import { createGameController } from '../../src/game/gameController';
-import { loadLoaderScript } from '../../src/game/loaderScript';
-import { GAME_WARNINGS } from '../../src/game/warnings';
+import { createGameController } from '../../src/game-link/controller';
+import { loadLoaderScript } from '../../src/game-link/loaderScript';
+import { GAME_WARNINGS } from '../../src/game-link/warnings';
 
 type Globals = Record<string, unknown>;
 const globals = window as unknown as Globals;

@@ -4,13 +4,13 @@ import type { DiscordSDK } from '@discord/embedded-app-sdk';
 import { createActor } from 'xstate';
 import activity from '../../activity.config.json';
 import { CONNECT_WALLET, SHELL_TO_GAME } from '../../contract/game';
-import { createDiscordAdapter } from '../../hosts/discord/adapter';
+import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/adapter';
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { loadingMachine } from '../../machines/loading';
-import { wireHost } from '../../src/app/hostWiring';
-import type { GameController, GameState } from '../../src/game/gameController';
-import { createOverlayStore } from '../../src/lib/overlays';
+import { wireHost } from '../../src/game-link/hostWiring';
+import type { GameController, GameState } from '../../src/game-link/controller';
+import { createOverlayStore } from '../../src/overlays/store';
 
 describe('the web adapter', () => {
   it('logs in with the shell modal and hides nothing', async () => {
@@ -101,7 +101,7 @@ describe('wiring a host to the shell', () => {
     const { adapter, calls, mute } = recordingAdapter();
     const { game, set } = fakeGame();
     const send = vi.fn();
-    const unwire = wireHost(adapter, { loading, overlays, game, send });
+    const unwire = wireHost(adapter, { loading, overlays, game, link: { send } });
     expect(calls).toEqual(['loadingStart']);
     expect(send).not.toHaveBeenCalled(); // muted, but the game is not running yet
     set('loaded');
@@ -123,5 +123,74 @@ describe('wiring a host to the shell', () => {
     loading.stop();
     // the adapter dedups; the wiring itself never reacts to blur
     expect(calls.slice(before).filter((c) => c === 'gameplayStop')).toEqual([]);
+  });
+});
+
+describe('the Discord adapter with a parent that never answers the handshake', () => {
+  const search = '?frame_id=frame-silent&instance_id=instance-silent&platform=desktop';
+  let previous: string;
+  beforeEach(() => {
+    previous = window.location.href;
+    window.history.replaceState(null, '', `/${search}`);
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    window.history.replaceState(null, '', previous);
+    delete (window as { discordSDK?: unknown }).discordSDK;
+  });
+
+  it('gives the real SDK the configured time, then warns once and carries on without it', async () => {
+    // The real SDK: it posts its handshake to the parent (here nobody answers it).
+    const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() };
+    const config = { ...activity, discord: { ...activity.discord, readyTimeoutSeconds: 4 } };
+    const adapter = createDiscordAdapter({ config, log });
+    let done = false;
+    void adapter.start().then(() => { done = true; });
+    await vi.advanceTimersByTimeAsync(3_900);
+    expect(done).toBe(false);
+    expect(log.warn).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(done).toBe(true);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    expect(log.warn.mock.calls[0]?.[0]).toMatch(/within 4 s/);
+    expect(log.info).not.toHaveBeenCalledWith('Discord SDK ready');
+    expect((window as { discordSDK?: unknown }).discordSDK).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers Log In within a second, with the web sign-in as the way on, while the SDK is still waiting', async () => {
+    const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() };
+    const adapter = createDiscordAdapter({ log }); // the shipped default: 10 s
+    void adapter.start();
+    await vi.advanceTimersByTimeAsync(500);
+    let outcome: unknown = null;
+    void adapter.login().then((o) => { outcome = o; });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(outcome).toEqual({ kind: 'unavailable', reason: DISCORD_ADAPTER_TEXT.notReady });
+    expect(log.warn).not.toHaveBeenCalled(); // the 10 s are not over yet
+    // After the timeout: at once.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    outcome = null;
+    void adapter.login().then((o) => { outcome = o; });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcome).toEqual({ kind: 'unavailable', reason: DISCORD_ADAPTER_TEXT.notReady });
+  });
+
+  it('still takes a ready() that comes after the timeout', async () => {
+    let answer: () => void = () => undefined;
+    const authorize = vi.fn(async () => ({ code: 'late-code' }));
+    const sdk = { ready: () => new Promise<void>((resolve) => { answer = resolve; }), commands: { authorize } } as unknown as DiscordSDK;
+    const log = { info: vi.fn(), error: vi.fn(), warn: vi.fn() };
+    const adapter = createDiscordAdapter({ createSdk: () => sdk, log });
+    void adapter.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(log.info).toHaveBeenCalledWith('Discord SDK ready');
+    await expect(adapter.login()).resolves.toEqual({ kind: 'discordCode', code: 'late-code' });
   });
 });

@@ -1,14 +1,15 @@
 // The market modals in jsdom against a stubbed network: their checks show the spec's messages
 // and send nothing; the recipient is picked from a search run on Enter and cleared by editing;
 // Confirm Purchase is disabled when the balance is short; buying sends an Idempotency-Key.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SHELL_TO_GAME } from '../../contract/game';
+import { MARKET_TEXT, NFT_ALREADY_SOLD } from '../../contract/marketplace';
 import { ListingConfirm } from '../../src/features/market/ListingConfirm';
 import { SellModal } from '../../src/features/market/SellModal';
 import { TransferModal } from '../../src/features/market/TransferModal';
+import { renderWithShell, testQueryClient } from '../support/render';
 
 const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
 const LISTING = '11111111-2222-4333-8444-555555555555';
@@ -44,8 +45,8 @@ beforeEach(() => {
 afterEach(() => { vi.unstubAllGlobals(); });
 
 function wrap(children: ReactNode) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<MantineProvider env="test"><QueryClientProvider client={client}>{children}</QueryClientProvider></MantineProvider>);
+  const client = testQueryClient();
+  return renderWithShell(children, { queryClient: client });
 }
 const posts = () => requests.filter((r) => r.method === 'POST');
 const type = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
@@ -133,5 +134,56 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     expect(buy?.url).toBe('/api/seaport/buy-listing');
     expect(buy?.body).toEqual({ orderId: LISTING });
     expect(buy?.headers['idempotency-key']).toMatch(/^buy-[0-9a-f]{32}$/);
+  });
+});
+
+describe('the losing buyer of a race (issue 18 item 6)', { timeout: 20_000 }, () => {
+  it('gets one "already sold" toast and one RefreshMarketplace, even as the listing then fails to load too', async () => {
+    const onDone = vi.fn();
+    (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
+    answers['POST /api/seaport/buy-listing'] = { status: 410, body: { error: MARKET_TEXT.alreadySold, code: NFT_ALREADY_SOLD } };
+    const view = renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />,
+      { queryClient: testQueryClient(), withToasts: true });
+    const confirm = await screen.findByRole('button', { name: 'Confirm Purchase' });
+    // The listing is gone for every later read as well (the refresh after the refusal).
+    answers[`GET /api/marketplace/listing/${LISTING}`] = { status: 410, body: { error: MARKET_TEXT.alreadySold, code: NFT_ALREADY_SOLD } };
+    fireEvent.click(confirm);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(onDone).toHaveBeenCalled(), { timeout: 5_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(posts()).toHaveLength(1);
+    expect(view.game.sentWith(SHELL_TO_GAME.refreshMarketplace)).toHaveLength(1);
+    expect(screen.getAllByText(MARKET_TEXT.alreadySold)).toHaveLength(1);
+  });
+});
+
+describe('a logged-out player in Sell or Transfer (issue 18 item 7)', { timeout: 20_000 }, () => {
+  it.each([
+    ['Sell', (close: () => void) => <SellModal onClose={close} />, 'Log in to sell items on the marketplace.'],
+    ['Transfer', (close: () => void) => <TransferModal onClose={close} />, 'Log in to transfer items to another player.'],
+  ])('%s offers Log In instead of a raw "Not logged in" toast and empty pickers', async (_name, modal, text) => {
+    answers['GET /api/getBaseInventory'] = { status: 401, body: { error: 'Not logged in' } };
+    answers['GET /api/whoami'] = { status: 401, body: { error: 'Not logged in' } };
+    const view = renderWithShell(modal(() => undefined), { queryClient: testQueryClient(), withToasts: true });
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Not logged in')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Item' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'auth', payload: { mode: 'login' } });
+  });
+});
+
+describe('quantity fields keep what was typed', { timeout: 20_000 }, () => {
+  it('List Item for Sale: "1.5" and "-2" stay as typed and are refused, with no request', async () => {
+    wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    await screen.findByText('Neon Visor', { selector: 'p' });
+    type('Price', '5');
+    for (const typed of ['1.5', '-2']) {
+      type('Quantity', typed);
+      expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue(typed);
+      fireEvent.click(screen.getByRole('button', { name: 'List Item' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Please enter a whole number');
+    }
+    expect(posts()).toEqual([]);
   });
 });

@@ -17,7 +17,14 @@ describe('transfer', () => {
     expect(transferError({ ...base, recipient: null })).toBe(message);
     expect(transferError({ ...base, quantity: 0 })).toBe(message);
     expect(transferError({ ...base, quantity: '' })).toBe(message);
-    expect(transferError({ ...base, quantity: 1.5 })).toBe(message);
+  });
+  it('says a quantity that is not a whole number is one, never reading it as another number', () => {
+    for (const quantity of [1.5, '1.5', '-2', '1e3', '2 3', 'abc', '0x10']) {
+      expect(transferError({ ...base, quantity }), String(quantity)).toBe('Please enter a whole number');
+    }
+  });
+  it('names the owned limit for a huge quantity instead of "at least 1"', () => {
+    expect(transferError({ ...base, quantity: '99999999999999999999' })).toBe('You only have 3 of this item.');
   });
   it('keeps the quantity within what is owned', () => {
     expect(transferError({ ...base, quantity: 4 })).toBe('You only have 3 of this item.');
@@ -48,6 +55,9 @@ describe('list for sale', () => {
     expect(listingError({ ...base, quantity: '' })).toBe('Please enter a quantity of at least 1.');
     expect(listingError({ ...base, quantity: 3 })).toBe('You only have 2 of this item.');
     expect(listingError({ ...base, quantity: 2 })).toBeNull();
+    expect(listingError({ ...base, quantity: '1.5' })).toBe('Please enter a whole number');
+    expect(listingError({ ...base, quantity: '-2' })).toBe('Please enter a whole number');
+    expect(listingError({ ...base, quantity: '123456789012345678901' })).toBe('You only have 2 of this item.');
   });
 });
 

@@ -3,10 +3,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ReactNode } from 'react';
-import { OverlayHost } from '../../src/app/overlays/OverlayHost';
-import { hasOverlay, registerOverlay, type OverlayProps } from '../../src/app/overlays/registry';
-import { createOverlayStore } from '../../src/lib/overlays';
-import { NavigationProvider, useNavigation, DEFAULT_ACTIVE_PAGE } from '../../src/lib/navigation';
+import { OverlayHost } from '../../src/overlays/OverlayHost';
+import { hasOverlay, overlayComponent, registerOverlay } from '../../src/app/overlays/registry';
+import type { OverlayProps } from '../../src/overlays/types';
+import { createOverlayStore } from '../../src/overlays/store';
+import { OverlaysProvider, useEscapeLayer } from '../../src/overlays/context';
+import { NavigationProvider, useNavigation, DEFAULT_ACTIVE_PAGE } from '../../src/overlays/navigation';
 
 describe('the overlay store', () => {
   it('keeps one full-screen overlay and one modal above it, and reports each close once', () => {
@@ -49,19 +51,30 @@ describe('the overlay host', () => {
     return createElement('div', { role: 'dialog', 'aria-label': `settings ${payload.section ?? ''}` }, createElement('button', { onClick: onClose }, 'close'));
   }
 
-  it('renders what is open, closes on Escape unless a widget handled it, and drops keys with no overlay', () => {
+  it('renders what is open, closes the topmost on Escape, leaves an open dropdown to its widget, and drops keys with no overlay', () => {
     removals.push(registerOverlay('settings', Probe), registerOverlay('sorry', undefined));
     expect(hasOverlay('settings')).toBe(true);
     expect(hasOverlay('sorry')).toBe(false);
     const store = createOverlayStore();
-    render(createElement(OverlayHost, { overlays: store }));
+    render(createElement(OverlaysProvider, { overlays: store, children: createElement(OverlayHost, { overlays: store, resolve: overlayComponent }) }));
     act(() => store.open('settings', { section: 'audio' }));
     expect(screen.getByRole('dialog', { name: 'settings audio' })).toBeInTheDocument();
-    const handled = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
-    handled.preventDefault(); // e.g. a select closing its dropdown
-    act(() => { document.body.dispatchEvent(handled); });
+    // A select with its list open: Escape is the widget's (it closes the list), nothing else closes.
+    const combobox = document.createElement('input');
+    combobox.setAttribute('aria-haspopup', 'listbox');
+    combobox.setAttribute('aria-expanded', 'true');
+    document.body.appendChild(combobox);
+    // An expanded accordion button is no dropdown: checked below, Escape there closes the overlay.
+    const onList = new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true });
+    act(() => { combobox.dispatchEvent(onList); });
+    combobox.remove();
     expect(store.isAnyOpen()).toBe(true);
-    act(() => { document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
+    expect(onList.defaultPrevented).toBe(true); // and the game ignores it
+    const accordion = document.createElement('button');
+    accordion.setAttribute('aria-expanded', 'true');
+    document.body.appendChild(accordion);
+    act(() => { accordion.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
+    accordion.remove();
     expect(store.isAnyOpen()).toBe(false);
     expect(screen.queryByRole('dialog')).toBeNull();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -72,30 +85,37 @@ describe('the overlay host', () => {
     warn.mockRestore();
   });
 
-  it('an Escape that closes a modal by itself closes nothing else and never reaches the game', () => {
-    // A modal that handles Escape on its own (as Mantine's do), over a full-screen overlay.
-    function SelfClosing({ onClose }: OverlayProps<'sorry'>) {
-      return createElement('div', { role: 'dialog', 'aria-label': 'sorry', onKeyDown: (e: { key: string }) => { if (e.key === 'Escape') onClose(); } },
-        createElement('button', { autoFocus: true }, 'ok'));
+  it('gives Escape to the topmost layer only: a key capture, then a dialog, then the overlay; the game never sees it', () => {
+    const dialogEscapes: string[] = [];
+    function Layers({ onClose }: OverlayProps<'settings'>) {
+      useEscapeLayer('dialog', true, () => dialogEscapes.push('dialog'));
+      return createElement('div', { role: 'dialog', 'aria-label': 'with a dialog' }, createElement('button', { onClick: onClose }, 'close'));
     }
-    removals.push(registerOverlay('settings', Probe), registerOverlay('sorry', SelfClosing));
+    function Capture() {
+      useEscapeLayer('capture', true);
+      return createElement('button', { autoFocus: true, onKeyDown: (e: { key: string }) => dialogEscapes.push(`captured ${e.key}`) }, 'capturing');
+    }
+    removals.push(registerOverlay('settings', Layers));
     const store = createOverlayStore();
-    render(createElement(OverlayHost, { overlays: store }));
+    const view = render(createElement(OverlaysProvider, { overlays: store, children: [createElement(OverlayHost, { key: 'host', overlays: store, resolve: overlayComponent }), createElement(Capture, { key: 'capture' })] }));
     act(() => store.open('settings', {}));
-    act(() => store.open('sorry', { type: 'SHOW_SORRY_POPUP' }));
-    let gameSaw: boolean | null = null;
-    const game = (e: KeyboardEvent) => { gameSaw = !e.defaultPrevented; };
+    let gameSaw = 0;
+    const game = (e: KeyboardEvent) => { if (!e.defaultPrevented) gameSaw += 1; };
     window.addEventListener('keydown', game);
     try {
-      const ok = screen.getByRole('button', { name: 'ok' });
-      act(() => { ok.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
-      expect(screen.queryByRole('dialog', { name: 'sorry' })).toBeNull();
+      const capturing = screen.getByRole('button', { name: 'capturing' });
+      act(() => { capturing.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
+      expect(dialogEscapes).toEqual(['captured Escape']); // the capture took it; the dialog did not
+      expect(store.isAnyOpen()).toBe(true);
+      view.rerender(createElement(OverlaysProvider, { overlays: store, children: [createElement(OverlayHost, { key: 'host', overlays: store, resolve: overlayComponent })] }));
+      act(() => { document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
+      expect(dialogEscapes).toEqual(['captured Escape', 'dialog']); // the dialog, not the overlay under it
       expect(store.getState().overlay?.key).toBe('settings');
-      expect(gameSaw).toBe(false);
+      expect(gameSaw).toBe(0);
       // With nothing open, Escape is the game's again.
       act(() => store.close());
       act(() => { document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', cancelable: true, bubbles: true })); });
-      expect(gameSaw).toBe(true);
+      expect(gameSaw).toBe(1);
     } finally {
       window.removeEventListener('keydown', game);
     }
@@ -105,7 +125,7 @@ describe('the overlay host', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     removals.push(registerOverlay('profile', () => { throw new Error('render failed'); }));
     const store = createOverlayStore();
-    render(createElement(OverlayHost, { overlays: store }));
+    render(createElement(OverlaysProvider, { overlays: store, children: createElement(OverlayHost, { overlays: store, resolve: overlayComponent }) }));
     act(() => store.open('profile', {}));
     expect(store.isAnyOpen()).toBe(false);
     expect(errors).toHaveBeenCalledWith('The profile overlay crashed and was closed:', expect.any(Error));

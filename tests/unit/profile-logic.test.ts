@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../contract/profile';
 import { ApiError } from '../../src/api/client';
-import { profileErrorText } from '../../src/features/profile/api';
-import { formatCoins, formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, titleCaseKey } from '../../src/features/profile/profileLogic';
+import { profileErrorText } from '../../src/features/profile/api/getProfile';
+import { formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, titleCaseKey } from '../../src/features/profile/profileLogic';
 
 const sampleProfile = (over: Partial<Profile> = {}): Profile => ({
   uuid: '00000000-0000-4000-8000-000000000001', username: 'Alice', account_creation: 1_760_000_000, location: '', description: '',
@@ -51,8 +51,10 @@ describe('profile formatting', () => {
     expect(gameStats(sampleProfile()).map((s) => `${s.label}=${s.value}`)).toEqual([
       'Total Arena Wins=7', 'Total Knockouts=30', 'KDR=2.50', 'Headshot Rate=30%', 'Total Quests=4', 'Crates Opened=2',
     ]);
-    expect(levelOf(3.25)).toEqual({ level: 3, percent: 25 });
-    expect(formatCoins(1234.5)).toBe('Ŧ1,234.50');
+    expect(levelOf(3.25)).toEqual({ level: 3, percent: 25, label: '25% to level 4' });
+    // Level 50 is the last: no "0% to level 51".
+    expect(levelOf(50)).toEqual({ level: 50, percent: 100, label: 'Max level' });
+    expect(levelOf(49.5)).toEqual({ level: 49, percent: 50, label: '50% to level 50' });
   });
 
   it('names the error as the catalogue does', () => {

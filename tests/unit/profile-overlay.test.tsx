@@ -1,11 +1,10 @@
 // The profile overlay in jsdom against a fake server (fetch): your own profile, another
 // player's through Find a player, Back to yours, and the error catalogue's texts.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../contract/profile';
 import ProfileOverlay from '../../src/features/profile/ProfileOverlay';
+import { renderWithShell, testQueryClient } from '../support/render';
 
 const ME = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -37,9 +36,9 @@ function fakeServer(input: RequestInfo | URL): Promise<Response> {
 }
 
 function renderOverlay(payload: { uuid?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const onClose = vi.fn();
-  render(<MantineProvider><QueryClientProvider client={client}><ProfileOverlay payload={payload} onClose={onClose} /></QueryClientProvider></MantineProvider>);
+  renderWithShell(<ProfileOverlay payload={payload} onClose={onClose} />, { queryClient: client });
   return onClose;
 }
 

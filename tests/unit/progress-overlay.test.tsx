@@ -1,13 +1,12 @@
 // The level progress overlay in jsdom against a fake server: the card, the grid and the count
 // from real-shaped data; jsdom has no WebGL, so the background must fall back to plain.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEVEL_REQUIREMENTS } from '../../contract/levels';
 import { userProgressOf } from '../../contract/progress';
 import LevelProgressOverlay from '../../src/features/progress/LevelProgressOverlay';
 import { startBackground } from '../../src/features/progress/LevelBackground';
+import { renderWithShell, testQueryClient } from '../support/render';
 
 let answer: { status: number; body: unknown };
 
@@ -22,8 +21,8 @@ beforeEach(() => {
 afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
 
 function renderOverlay() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<MantineProvider><QueryClientProvider client={client}><LevelProgressOverlay onClose={() => undefined} /></QueryClientProvider></MantineProvider>);
+  const client = testQueryClient();
+  renderWithShell(<LevelProgressOverlay onClose={() => undefined} />, { queryClient: client });
 }
 
 describe('the level progress overlay', { timeout: 20_000 }, () => {

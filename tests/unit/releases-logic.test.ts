@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReleaseLog } from '../../contract/releases';
 import { ApiError, NetworkError } from '../../src/api/client';
-import { releaseErrorText } from '../../src/features/releases/api';
+import { releaseErrorText } from '../../src/features/releases/api/getReleaseLogs';
 import {
   compareVersions, groupByMonth, isCountedItem, monthLabel, releaseDateLabel, releaseMetrics, toReleases, updatesLabel,
 } from '../../src/features/releases/releaseLogic';

@@ -1,10 +1,9 @@
 // The release notes overlay in jsdom against a fake server: loading text, the figures, month
 // groups with badges, the Newest badge, the dialog, and Escape closing the dialog first.
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, fireEvent, render, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReleaseNotesOverlay from '../../src/features/releases/ReleaseNotesOverlay';
+import { renderWithShell, testQueryClient } from '../support/render';
 
 const LOGS = [
   { version: '1.2.0', name: 'Marketplace', release_date: '2025-01-03', added: ['Marketplace', 'Crates'], fixed: ['Bindings'], removed: ['nothing'] },
@@ -22,9 +21,9 @@ beforeEach(() => {
 afterEach(() => { vi.unstubAllGlobals(); });
 
 function renderOverlay() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   const onClose = vi.fn();
-  render(<MantineProvider><QueryClientProvider client={client}><ReleaseNotesOverlay onClose={onClose} /></QueryClientProvider></MantineProvider>);
+  renderWithShell(<ReleaseNotesOverlay onClose={onClose} />, { queryClient: client });
   return onClose;
 }
 

@@ -1,20 +1,24 @@
 // Export files: the round trip, every kind of bad file refused with its reason, and (in the
 // overlay) a refused file changes nothing while a good one is applied and sent to the game.
-import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS, HIDDEN_SETTINGS, SETTINGS_IMPORT_TEXT, SIDEBAR_ORDERS, parseSettingsImport, settingsExportOf, type SettingsValues,
 } from '../../contract/settings';
+import SettingsOverlay from '../../src/features/settings/SettingsOverlay';
+import { fakeGameLink } from '../support/fakeGameLink';
+import { renderWithShell } from '../support/render';
 
-const sent = vi.hoisted(() => [] as Array<[string, unknown]>);
-vi.mock('../../src/game/game', () => ({ sendToGame: (method: string, payload?: unknown) => { sent.push([method, payload]); } }));
-const { default: SettingsOverlay } = await import('../../src/features/settings/SettingsOverlay');
+// The game is still loading: only changes reach it, not the whole object.
+const game = fakeGameLink('loading');
+/** What the game was told, as [method, payload]. */
+const told = () => game.sent.map(({ method, payload }) => [method, payload]);
+
 
 const custom: SettingsValues = { ...DEFAULT_SETTINGS, masterVolume: 35, invertY: true, keyBindingsV2: { ...DEFAULT_SETTINGS.keyBindingsV2, jump: 273 } };
 const file = (settings: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ format: 'tripshell-settings', version: 1, settings, ...extra });
 
-beforeEach(() => { sent.length = 0; localStorage.clear(); });
+beforeEach(() => { game.sent.length = 0; localStorage.clear(); });
 
 describe('parseSettingsImport', () => {
   it('reads back what export writes', () => {
@@ -52,7 +56,7 @@ describe('parseSettingsImport', () => {
 
 describe('import and reset in the overlay', () => {
   const config = { disabledSections: ['general' as const, 'video' as const], hidden: HIDDEN_SETTINGS, order: SIDEBAR_ORDERS.standard };
-  const renderOverlay = () => render(<MantineProvider><SettingsOverlay payload={{ section: 'audio' }} onClose={() => undefined} config={config} /></MantineProvider>);
+  const renderOverlay = () => renderWithShell(<SettingsOverlay payload={{ section: 'audio' }} onClose={() => undefined} />, { game, settingsConfig: config });
   const choose = async (text: string) => {
     const input = screen.getByTestId('settings-import-input') as HTMLInputElement;
     await act(async () => { fireEvent.change(input, { target: { files: [new File([text], 'settings.json', { type: 'application/json' })] } }); });
@@ -62,7 +66,7 @@ describe('import and reset in the overlay', () => {
     renderOverlay();
     await choose(file({ ...custom, masterVolume: 400 }));
     expect(await screen.findByTestId('settings-import-error')).toHaveTextContent(/masterVolume/);
-    expect(sent).toEqual([]);
+    expect(told()).toEqual([]);
     expect(localStorage.getItem('game_settings_masterVolume')).toBeNull();
     expect(screen.getByTestId('setting-masterVolume-value')).toHaveTextContent('80%');
   });
@@ -71,12 +75,12 @@ describe('import and reset in the overlay', () => {
     renderOverlay();
     await choose(file({ ...custom, fov: 100 }));
     await waitFor(() => expect(screen.getByTestId('setting-masterVolume-value')).toHaveTextContent('35%'));
-    expect(sent).toEqual(expect.arrayContaining([
+    expect(told()).toEqual(expect.arrayContaining([
       ['OnSettingChanged', { name: 'masterVolume', value: 35 }],
       ['OnSettingChanged', { name: 'invertY', value: true }],
       ['OnSettingChanged', { name: 'keyBindingsV2', value: custom.keyBindingsV2 }],
     ]));
-    expect(sent).toHaveLength(3); // fov is in Video, disabled here
+    expect(told()).toHaveLength(3); // fov is in Video, disabled here
     expect(localStorage.getItem('game_settings_fov')).toBeNull();
     expect(localStorage.getItem('game_settings_masterVolume')).toBe('35');
 
@@ -84,7 +88,7 @@ describe('import and reset in the overlay', () => {
     await choose(file({ ...custom, masterVolume: 40, fov: 999 }));
     expect(await screen.findByTestId('settings-import-error')).toHaveTextContent(/fov/);
     expect(screen.getByTestId('setting-masterVolume-value')).toHaveTextContent('35%');
-    expect(sent).toHaveLength(3);
+    expect(told()).toHaveLength(3);
   });
 
   it('resets a section only after the confirmation, sending each changed value', async () => {
@@ -98,11 +102,32 @@ describe('import and reset in the overlay', () => {
     expect(dialog).toHaveTextContent('Every Audio setting goes back to its default value.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset Audio?' })).toBeNull(), { timeout: 10_000 });
-    expect(sent).toEqual([]);
+    expect(told()).toEqual([]);
     fireEvent.click(within(footer).getByRole('button', { name: 'Reset Audio' }));
     fireEvent.click(within(await screen.findByRole('dialog', { name: 'Reset Audio?' }, { timeout: 10_000 })).getByRole('button', { name: 'Reset Audio' }));
-    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 10_000 });
-    expect(sent).toEqual([['OnSettingChanged', { name: 'masterVolume', value: 80 }], ['OnSettingChanged', { name: 'musicVolume', value: 60 }]]);
+    await waitFor(() => expect(told()).toHaveLength(2), { timeout: 10_000 });
+    expect(told()).toEqual([['OnSettingChanged', { name: 'masterVolume', value: 80 }], ['OnSettingChanged', { name: 'musicVolume', value: 60 }]]);
     expect(localStorage.getItem('game_settings_invertY')).toBe('true'); // Mouse is another section
   }, 30_000);
+});
+
+describe('the settings footer (issue 18 item 15)', () => {
+  const config = { disabledSections: ['general' as const, 'video' as const], hidden: HIDDEN_SETTINGS, order: SIDEBAR_ORDERS.standard };
+  const renderOn = (section: string) => renderWithShell(<SettingsOverlay payload={{ section }} onClose={() => undefined} />, { game, settingsConfig: config });
+
+  it('is not shown under a section with nothing to reset', () => {
+    renderOn('about');
+    expect(screen.getByRole('heading', { name: 'About' })).toBeTruthy();
+    expect(screen.queryByRole('contentinfo', { name: 'Manage settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset all' })).toBeNull();
+  });
+
+  it('keeps the four actions on one row and by name under a settings section', () => {
+    renderOn('mouse');
+    const footer = screen.getByRole('contentinfo', { name: 'Manage settings' });
+    for (const name of ['Reset Mouse Settings', 'Reset all', 'Export settings', 'Import settings']) {
+      expect(within(footer).getByRole('button', { name })).toBeTruthy();
+    }
+    expect(within(footer).getByRole('button', { name: 'Reset all' }).closest('.mantine-Group-root')).toHaveStyle({ flexWrap: 'nowrap' });
+  });
 });

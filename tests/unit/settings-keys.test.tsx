@@ -1,10 +1,14 @@
 // The key binding rule of §5 and the capture mode of §2.6/§4.2 (click, key or mouse, blur).
-import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { notificationsStore } from '@mantine/notifications';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_KEY_BINDINGS, KEY } from '../../contract/keys';
+import { DEFAULT_SETTINGS, type SettingsValues } from '../../contract/settings';
+import { KeyboardSection, SPRINT_UNBOUND_TEXT } from '../../src/features/settings/KeyboardSection';
+import type { SettingsApi } from '../../src/features/settings/useSettings';
 import { CAPTURE_PROMPT, KeyBindButton } from '../../src/features/settings/KeyBindButton';
 import { CONFLICT_DESCRIPTION, conflictTitle, findConflict } from '../../src/features/settings/keyConflict';
+import { renderWithShell } from '../support/render';
 
 describe('key conflicts', () => {
   const bindings = { ...DEFAULT_KEY_BINDINGS };
@@ -27,8 +31,8 @@ describe('key conflicts', () => {
 
 function renderButton(code: number = KEY.W) {
   const onCapture = vi.fn();
-  render(<MantineProvider><KeyBindButton label="Move Forward" code={code} onCapture={onCapture} /></MantineProvider>);
-  return { onCapture, button: screen.getByRole('button', { name: /Move Forward/ }) };
+  renderWithShell(<KeyBindButton label="Move Forward" code={code} onCapture={onCapture} />);
+  return { onCapture, button: screen.getByRole('button', { name: /^Move Forward:/ }) };
 }
 
 describe('capture mode', () => {
@@ -59,5 +63,69 @@ describe('capture mode', () => {
   it('shows Unbound for 0', () => {
     const { button } = renderButton(0);
     expect(button).toHaveTextContent('Unbound');
+  });
+});
+
+describe('capture: Escape cancels, Backspace/Delete and the small button unbind, Cancel for touch', () => {
+  it('Escape cancels the capture instead of binding Escape, and never reaches the overlay', () => {
+    const { onCapture, button } = renderButton();
+    const overlayEscape = vi.fn();
+    document.addEventListener('keydown', overlayEscape);
+    fireEvent.click(button);
+    fireEvent.keyDown(button, { code: 'Escape', key: 'Escape' });
+    document.removeEventListener('keydown', overlayEscape);
+    expect(onCapture).not.toHaveBeenCalled();
+    expect(overlayEscape).not.toHaveBeenCalled();
+    expect(button).toHaveTextContent('W');
+  });
+  it('Backspace and Delete unbind (0) during a capture', () => {
+    for (const key of ['Backspace', 'Delete']) {
+      const { onCapture, button } = renderButton();
+      fireEvent.click(button);
+      fireEvent.keyDown(button, { code: key, key });
+      expect(onCapture).toHaveBeenCalledWith(0);
+      cleanup();
+    }
+  });
+  it('offers an Unbind button beside a bound key (disabled when already unbound)', () => {
+    const { onCapture } = renderButton();
+    fireEvent.click(screen.getByRole('button', { name: 'Unbind Move Forward' }));
+    expect(onCapture).toHaveBeenCalledWith(0);
+    cleanup();
+    renderButton(0);
+    expect(screen.getByRole('button', { name: 'Unbind Move Forward' })).toBeDisabled();
+  });
+  it('offers Cancel while capturing, which ends the capture without binding', () => {
+    const { onCapture, button } = renderButton();
+    fireEvent.click(button);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(button).toHaveTextContent('W');
+    expect(onCapture).not.toHaveBeenCalled();
+  });
+});
+
+describe('sprint mode change re-checks conflicts', () => {
+  it('leaving doubleTap with sprint sharing a key unbinds sprint and says so', async () => {
+    const changes: Array<[string, unknown]> = [];
+    let values = { ...DEFAULT_SETTINGS, sprintMode: 'doubleTap', keyBindingsV2: { ...DEFAULT_KEY_BINDINGS, jump: KEY.LeftShift } } as SettingsValues;
+    const api = {
+      get values() { return values; },
+      change: (name: string, value: unknown) => { changes.push([name, value]); values = { ...values, [name]: value } as SettingsValues; },
+    } as unknown as SettingsApi;
+    renderWithShell(<KeyboardSection api={api} />, { withToasts: true });
+    fireEvent.click(screen.getByText('Hold to Sprint'));
+    expect(changes[0]).toEqual(['sprintMode', 'hold']);
+    expect(changes[1]?.[0]).toBe('keyBindingsV2');
+    expect((changes[1]?.[1] as Record<string, number>).sprint).toBe(0);
+    expect((changes[1]?.[1] as Record<string, number>).jump).toBe(KEY.LeftShift);
+    const toasts = notificationsStore.getState().notifications;
+    expect(toasts.some((t) => t.title === 'Left Shift is already bound to Jump' && t.message === SPRINT_UNBOUND_TEXT)).toBe(true);
+  });
+  it('a switch without a conflict changes only the mode', () => {
+    const changes: Array<[string, unknown]> = [];
+    const api = { values: { ...DEFAULT_SETTINGS }, change: (name: string, value: unknown) => { changes.push([name, value]); } } as unknown as SettingsApi;
+    renderWithShell(<KeyboardSection api={api} />);
+    fireEvent.click(screen.getByText('Toggle Sprint'));
+    expect(changes).toEqual([['sprintMode', 'toggle']]);
   });
 });

@@ -1,8 +1,8 @@
-// src/features/settings/storage.ts: prefix, JSON, hidden list, disabled sections, bad values,
+// src/settings-store/storage.ts: prefix, JSON, hidden list, disabled sections, bad values,
 // blocked storage (spec part 1 §3.1).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
-import { browserStorage, createSettingsStorage, memoryStorage, type KeyValueStorage } from '../../src/features/settings/storage';
+import { browserStorage, createSettingsStorage, memoryStorage, type KeyValueStorage } from '../../src/settings-store/storage';
 
 const quiet = () => undefined;
 

@@ -1,10 +1,10 @@
-// The rule for settings that follow a logged-in player (src/features/settings/sync.ts): the
+// The rule for settings that follow a logged-in player (src/settings-store/sync.ts): the
 // account copy wins when there is one, else the local settings are uploaded; an upload keeps the
 // account's values for what this host may not change; applying writes only accepted settings.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, settingsWithDefaults, type SettingsValues } from '../../contract/settings';
-import { createSettingsStorage, memoryStorage, type KeyValueStorage } from '../../src/features/settings/storage';
-import { applyToStorage, firstSyncPlan, sameValue, uploadCopy } from '../../src/features/settings/sync';
+import { createSettingsStorage, memoryStorage, type KeyValueStorage } from '../../src/settings-store/storage';
+import { applyToStorage, firstSyncPlan, sameValue, uploadCopy } from '../../src/settings-store/sync';
 
 let kv: KeyValueStorage;
 const storageFor = () => createSettingsStorage({ storage: kv, hidden: HIDDEN_SETTINGS, disabledSections: ['general', 'video'], log: () => undefined });

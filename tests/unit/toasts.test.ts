@@ -2,11 +2,12 @@
 // default and top-center for economy toasts, no countdown while the page is hidden.
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOAST_DEFAULT_MS, setToastsPaused, toast } from '../../src/ui/toast';
+import { TOAST_DEFAULT_MS, setToastsHeld, setToastsPaused, toast } from '../../src/ui/toast';
 
 const shown = () => notificationsStore.getState().notifications;
 
 afterEach(() => {
+  setToastsHeld(false);
   setToastsPaused(false);
   for (const n of shown()) if (n.id) notifications.hide(n.id);
   notifications.clean(notificationsStore);
@@ -40,5 +41,18 @@ describe('toasts', () => {
     expect(shown().find((n) => n.id === whileHidden)?.autoClose).toBe(false);
     setToastsPaused(false);
     expect(shown().find((n) => n.id === whileHidden)?.autoClose).toBe(TOAST_DEFAULT_MS);
+  });
+
+  it('raised while the loading screen is up, wait and show in order once it is gone', () => {
+    setToastsHeld(true);
+    toast.show({ message: 'Welcome back, neo!', area: 'auth' });
+    const dropped = toast.show({ message: 'taken back', area: 'auth' });
+    toast.show({ message: 'Wallet connected' });
+    toast.hide(dropped);
+    expect(shown()).toEqual([]);
+    setToastsHeld(false);
+    expect(shown().map((n) => n.message)).toEqual(['Welcome back, neo!', 'Wallet connected']);
+    toast.info('after');
+    expect(shown().map((n) => n.message)).toEqual(['Welcome back, neo!', 'after']);
   });
 });

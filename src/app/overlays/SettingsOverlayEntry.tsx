@@ -3,7 +3,7 @@
 import { useCurrentUser } from '../../api/currentUser';
 import SettingsOverlay from '../../features/settings/SettingsOverlay';
 import { extraSettingsSections } from '../settingsSections';
-import type { OverlayProps } from './registry';
+import type { OverlayProps } from '../../overlays/types';
 
 export default function SettingsOverlayEntry({ payload, onClose }: OverlayProps<'settings'>) {
   const { user } = useCurrentUser();

@@ -1,19 +1,9 @@
 // Which component shows each overlay. The features that build them (settings, release notes,
 // level progress, profile, the economy modals, auth) add a lazy entry here as they land; the
-// bridge refuses to open a key without one, and says so in the console instead of faking it.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+// game link refuses to open a key without one, and says so in the console instead of faking it.
+import { lazy } from 'react';
 import type { OverlayKey } from '../../../contract/game';
-import type { OverlayPayloads } from '../../lib/overlays';
-
-export interface OverlayProps<K extends OverlayKey> {
-  payload: OverlayPayloads[K];
-  /** Closes this overlay through the manager (the game is told which closed). */
-  onClose: () => void;
-}
-
-export type OverlayComponent<K extends OverlayKey> =
-  | ComponentType<OverlayProps<K>>
-  | LazyExoticComponent<ComponentType<OverlayProps<K>>>;
+import type { OverlayComponent } from '../../overlays/types';
 
 type Registry = { [K in OverlayKey]?: OverlayComponent<K> };
 
@@ -23,12 +13,12 @@ const registry: Registry = {
   auth: lazy(() => import('../../features/accounts/AuthModal')),
   discordFusion: lazy(() => import('../../features/accounts/DiscordFusionModal')),
   verifyDiscord: lazy(() => import('../../features/accounts/VerifyDiscordModal')),
-  mythicalBridge: lazy(() => import('../../features/bridge/MythicalBridgeModal')),
+  mythicalBridge: lazy(() => import('../../features/mythical-bridge/MythicalBridgeModal')),
   marketplace: lazy(() => import('../../features/market/MarketplaceEntry')),
   marketplaceListing: lazy(() => import('../../features/market/ListingModal')),
   removedItems: lazy(() => import('../../features/market/RemovedItemsModal')),
   sorry: lazy(() => import('../../features/market/SorryPopup')),
-  coinflip: lazy(() => import('../../features/crates/CoinflipModal')),
+  coinflip: lazy(() => import('../../features/coinflip/CoinflipModal')),
   crateShop: lazy(() => import('../../features/crates/CrateShopModal')),
   crateOpen: lazy(() => import('../../features/crates/CrateOpenModal')),
   levelProgress: lazy(() => import('../../features/progress/LevelProgressOverlay')),

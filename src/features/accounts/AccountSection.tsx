@@ -6,22 +6,26 @@ import { useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import { useHost } from '../../lib/host';
 import { useCurrentUser } from '../../api/currentUser';
-import { openAuthModal } from './openAuth';
+import { useAskToLogIn } from '../../overlays/context';
 import { ProfileTab } from './ProfileTab';
 import { WalletsTab } from './WalletsTab';
-import { ACCOUNT_FEATURES } from './accountConfig';
+import { accountFeatures } from './accountConfig';
+import { useSettingsStore } from '../../settings-store/context';
 
-const TABS = [
+const tabs = (features: ReturnType<typeof accountFeatures>) => [
   { value: 'profile', label: 'Profile', disabled: false },
-  { value: 'security', label: 'Security', disabled: !ACCOUNT_FEATURES.securityTab },
+  { value: 'security', label: 'Security', disabled: !features.securityTab },
   { value: 'wallets', label: 'Wallets', disabled: false },
-  { value: 'notifications', label: 'Notifications', disabled: !ACCOUNT_FEATURES.notificationsTab },
+  { value: 'notifications', label: 'Notifications', disabled: !features.notificationsTab },
 ] as const; // Sessions: hidden in the current configuration.
 
 /** `tab`: the tab to open on (the bridge's 'Link a wallet' opens Wallets); Profile otherwise. */
 export default function AccountSection({ tab: initialTab }: { tab?: string } = {}) {
+  const askToLogIn = useAskToLogIn();
   const { user, settled } = useCurrentUser();
   const host = useHost();
+  // The parent's hidden list (settings store), not only the default one: it may hide Log Out.
+  const features = accountFeatures(useSettingsStore().config.hidden);
   const [tab, setTab] = useState<string>(initialTab ?? 'profile');
 
   if (!settled) return <Loader aria-label="Loading account" />;
@@ -30,21 +34,21 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
       <Stack align="flex-start">
         <Text>You are currently logged out. Sign in to access your account and settings.</Text>
         <Group>
-          <Button onClick={() => openAuthModal('login')}>Log In</Button>
-          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => openAuthModal('signup')}>Create Account</Button>}
+          <Button onClick={() => askToLogIn('login')}>Log In</Button>
+          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>Create Account</Button>}
         </Group>
       </Stack>
     );
   }
 
-  const visible = TABS.filter((t) => t.value !== 'wallets' || !host.isHidden('walletsTab'));
+  const visible = tabs(features).filter((t) => t.value !== 'wallets' || !host.isHidden('walletsTab'));
   const active = visible.some((t) => t.value === tab) ? tab : 'profile';
   return (
     <Tabs value={active} onChange={(v) => setTab(v ?? 'profile')} keepMounted={false}>
       <Tabs.List mb="md">
         {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{t.label}</Tabs.Tab>)}
       </Tabs.List>
-      <Tabs.Panel value="profile"><ProfileTab user={user} /></Tabs.Panel>
+      <Tabs.Panel value="profile"><ProfileTab user={user} features={features} /></Tabs.Panel>
       {!host.isHidden('walletsTab') && <Tabs.Panel value="wallets"><WalletsTab user={user} /></Tabs.Panel>}
     </Tabs>
   );

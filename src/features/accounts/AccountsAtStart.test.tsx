@@ -1,16 +1,14 @@
 // What the accounts feature does at app start: a pending Discord account decision kept in
 // session storage comes back after a reload (bad or expired content is dropped without a word),
 // and a Discord Activity logs in once, by itself, when nobody is logged in.
-import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER, type CurrentUser } from '../../../contract/auth';
 import { DISCORD_TEXT } from '../../../contract/accounts';
-import { parseGameMessage, TRIGGER_MODAL } from '../../../contract/game';
 import type { HostAdapter, LoginOutcome } from '../../../hosts/types';
-import { HostProvider } from '../../lib/host';
+import { renderWithShell, testQueryClient } from '../../../tests/support/render';
+import { createOverlayStore } from '../../overlays/store';
 import { AccountsAtStart } from './AccountsAtStart';
 import { currentUserQuery } from '../../api/currentUser';
 import { PENDING_DISCORD_KEY, PENDING_DISCORD_TTL_MS, readPendingDiscord, reopenPendingDecision, storePendingDiscord } from './api/discord';
@@ -18,13 +16,6 @@ import { PENDING_DISCORD_KEY, PENDING_DISCORD_TTL_MS, readPendingDiscord, reopen
 const pending = { discordUser: { id: '123456789012345678', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'pending-token' };
 const player: CurrentUser = { uuid: 'u-1', username: 'neo_1', verified: 1, isAdmin: false };
 
-/** Everything posted to the window, as the bridge would parse it. */
-function messages() {
-  const seen: unknown[] = [];
-  const listener = (event: MessageEvent) => { seen.push(event.data); };
-  window.addEventListener('message', listener);
-  return { seen, stop: () => window.removeEventListener('message', listener) };
-}
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function fakeAdapter(login: () => Promise<LoginOutcome>): HostAdapter & { login: ReturnType<typeof vi.fn>; authenticate: ReturnType<typeof vi.fn>; start: ReturnType<typeof vi.fn> } {
@@ -40,14 +31,10 @@ function fakeAdapter(login: () => Promise<LoginOutcome>): HostAdapter & { login:
 }
 
 function mount(adapter: HostAdapter, kind: HostAdapter['kind'] = 'discord', user: CurrentUser = ANONYMOUS_USER) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const client = testQueryClient();
   client.setQueryData(currentUserQuery.queryKey, user);
-  const view = render(
-    <MantineProvider env="test"><QueryClientProvider client={client}>
-      <HostProvider kind={kind} adapter={Promise.resolve(adapter)}><AccountsAtStart /></HostProvider>
-    </QueryClientProvider></MantineProvider>,
-  );
-  return { client, view };
+  const view = renderWithShell(<AccountsAtStart />, { queryClient: client, host: { kind, adapter } });
+  return { client, view, overlays: view.overlays };
 }
 
 const toasts = () => notificationsStore.getState().notifications.map((n) => String(n.message));
@@ -70,24 +57,19 @@ describe('the pending Discord account decision', () => {
     ['without a Discord user', () => sessionStorage.setItem(PENDING_DISCORD_KEY, JSON.stringify({ storedAt: 1_000, discordUser: { id: '' } })), 1_000],
   ])('is dropped silently when %s', async (_name, put, now) => {
     put();
-    const posted = messages();
-    expect(reopenPendingDecision(window, now)).toBe(false);
+    const overlays = createOverlayStore();
+    expect(reopenPendingDecision(overlays, window, now)).toBe(false);
     expect(sessionStorage.getItem(PENDING_DISCORD_KEY)).toBeNull();
     await settle();
-    posted.stop();
-    expect(posted.seen).toEqual([]);
+    expect(overlays.isAnyOpen()).toBe(false);
   });
 
-  it('reopens at app start: the bridge receives showDiscordFusionModal with the stored identity', async () => {
+  it('reopens at app start: the overlay API opens the decision with the stored identity', async () => {
     storePendingDiscord(pending);
-    const posted = messages();
     const web = fakeAdapter(async () => ({ kind: 'shellModal' }));
-    mount({ ...web, kind: 'web' }, 'web');
-    await waitFor(() => expect(posted.seen).toHaveLength(1));
-    posted.stop();
-    const message = parseGameMessage(posted.seen[0]);
-    expect(message && message.type !== 'WALLET_NOTIFICATION' ? TRIGGER_MODAL[message.type] : null).toBe('discordFusion');
-    expect(message).toEqual({ type: 'showDiscordFusionModal', ...pending });
+    const { overlays } = mount({ ...web, kind: 'web' }, 'web');
+    await waitFor(() => expect(overlays.getState().modal?.key).toBe('discordFusion'));
+    expect(overlays.getState().modal?.payload).toEqual({ type: 'showDiscordFusionModal', ...pending });
     // Still kept (with its first age) until the player decides or closes the decision.
     expect(readPendingDiscord()).toEqual(pending);
   });
@@ -129,12 +111,10 @@ describe('the Discord Activity at start', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({
       status: 'new_discord_user', discordUser: pending.discordUser, suggestedUsername: 'neo_1', access_token: 'pending-token', discord_access_token: 'discord-token',
     }), { status: 200, headers: { 'content-type': 'application/json' } }));
-    const posted = messages();
     const adapter = fakeAdapter(async () => ({ kind: 'discordCode', code: 'activity-code' }));
-    mount(adapter);
-    await waitFor(() => expect(posted.seen).toHaveLength(1));
-    posted.stop();
-    expect(parseGameMessage(posted.seen[0])).toMatchObject({ type: 'showDiscordFusionModal', discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
+    const { overlays } = mount(adapter);
+    await waitFor(() => expect(overlays.getState().modal?.key).toBe('discordFusion'));
+    expect(overlays.getState().modal?.payload).toMatchObject({ type: 'showDiscordFusionModal', discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
     expect(readPendingDiscord()).toMatchObject({ suggestedUsername: 'neo_1' });
     expect(adapter.authenticate).toHaveBeenCalledWith('discord-token');
   });

@@ -12,7 +12,9 @@ import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
 import { currentUserQuery, useCurrentUser } from '../../api/currentUser';
 import { reopenPendingDecision } from './api/discord';
-import { hostLogin, type HostLoginResult } from './useHostLogin';
+import { useGameLink } from '../../game-link/context';
+import { useOverlays } from '../../overlays/context';
+import { hostLogin, type HostLoginResult, type SignInLinks } from './useHostLogin';
 
 /** Adapters the start-up login already ran for (one adapter per page load). */
 const attempted = new WeakSet<HostAdapter>();
@@ -26,31 +28,34 @@ export async function activityLoginAtStart(
   host: Pick<HostInfo, 'kind' | 'adapter'>,
   user: CurrentUser,
   queryClient: QueryClient,
+  links: SignInLinks,
 ): Promise<HostLoginResult | null> {
   const { adapter } = host;
   if (host.kind !== 'discord' || !adapter || attempted.has(adapter) || isLoggedIn(user)) return null;
   attempted.add(adapter);
   await adapter.start();
   if (isLoggedIn(queryClient.getQueryData(currentUserQuery.queryKey))) return null;
-  return hostLogin(host, queryClient);
+  return hostLogin(host, queryClient, links);
 }
 
 export function AccountsAtStart() {
   const host = useHost();
   const queryClient = useQueryClient();
+  const game = useGameLink();
+  const overlays = useOverlays();
   const { user, settled } = useCurrentUser();
   /** Whether a pending decision was reopened (null until the first effect ran). */
   const reopened = useRef<boolean | null>(null);
 
   useEffect(() => {
-    reopened.current ??= reopenPendingDecision();
-  }, []);
+    reopened.current ??= reopenPendingDecision(overlays);
+  }, [overlays]);
 
   useEffect(() => {
     // A reopened decision is the Activity's login in progress: no second one over it.
     if (!settled || reopened.current !== false) return;
-    void activityLoginAtStart(host, user, queryClient);
-  }, [host, user, settled, queryClient]);
+    void activityLoginAtStart(host, user, queryClient, { game, overlays });
+  }, [host, user, settled, queryClient, game, overlays]);
 
   return null;
 }

@@ -2,39 +2,33 @@
 // claim button, already claimed. A claim shows 'Airdrop Claimed!' for 5 s, reloads the status
 // and tells the game a crate purchase succeeded (so it refreshes the inventory).
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { AIRDROP_TEXT, checkAirdrop, claimAirdrop } from '../../../contract/accounts';
+import { AIRDROP_TEXT } from '../../../contract/accounts';
 import { isLoggedIn } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
-import { ApiError, call } from '../../api/client';
-import { sendToGame } from '../../game/game';
+import { errorText } from '../../api/errors';
+import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
 import { useCurrentUser } from '../../api/currentUser';
+import { useClaimAirdrop } from './api/claimAirdrop';
+import { useAirdrop } from './api/getAirdrop';
 import { formatDate } from './formatDate';
-import { openAuthModal } from './openAuth';
+import { useAskToLogIn } from '../../overlays/context';
 
 /** The airdrop grants one Base Set II crate (crate version 1) and one item. */
 const AIRDROP_CRATE = { quantity: 1, crateVersionId: 1 };
 
 function AirdropStatusPanel() {
-  const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['airdrop'], queryFn: ({ signal }) => call(checkAirdrop, { signal }) });
-  const [claiming, setClaiming] = useState(false);
-
-  const claim = async () => {
-    setClaiming(true);
-    try {
-      const answer = await call(claimAirdrop, { body: {} });
+  const gameLink = useGameLink();
+  const query = useAirdrop();
+  const claimMutation = useClaimAirdrop({
+    onSuccess: (answer) => {
       showToast({ message: answer.message && answer.message !== AIRDROP_TEXT.claimed ? `${AIRDROP_TEXT.claimed} ${answer.message}` : AIRDROP_TEXT.claimed, tone: 'success', duration: 5_000 });
-      sendToGame(SHELL_TO_GAME.buySuccess, AIRDROP_CRATE);
-      await queryClient.invalidateQueries({ queryKey: ['airdrop'] });
-    } catch (error) {
-      showToast({ title: AIRDROP_TEXT.claimFailedTitle, message: error instanceof ApiError ? error.textOr(AIRDROP_TEXT.claimFailed) : AIRDROP_TEXT.claimFailed, tone: 'error' });
-    } finally {
-      setClaiming(false);
-    }
-  };
+      gameLink.send(SHELL_TO_GAME.buySuccess, AIRDROP_CRATE);
+    },
+    onError: (error) => showToast({ title: AIRDROP_TEXT.claimFailedTitle, message: errorText(error, AIRDROP_TEXT.claimFailed), tone: 'error' }),
+  });
+  const claiming = claimMutation.isPending;
+  const claim = () => claimMutation.mutate();
 
   if (query.isPending) return <Loader aria-label="Loading eligibility" />;
   if (query.isError) return <Alert color="red" role="alert">{AIRDROP_TEXT.loadError}</Alert>;
@@ -46,12 +40,13 @@ function AirdropStatusPanel() {
   return (
     <Stack align="flex-start">
       <Text>{status.message || AIRDROP_TEXT.eligible}</Text>
-      <Button onClick={() => void claim()} loading={claiming}>Claim Airdrop</Button>
+      <Button onClick={() => claim()} loading={claiming}>Claim Airdrop</Button>
     </Stack>
   );
 }
 
 export default function AirdropSection() {
+  const askToLogIn = useAskToLogIn();
   const { user, settled } = useCurrentUser();
   return (
     <Card withBorder radius="md" padding="lg">
@@ -62,7 +57,7 @@ export default function AirdropSection() {
         </div>
         {!settled ? <Loader aria-label="Loading eligibility" />
           : isLoggedIn(user) ? <AirdropStatusPanel />
-            : <Button onClick={() => openAuthModal('login')} style={{ alignSelf: 'flex-start' }}>Log In</Button>}
+            : <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>Log In</Button>}
       </Stack>
     </Card>
   );

@@ -9,8 +9,8 @@ import { AUTH_TEXT, CurrentUser } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
 import { fromPromise } from 'xstate';
 import { authMachine, type AuthMode, type AuthRequest } from '../../../machines/auth';
-import type { OverlayProps } from '../../app/overlays/registry';
-import { sendToGame } from '../../game/game';
+import type { OverlayProps } from '../../overlays/types';
+import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
 import { authenticate } from './api/authRequests';
 import { currentUserQuery } from '../../api/currentUser';
@@ -20,7 +20,7 @@ import { ProviderButtons } from './ProviderButtons';
 import { useHost } from '../../lib/host';
 import { useHostLogin } from './useHostLogin';
 import './AuthModal.css';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export const SWITCH_DELAY_MS = 300;
 const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
@@ -60,6 +60,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const mode = state.context.mode;
   const busy = state.matches('busy');
   const queryClient = useQueryClient();
+  const gameLink = useGameLink();
   const configQuery = usePublicConfig();
   const [opened, setOpened] = useState(true);
   const [username, setUsername] = useState('');
@@ -82,11 +83,11 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     else showToast({ message: `Welcome to the game, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
     if (parsed.success) {
       queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
-      sendToGame(SHELL_TO_GAME.userData, parsed.data);
+      gameLink.send(SHELL_TO_GAME.userData, parsed.data);
     }
     void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     onClose();
-  }, [state, mode, username, queryClient, onClose]);
+  }, [state, mode, username, queryClient, onClose, gameLink]);
 
   const clear = () => {
     setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null);
@@ -136,8 +137,8 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
-            <PasswordInput label="Password" autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
+            <TextInput label="Username" description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
+            <PasswordInput label="Password" description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
             {mode === 'signup' && (
               <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
             )}

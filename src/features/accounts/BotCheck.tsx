@@ -36,6 +36,9 @@ function AltchaWidget({ challengeUrl, onToken, onProblem }: { challengeUrl: stri
       widget = document.createElement('altcha-widget');
       widget.setAttribute('challenge', challengeUrl);
       widget.setAttribute('name', 'altcha');
+      // Solve in the background as soon as the form opens (and again after every reset), so a
+      // refused sign-up or login never makes the player wait for a new proof of work.
+      widget.setAttribute('auto', 'onload');
       widget.addEventListener('statechange', onState);
       host.current.appendChild(widget);
     }, () => callbacks.current.onProblem(AUTH_TEXT.botCheckFailed));

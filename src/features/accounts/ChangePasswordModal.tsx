@@ -2,46 +2,45 @@
 // server's text or the fallback. Cannot be closed while the request runs.
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AUTH_TEXT, changePassword } from '../../../contract/auth';
-import { ApiError, call } from '../../api/client';
+import { AUTH_TEXT } from '../../../contract/auth';
+import { errorText, isServerAnswer } from '../../api/errors';
 import { showToast } from '../../ui/toast';
+import { useChangePassword } from './api/changePassword';
 import { changePasswordError } from './changePasswordValidation';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useChangePassword({
+    onSuccess: () => {
+      showToast({ message: AUTH_TEXT.passwordChanged, tone: 'success', area: 'auth' });
+      setCurrent(''); setNext(''); setConfirm('');
+      onClose();
+    },
+    onError: (failure) => setError(isServerAnswer(failure) ? errorText(failure, AUTH_TEXT.changePasswordFailed) : AUTH_TEXT.network),
+  });
+  const busy = change.isPending;
 
   const close = () => {
     if (busy) return;
     setCurrent(''); setNext(''); setConfirm(''); setError(null);
     onClose();
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     const invalid = changePasswordError({ current, next, confirm });
     if (invalid) { setError(invalid); return; }
     setError(null);
-    setBusy(true);
-    try {
-      await call(changePassword, { body: { currentPassword: current, newPassword: next } });
-      showToast({ message: 'Password updated successfully', tone: 'success', area: 'auth' });
-      setBusy(false);
-      setCurrent(''); setNext(''); setConfirm('');
-      onClose();
-    } catch (failure) {
-      setBusy(false);
-      setError(failure instanceof ApiError ? failure.textOr(AUTH_TEXT.changePasswordFailed) : AUTH_TEXT.network);
-    }
+    change.mutate({ currentPassword: current, newPassword: next });
   };
 
   return (
     <BusyModal busy={busy} opened={opened} onClose={close} title="Change Password">
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} disabled={busy} data-autofocus />
           <PasswordInput label="New password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} disabled={busy} />

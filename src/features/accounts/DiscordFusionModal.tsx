@@ -7,14 +7,18 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { discordCreate, discordFuse, DISCORD_TEXT } from '../../../contract/accounts';
+import { DISCORD_TEXT } from '../../../contract/accounts';
 import { AUTH_TEXT } from '../../../contract/auth';
 import { PRODUCT_LAND } from '../../../contract/product';
-import type { OverlayProps } from '../../app/overlays/registry';
-import { ApiError, call } from '../../api/client';
+import type { OverlayProps } from '../../overlays/types';
+import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useCreateDiscordAccount } from './api/createDiscordAccount';
+import { useFuseDiscordAccount } from './api/fuseDiscordAccount';
 import { clearPendingDiscord, readPendingDiscord, storePendingDiscord } from './api/discord';
 import { signedIn, welcomeNew } from './signedIn';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
+import { useGameLink } from '../../game-link/context';
 
 export const FUSION_TEXT = {
   decisionTitle: 'Account Setup',
@@ -30,11 +34,11 @@ export const FUSION_TEXT = {
 
 export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'discordFusion'>) {
   const queryClient = useQueryClient();
+  const gameLink = useGameLink();
   const [view, setView] = useState<'decision' | 'fuse'>('decision');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'create' | 'fuse' | null>(null);
   const discordId = payload.discordUser.id;
   const suggested = payload.suggestedUsername ?? '';
 
@@ -53,37 +57,37 @@ export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'d
 
   const finish = (answer: unknown, greeting: (u: string) => string) => {
     clearPendingDiscord();
-    signedIn(queryClient, answer, { greeting, bootstrap: true });
+    signedIn(queryClient, gameLink, answer, { greeting, bootstrap: true });
     onClose();
   };
 
-  const create = async () => {
+  const creating = useCreateDiscordAccount({
+    onSuccess: (answer) => finish(answer, welcomeNew),
+    onError: (failure) => setError(errorText(failure, DISCORD_TEXT.createFailed)),
+  });
+  const fusing = useFuseDiscordAccount({
+    onSuccess: (answer) => finish(answer, FUSION_TEXT.linked),
+    onError: (failure) => {
+      setPassword('');
+      setError(failure instanceof ApiError && failure.status === 401 ? DISCORD_TEXT.fuseFailed : errorText(failure, FUSION_TEXT.linkFailed));
+    },
+  });
+  const busy = creating.isPending ? 'create' : fusing.isPending ? 'fuse' : null;
+  const token = payload.accessToken ? { accessToken: payload.accessToken } : {};
+
+  const create = () => {
     if (busy) return;
     if (!discordId || !suggested) { setError(DISCORD_TEXT.missingUser); return; }
     setError(null);
-    setBusy('create');
-    try {
-      finish(await call(discordCreate, { body: { discordId, username: suggested, ...(payload.accessToken ? { accessToken: payload.accessToken } : {}) } }), welcomeNew);
-    } catch (failure) {
-      setBusy(null);
-      setError(failure instanceof ApiError ? failure.textOr(DISCORD_TEXT.createFailed) : DISCORD_TEXT.createFailed);
-    }
+    creating.mutate({ discordId, username: suggested, ...token });
   };
 
-  const fuse = async (event: FormEvent) => {
+  const fuse = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
     if (!username.trim() || !password) { setError(AUTH_TEXT.missingCredentials); return; }
     setError(null);
-    setBusy('fuse');
-    try {
-      finish(await call(discordFuse, { body: { discordId, username: username.trim(), password, ...(payload.accessToken ? { accessToken: payload.accessToken } : {}) } }), FUSION_TEXT.linked);
-    } catch (failure) {
-      setBusy(null);
-      setPassword('');
-      if (failure instanceof ApiError) setError(failure.status === 401 ? DISCORD_TEXT.fuseFailed : failure.textOr(FUSION_TEXT.linkFailed));
-      else setError(FUSION_TEXT.linkFailed);
-    }
+    fusing.mutate({ discordId, username: username.trim(), password, ...token });
   };
 
   return (
@@ -99,12 +103,12 @@ export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'d
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Stack gap="xs">
             <Button onClick={() => { setError(null); setView('fuse'); }} disabled={busy !== null}>{FUSION_TEXT.yes}</Button>
-            <Button variant="default" onClick={() => void create()} loading={busy === 'create'} disabled={busy === 'fuse'}>{FUSION_TEXT.no}</Button>
+            <Button variant="default" onClick={() => create()} loading={busy === 'create'} disabled={busy === 'fuse'}>{FUSION_TEXT.no}</Button>
           </Stack>
           {suggested && <Text size="xs" c="dimmed">A new account will be called {suggested}.</Text>}
         </Stack>
       ) : (
-        <form onSubmit={(e) => void fuse(e)} noValidate>
+        <form onSubmit={fuse} noValidate>
           <Stack>
             <Text size="sm">{FUSION_TEXT.fuseText}</Text>
             <TextInput label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy !== null} data-autofocus />

@@ -3,7 +3,7 @@
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
-import AuthModal from './AuthModal';
+import { useOverlays } from '../../overlays/context';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
@@ -13,10 +13,11 @@ export const NO_PASSWORD_TEXT = 'You sign in with Discord or the game portal, so
 
 export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: CurrentUser; features?: AccountFeatures }) {
   const [changing, setChanging] = useState(false);
-  // Profile logout is switched off in the spec's configuration (accountConfig.ts); where a
-  // configuration switches it on, the card opens the same logout confirmation itself (the
-  // game's switchAuthMode carries only login/signup).
-  const [loggingOut, setLoggingOut] = useState(false);
+  // Log Out is shown by default (a player on a shared computer must be able to sign out); a
+  // parent's hidden list naming profileLogout, as the spec's does, still hides it
+  // (accountConfig.ts). It opens the spec's logout confirmation through the overlay API, the
+  // same modal the game opens with switchAuthMode 'logout'.
+  const overlays = useOverlays();
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack>
@@ -40,11 +41,10 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
           {user.hasPassword === false
             ? <Text size="sm" c="dimmed" data-testid="no-password">{NO_PASSWORD_TEXT}</Text>
             : <Button variant="light" onClick={() => setChanging(true)}>Change Password</Button>}
-          {features.profileLogout && <Button variant="default" color="red" onClick={() => setLoggingOut(true)}>Log Out</Button>}
+          {features.profileLogout && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>Log Out</Button>}
         </Group>
       </Stack>
       <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />
-      {loggingOut && <AuthModal payload={{ mode: 'logout' }} onClose={() => setLoggingOut(false)} />}
     </Card>
   );
 }

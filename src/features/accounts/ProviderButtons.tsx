@@ -12,9 +12,13 @@ import { openFusionDecision } from './api/discord';
 import { signedIn, welcomeBack } from './signedIn';
 import { useDiscordPopup } from './useDiscordPopup';
 import { useHostLogin } from './useHostLogin';
+import { useGameLink } from '../../game-link/context';
+import { useOverlays } from '../../overlays/context';
 
 function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConfig['discord']; disabled: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
+  const gameLink = useGameLink();
+  const overlays = useOverlays();
   const { state, busy, start } = useDiscordPopup('login', discord);
   const handled = useRef<unknown>(null);
   const { error } = state.context;
@@ -25,13 +29,13 @@ function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConf
     const answer = ExchangeAnswer.safeParse(state.context.result);
     if (!answer.success) return;
     if (answer.data.status === 'existing_user') {
-      signedIn(queryClient, answer.data.user, { greeting: welcomeBack });
+      signedIn(queryClient, gameLink, answer.data.user, { greeting: welcomeBack });
       onDone();
     } else {
       // The account decision replaces the login modal (one modal at a time).
-      openFusionDecision({ discordUser: answer.data.discordUser, suggestedUsername: answer.data.suggestedUsername, accessToken: answer.data.access_token });
+      openFusionDecision(overlays, { discordUser: answer.data.discordUser, suggestedUsername: answer.data.suggestedUsername, accessToken: answer.data.access_token });
     }
-  }, [state, queryClient, onDone]);
+  }, [state, queryClient, onDone, gameLink, overlays]);
 
   useEffect(() => {
     if (error) showToast({ message: error, tone: 'error', area: 'auth' });

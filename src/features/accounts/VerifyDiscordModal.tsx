@@ -1,18 +1,19 @@
 // Verify Account (spec part 2 §2, §4, §8): the game's 'daily spin not verified' opens it; Connect
 // runs the Discord popup (machines/discord-oauth.ts, purpose link) and links the Discord account
 // to the logged-in player; Cancel closes. Errors and the time-out return to idle with the text.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { DISCORD_TEXT } from '../../../contract/accounts';
 import { SHELL_TO_GAME } from '../../../contract/game';
 import type { PublicConfig } from '../../../contract/system';
-import type { OverlayProps } from '../../app/overlays/registry';
-import { sendToGame } from '../../game/game';
+import type { OverlayProps } from '../../overlays/types';
+import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
 import { usePublicConfig } from './api/publicConfig';
 import { useDiscordPopup } from './useDiscordPopup';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export const VERIFY_TEXT = {
   title: 'Verify Account',
@@ -23,6 +24,7 @@ export const VERIFY_TEXT = {
 
 function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; onClose: () => void }) {
   const queryClient = useQueryClient();
+  const gameLink = useGameLink();
   const { state, busy, start } = useDiscordPopup('link', discord);
   const handled = useRef(false);
   useEffect(() => {
@@ -31,9 +33,9 @@ function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; o
     const name = (state.context.result as { discord_username?: string } | null)?.discord_username ?? '';
     showToast({ message: VERIFY_TEXT.connected(name), tone: 'success' });
     void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-    sendToGame(SHELL_TO_GAME.bootstrap);
+    gameLink.send(SHELL_TO_GAME.bootstrap);
     onClose();
-  }, [state, queryClient, onClose]);
+  }, [state, queryClient, onClose, gameLink]);
   return (
     <>
       {busy && <Text size="sm" c="dimmed" role="status">{VERIFY_TEXT.waiting}</Text>}
@@ -50,7 +52,7 @@ export default function VerifyDiscordModal({ onClose }: OverlayProps<'verifyDisc
   const config = usePublicConfig().data;
   const enabled = config?.discord.enabled ?? false;
   return (
-    <Modal opened onClose={onClose} centered title={VERIFY_TEXT.title} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <BusyModal opened onClose={onClose} title={VERIFY_TEXT.title}>
       <Stack>
         <Text>{VERIFY_TEXT.body}</Text>
         {config && enabled ? <ConnectBody discord={config.discord} onClose={onClose} /> : (
@@ -63,6 +65,6 @@ export default function VerifyDiscordModal({ onClose }: OverlayProps<'verifyDisc
           </>
         )}
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

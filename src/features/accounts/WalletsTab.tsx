@@ -1,19 +1,20 @@
 // Connected Wallets (spec part 1 §2.5, §4.6): 'Wallet #n', the preferred address first with a
 // 'Main' badge, disconnect behind a confirmation. Connecting posts CONNECT_WALLET to the parent
 // window when framed; on the standalone site the injected wallet signs a SIWE message.
-import { Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { walletDisconnect, WALLET_TEXT } from '../../../contract/accounts';
+import { WALLET_TEXT } from '../../../contract/accounts';
 import type { CurrentUser } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
-import { ApiError, call } from '../../api/client';
-import { sendToGame } from '../../game/game';
+import { errorText, isServerAnswer } from '../../api/errors';
+import { useGameLink } from '../../game-link/context';
 import { useHost } from '../../lib/host';
 import { showToast } from '../../ui/toast';
-import { currentUserQuery } from '../../api/currentUser';
 import { walletsQuery } from '../../api/wallets';
-import { linkInjectedWallet } from './api/wallets';
+import { useDisconnectWallet } from './api/disconnectWallet';
+import { useLinkWallet } from './api/linkWallet';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export function sortWallets(addresses: string[], preferred: string | null): string[] {
   const isMain = (a: string) => !!preferred && a.toLowerCase() === preferred.toLowerCase();
@@ -22,45 +23,36 @@ export function sortWallets(addresses: string[], preferred: string | null): stri
 
 export function WalletsTab({ user }: { user: CurrentUser }) {
   const host = useHost();
-  const queryClient = useQueryClient();
+  const gameLink = useGameLink();
   const query = useQuery(walletsQuery(user.uuid));
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: walletsQuery(user.uuid).queryKey });
-    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-    sendToGame(SHELL_TO_GAME.bootstrap);
-  };
-
-  const disconnect = async (address: string) => {
-    setBusy(true);
-    try {
-      await call(walletDisconnect, { body: { address } });
+  const disconnectMutation = useDisconnectWallet({
+    onSuccess: () => {
       showToast({ message: WALLET_TEXT.disconnected, tone: 'success' });
-      refresh();
-    } catch (error) {
-      if (error instanceof ApiError) showToast({ title: WALLET_TEXT.disconnectFailedTitle, message: error.textOr(WALLET_TEXT.disconnectFailed), tone: 'error' });
+      gameLink.send(SHELL_TO_GAME.bootstrap);
+    },
+    onError: (error) => {
+      if (isServerAnswer(error)) showToast({ title: WALLET_TEXT.disconnectFailedTitle, message: errorText(error, WALLET_TEXT.disconnectFailed), tone: 'error' });
       else showToast({ title: WALLET_TEXT.disconnectErrorTitle, message: WALLET_TEXT.disconnectError, tone: 'error' });
-    } finally {
-      setBusy(false);
-      setConfirming(null);
-    }
-  };
+    },
+    onSettled: () => setConfirming(null),
+  });
+  const link = useLinkWallet({
+    onSuccess: () => {
+      showToast({ message: WALLET_TEXT.connected, tone: 'success' });
+      gameLink.send(SHELL_TO_GAME.bootstrap);
+    },
+    onError: (error) => showToast({ message: isServerAnswer(error) ? errorText(error, WALLET_TEXT.badSignature) : error.message, tone: 'error' }),
+  });
+  const busy = disconnectMutation.isPending || link.isPending;
 
-  const connect = async () => {
+  const disconnect = (address: string) => disconnectMutation.mutate({ address, uuid: user.uuid });
+
+  const connect = () => {
     // Framed (a wallet-aware parent page): the parent does the connecting.
     if (window.parent !== window && host.adapter?.connectWallet() === 'posted-to-parent') return;
-    setBusy(true);
-    try {
-      await linkInjectedWallet();
-      showToast({ message: 'Wallet connected', tone: 'success' });
-      refresh();
-    } catch (error) {
-      showToast({ message: error instanceof ApiError ? error.textOr(WALLET_TEXT.badSignature) : (error as Error).message, tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    link.mutate({ uuid: user.uuid });
   };
 
   if (query.isPending) return <Loader aria-label="Loading wallets" />;
@@ -86,16 +78,16 @@ export function WalletsTab({ user }: { user: CurrentUser }) {
           </Group>
         </Card>
       ))}
-      <Group><Button onClick={() => void connect()} loading={busy && !confirming}>Connect New Wallet</Button></Group>
-      <Modal opened={confirming !== null} onClose={() => { if (!busy) setConfirming(null); }} title={WALLET_TEXT.confirmTitle} centered>
+      <Group><Button onClick={() => connect()} loading={busy && !confirming}>Connect New Wallet</Button></Group>
+      <BusyModal busy={busy} opened={confirming !== null} onClose={() => setConfirming(null)} title={WALLET_TEXT.confirmTitle}>
         <Stack>
           <Text>{WALLET_TEXT.confirmText}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(null)} disabled={busy}>Cancel</Button>
-            <Button color="red" loading={busy} onClick={() => confirming && void disconnect(confirming)}>Disconnect</Button>
+            <Button color="red" loading={busy} onClick={() => { if (confirming) disconnect(confirming); }}>Disconnect</Button>
           </Group>
         </Stack>
-      </Modal>
+      </BusyModal>
     </Stack>
   );
 }

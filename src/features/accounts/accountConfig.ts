@@ -1,7 +1,8 @@
 // Which parts of the Account section the configuration switches off (spec part 1 §2.5, §3.1):
 // the hidden-settings list names security, notifications, profileMembership, profileLogout and
 // walletsLogout. One source: contract/settings.ts' HIDDEN_SETTINGS, unless a caller passes
-// another list (a parent page's, or a test's).
+// another list (a parent page's, or a test's). Profile Log Out is on unless a list names
+// profileLogout: the default list leaves it out so a player on a shared computer can sign out.
 import { HIDDEN_SETTINGS } from '../../../contract/settings';
 
 export interface AccountFeatures {

@@ -3,18 +3,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CurrentUser } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
-import { sendToGame } from '../../game/game';
+import type { GameLink } from '../../game-link/link';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
 
-export function signedIn(queryClient: QueryClient, answer: unknown, options: { greeting: (username: string) => string; bootstrap?: boolean }): void {
+export function signedIn(queryClient: QueryClient, game: Pick<GameLink, 'send'>, answer: unknown, options: { greeting: (username: string) => string; bootstrap?: boolean }): void {
   const parsed = CurrentUser.safeParse(answer);
   if (parsed.success) {
     queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
-    sendToGame(SHELL_TO_GAME.userData, parsed.data);
+    game.send(SHELL_TO_GAME.userData, parsed.data);
     showToast({ message: options.greeting(parsed.data.username), tone: 'success', area: 'auth' });
   }
-  if (options.bootstrap) sendToGame(SHELL_TO_GAME.bootstrap);
+  if (options.bootstrap) game.send(SHELL_TO_GAME.bootstrap);
   void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }
 

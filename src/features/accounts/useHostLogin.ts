@@ -5,13 +5,18 @@
 // the web popup.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { crazygamesLogin, DISCORD_TEXT, PORTAL_TEXT } from '../../../contract/accounts';
-import { ApiError, call } from '../../api/client';
+import { DISCORD_TEXT, PORTAL_TEXT } from '../../../contract/accounts';
+import { errorText, isServerAnswer } from '../../api/errors';
 import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
 import { showToast } from '../../ui/toast';
 import { exchangeCode, openFusionDecision } from './api/discord';
+import { portalLogin } from './api/portalLogin';
 import { signedIn, welcomeBack, welcomeNew } from './signedIn';
+import { useGameLink } from '../../game-link/context';
+import type { GameLink } from '../../game-link/link';
+import { useOverlays } from '../../overlays/context';
+import type { OverlayStore } from '../../overlays/store';
 
 export type HostLoginResult = 'signed-in' | 'decision' | 'dismissed' | 'failed';
 
@@ -21,13 +26,16 @@ const underWay = new WeakMap<HostAdapter, Promise<HostLoginResult>>();
 
 /** Logs in through the host: the portal's token or the Activity's code, then our server. Failures
  * show the spec's toast and answer 'failed'; nothing is thrown. */
-export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient): Promise<HostLoginResult> {
+/** What signing in tells: the game (user data, bootstrap) and the overlay API (the account decision). */
+export interface SignInLinks { game: Pick<GameLink, 'send'>; overlays: Pick<OverlayStore, 'open'> }
+
+export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient, links: SignInLinks): Promise<HostLoginResult> {
   const { adapter } = host;
   if (adapter) {
     const running = underWay.get(adapter);
     if (running) return running;
   }
-  const attempt = attemptHostLogin(host, queryClient);
+  const attempt = attemptHostLogin(host, queryClient, links);
   if (adapter) {
     underWay.set(adapter, attempt);
     void attempt.finally(() => underWay.delete(adapter));
@@ -35,7 +43,7 @@ export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient:
   return attempt;
 }
 
-async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient): Promise<HostLoginResult> {
+async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient, { game, overlays }: SignInLinks): Promise<HostLoginResult> {
   const fallback = host.kind === 'discord' ? DISCORD_TEXT.loginFailed : PORTAL_TEXT.unableToOpen;
   const fail = (message: string): HostLoginResult => { showToast({ message, tone: 'error', area: 'auth' }); return 'failed'; };
   if (!host.adapter) return fail(host.kind === 'crazygames' ? PORTAL_TEXT.unableToOpen : fallback);
@@ -43,24 +51,24 @@ async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryC
   try { outcome = await host.adapter.login(); } catch { return fail(fallback); }
   try {
     if (outcome.kind === 'portalToken') {
-      const user = await call(crazygamesLogin, { body: { token: outcome.token } });
-      signedIn(queryClient, user, { greeting: user.created ? welcomeNew : welcomeBack, bootstrap: user.created });
+      const user = await portalLogin(outcome.token);
+      signedIn(queryClient, game, user, { greeting: user.created ? welcomeNew : welcomeBack, bootstrap: user.created });
       return 'signed-in';
     }
     if (outcome.kind === 'discordCode') {
       const answer = await exchangeCode(outcome.code, true);
       if (answer.discord_access_token) await host.adapter.authenticate?.(answer.discord_access_token);
       if (answer.status === 'existing_user') {
-        signedIn(queryClient, answer.user, { greeting: welcomeBack });
+        signedIn(queryClient, game, answer.user, { greeting: welcomeBack });
         return 'signed-in';
       }
-      openFusionDecision({ discordUser: answer.discordUser, suggestedUsername: answer.suggestedUsername, accessToken: answer.access_token });
+      openFusionDecision(overlays, { discordUser: answer.discordUser, suggestedUsername: answer.suggestedUsername, accessToken: answer.access_token });
       return 'decision';
     }
     if (outcome.kind === 'unavailable') return fail(outcome.reason);
     return 'dismissed';
   } catch (error) {
-    if (error instanceof ApiError) return fail(error.textOr(host.kind === 'crazygames' ? PORTAL_TEXT.invalidToken : DISCORD_TEXT.exchangeFailed));
+    if (isServerAnswer(error)) return fail(errorText(error, host.kind === 'crazygames' ? PORTAL_TEXT.invalidToken : DISCORD_TEXT.exchangeFailed));
     const failure = error as { kind?: string; text?: string };
     if (failure.kind === 'server') return fail(failure.text ?? DISCORD_TEXT.exchangeFailed);
     return fail(fallback);
@@ -70,6 +78,8 @@ async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryC
 export function useHostLogin(): { available: boolean; run: () => Promise<HostLoginResult> } {
   const host = useHost();
   const queryClient = useQueryClient();
-  const run = useCallback(() => hostLogin(host, queryClient), [host, queryClient]);
+  const gameLink = useGameLink();
+  const overlays = useOverlays();
+  const run = useCallback(() => hostLogin(host, queryClient, { game: gameLink, overlays }), [host, queryClient, gameLink, overlays]);
   return { available: host.kind !== 'web', run };
 }

@@ -5,7 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { GameMessage } from '../../../contract/game';
 import { SHELL_TO_GAME } from '../../../contract/game';
-import { sendToGame } from '../../game/game';
+import type { GameLink } from '../../game-link/link';
 import { showToast, type ToastOptions } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
 import { WALLETS_KEY } from '../../api/wallets';
@@ -20,12 +20,12 @@ export const WALLET_NOTIFICATION_FALLBACK = {
 export interface WalletNotificationDeps {
   queryClient: Pick<QueryClient, 'invalidateQueries'>;
   toast?: (options: ToastOptions) => unknown;
-  bootstrap?: () => void;
+  game: Pick<GameLink, 'send'>;
 }
 
 export function createWalletNotificationHandler(deps: WalletNotificationDeps): (message: WalletNotification) => void {
   const toast = deps.toast ?? showToast;
-  const bootstrap = deps.bootstrap ?? (() => sendToGame(SHELL_TO_GAME.bootstrap));
+  const bootstrap = () => deps.game.send(SHELL_TO_GAME.bootstrap);
   return ({ walletData }) => {
     if (walletData.wasError) {
       toast({

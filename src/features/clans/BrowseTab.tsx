@@ -1,16 +1,15 @@
 // Browse Clans (spec part 2 §2): 10 clans a page with an expandable member list and the average
 // level, and Previous / Next.
 import { Accordion, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLAN_TEXT } from '../../../contract/clans';
-import { browseQuery } from './api';
+import { useClans } from './api/getClans';
 import { ClanLabel } from './ClanName';
 import { MemberList } from './MemberList';
 
 export function BrowseTab() {
   const [page, setPage] = useState(1);
-  const browse = useQuery(browseQuery(page));
+  const browse = useClans(page);
   if (browse.isPending) return <Loader aria-label="Loading clans" />;
   if (browse.isError) return <Text c="red.4" role="alert">{CLAN_TEXT.failed.loadList}</Text>;
   const { clans, pagination } = browse.data;

@@ -1,22 +1,40 @@
 // The member and admin views (spec part 2 §2): tag and name in the clan colour, the player's
 // role, the members (admins first) and, for members, Leave Clan with a confirmation; for the
 // admin, Remove, Outstanding Invites Sent, Join Requests, Invite Player and the Danger Zone.
-import { Badge, Button, Card, Collapse, Group, Loader, Modal, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Badge, Button, Card, Collapse, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { CLAN_TEXT, type ClanDetails } from '../../../contract/clans';
-import { clanDetailsQuery, joinRequestsQuery, sentInvitesQuery } from './api';
+import { useClan } from './api/getClan';
+import { useJoinRequests } from './api/getJoinRequests';
+import { useSentInvites } from './api/getSentInvites';
 import { ClanLabel } from './ClanName';
 import { DangerZone } from './DangerZone';
 import { InvitePlayerModal } from './InvitePlayerModal';
 import { MemberList } from './MemberList';
 import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembership; clanId: string; admin: boolean }) {
-  const details = useQuery(clanDetailsQuery(clanId));
+  const details = useClan(clanId);
+  // A clan that is gone (404: disbanded, or this player removed by another) means the player's
+  // status changed: read it again, which leads to the view they are really in (issue 18 item 14).
+  const gone = details.error instanceof ApiError && details.error.status === 404;
+  const { refresh } = membership;
+  useEffect(() => { if (gone) refresh(); }, [gone, refresh]);
   if (details.isPending) return <Loader aria-label="Loading clan" />;
-  if (details.isError) return <Text c="red.4" role="alert">{CLAN_TEXT.failed.load}</Text>;
+  if (details.isError) {
+    return (
+      <Stack align="flex-start" data-testid="clan-load-failed">
+        <Text c="red.4" role="alert">{CLAN_TEXT.failed.load}</Text>
+        <Group>
+          <Button variant="default" onClick={refresh}>Back</Button>
+          <Button variant="default" onClick={() => { void details.refetch(); }}>Retry</Button>
+        </Group>
+      </Stack>
+    );
+  }
   const clan = details.data;
   return (
     <Stack gap="lg" data-testid={admin ? 'clan-admin-view' : 'clan-member-view'}>
@@ -29,12 +47,35 @@ export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembe
       </Group>
       <section aria-labelledby="clan-members-title">
         <Title order={4} size="h5" mb="xs" id="clan-members-title">Members ({clan.members.length})</Title>
-        <MemberList members={clan.members} onRemove={admin ? (m) => membership.act({ kind: 'removeMember', uuid: m.uuid }) : undefined}
-          busy={membership.busy} />
+        {admin ? <RemovableMembers membership={membership} clan={clan} /> : <MemberList members={clan.members} busy={membership.busy} />}
       </section>
       {admin && <AdminLists membership={membership} clan={clan} />}
       {admin && <DangerZone membership={membership} clan={clan} />}
     </Stack>
+  );
+}
+
+type Member = ClanDetails['members'][number];
+
+/** Remove asks first, like Leave and Disband: one tap used to take a player out of the clan. */
+function RemovableMembers({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
+  const [target, setTarget] = useState<Member | null>(null);
+  const close = () => setTarget(null);
+  const started = useCloseOnSuccess(membership, close);
+  const busy = membership.pendingKind === 'removeMember';
+  return (
+    <>
+      <MemberList members={clan.members} onRemove={setTarget} busy={membership.busy} />
+      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title="Remove Member" zIndex={450} closeLabel="Close dialog">
+        <Stack>
+          <Text>Remove <b>{target?.username}</b> from {clan.clanName}? They can ask to join again later.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button color="red" loading={busy} onClick={() => { if (!target) return; started(); membership.act({ kind: 'removeMember', uuid: target.uuid }); }}>Remove</Button>
+          </Group>
+        </Stack>
+      </BusyModal>
+    </>
   );
 }
 
@@ -46,7 +87,7 @@ function LeaveButton({ membership, clan }: { membership: ClanMembership; clan: C
   return (
     <>
       <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!membership.can({ kind: 'leave' })}>Leave Clan</Button>
-      <Modal opened={confirming} onClose={() => { if (!busy) close(); }} title="Leave Clan" centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <BusyModal busy={busy} opened={confirming} onClose={() => close()} title="Leave Clan" zIndex={450} closeLabel="Close dialog">
         <Stack>
           <Text>Are you sure you want to leave {clan.clanName}?</Text>
           <Group justify="flex-end">
@@ -54,7 +95,7 @@ function LeaveButton({ membership, clan }: { membership: ClanMembership; clan: C
             <Button color="red" loading={busy} onClick={() => { started(); membership.act({ kind: 'leave' }); }}>Leave Clan</Button>
           </Group>
         </Stack>
-      </Modal>
+      </BusyModal>
     </>
   );
 }
@@ -70,8 +111,8 @@ function AdminButtons({ membership, clan }: { membership: ClanMembership; clan: 
 }
 
 function AdminLists({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
-  const invites = useQuery(sentInvitesQuery(clan.clanId));
-  const requests = useQuery(joinRequestsQuery(clan.clanId));
+  const invites = useSentInvites(clan.clanId);
+  const requests = useJoinRequests(clan.clanId);
   const [requestsOpen, setRequestsOpen] = useState(true);
   const { busy, context } = membership;
   const count = requests.data?.length ?? 0;

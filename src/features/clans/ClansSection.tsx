@@ -1,11 +1,12 @@
 // The Clans section of the settings overlay (spec part 2 §2 Clans): tabs 'Your Clan' and
-// 'Browse Clans'. Logged-out players are asked to log in (the auth modal opens through the
-// bridge's switchAuthMode message, as the game would ask for it).
+// 'Browse Clans'. Logged-out players are asked to log in (the auth modal, through the overlay API).
 import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshClanLists } from './api/keys';
+import { useEffect, useRef, useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import { useHost } from '../../lib/host';
+import { useAskToLogIn } from '../../overlays/context';
 import { currentUserQuery } from '../../api/currentUser';
 import { BrowseTab } from './BrowseTab';
 import { useClanMembership } from './useClanMembership';
@@ -13,11 +14,8 @@ import { YourClanTab } from './YourClanTab';
 
 export const LOGGED_OUT_TEXT = 'Log in to create a clan, join one or see your invites.';
 
-function openAuth(mode: 'login' | 'signup') {
-  window.postMessage({ type: 'switchAuthMode', mode }, window.location.origin);
-}
-
 export default function ClansSection() {
+  const askToLogIn = useAskToLogIn();
   const session = useQuery(currentUserQuery);
   const host = useHost();
   if (!session.data && !session.isError) return <Loader aria-label="Loading clans" />;
@@ -26,8 +24,8 @@ export default function ClansSection() {
       <Stack align="flex-start" data-testid="clans-logged-out">
         <Text>{LOGGED_OUT_TEXT}</Text>
         <Group>
-          <Button onClick={() => openAuth('login')}>Log In</Button>
-          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => openAuth('signup')}>Create Account</Button>}
+          <Button onClick={() => askToLogIn('login')}>Log In</Button>
+          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>Create Account</Button>}
         </Group>
       </Stack>
     );
@@ -35,8 +33,27 @@ export default function ClansSection() {
   return <ClanTabs key={session.data?.uuid} />;
 }
 
+/**
+ * Another player's action (a disband, a removal, an accepted request) changes what this one
+ * should see: the status and every clan list are read again when the window gains the focus or
+ * the page becomes visible again (issue 18 item 14).
+ */
+function useRefreshOnReturn(refresh: () => void) {
+  const latest = useRef(refresh);
+  useEffect(() => { latest.current = refresh; });
+  useEffect(() => {
+    const onFocus = () => latest.current();
+    const onVisible = () => { if (document.visibilityState === 'visible') latest.current(); };
+    window.addEventListener('focus', onFocus);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => { window.removeEventListener('focus', onFocus); document.removeEventListener('visibilitychange', onVisible); };
+  }, []);
+}
+
 function ClanTabs() {
   const membership = useClanMembership();
+  const client = useQueryClient();
+  useRefreshOnReturn(() => { membership.refresh(); void refreshClanLists(client); });
   const [tab, setTab] = useState<string>('yours');
   return (
     <Tabs value={tab} onChange={(v) => setTab(v ?? 'yours')} keepMounted={false} data-testid="clans-section">

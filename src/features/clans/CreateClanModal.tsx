@@ -1,6 +1,6 @@
 // Create a Clan (spec part 2 §2, §5): name 3-20, tag 2-5 uppercased as typed, one of the 16
 // colours (default the 13th). A form with errors sends nothing.
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { DEFAULT_CLAN_COLOR } from '../../../contract/clans';
 import { ClanLabel } from './ClanName';
@@ -8,6 +8,7 @@ import { ClanColorPicker } from './ColorPicker';
 import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { CLAN_NAME_MAX, CLAN_TAG_MAX, clanNameError, clanTagError, normalizeTag } from './validation';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export interface CreateClanFormProps {
   onSubmit: (values: { clanName: string; clanTag: string; clanColor: string }) => void;
@@ -51,9 +52,9 @@ export function CreateClanModal({ opened, onClose, membership }: { opened: boole
   const started = useCloseOnSuccess(membership, onClose);
   const busy = membership.pendingKind === 'create';
   return (
-    <Modal opened={opened} onClose={() => { if (!busy) onClose(); }} title="Create a Clan" centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title="Create a Clan" zIndex={450} closeLabel="Close dialog">
       <CreateClanForm busy={busy} onCancel={onClose}
         onSubmit={(values) => { started(); membership.act({ kind: 'create', ...values }); }} />
-    </Modal>
+    </BusyModal>
   );
 }

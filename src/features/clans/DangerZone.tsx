@@ -1,13 +1,14 @@
 // The admin's collapsible Danger Zone (spec part 2 §2, §5): Edit Clan Color, Transfer Ownership
 // (a member must be chosen, then confirmed: the admin becomes a regular member) and Disband Clan
 // (the clan name typed exactly).
-import { Button, Card, Collapse, Group, Modal, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Button, Card, Collapse, Group, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { CLAN_TEXT, type ClanDetails } from '../../../contract/clans';
 import { ClanColorPicker } from './ColorPicker';
 import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { disbandConfirmed } from './validation';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export function DangerZone({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
   const [open, setOpen] = useState(false);
@@ -67,7 +68,7 @@ function TransferOwnership({ membership, clan }: { membership: ClanMembership; c
   return (
     <>
       <TransferForm members={clan.members} busy={busy} onTransfer={(uuid) => setTarget(clan.members.find((m) => m.uuid === uuid) ?? null)} />
-      <Modal opened={target !== null} onClose={() => { if (!busy) close(); }} title="Transfer Ownership" centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title="Transfer Ownership" zIndex={450} closeLabel="Close dialog">
         <Stack>
           <Text>Make <b>{target?.username}</b> the admin of {clan.clanName}? You will become a regular member.</Text>
           <Group justify="flex-end">
@@ -76,7 +77,7 @@ function TransferOwnership({ membership, clan }: { membership: ClanMembership; c
               onClick={() => { if (!target) return; started(); membership.act({ kind: 'transfer', newAdminUuid: target.uuid }); }}>Transfer Ownership</Button>
           </Group>
         </Stack>
-      </Modal>
+      </BusyModal>
     </>
   );
 }

@@ -1,12 +1,13 @@
 // Invite Player (spec part 2 §2, §5): search runs only on Enter with non-empty text (limit 5);
 // the player must be picked from the results; editing the text clears the pick.
-import { Button, Group, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import type { ClanDetails } from '../../../contract/clans';
-import { findPlayers } from './api';
+import { searchPlayers } from '../../api/players';
 import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { inviteError } from './validation';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export interface InviteFormProps {
   onInvite: (username: string) => void;
@@ -15,7 +16,7 @@ export interface InviteFormProps {
   busy?: boolean;
 }
 
-export function InviteForm({ onInvite, onCancel, search = findPlayers, busy = false }: InviteFormProps) {
+export function InviteForm({ onInvite, onCancel, search = searchPlayers, busy = false }: InviteFormProps) {
   const [text, setText] = useState('');
   const [results, setResults] = useState<Array<{ uuid: string; username: string }> | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -67,8 +68,8 @@ export function InvitePlayerModal({ opened, onClose, membership, clan }: { opene
   const started = useCloseOnSuccess(membership, onClose);
   const busy = membership.pendingKind === 'invite';
   return (
-    <Modal opened={opened} onClose={() => { if (!busy) onClose(); }} title={`Invite Player to ${clan.clanName}`} centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={`Invite Player to ${clan.clanName}`} zIndex={450} closeLabel="Close dialog">
       <InviteForm busy={busy} onCancel={onClose} onInvite={(username) => { started(); membership.act({ kind: 'invite', username }); }} />
-    </Modal>
+    </BusyModal>
   );
 }

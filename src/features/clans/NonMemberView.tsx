@@ -1,11 +1,10 @@
 // The non-member view (spec part 2 §2): 'You're not in a clan', Create a Clan (level 15),
 // Request to Join Clan and the Pending Invites list.
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLAN_TEXT } from '../../../contract/clans';
-import { CLAN_CREATE_LEVEL } from '../../../machines/clan-membership';
-import { myInvitesQuery } from './api';
+import { CLAN_CREATE_MIN_LEVEL } from '../../../contract/levels';
+import { useMyInvites } from './api/getMyInvites';
 import { ClanLabel } from './ClanName';
 import { CreateClanModal } from './CreateClanModal';
 import { RequestJoinModal } from './RequestJoinModal';
@@ -13,9 +12,9 @@ import type { ClanMembership } from './useClanMembership';
 
 export function NonMemberView({ membership }: { membership: ClanMembership }) {
   const { context, busy } = membership;
-  const invites = useQuery(myInvitesQuery);
+  const invites = useMyInvites();
   const [dialog, setDialog] = useState<'create' | 'request' | null>(null);
-  const canCreate = context.level >= CLAN_CREATE_LEVEL;
+  const canCreate = context.level >= CLAN_CREATE_MIN_LEVEL;
   return (
     <Stack gap="lg" data-testid="clan-non-member">
       <Text fw={600} size="lg">You&apos;re not in a clan</Text>

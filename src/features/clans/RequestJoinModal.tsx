@@ -1,12 +1,13 @@
 // Request to Join Clan (spec part 2 §2, §5): search clans by name or tag; a blank query clears
 // the results; each result can be asked once (then it shows the request as pending).
-import { Button, Card, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { ClanListItem } from '../../../contract/clans';
 import { CLAN_TEXT } from '../../../contract/clans';
-import { searchClans } from './api';
+import { searchClans } from './api/searchClans';
 import { ClanLabel } from './ClanName';
 import type { ClanMembership } from './useClanMembership';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export function RequestJoinModal({ opened, onClose, membership }: { opened: boolean; onClose: () => void; membership: ClanMembership }) {
   const [query, setQuery] = useState('');
@@ -25,7 +26,7 @@ export function RequestJoinModal({ opened, onClose, membership }: { opened: bool
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Request to Join Clan" centered zIndex={450} closeButtonProps={{ 'aria-label': 'Close dialog' }}>
+    <BusyModal opened={opened} onClose={onClose} title="Request to Join Clan" zIndex={450} closeLabel="Close dialog">
       <Stack>
         <form onSubmit={search}>
           <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -62,6 +63,6 @@ export function RequestJoinModal({ opened, onClose, membership }: { opened: bool
           </ScrollArea.Autosize>
         )}
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

@@ -1,12 +1,12 @@
 // The drop table the server publishes (GET /api/crates/odds), shown before a purchase or an
 // open: every item a crate can hold and its chance, as percentages with two decimals.
 import { Loader, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { crateOddsQuery, type CrateVersionId } from './api';
+import type { CrateVersionId } from '../../../contract/crates';
+import { useCrateOdds } from './api/getCrateOdds';
 import classes from './Crates.module.css';
 
 export function CrateOdds({ version }: { version: CrateVersionId }) {
-  const odds = useQuery(crateOddsQuery(version));
+  const odds = useCrateOdds(version);
   if (odds.isPending) return <Loader size="xs" aria-label="Loading drop odds" />;
   if (odds.isError) return <Text size="xs" c="dimmed">Drop odds are unavailable right now.</Text>;
   return (

@@ -8,45 +8,47 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { CRATE_VERSIONS } from '../../../contract/crates';
 import { SHELL_TO_GAME } from '../../../contract/game';
-import { CRATE_OPEN_TEXT, crateOpenMachine, type CrateVersionId, type OpenResult } from '../../../machines/crate-open';
-import type { OverlayProps } from '../../app/overlays/registry';
-import { sendToGame } from '../../game/game';
-import { crateStatusQuery, openCrateRequest, refreshEconomy, spriteUrl } from './api';
+import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
+import { crateOpenMachine, type OpenResult } from '../../../machines/crate-open';
+import type { OverlayProps } from '../../overlays/types';
+import { useGameLink } from '../../game-link/context';
+import { spriteUrl } from '../../api/catalogue';
+import { errorText } from '../../api/errors';
+import { economyToast } from '../../ui/toast';
+import { fetchCrateBalance } from './api/getCrateStatus';
+import { openCrateAndRefresh } from './api/openCrate';
 import { CrateOdds } from './CrateOdds';
-import { errorText, economyToast } from './modalHelpers';
 import classes from './Crates.module.css';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   const queryClient = useQueryClient();
+  const gameLink = useGameLink();
   const machine = useMemo(() => crateOpenMachine.provide({
     actors: {
       loadCount: fromPromise<number, { crateVersionId: CrateVersionId }>(async ({ input }) => {
         try {
-          const status = await queryClient.fetchQuery({ ...crateStatusQuery(input.crateVersionId), staleTime: 0 });
-          return status.crateBalance;
+          return await fetchCrateBalance(queryClient, input.crateVersionId);
         } catch (error) {
-          throw new Error(errorText(error, CRATE_OPEN_TEXT.balanceFailed), { cause: error });
+          throw new Error(errorText(error, CRATE_TEXT.balanceFailed), { cause: error });
         }
       }),
       openCrate: fromPromise<OpenResult, { crateVersionId: CrateVersionId }>(async ({ input }) => {
         try {
-          const result = await openCrateRequest(input.crateVersionId);
+          const result = await openCrateAndRefresh(queryClient, input.crateVersionId);
           const crate = CRATE_VERSIONS[input.crateVersionId];
-          if (crate) sendToGame(SHELL_TO_GAME.itemData, { itemUuid: crate.crateItemUuid });
-          sendToGame(SHELL_TO_GAME.itemData, { itemUuid: result.wonItemUuid });
-          void refreshEconomy(queryClient);
+          if (crate) gameLink.send(SHELL_TO_GAME.itemData, { itemUuid: crate.crateItemUuid });
+          gameLink.send(SHELL_TO_GAME.itemData, { itemUuid: result.wonItemUuid });
           return result;
         } catch (error) {
-          const text = errorText(error, CRATE_OPEN_TEXT.openFailed);
+          const text = errorText(error, CRATE_TEXT.openFailed);
           economyToast('error', text);
           throw new Error(text, { cause: error });
         }
       }),
     },
-  }), [queryClient]);
+  }), [queryClient, gameLink]);
   // The component mounts on every opening of the modal: a fresh actor starts in the open view
   // and loads the count (spec §4: "The view resets and the count reloads each time the modal opens").
   const [state, send] = useMachine(machine, { input: { crateVersionId: 0 } });
@@ -101,7 +103,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           </div>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_OPEN_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading')} data-busy={busy || undefined}>
+            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading')} data-busy={busy || undefined}>
               {busy ? 'Opening...' : 'Open 1 Crate'}
             </Button>
           </Group>

@@ -6,23 +6,25 @@
 // published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase tells
 // the game (OnBuySuccess {quantity, crateVersionId}), toasts top-center and closes the modal.
 import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { CRATE_TEXT, CRATE_VERSIONS } from '../../../contract/crates';
+import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { SHELL_TO_GAME } from '../../../contract/game';
 import { parseTripcoins } from '../../../contract/money';
-import { ApiError } from '../../api/client';
-import type { OverlayProps } from '../../app/overlays/registry';
-import { sendToGame } from '../../game/game';
+import { errorText, isLoggedOutError } from '../../api/errors';
+import { newIdempotencyKey } from '../../api/idempotency';
+import { spriteUrl } from '../../api/catalogue';
+import type { OverlayProps } from '../../overlays/types';
+import { useGameLink } from '../../game-link/context';
 import { formatTc } from '../../ui/formatTc';
-import { inventoryQuery } from '../../api/economy';
-import { buyCratesRequest, crateStatusQuery, newIdempotencyKey, refreshEconomy, spriteUrl, type CrateVersionId } from './api';
+import { economyToast } from '../../ui/toast';
+import { useInventory } from '../../api/economy';
+import { useBuyCrates } from './api/buyCrates';
+import { useCrateStatus } from './api/getCrateStatus';
 import { BaseSet2Announcement } from './BaseSet2Announcement';
 import { CrateOdds } from './CrateOdds';
-import { errorText, economyToast } from './modalHelpers';
 import { useHoldRepeat } from './useHoldRepeat';
 import classes from './Crates.module.css';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
 
 /** The quantity input's max attribute (spec §5), whatever the supply. */
 export const QUANTITY_INPUT_MAX = 100;
@@ -41,19 +43,24 @@ const hundredths = (amount: number) => parseTripcoins(amount.toFixed(2)) ?? 0n;
 export default function CrateShopModal({ payload, onClose }: OverlayProps<'crateShop'>) {
   const [version, setVersion] = useState<CrateVersionId>(payload.crateVersionId === 1 ? 1 : 0);
   const crate = CRATE_VERSIONS[version] ?? CRATE_VERSIONS[0]!;
-  const queryClient = useQueryClient();
-  const status = useQuery(crateStatusQuery(version));
-  const otherStatus = useQuery({ ...crateStatusQuery(1), enabled: version === 0 });
-  const inventory = useQuery(inventoryQuery);
+  const gameLink = useGameLink();
+  const status = useCrateStatus(version);
+  const otherStatus = useCrateStatus(1, { enabled: version === 0 });
+  const inventory = useInventory();
   const [quantityText, setQuantityText] = useState('1');
   const idempotencyKey = useRef<string | null>(null);
+  // One purchase at a time, set in the click itself: a double click comes before React has
+  // re-rendered the button as busy (issue 18 item 6). And one answer per purchase attempt: a
+  // replayed idempotent answer for a key already handled tells the game and the player nothing new.
+  const inFlight = useRef(false);
+  const handledKeys = useRef(new Set<string>());
 
   const remaining = status.data?.remainingSupply ?? 0;
   const total = status.data?.totalSupply ?? 0;
   const soldOut = status.isSuccess && remaining === 0;
   const price = status.data?.cratePrice ?? 0;
   const balance = inventory.data?.tripcoins;
-  const loggedOut = inventory.error instanceof ApiError && inventory.error.status === 401;
+  const loggedOut = isLoggedOutError(inventory.error);
 
   const problem = status.isSuccess ? quantityProblem(quantityText, remaining) : null;
   const quantity = problem === null && /^\d+$/.test(quantityText.trim()) ? Number(quantityText) : 0;
@@ -62,23 +69,20 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const affordable = balanceH !== null && cost <= balanceH;
   const shortBy = balanceH !== null && cost > balanceH ? cost - balanceH : 0n;
 
-  const buy = useMutation({
-    mutationFn: (q: number) => {
-      // One key per purchase attempt: a retry of the same click is never charged twice.
-      idempotencyKey.current ??= newIdempotencyKey();
-      return buyCratesRequest(version, q, idempotencyKey.current);
-    },
-    onSuccess: (result) => {
+  const buy = useBuyCrates({
+    onSuccess: (result, variables) => {
+      inFlight.current = false;
       idempotencyKey.current = null;
+      if (handledKeys.current.has(variables.idempotencyKey)) return;
+      handledKeys.current.add(variables.idempotencyKey);
       economyToast('success', result.description, result.message);
-      sendToGame(SHELL_TO_GAME.buySuccess, { quantity: result.quantity, crateVersionId: version });
-      void refreshEconomy(queryClient);
+      gameLink.send(SHELL_TO_GAME.buySuccess, { quantity: result.quantity, crateVersionId: version });
       onClose();
     },
     onError: (error) => {
+      inFlight.current = false;
       idempotencyKey.current = null;
       economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed));
-      void refreshEconomy(queryClient);
     },
   });
   const busy = buy.isPending;
@@ -95,9 +99,12 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
 
   const canBuy = !busy && status.isSuccess && !soldOut && problem === null && quantity >= 1 && affordable && !loggedOut;
   const submit = () => {
-    if (!canBuy) return;
+    if (!canBuy || inFlight.current) return;
     if (balanceH !== null && cost > balanceH) { economyToast('error', CRATE_TEXT.insufficient(balanceH, cost)); return; }
-    buy.mutate(quantity);
+    // One key per purchase attempt: a retry of the same click is never charged twice.
+    idempotencyKey.current ??= newIdempotencyKey('crates');
+    inFlight.current = true;
+    buy.mutate({ version, quantity, idempotencyKey: idempotencyKey.current });
   };
   const close = () => { if (!busy) onClose(); };
   const switchVersion = (next: CrateVersionId) => {
@@ -139,7 +146,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
                 <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
               </Group>
               <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : 'blue'} aria-label="Remaining supply" />
-              <Text size="xs" c="dimmed" mt={4}>Min 1 · Max {remaining}</Text>
+              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? 'Sold Out' : `Min 1 · Max ${remaining}`}</Text>
             </div>
 
             <Group gap="xs" align="flex-end" wrap="nowrap">
@@ -182,7 +189,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
           <CrateOdds version={version} />
         </div>
 
-        <Group justify="flex-end">
+        <Group justify="flex-end" className={classes.stickyActions}>
           <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
           <Button onClick={submit} disabled={!canBuy} loading={false} data-busy={busy || undefined}>{busy ? 'Purchasing...' : 'BUY'}</Button>
         </Group>

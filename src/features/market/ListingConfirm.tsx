@@ -3,16 +3,23 @@
 // Marketplace after Buy / Cancel. A listing that is gone (410 / NFT_ALREADY_SOLD) asks the game
 // to refresh and closes after 1.5 s.
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MARKET_TEXT } from '../../../contract/marketplace';
 import { formatTc } from '../../ui/formatTc';
-import { showToast } from '../../ui/toast';
-import { afterMarketChange, buyListingRequest, cancelListingRequest, listingDetailQuery, newIdempotencyKey } from './api/market';
-import { errorText, isAlreadySold, isServerAnswer } from './errors';
+import { errorText, isServerAnswer } from '../../api/errors';
+import { newIdempotencyKey } from '../../api/idempotency';
+import { economyToast } from '../../ui/toast';
+import { useBuyListing } from './api/buyListing';
+import { useCancelListing } from './api/cancelListing';
+import { useListing } from './api/getListing';
+import { refreshAfterMarketChange } from './api/invalidate';
+import { isAlreadySold } from './errors';
+import { tellGameMarketChanged } from './tellGame';
 import { ItemSprite } from './ItemSprite';
 import { confirmBuyError } from './validation';
 import classes from './market.module.css';
+import { useGameLink } from '../../game-link/context';
 
 export const GONE_CLOSE_MS = 1_500;
 export type ListingAction = 'buyConfirm' | 'cancelConfirm';
@@ -31,29 +38,54 @@ interface Props {
 
 export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange }: Props) {
   const queryClient = useQueryClient();
-  const detail = useQuery(listingDetailQuery(listingId));
-  const [busy, setBusy] = useState(false);
+  const gameLink = useGameLink();
+  const detail = useListing(listingId);
   const [gone, setGone] = useState(false);
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const idempotencyKey = useRef(newIdempotencyKey('buy'));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const buying = action === 'buyConfirm';
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => { onBusyChange(busy || gone); }, [busy, gone, onBusyChange]);
-
+  // One action, one message to the game, one toast (issue 18 item 6): a second click before the
+  // re-render sends nothing, and a listing found gone twice (the refused purchase, then the
+  // refresh it causes failing to load the listing too) is reported once.
+  const inFlight = useRef(false);
+  const goneReported = useRef(false);
   const listingGone = () => {
+    if (goneReported.current) return;
+    goneReported.current = true;
     setGone(true);
-    showToast({ message: MARKET_TEXT.alreadySold, tone: 'error', area: 'economy' });
-    afterMarketChange(queryClient, { marketplace: true });
+    economyToast('error', MARKET_TEXT.alreadySold);
+    tellGameMarketChanged(gameLink, { marketplace: true });
+    refreshAfterMarketChange(queryClient, { marketplace: true });
     timer.current = setTimeout(onDone, GONE_CLOSE_MS);
   };
+  const done = (answer: { message: string }) => {
+    inFlight.current = false;
+    economyToast('success', answer.message);
+    if (detail.data) tellGameMarketChanged(gameLink, { itemUuid: detail.data.item_uuid, marketplace: true });
+    onDone();
+  };
+  const failed = (failure: Error) => {
+    inFlight.current = false;
+    // A retry after no answer keeps its key (the server may have bought already); after an
+    // answer, the next attempt is a new purchase.
+    if (isServerAnswer(failure)) idempotencyKey.current = newIdempotencyKey('buy');
+    if (isAlreadySold(failure)) { listingGone(); return; }
+    economyToast('error', errorText(failure, buying ? MARKET_TEXT.purchaseFailed : MARKET_TEXT.cancelFailed));
+  };
+  const buy = useBuyListing({ onSuccess: done, onError: failed });
+  const cancel = useCancelListing({ onSuccess: done, onError: failed });
+  const busy = buy.isPending || cancel.isPending;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => { onBusyChange(busy || gone); }, [busy, gone, onBusyChange]);
 
   // Loading failures: a gone listing as above; anything else is toasted and the modal closes.
   const loadFailed = detail.isError;
   useEffect(() => {
     if (!loadFailed) return;
     if (isAlreadySold(detail.error)) { listingGone(); return; }
-    showToast({ message: errorText(detail.error, MARKET_TEXT.detailFailed), tone: 'error', area: 'economy' });
+    economyToast('error', errorText(detail.error, MARKET_TEXT.detailFailed));
     onDone();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per failure
   }, [loadFailed]);
@@ -64,29 +96,11 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
   const ownListing = listing && buying && listing.isOwnListing ? MARKET_TEXT.ownListing : null;
   const blocked = shortfall ?? notYours ?? ownListing;
 
-  const act = async () => {
-    if (!listing || busy || gone || blocked) return;
-    setBusy(true);
-    try {
-      if (buying) {
-        const answer = await buyListingRequest(listing.listing_id, idempotencyKey.current);
-        showToast({ message: answer.message, tone: 'success', area: 'economy' });
-      } else {
-        const answer = await cancelListingRequest(listing.listing_id);
-        showToast({ message: answer.message, tone: 'success', area: 'economy' });
-      }
-      afterMarketChange(queryClient, { itemUuid: listing.item_uuid, marketplace: true });
-      setBusy(false);
-      onDone();
-    } catch (failure) {
-      setBusy(false);
-      // A retry after no answer keeps its key (the server may have bought already); after an
-      // answer, the next attempt is a new purchase.
-      if (isServerAnswer(failure)) idempotencyKey.current = newIdempotencyKey();
-      if (isAlreadySold(failure)) { listingGone(); return; }
-      showToast({ message: errorText(failure, buying ? MARKET_TEXT.purchaseFailed : MARKET_TEXT.cancelFailed), tone: 'error', area: 'economy' });
-      void queryClient.invalidateQueries({ queryKey: listingDetailQuery(listingId).queryKey });
-    }
+  const act = () => {
+    if (!listing || busy || gone || blocked || inFlight.current) return;
+    inFlight.current = true;
+    if (buying) buy.mutate({ orderId: listing.listing_id, idempotencyKey: idempotencyKey.current });
+    else cancel.mutate({ orderId: listing.listing_id });
   };
 
   if (!listing) {

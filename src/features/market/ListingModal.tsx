@@ -1,9 +1,9 @@
 // The 'marketplaceListing' overlay: SHOW_MARKETPLACE_LISTING_MODAL {listingId, modalType} opens
 // Confirm Purchase (buyConfirm) or Cancel Listing (cancelConfirm). Not closable while busy.
 import { useState } from 'react';
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { LISTING_TITLES, ListingConfirm } from './ListingConfirm';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export default function ListingModal({ payload, onClose }: OverlayProps<'marketplaceListing'>) {
   const [busy, setBusy] = useState(false);

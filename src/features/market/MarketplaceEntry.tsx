@@ -1,6 +1,6 @@
 // The 'marketplace' overlay: SHOW_MARKETPLACE_MODAL's modalType picks Transfer Items, the
 // Marketplace or List Item for Sale, each starting on the message's item when it names one.
-import type { OverlayProps } from '../../app/overlays/registry';
+import type { OverlayProps } from '../../overlays/types';
 import { MarketplaceModal } from './MarketplaceModal';
 import { SellModal } from './SellModal';
 import { TransferModal } from './TransferModal';

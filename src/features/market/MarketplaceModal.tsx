@@ -13,14 +13,16 @@ import { formatTc } from '../../ui/formatTc';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
 import { inventoryQuery } from '../../api/economy';
-import { listingsQuery, statsQuery, useItemNames } from './api/market';
-import { errorText } from './errors';
+import { useItemNames } from '../../api/catalogue';
+import { errorText } from '../../api/errors';
+import { useListings } from './api/getListings';
+import { useMarketStats } from './api/getMarketStats';
 import { ItemSprite } from './ItemSprite';
 import { LISTING_TITLES, ListingConfirm, type ListingAction } from './ListingConfirm';
 import { PriceChart } from './PriceChart';
 import { listBuyError } from './validation';
 import classes from './market.module.css';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
 
 type View = { kind: 'list' } | { kind: ListingAction; listingId: string };
 
@@ -46,8 +48,8 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
   const me = useQuery(currentUserQuery).data;
   const loggedIn = !!me && me.uuid !== 'anonymous';
   const inventory = useQuery({ ...inventoryQuery, enabled: loggedIn });
-  const listings = useQuery(listingsQuery(filter ?? undefined));
-  const stats = useQuery(statsQuery);
+  const listings = useListings(filter ?? undefined);
+  const stats = useMarketStats();
 
   useEffect(() => {
     if (listings.isError) showToast({ message: errorText(listings.error, MARKET_TEXT.loadFailed), tone: 'error', area: 'economy' });

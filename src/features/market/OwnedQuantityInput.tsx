@@ -1,26 +1,26 @@
 // The quantity field of the Sell and Transfer modals: whole units, at least 1, at most what the
-// player owns (shown under the label once an item is picked). Out-of-range values are kept as
-// typed so the form's own check can name the problem (spec part 2 §8).
-import { NumberInput, Text } from '@mantine/core';
+// player owns (shown under the label once an item is picked). The field keeps exactly what was
+// typed: a number input that drops "." or "-" turned "1.5" into 15 and "-2" into 2, and items
+// were transferred for good that way. The form's own check names what is wrong instead
+// (validation.ts: "Please enter a whole number", "You only have n of this item.").
+import { TextInput, Text } from '@mantine/core';
 
 export function OwnedQuantityInput({ value, onChange, owned, itemPicked, disabled }: {
   value: number | string;
-  onChange: (value: number | string) => void;
+  onChange: (value: string) => void;
   owned: number;
   itemPicked: boolean;
   disabled: boolean;
 }) {
   return (
-    <NumberInput
+    <TextInput
       label="Quantity"
       description={itemPicked ? <Text span size="xs" c="gray.5">You have {owned}</Text> : undefined}
-      value={value}
-      onChange={onChange}
-      min={1}
-      max={owned || undefined}
-      allowDecimal={false}
-      allowNegative={false}
-      clampBehavior="none"
+      value={String(value)}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={20}
       disabled={disabled}
     />
   );

@@ -1,15 +1,16 @@
 // Items Removed (spec part 2 §2): SHOW_REMOVED_ITEMS_MODAL {removedItems} tells the player which
 // items the game took out of their inventory. Names come from the message, else the catalogue.
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import type { OverlayProps } from '../../app/overlays/registry';
-import { useItemNames } from './api/market';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
+import type { OverlayProps } from '../../overlays/types';
+import { useItemNames } from '../../api/catalogue';
 import { ItemSprite } from './ItemSprite';
+import { BusyModal } from '../../overlays/BusyModal';
 
 export default function RemovedItemsModal({ payload, onClose }: OverlayProps<'removedItems'>) {
   const names = useItemNames();
   const items = payload.removedItems;
   return (
-    <Modal opened onClose={onClose} title="Items Removed" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <BusyModal opened onClose={onClose} title="Items Removed">
       <Stack>
         {items.length === 0 ? (
           <Text>No items were removed from your inventory.</Text>
@@ -35,6 +36,6 @@ export default function RemovedItemsModal({ payload, onClose }: OverlayProps<'re
           <Button onClick={onClose} data-autofocus>OK</Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }

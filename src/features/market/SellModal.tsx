@@ -3,28 +3,46 @@
 // most two decimals). Duration fixed at 30 days; listing is free. The item's market (lowest
 // price, how many are listed, recent sales) is shown to help price it.
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LISTING_DURATION_DAYS, MARKET_TEXT } from '../../../contract/marketplace';
 import { TC_SYMBOL } from '../../../contract/money';
+import { errorText } from '../../api/errors';
 import { formatTc } from '../../ui/formatTc';
-import { createListingRequest, statsQuery } from './api/market';
+import { economyToast } from '../../ui/toast';
+import { useCreateListing } from './api/createListing';
+import { useMarketStats } from './api/getMarketStats';
 import { ItemSprite } from './ItemSprite';
 import { PriceChart } from './PriceChart';
 import { OwnedQuantityInput } from './OwnedQuantityInput';
-import { useMarketSubmit } from './useMarketSubmit';
+import { useGameLink } from '../../game-link/context';
+import { tellGameMarketChanged } from './tellGame';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { listingError, readQuantity } from './validation';
 import classes from './market.module.css';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
+import { LogInPrompt } from './LogInPrompt';
 
 export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
-  const { items, loading } = useOwnedItems();
-  const stats = useQuery(statsQuery).data;
+  const gameLink = useGameLink();
+  const { items, loading, loggedOut } = useOwnedItems();
+  const stats = useMarketStats().data;
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
   const [quantity, setQuantity] = useState<number | string>(1);
   const [price, setPrice] = useState('');
-  const { busy, error, setError, run } = useMarketSubmit(onClose);
+  const [error, setError] = useState<string | null>(null);
+  const listing = useCreateListing({
+    onSuccess: (answer, { itemUuid: listed }) => {
+      economyToast('success', answer.message);
+      tellGameMarketChanged(gameLink, { itemUuid: listed, marketplace: true });
+      onClose();
+    },
+    onError: (failure) => {
+      const text = errorText(failure, MARKET_TEXT.createFailed);
+      setError(text);
+      economyToast('error', text);
+    },
+  });
+  const busy = listing.isPending;
 
   const item = items.find((i) => i.uuid === itemUuid) ?? null;
   const owned = item?.quantity ?? 0;
@@ -38,13 +56,14 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
     if (busy) return;
     const invalid = listingError({ itemUuid, price, quantity, owned });
     if (invalid || !itemUuid) { setError(invalid ?? MARKET_TEXT.itemAndPriceRequired); return; }
-    void run(() => createListingRequest({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity) }),
-      { fallback: MARKET_TEXT.createFailed, itemUuid, marketplace: true });
+    setError(null);
+    listing.mutate({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity) });
   };
   const close = () => { if (!busy) onClose(); };
 
   return (
     <BusyModal busy={busy} onClose={close} title="List Item for Sale">
+      {loggedOut ? <LogInPrompt text="Log in to sell items on the marketplace." /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
@@ -102,6 +121,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
           </Group>
         </Stack>
       </form>
+      )}
     </BusyModal>
   );
 }

@@ -2,33 +2,49 @@
 // The recipient is picked from a player search that runs on Enter (limit 5); editing the text
 // clears the pick. Quantity within what the player owns; never to yourself.
 import { Badge, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ECONOMY_TEXT } from '../../../contract/economy';
-import { showToast } from '../../ui/toast';
-import { currentUserQuery } from '../../api/currentUser';
-import { searchPlayersRequest, transferRequest } from './api/market';
-import { errorText } from './errors';
+import { economyToast } from '../../ui/toast';
+import { useCurrentUser } from '../../api/currentUser';
+import { errorText } from '../../api/errors';
+import { searchPlayers } from '../../api/players';
+import { useTransferItems } from './api/transferItems';
+import { useGameLink } from '../../game-link/context';
+import { tellGameMarketChanged } from './tellGame';
 import { ItemSprite } from './ItemSprite';
 import { OwnedQuantityInput } from './OwnedQuantityInput';
-import { useMarketSubmit } from './useMarketSubmit';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { transferError } from './validation';
 import classes from './market.module.css';
-import { BusyModal } from '../../ui/BusyModal';
+import { BusyModal } from '../../overlays/BusyModal';
+import { LogInPrompt } from './LogInPrompt';
 
 interface Player { uuid: string; username: string }
 
 export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
-  const { items, loading } = useOwnedItems();
-  const me = useQuery(currentUserQuery).data;
+  const gameLink = useGameLink();
+  const { items, loading, loggedOut } = useOwnedItems();
+  const { user: me } = useCurrentUser();
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
   const [search, setSearch] = useState('');
   const [results, setResults] = useState<Player[] | null>(null);
   const [searching, setSearching] = useState(false);
   const [recipient, setRecipient] = useState<Player | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
-  const { busy, error, setError, run } = useMarketSubmit(onClose);
+  const [error, setError] = useState<string | null>(null);
+  const transfer = useTransferItems({
+    onSuccess: (answer, { itemUuid: sent }) => {
+      economyToast('success', answer.message);
+      tellGameMarketChanged(gameLink, { itemUuid: sent, marketplace: false });
+      onClose();
+    },
+    onError: (failure) => {
+      const text = errorText(failure, ECONOMY_TEXT.transferFailed);
+      setError(text);
+      economyToast('error', text);
+    },
+  });
+  const busy = transfer.isPending;
 
   const item = items.find((i) => i.uuid === itemUuid) ?? null;
   const owned = item?.quantity ?? 0;
@@ -38,10 +54,10 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
     if (!text || searching) return;
     setSearching(true);
     try {
-      setResults(await searchPlayersRequest(text));
+      setResults(await searchPlayers(text));
     } catch (failure) {
       setResults(null);
-      showToast({ message: errorText(failure, ECONOMY_TEXT.playerNotFound), tone: 'error', area: 'economy' });
+      economyToast('error', errorText(failure, ECONOMY_TEXT.playerNotFound));
     } finally {
       setSearching(false);
     }
@@ -61,16 +77,17 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const invalid = transferError({ itemUuid, recipient, quantity, owned, self: me && me.uuid !== 'anonymous' ? me : null });
+    const invalid = transferError({ itemUuid, recipient, quantity, owned, self: me.uuid !== 'anonymous' ? me : null });
     if (invalid || !recipient || !itemUuid) { setError(invalid ?? ECONOMY_TEXT.transferIncomplete); return; }
-    void run(() => transferRequest({ toPlayerUsername: recipient.username, itemUuid, quantity: Number(quantity) }),
-      { fallback: ECONOMY_TEXT.transferFailed, itemUuid, marketplace: false });
+    setError(null);
+    transfer.mutate({ toPlayerUsername: recipient.username, itemUuid, quantity: Number(quantity) });
   };
 
   const close = () => { if (!busy) onClose(); };
 
   return (
     <BusyModal busy={busy} onClose={close} title="Transfer Items">
+      {loggedOut ? <LogInPrompt text="Log in to transfer items to another player." /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="gray.5">Send items from your inventory to another player.</Text>
@@ -120,6 +137,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
           </Group>
         </Stack>
       </form>
+      )}
     </BusyModal>
   );
 }

@@ -1,26 +1,26 @@
 // The player's items with names, from the inventory (quantities are strings: spec §3) and the
 // catalogue. Inventory failures are toasted once per opening, with the spec's text.
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ECONOMY_TEXT } from '../../../contract/economy';
-import { showToast } from '../../ui/toast';
-import { inventoryQuery } from '../../api/economy';
-import { useItemNames } from './api/market';
-import { errorText } from './errors';
+import { useItemNames } from '../../api/catalogue';
+import { useInventory } from '../../api/economy';
+import { errorText, isLoggedOutError } from '../../api/errors';
+import { economyToast } from '../../ui/toast';
 
 export interface OwnedItem { uuid: string; name: string; quantity: number }
 
 export function useOwnedItems() {
-  const inventory = useQuery(inventoryQuery);
+  const inventory = useInventory();
   const names = useItemNames();
   useEffect(() => {
-    if (inventory.isError) showToast({ message: errorText(inventory.error, ECONOMY_TEXT.inventoryFailed), tone: 'error', area: 'economy' });
+    // A logged-out player is asked to log in by the modal instead (LogInPrompt), not toasted.
+    if (inventory.isError && !isLoggedOutError(inventory.error)) economyToast('error', errorText(inventory.error, ECONOMY_TEXT.inventoryFailed));
   }, [inventory.isError, inventory.error]);
   const items: OwnedItem[] = Object.entries(inventory.data?.inventory ?? {})
     .map(([uuid, quantity]) => ({ uuid, name: names.get(uuid) ?? 'Unknown item', quantity: Number.parseInt(quantity, 10) || 0 }))
     .filter((item) => item.quantity > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
-  return { items, balance: inventory.data?.tripcoins ?? null, loading: inventory.isPending, failed: inventory.isError };
+  return { items, balance: inventory.data?.tripcoins ?? null, loading: inventory.isPending, failed: inventory.isError, loggedOut: isLoggedOutError(inventory.error) };
 }
 
 /** Select options: "Neon Visor (×3)". */

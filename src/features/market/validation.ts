@@ -5,10 +5,34 @@ import { ListingPrice, MARKET_TEXT } from '../../../contract/marketplace';
 import { parseTripcoins } from '../../../contract/money';
 import { tcFixed } from '../../../contract/economy';
 
+/**
+ * What a quantity field holds, read exactly as typed: nothing, something that is not a whole
+ * number ("1.5", "-2", "1e3", "abc"), or a whole number of any size (compared as a bigint, so
+ * a huge one is "more than you have", not "less than 1").
+ */
+export type QuantityReading = { kind: 'empty' } | { kind: 'notWhole' } | { kind: 'whole'; value: bigint };
+
+export function readQuantityText(value: number | string): QuantityReading {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? { kind: 'whole', value: BigInt(value) } : { kind: 'notWhole' };
+  const text = value.trim();
+  if (text === '') return { kind: 'empty' };
+  return /^\d+$/.test(text) ? { kind: 'whole', value: BigInt(text) } : { kind: 'notWhole' };
+}
+
 /** A quantity typed in a number field: a whole number, or null when it is not one. */
 export function readQuantity(value: number | string): number | null {
-  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
-  return Number.isSafeInteger(n) ? n : null;
+  const reading = readQuantityText(value);
+  return reading.kind === 'whole' && reading.value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(reading.value) : null;
+}
+
+/** The first thing wrong with a quantity (empty or below 1 says `missing`), or null. */
+function quantityError(value: number | string, owned: number, missing: string): string | null {
+  const reading = readQuantityText(value);
+  if (reading.kind === 'empty') return missing;
+  if (reading.kind === 'notWhole') return ECONOMY_TEXT.wholeNumber;
+  if (reading.value < 1n) return missing;
+  if (reading.value > BigInt(owned)) return ECONOMY_TEXT.onlyHave(owned);
+  return null;
 }
 
 export interface TransferInput {
@@ -21,9 +45,9 @@ export interface TransferInput {
 }
 
 export function transferError(input: TransferInput): string | null {
-  const quantity = readQuantity(input.quantity);
-  if (!input.itemUuid || !input.recipient || quantity === null || quantity < 1) return ECONOMY_TEXT.transferIncomplete;
-  if (quantity > input.owned) return ECONOMY_TEXT.onlyHave(input.owned);
+  if (!input.itemUuid || !input.recipient) return ECONOMY_TEXT.transferIncomplete;
+  const quantity = quantityError(input.quantity, input.owned, ECONOMY_TEXT.transferIncomplete);
+  if (quantity) return quantity;
   const self = input.self;
   if (self && (input.recipient.uuid === self.uuid || input.recipient.username.toLowerCase() === self.username.toLowerCase())) {
     return ECONOMY_TEXT.transferToSelf;
@@ -42,10 +66,7 @@ export function listingError(input: ListingInput): string | null {
   if (!input.itemUuid || input.price.trim() === '') return MARKET_TEXT.itemAndPriceRequired;
   const price = ListingPrice.safeParse(input.price);
   if (!price.success) return price.error.issues[0]?.message ?? MARKET_TEXT.invalidPrice;
-  const quantity = readQuantity(input.quantity);
-  if (quantity === null || quantity < 1) return MARKET_TEXT.quantityRule;
-  if (quantity > input.owned) return ECONOMY_TEXT.onlyHave(input.owned);
-  return null;
+  return quantityError(input.quantity, input.owned, MARKET_TEXT.quantityRule);
 }
 
 const hundredths = (amount: number): bigint => parseTripcoins(amount) ?? BigInt(Math.round(amount * 100));

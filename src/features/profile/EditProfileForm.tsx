@@ -2,18 +2,21 @@
 // with the contract's rules before anything is sent; a refused change changes nothing.
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { UpdateProfileBody, updateProfile } from '../../../contract/profile';
-import { ApiError, call } from '../../api/client';
+import { PROFILE_TEXT, UpdateProfileBody } from '../../../contract/profile';
+import { errorText } from '../../api/errors';
 import { showToast } from '../../ui/toast';
-
-export const PROFILE_SAVE_FAILED = 'Failed to update profile';
+import { useUpdateProfile } from './api/updateProfile';
 
 export function EditProfileForm({ location, description, onDone }: { location: string; description: string; onDone: (saved: boolean) => void }) {
   const [values, setValues] = useState({ location, description });
   const [errors, setErrors] = useState<{ location?: string; description?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const update = useUpdateProfile({
+    onSuccess: () => { showToast({ message: PROFILE_TEXT.saved, tone: 'success' }); onDone(true); },
+    onError: (error) => showToast({ message: errorText(error, PROFILE_TEXT.saveFailed), tone: 'error' }),
+  });
+  const busy = update.isPending;
 
-  const save = async () => {
+  const save = () => {
     const parsed = UpdateProfileBody.safeParse(values);
     if (!parsed.success) {
       const next: typeof errors = {};
@@ -22,20 +25,11 @@ export function EditProfileForm({ location, description, onDone }: { location: s
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await call(updateProfile, { body: parsed.data });
-      showToast({ message: 'Profile updated', tone: 'success' });
-      onDone(true);
-    } catch (error) {
-      showToast({ message: error instanceof ApiError ? error.textOr(PROFILE_SAVE_FAILED) : PROFILE_SAVE_FAILED, tone: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    update.mutate(parsed.data);
   };
 
   return (
-    <form onSubmit={(event) => { event.preventDefault(); void save(); }} aria-label="Edit profile">
+    <form onSubmit={(event) => { event.preventDefault(); save(); }} aria-label="Edit profile">
       <Stack gap="xs">
         <TextInput label="Location" value={values.location} error={errors.location} disabled={busy}
           onChange={(event) => { const v = event.currentTarget.value; setValues((s) => ({ ...s, location: v })); }} />

@@ -2,17 +2,16 @@
 // and a result opens that player's profile (navigateToProfile).
 import { Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
+import { errorText } from '../../api/errors';
+import { useSearchPlayers } from '../../api/players';
 import { keepFocusInOverlay } from '../../ui/OverlayFrame';
-import { searchPlayersQuery } from './api';
 import classes from './Profile.module.css';
 
 export function PlayerSearch({ onPick }: { onPick: (uuid: string) => void }) {
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState('');
-  const query = useQuery({ ...searchPlayersQuery(submitted), enabled: submitted !== '' });
+  const query = useSearchPlayers(submitted);
   const pick = (uuid: string, from: Element) => { keepFocusInOverlay(from); setText(''); setSubmitted(''); onPick(uuid); };
   return (
     <div className={classes.search}>
@@ -23,7 +22,7 @@ export function PlayerSearch({ onPick }: { onPick: (uuid: string) => void }) {
       {submitted !== '' && (
         <div className={classes.results} data-testid="player-search-results">
           {query.isPending ? <Loader size="xs" aria-label="Searching players" />
-            : query.isError ? <Text size="sm" c="red.4" role="alert">{query.error instanceof ApiError ? query.error.textOr('Search failed') : 'Search failed'}</Text>
+            : query.isError ? <Text size="sm" c="red.4" role="alert">{errorText(query.error, 'Search failed')}</Text>
               : query.data.length === 0 ? <Text size="sm" c="gray.4">No players found.</Text>
                 : (
                   <Stack gap={2}>

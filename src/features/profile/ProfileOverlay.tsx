@@ -4,19 +4,20 @@
 // and Back move through profiles with the history of machines/profile-navigation.ts.
 import { Alert, Avatar, Badge, Button, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconMapPin } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useReducer, useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import type { Profile } from '../../../contract/profile';
 import { backTarget, canGoBack, initialProfileNav, profileNav, shownProfile } from '../../../machines/profile-navigation';
-import { askToLogIn } from '../../lib/askToLogIn';
+import { useAskToLogIn } from '../../overlays/context';
 import { OverlayFrame, keepFocusInOverlay } from '../../ui/OverlayFrame';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
-import { profileErrorText, profileQuery } from './api';
+import { profileErrorText, useProfile } from './api/getProfile';
 import { EditProfileForm } from './EditProfileForm';
 import { PlayerSearch } from './PlayerSearch';
-import { formatCoins, formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
+import { formatTc } from '../../ui/formatTc';
+import { formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
 import classes from './Profile.module.css';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -29,7 +30,6 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const s = profile.STL3Stats;
   const level = levelOf(s.level);
@@ -48,7 +48,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
           </div>
           {editing ? (
             <EditProfileForm location={profile.location} description={profile.description}
-              onDone={(saved) => { setEditing(false); if (saved) void queryClient.invalidateQueries({ queryKey: ['profile', profile.uuid] }); }} />
+              onDone={() => setEditing(false)} />
           ) : (
             <>
               {profile.location && <Text size="sm" className={classes.location}><IconMapPin size={14} aria-hidden /> {profile.location}</Text>}
@@ -71,13 +71,13 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
       <section className={classes.panel} aria-label="Level">
         <div className={classes.levelHead}>
           <Title order={4} data-testid="profile-level">Level {level.level}</Title>
-          <Text size="sm" c="gray.4">{level.percent}% to level {level.level + 1}</Text>
+          <Text size="sm" c="gray.4" data-testid="profile-level-progress">{level.label}</Text>
         </div>
-        <Progress value={level.percent} size="md" radius="xl" aria-label={`Progress to level ${level.level + 1}`} />
+        <Progress value={level.percent} size="md" radius="xl" aria-label={level.label} />
         <div className={classes.levelFacts}>
           <Stat label="XP" value={s.xp.toLocaleString('en-US')} testId="profile-xp" />
           <Stat label="XP for next level" value={s.xp_for_next_level.toLocaleString('en-US')} />
-          <Stat label="Coins" value={formatCoins(s.coins)} testId="profile-coins" />
+          <Stat label="Coins" value={formatTc(s.coins)} testId="profile-coins" />
         </div>
       </section>
 
@@ -113,7 +113,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
 }
 
 function ShownProfile({ uuid, own }: { uuid: string; own: boolean }) {
-  const query = useQuery(profileQuery(uuid));
+  const query = useProfile(uuid);
   const error = query.isError ? profileErrorText(query.error) : null;
   const errorTitle = error?.title;
   const errorToast = error?.toast;
@@ -151,7 +151,7 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
     body = (
       <Stack align="center" gap="sm" py="xl">
         <Text>Log in to see player profiles.</Text>
-        <Button onClick={() => askToLogIn()}>Log In</Button>
+        <LogInButton />
       </Stack>
     );
   } else {
@@ -174,4 +174,9 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
       {body}
     </OverlayFrame>
   );
+}
+
+function LogInButton() {
+  const askToLogIn = useAskToLogIn();
+  return <Button onClick={() => askToLogIn()}>Log In</Button>;
 }

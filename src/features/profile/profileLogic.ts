@@ -1,6 +1,7 @@
 // How the profile overlay shows a Profile (spec part 2 §2 "Player profile", §3): game stats,
 // legacy blocks with title-cased labels, time played as hours and minutes, hidden bookkeeping
 // keys, level with its progress fraction.
+import { MAX_LEVEL } from '../../../contract/levels';
 import { PRODUCT_LAND } from '../../../contract/product';
 import { HIDDEN_LEGACY_KEYS, LEGACY_BLOCKS, type LegacyBlock, type Profile } from '../../../contract/profile';
 
@@ -88,10 +89,14 @@ export function gameStats(profile: Profile): GameStat[] {
   ];
 }
 
-/** The level and the progress toward the next (the fractional part). */
-export function levelOf(level: number): { level: number; percent: number } {
-  const whole = Math.max(1, Math.floor(level));
-  return { level: whole, percent: Math.round(Math.min(0.999, Math.max(0, level - Math.floor(level))) * 100) };
+export interface LevelShown { level: number; percent: number; /** What the bar says: "25% to level 4", or "Max level" at 50. */ label: string }
+
+/** The level and the progress toward the next (the fractional part); level 50 has no next. */
+export function levelOf(level: number): LevelShown {
+  const whole = Math.min(MAX_LEVEL, Math.max(1, Math.floor(level)));
+  if (whole >= MAX_LEVEL) return { level: MAX_LEVEL, percent: 100, label: 'Max level' };
+  const percent = Math.round(Math.min(0.999, Math.max(0, level - Math.floor(level))) * 100);
+  return { level: whole, percent, label: `${percent}% to level ${whole + 1}` };
 }
 
 /** "Joined March 2026" from epoch seconds. */
@@ -101,7 +106,3 @@ export function joinedText(epochSeconds: number): string {
   return `Joined ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
 }
 
-/** TripCoins with the symbol and two decimals. */
-export function formatCoins(coins: number): string {
-  return `Ŧ${coins.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

@@ -6,12 +6,12 @@
 // background stops when the overlay closes. Close and Escape tell the game (overlay manager).
 import { Alert, Badge, Button, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconLock, IconStarFilled } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { LevelProgressAnswer } from '../../../contract/progress';
-import { askToLogIn } from '../../lib/askToLogIn';
+import { useAskToLogIn } from '../../overlays/context';
 import { OverlayFrame } from '../../ui/OverlayFrame';
-import { isLoggedOutError, levelProgressQuery } from './api';
+import { isLoggedOutError } from '../../api/errors';
+import { useLevelProgress } from '../../api/levelProgress';
 import { LevelBackground } from './LevelBackground';
 import { LevelEmblem } from './LevelEmblem';
 import {
@@ -85,14 +85,14 @@ function LevelGrid({ answer }: { answer: LevelProgressAnswer }) {
 }
 
 export default function LevelProgressOverlay({ onClose }: { onClose: () => void }) {
-  const query = useQuery(levelProgressQuery);
+  const query = useLevelProgress();
   let body;
   if (query.isPending) body = <Text role="status" c="gray.4" ta="center">{PROGRESS_TEXT.loading}</Text>;
   else if (query.isError && isLoggedOutError(query.error)) {
     body = (
       <Stack align="center" gap="sm" py="xl">
         <Text>{PROGRESS_TEXT.loginNeeded}</Text>
-        <Button onClick={() => askToLogIn()}>Log In</Button>
+        <LogInButton />
       </Stack>
     );
   } else if (query.isError) {
@@ -114,4 +114,9 @@ export default function LevelProgressOverlay({ onClose }: { onClose: () => void 
       {body}
     </OverlayFrame>
   );
+}
+
+function LogInButton() {
+  const askToLogIn = useAskToLogIn();
+  return <Button onClick={() => askToLogIn()}>Log In</Button>;
 }

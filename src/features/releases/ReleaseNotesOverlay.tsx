@@ -2,16 +2,17 @@
 // and update figures with the three counters (1500 ms count-up), releases grouped by month
 // newest first with 'N updates' badges, a 'Newest' badge, and a dialog with ADDED, FIXED and
 // REMOVED lists. Close and Escape go through the overlay manager, which tells the game.
-import { Alert, Badge, Button, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, SimpleGrid, Stack, Text, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { OverlayFrame } from '../../ui/OverlayFrame';
 import { showToast } from '../../ui/toast';
-import { useEscapeFirst } from '../../ui/useEscapeFirst';
-import { releaseErrorText, releaseLogsQuery } from './api';
+import { releaseErrorText, releaseLogsQuery } from './api/getReleaseLogs';
+import { useEscapeLayer } from '../../overlays/context';
 import { COUNTER_ANIMATION_MS, RELEASE_TEXT, groupByMonth, isCountedItem, releaseDateLabel, releaseMetrics, updatesLabel, type Release } from './releaseLogic';
 import { useCountUp } from './useCountUp';
 import classes from './ReleaseNotes.module.css';
+import { BusyModal } from '../../overlays/BusyModal';
 
 function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
   const counted = useCountUp(value, COUNTER_ANIMATION_MS);
@@ -29,10 +30,10 @@ function Figure({ label, value, testId, animate = true }: { label: string; value
 const CHANGE_TITLES = { ADDED: 'ADDED', FIXED: 'FIXED', REMOVED: 'REMOVED' } as const;
 
 function ReleaseDialog({ release, onClose }: { release: Release | null; onClose: () => void }) {
-  useEscapeFirst(release !== null, onClose);
+  useEscapeLayer('dialog', release !== null, onClose);
   return (
-    <Modal opened={release !== null} onClose={onClose} closeOnEscape={false} centered size="lg" zIndex={300}
-      title={release ? `v${release.version} — ${release.name}` : ''} closeButtonProps={{ 'aria-label': 'Close release details' }}>
+    <BusyModal opened={release !== null} onClose={onClose} size="lg" zIndex={300}
+      title={release ? `v${release.version} — ${release.name}` : ''} closeLabel={'Close release details'}>
       {release && (
         <Stack gap="md" data-testid="release-dialog">
           <Text size="sm" c="dimmed">{releaseDateLabel(release.date)}</Text>
@@ -49,7 +50,7 @@ function ReleaseDialog({ release, onClose }: { release: Release | null; onClose:
           })}
         </Stack>
       )}
-    </Modal>
+    </BusyModal>
   );
 }
 

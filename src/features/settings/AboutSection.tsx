@@ -1,24 +1,20 @@
-// The About section (§2.8). The legal block and the recent-updates block are disabled in the
-// current configuration, so only the links, the version badge and the channel are shown.
+// The About section (§2.8): the version badge and channel, the legal pages (served by our own
+// server at /privacy and /terms), and the community and support links of activity.config.json.
+// The recent-updates block is disabled in the current configuration. A link group that is not
+// configured is not shown: a placeholder that leads nowhere is worse than no link.
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import rawActivity from '../../../activity.config.json';
+import { ActivityConfig, type AboutLink } from '../../../contract/activity';
 
-export const ABOUT_LINKS = {
-  legal: [
-    { label: 'Privacy Policy', href: '/privacy' },
-    { label: 'Terms of Service', href: '/terms' },
-  ],
-  social: [
-    { label: 'Discord', href: 'https://discord.gg/' },
-    { label: 'X (Twitter)', href: 'https://x.com/' },
-    { label: 'YouTube', href: 'https://www.youtube.com/' },
-  ],
-  contact: [
-    { label: 'Contact Us', href: 'mailto:contact@example.com' },
-    { label: 'Support', href: 'mailto:support@example.com' },
-  ],
-} as const;
+export const LEGAL_LINKS: readonly AboutLink[] = [
+  { label: 'Privacy Policy', href: '/privacy' },
+  { label: 'Terms of Service', href: '/terms' },
+];
 
-function Links({ title, links }: { title: string; links: ReadonlyArray<{ label: string; href: string }> }) {
+const about = ActivityConfig.shape.about.parse((rawActivity as { about?: unknown }).about);
+
+function Links({ title, links }: { title: string; links: readonly AboutLink[] }) {
+  if (links.length === 0) return null;
   return (
     <Stack gap={4}>
       <Title order={4}>{title}</Title>
@@ -29,16 +25,16 @@ function Links({ title, links }: { title: string; links: ReadonlyArray<{ label: 
   );
 }
 
-export function AboutSection() {
+export function AboutSection({ links = about }: { links?: { community: readonly AboutLink[]; support: readonly AboutLink[] } }) {
   return (
     <Stack gap="lg">
       <Group gap="sm">
         <Badge size="lg" data-testid="about-version">v1.3</Badge>
         <Text c="dimmed">Stable Channel</Text>
       </Group>
-      <Links title="Legal" links={ABOUT_LINKS.legal} />
-      <Links title="Community" links={ABOUT_LINKS.social} />
-      <Links title="Contact & Support" links={ABOUT_LINKS.contact} />
+      <Links title="Legal" links={LEGAL_LINKS} />
+      <Links title="Community" links={links.community} />
+      <Links title="Contact & Support" links={links.support} />
     </Stack>
   );
 }

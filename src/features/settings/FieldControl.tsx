@@ -1,7 +1,7 @@
 // One row of §3.2: a Switch, a Slider (with its value read out) or a Select, built from the
 // field table in contract/settings.ts so labels, ranges and options cannot drift.
 import { Group, Select, Slider, Stack, Switch, Text } from '@mantine/core';
-import { SETTINGS_FIELDS, formatSliderValue, type FieldDef } from '../../../contract/settings';
+import { SETTINGS_FIELDS, formatSliderValue, snapToStep, type FieldDef } from '../../../contract/settings';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
 
@@ -44,7 +44,7 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
           label={(v) => formatSliderValue(field, v)}
           thumbLabel={field.label}
           thumbProps={{ 'aria-valuetext': formatSliderValue(field, number) }}
-          onChange={(v) => api.drag(name, v)}
+          onChange={(v) => api.drag(name, snapToStep(field, v))}
           onChangeEnd={() => api.flush()}
         />
         {description}

@@ -1,11 +1,17 @@
 // One binding's button (§2.6, §4.2): idle shows the key; a click starts capture ('Press a key or
 // mouse button...'); the next key or mouse button is offered to `onCapture`; blur cancels.
-// While capturing, keys never reach the overlay's Escape handler or the game.
-import { Button } from '@mantine/core';
+// While capturing, keys never reach the overlay's Escape handler or the game. Escape is never
+// bound: it cancels the capture. Backspace or Delete unbinds (0, "Unbound"), as does the small
+// button beside a bound key, so "unbind the existing one first" can be done. During a capture a
+// Cancel button is offered too: on a phone a tap on the capture button can only mean Left Mouse.
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { codeFromKeyboardEvent, codeFromMouseButton, keyLabel } from '../../../contract/keys';
+import { useEscapeLayer } from '../../overlays/context';
+import { KEY_UNBOUND, codeFromKeyboardEvent, codeFromMouseButton, keyLabel } from '../../../contract/keys';
 
 export const CAPTURE_PROMPT = 'Press a key or mouse button...';
+/** Keys that unbind during a capture instead of being bound. */
+const UNBIND_KEYS = new Set(['Backspace', 'Delete']);
 
 interface Props {
   label: string;
@@ -17,6 +23,8 @@ interface Props {
 
 export function KeyBindButton({ label, code, fixedText, onCapture }: Props) {
   const [capturing, setCapturing] = useState(false);
+  // While capturing, Escape is this control's key like any other (the decider leaves it here).
+  useEscapeLayer('capture', capturing);
 
   const finish = (captured: number | null) => {
     setCapturing(false);
@@ -27,6 +35,8 @@ export function KeyBindButton({ label, code, fixedText, onCapture }: Props) {
     if (!capturing) return;
     event.preventDefault();
     event.stopPropagation();
+    if (event.key === 'Escape' || event.code === 'Escape') { finish(null); return; }
+    if (UNBIND_KEYS.has(event.key) || UNBIND_KEYS.has(event.code)) { finish(KEY_UNBOUND); return; }
     finish(codeFromKeyboardEvent(event));
   };
 
@@ -43,18 +53,27 @@ export function KeyBindButton({ label, code, fixedText, onCapture }: Props) {
   }
 
   return (
-    <Button
-      variant={capturing ? 'filled' : 'default'}
-      miw={160}
-      aria-label={`${label}: ${capturing ? CAPTURE_PROMPT : keyLabel(code)}`}
-      data-capturing={capturing || undefined}
-      onClick={() => { if (!capturing) setCapturing(true); }}
-      onKeyDown={onKeyDown}
-      onMouseDown={onMouseDown}
-      onContextMenu={(event) => { if (capturing) event.preventDefault(); }}
-      onBlur={() => setCapturing(false)}
-    >
-      {capturing ? CAPTURE_PROMPT : keyLabel(code)}
-    </Button>
+    <Group gap={4} wrap="nowrap">
+      <Button
+        variant={capturing ? 'filled' : 'default'}
+        miw={160}
+        aria-label={`${label}: ${capturing ? CAPTURE_PROMPT : keyLabel(code)}`}
+        data-capturing={capturing || undefined}
+        onClick={() => { if (!capturing) setCapturing(true); }}
+        onKeyDown={onKeyDown}
+        onMouseDown={onMouseDown}
+        onContextMenu={(event) => { if (capturing) event.preventDefault(); }}
+        onBlur={() => setCapturing(false)}
+      >
+        {capturing ? CAPTURE_PROMPT : keyLabel(code)}
+      </Button>
+      {capturing ? (
+        // Pressing it blurs the capture button, which cancels; the click itself has nothing left to do.
+        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setCapturing(false)}>Cancel</Button>
+      ) : (
+        <ActionIcon variant="subtle" color="gray" size="md" aria-label={`Unbind ${label}`} title="Unbind"
+          disabled={code === KEY_UNBOUND} onClick={() => onCapture(KEY_UNBOUND)}>×</ActionIcon>
+      )}
+    </Group>
   );
 }

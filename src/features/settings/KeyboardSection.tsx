@@ -9,11 +9,23 @@ import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
 
 export const DOUBLE_TAP_LABEL = 'Double Tap W';
+export const SPRINT_UNBOUND_TEXT = 'Sprint is now unbound: choose another key for it';
 
 /** `compact`: phones, where the three sprint modes do not fit side by side. */
 export function KeyboardSection({ api, compact = false }: { api: SettingsApi; compact?: boolean }) {
   const bindings = api.values.keyBindingsV2;
   const sprintMode = api.values.sprintMode as SprintMode;
+
+  // Leaving doubleTap can leave sprint's key shared with another action (doubleTap allows it):
+  // re-check, and unbind sprint with a word rather than keep two actions on one key silently.
+  const changeSprintMode = (mode: SprintMode) => {
+    const sprintKey = bindings.sprint ?? KEY_UNBOUND;
+    const other = findConflict(bindings, 'sprint', sprintKey, mode);
+    api.change('sprintMode', mode);
+    if (!other) return;
+    api.change('keyBindingsV2', { ...bindings, sprint: KEY_UNBOUND });
+    showToast({ title: conflictTitle(sprintKey, other), message: SPRINT_UNBOUND_TEXT, tone: 'error' });
+  };
 
   const assign = (action: string, code: number) => {
     const other = findConflict(bindings, action, code, sprintMode);
@@ -40,7 +52,7 @@ export function KeyboardSection({ api, compact = false }: { api: SettingsApi; co
               fullWidth={compact}
               data={SPRINT_MODES.map((m) => ({ value: m, label: SPRINT_MODE_LABELS[m] }))}
               value={sprintMode}
-              onChange={(v) => api.change('sprintMode', v)}
+              onChange={(v) => changeSprintMode(v as SprintMode)}
             />
           </div>
           {BINDABLE_KEY_ACTIONS.map((action) => (

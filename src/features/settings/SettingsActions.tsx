@@ -2,12 +2,14 @@
 // confirmation), export the settings to a JSON file and import one. Every changed value goes to
 // the game as (name, value) like any other change (useSettings.applyMany); an import is all or
 // nothing, with the reason shown when a file is refused.
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconDownload, IconRestore, IconRotate, IconUpload, type Icon } from '@tabler/icons-react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { DEFAULT_SETTINGS, FIELD_NAMES, SECTION_LABELS, SETTINGS_FIELDS, type SectionId, type SettingsValues } from '../../../contract/settings';
 import { downloadSettings, readSettingsFile } from './transfer';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
+import { BusyModal } from '../../overlays/BusyModal';
 
 /** The defaults of one section's settings (Keyboard: sprint mode and every binding). */
 export function sectionDefaults(section: SectionId): Partial<SettingsValues> {
@@ -32,21 +34,9 @@ export const ACTION_TEXT = {
 interface Confirm { title: string; body: string; action: string; run: () => void }
 
 function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | null; onClose: () => void }) {
-  // Escape closes this dialog only, not the settings overlay under it (OverlayHost closes the
-  // topmost overlay on an Escape nobody handled).
-  useEffect(() => {
-    if (!confirm) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      onClose();
-    };
-    window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
-  }, [confirm, onClose]);
+  // Escape closes this dialog only, not the settings overlay under it (its layer is above).
   return (
-    <Modal opened={confirm !== null} onClose={onClose} title={confirm?.title} centered zIndex={500} closeOnEscape={false}
-      closeButtonProps={{ 'aria-label': 'Close' }} data-testid="settings-confirm">
+    <BusyModal opened={confirm !== null} onClose={onClose} title={confirm?.title} zIndex={500} data-testid="settings-confirm">
       <Stack gap="md">
         <Text size="sm">{confirm?.body}</Text>
         <Group justify="flex-end" gap="sm">
@@ -54,16 +44,38 @@ function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | null; onClose:
           <Button color="red" onClick={() => { confirm?.run(); onClose(); }} data-autofocus>{confirm?.action}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </BusyModal>
   );
 }
 
+/**
+ * A footer button: text on a wide screen; on a phone (`compact`) an icon with the same
+ * accessible name and a tooltip title, so the four fit one row.
+ */
+function FooterButton({ compact, label, icon: ButtonIcon, danger, onClick }: { compact: boolean; label: string; icon: Icon; danger?: boolean; onClick: () => void }) {
+  if (compact) {
+    return (
+      <ActionIcon size="lg" variant={danger ? 'light' : 'default'} color={danger ? 'red' : undefined} aria-label={label} title={label} onClick={onClick}>
+        <ButtonIcon size={18} aria-hidden />
+      </ActionIcon>
+    );
+  }
+  return (
+    <Button size="sm" variant={danger ? 'light' : 'default'} color={danger ? 'red' : undefined} leftSection={<ButtonIcon size={16} aria-hidden />} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * Only under a section that has settings of its own: About, Account, Airdrops and Clans reset
+ * nothing and get no footer (export and import are one tap away in any settings section).
+ */
 export function SettingsActions({ api, section, compact }: { api: SettingsApi; section: SectionId; compact: boolean }) {
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const label = SECTION_LABELS[section];
-  const size = compact ? 'xs' : 'sm';
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -76,31 +88,36 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
     api.applyMany(result.settings, ACTION_TEXT.imported);
   };
 
+  if (!hasResettableSettings(section)) return null;
   return (
-    <footer className={classes.actions} aria-label="Manage settings">
+    <footer className={classes.actions} aria-label="Manage settings" data-compact={compact || undefined}>
       {importError && (
         <Alert color="red" variant="light" title={ACTION_TEXT.importFailedTitle} withCloseButton closeButtonLabel="Dismiss"
           onClose={() => setImportError(null)} data-testid="settings-import-error" role="alert" mb="xs">
           {importError}
         </Alert>
       )}
-      <Group gap="xs" wrap="wrap">
-        {hasResettableSettings(section) && (
-          <Button size={size} variant="light" color="red" onClick={() => setConfirm({
+      <Group gap="xs" wrap="nowrap">
+        {compact ? (
+          <Button size="compact-sm" h={34} variant="light" color="red" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => setConfirm({
             title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: `Reset ${label}`,
             run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
-          })}>
+          })} style={{ minWidth: 0, flexShrink: 1 }}>
             Reset {label}
           </Button>
+        ) : (
+          <FooterButton compact={false} danger label={`Reset ${label}`} icon={IconRestore} onClick={() => setConfirm({
+            title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: `Reset ${label}`,
+            run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
+          })} />
         )}
-        <Button size={size} variant="light" color="red" onClick={() => setConfirm({
+        <FooterButton compact={compact} danger label="Reset all" icon={IconRotate} onClick={() => setConfirm({
           title: ACTION_TEXT.resetAllTitle, body: ACTION_TEXT.resetAllBody, action: 'Reset all',
           run: () => api.applyMany(DEFAULT_SETTINGS, ACTION_TEXT.resetAllDone),
-        })}>
-          Reset all
-        </Button>
-        <Button size={size} variant="default" onClick={() => downloadSettings(api.values)}>Export settings</Button>
-        <Button size={size} variant="default" onClick={() => fileInput.current?.click()}>Import settings</Button>
+        })} />
+        <div style={{ flex: 1 }} />
+        <FooterButton compact={compact} label="Export settings" icon={IconDownload} onClick={() => downloadSettings(api.values)} />
+        <FooterButton compact={compact} label="Import settings" icon={IconUpload} onClick={() => fileInput.current?.click()} />
         <input ref={fileInput} type="file" accept=".json,application/json" hidden aria-hidden tabIndex={-1}
           data-testid="settings-import-input" onChange={(event) => { void onFile(event); }} />
       </Group>

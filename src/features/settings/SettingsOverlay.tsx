@@ -3,10 +3,14 @@
 // features; src/app hands their components in through `extraSections` (features do not import
 // each other), and a section without a component is not listed.
 import { ActionIcon, Drawer, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  IconAdjustments, IconDeviceDesktop, IconDeviceGamepad2, IconGift, IconInfoCircle, IconKeyboard, IconMenu2, IconMouse,
+  IconSearch, IconUserCircle, IconUsersGroup, IconVolume, IconWorld, IconX, type Icon,
+} from '@tabler/icons-react';
 import { Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { FIELD_NAMES, SECTION_LABELS, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
+import { useEscapeLayer } from '../../overlays/context';
 import { AboutSection } from './AboutSection';
-import { currentSettingsConfig, type SettingsConfig } from './config';
 import { FieldControl } from './FieldControl';
 import { KeyboardSection } from './KeyboardSection';
 import { SettingsActions } from './SettingsActions';
@@ -27,8 +31,14 @@ export interface SettingsOverlayProps {
   onClose: () => void;
   extraSections?: ExtraSections;
   username?: string;
-  config?: SettingsConfig;
 }
+
+/** The sidebar's icon for each section (decorative: the label names the section). */
+export const SECTION_ICONS: Record<SectionId, Icon> = {
+  general: IconAdjustments, mouse: IconMouse, audio: IconVolume, regions: IconWorld, video: IconDeviceDesktop,
+  gameplay: IconDeviceGamepad2, accounts: IconUserCircle, keyboard: IconKeyboard, about: IconInfoCircle,
+  airdrops: IconGift, clans: IconUsersGroup,
+};
 
 const isExtra = (id: SectionId): id is ExtraSectionId => id === 'accounts' || id === 'airdrops' || id === 'clans';
 
@@ -36,9 +46,9 @@ function FieldsSection({ section, api, hidden }: { section: SectionId; api: Sett
   const names = FIELD_NAMES.filter((n) => SETTINGS_FIELDS[n].section === section && n !== 'sprintMode' && !isHiddenSetting(n, hidden));
   if (names.length === 0 && section !== 'regions') return <Text c="dimmed">No settings available here.</Text>;
   return (
-    <Stack gap="xs">
+    <Stack gap="sm">
       {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{LATENCY_DESCRIPTION}</Text>}
-      {names.map((n) => <FieldControl key={n} name={n} api={api} />)}
+      <div className={classes.fields}>{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>
     </Stack>
   );
 }
@@ -49,12 +59,12 @@ function SearchResults({ query, sections, api, hidden }: { query: string; sectio
   const names = FIELD_NAMES.filter((n) => sections.includes(SETTINGS_FIELDS[n].section) && !isHiddenSetting(n, hidden)
     && SETTINGS_FIELDS[n].label.toLowerCase().includes(needle));
   if (names.length === 0) return <Text c="dimmed">No settings match “{query.trim()}”.</Text>;
-  return <Stack gap="xs" data-testid="settings-search-results">{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</Stack>;
+  return <div className={classes.fields} data-testid="settings-search-results">{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>;
 }
 
-export default function SettingsOverlay({ payload, onClose, extraSections = {}, username, config: given }: SettingsOverlayProps) {
-  const config = useMemo(() => given ?? currentSettingsConfig(), [given]);
-  const api = useSettings(config);
+export default function SettingsOverlay({ payload, onClose, extraSections = {}, username }: SettingsOverlayProps) {
+  const api = useSettings();
+  const { config } = api.store;
   const viewport = useViewport();
   const hidden = useMemo(() => new Set(config.hidden), [config.hidden]);
   const sections = useMemo(
@@ -67,15 +77,23 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [query, setQuery] = useState('');
 
+  // While a search is typed, its results are the topmost layer: Escape clears the search and
+  // shows the section again; only the next Escape closes the overlay (issue 18 item 2).
+  useEscapeLayer('dialog', query !== '', () => setQuery(''));
+
   const choose = (id: SectionId) => { setActive(id); setDrawerOpen(false); setQuery(''); };
 
   const sidebar = (
     <nav aria-label="Settings sections" className={viewport.isMobile ? `${classes.sidebar} ${classes.drawerSidebar}` : classes.sidebar}>
       {username && <div className={classes.username} data-testid="settings-username">{username}</div>}
-      {sections.map((id) => (
-        <NavLink key={id} component="button" label={SECTION_LABELS[id]} active={id === active} aria-current={id === active ? 'page' : undefined}
-          data-section={id} onClick={() => choose(id)} />
-      ))}
+      {sections.map((id) => {
+        const SectionIcon = SECTION_ICONS[id];
+        return (
+          <NavLink key={id} component="button" label={SECTION_LABELS[id]} active={id === active} aria-current={id === active ? 'page' : undefined}
+            leftSection={<SectionIcon size={18} stroke={1.8} aria-hidden />} className={classes.navLink}
+            data-section={id} onClick={() => choose(id)} />
+        );
+      })}
     </nav>
   );
 
@@ -98,21 +116,23 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
         </Drawer>
       ) : sidebar}
       <div className={classes.main}>
+        {/* Below 768 px the search takes a row of its own under the title (CSS grid areas), so
+            neither the title nor the placeholder is cut. */}
         <header className={classes.header}>
           {viewport.isMobile && (
-            <ActionIcon variant="subtle" size="lg" aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
-              <span aria-hidden>☰</span>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Open menu" onClick={() => setDrawerOpen(true)} className={classes.menuButton}>
+              <IconMenu2 size={22} aria-hidden />
             </ActionIcon>
           )}
-          <Title order={2} size="h3" style={{ flex: 1 }}>{SECTION_LABELS[active]}</Title>
-          <TextInput aria-label="Search settings" placeholder="Search settings" value={query} w={viewport.isSmallMobile ? 120 : 220}
-            onChange={(event) => setQuery(event.currentTarget.value)} />
-          <ActionIcon variant="subtle" size="lg" aria-label="Close settings" onClick={() => { api.flush(); onClose(); }}>
-            <span aria-hidden>✕</span>
+          <Title order={2} className={classes.title}>{SECTION_LABELS[active]}</Title>
+          <TextInput aria-label="Search settings" placeholder="Search settings" value={query} className={classes.search}
+            leftSection={<IconSearch size={16} aria-hidden />} onChange={(event) => setQuery(event.currentTarget.value)} />
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close settings" onClick={() => { api.flush(); onClose(); }} className={classes.closeButton}>
+            <IconX size={22} aria-hidden />
           </ActionIcon>
         </header>
-        <main className={classes.content} data-active-section={active}>{body}</main>
-        <SettingsActions api={api} section={active} compact={viewport.isSmallMobile} />
+        <main className={classes.content} data-active-section={active}><div className={classes.contentInner}>{body}</div></main>
+        <SettingsActions api={api} section={active} compact={viewport.isMobile} />
       </div>
     </div>
   );

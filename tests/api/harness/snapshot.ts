@@ -1,7 +1,8 @@
 // The whole database as text, to prove a refused request changed nothing. Tables are discovered
 // from the catalogue, so a table a later migration adds is covered without touching this file.
 // Left out on purpose: bookkeeping that a refused request is *meant* to write (rate-limit
-// counters, claimed bot-check tokens) and the session's "last seen" clock.
+// counters, claimed bot-check tokens, an Idempotency-Key claimed and released) and the session's
+// "last seen" clock.
 //
 // Dumping ~30 tables after each of thousands of fuzzed requests is too slow, so there is also
 // a change log: triggers (installed in the throwaway test database only) record every row
@@ -88,6 +89,10 @@ export async function installChangeLog(db: Executor): Promise<void> {
         RETURN NULL;
       END IF;
       IF TG_OP = 'UPDATE' AND (to_jsonb(NEW) - ignored) = (to_jsonb(OLD) - ignored) THEN RETURN NULL; END IF;
+      -- An Idempotency-Key claim (status 0) made and released by a refused request is bookkeeping;
+      -- the claim answered (status 0 -> 200) is a change and is logged.
+      IF TG_TABLE_NAME = 'idempotency_keys' AND TG_OP IN ('INSERT', 'DELETE')
+        AND (CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END)->>'status' = '0' THEN RETURN NULL; END IF;
       INSERT INTO ${CHANGE_LOG} (tbl, op, row_json)
         VALUES (TG_TABLE_NAME, TG_OP, CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD)::text ELSE to_jsonb(NEW)::text END);
       RETURN NULL;

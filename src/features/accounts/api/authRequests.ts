@@ -2,11 +2,11 @@
 // machine's AuthFailure (server text, or network) so the machine stays free of fetch.
 import { login, logout, register } from '../../../../contract/auth';
 import type { AuthFailure, AuthRequest } from '../../../../machines/auth';
-import { ApiError, call, NetworkError } from '../../../api/client';
+import { ApiError, call } from '../../../api/client';
+import { serverErrorText } from '../../../api/errors';
 
 export function toAuthFailure(error: unknown): AuthFailure {
-  if (error instanceof ApiError) return { kind: 'server', text: error.body?.detail ?? error.body?.error ?? undefined };
-  if (error instanceof NetworkError) return { kind: 'network' };
+  if (error instanceof ApiError) return { kind: 'server', text: serverErrorText(error) };
   return { kind: 'network' };
 }
 

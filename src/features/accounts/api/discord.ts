@@ -6,9 +6,11 @@ import { z } from 'zod';
 import { DISCORD_PENDING_MINUTES, discordExchange, discordLink, DiscordUser } from '../../../../contract/accounts';
 import { DISCORD_POPUP, DISCORD_STATE_BYTES, type DiscordEnv, type DiscordFailure, type DiscordPopup } from '../../../../machines/discord-oauth';
 import { ApiError, call } from '../../../api/client';
+import { serverErrorText } from '../../../api/errors';
+import type { OverlayStore } from '../../../overlays/store';
 
 export function toDiscordFailure(error: unknown): DiscordFailure {
-  if (error instanceof ApiError) return { kind: 'server', text: error.body?.detail ?? error.body?.error ?? undefined };
+  if (error instanceof ApiError) return { kind: 'server', text: serverErrorText(error) };
   return { kind: 'network' };
 }
 
@@ -103,15 +105,15 @@ export function clearPendingDiscord(win: Window = window): void {
   try { win.sessionStorage.removeItem(PENDING_DISCORD_KEY); } catch { /* nothing stored */ }
 }
 
-/** Asks the bridge for the account decision (the same message the game may send). */
-function postFusionDecision(pending: PendingDiscord, win: Window): void {
-  win.postMessage({ type: 'showDiscordFusionModal', ...pending }, win.location.origin);
+/** Opens the account decision through the overlay API (the modal the game may also ask for). */
+function showFusionDecision(overlays: Pick<OverlayStore, 'open'>, pending: PendingDiscord): void {
+  overlays.open('discordFusion', { type: 'showDiscordFusionModal', ...pending });
 }
 
 /** Keeps the pending identity (so a reload finds it) and opens the account decision. */
-export function openFusionDecision(pending: PendingDiscord, win: Window = window): void {
+export function openFusionDecision(overlays: Pick<OverlayStore, 'open'>, pending: PendingDiscord, win: Window = window): void {
   storePendingDiscord(pending, win);
-  postFusionDecision(pending, win);
+  showFusionDecision(overlays, pending);
 }
 
 /**
@@ -119,9 +121,9 @@ export function openFusionDecision(pending: PendingDiscord, win: Window = window
  * fusion decision"): reopens a decision the player had not made before the page reloaded.
  * Returns whether one was reopened.
  */
-export function reopenPendingDecision(win: Window = window, now: number = Date.now()): boolean {
+export function reopenPendingDecision(overlays: Pick<OverlayStore, 'open'>, win: Window = window, now: number = Date.now()): boolean {
   const pending = readPendingDiscord(win, now);
   if (!pending) return false;
-  postFusionDecision(pending, win);
+  showFusionDecision(overlays, pending);
   return true;
 }

@@ -5,14 +5,13 @@
 import { useSelector } from '@xstate/react';
 import { loadingPhase } from '../../../../machines/loading';
 import type { LoadingActor } from '../types';
+import { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL, FLAME_PATH, LOADING_STYLE_ID } from '../firstFrame';
 import { LoadingBackground } from './LoadingBackground';
 import { LoadingMessage, LoadingProgress } from './LoadingProgress';
 import css from './LoadingScreen.css?inline';
 import { useInjectedStyles } from './useInjectedStyles';
 
-/** Defaults when the page passes none (spec part 1 §3.5: dailyStreak defaults to 223). */
-export const DEFAULT_VERSION_LABEL = 'v1.3';
-export const DEFAULT_DAILY_STREAK = 223;
+export { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL };
 
 export interface LoadingScreenProps {
   actor: LoadingActor;
@@ -24,13 +23,13 @@ export interface LoadingScreenProps {
 function FlameIcon() {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-      <path d="M12 2c1 3.5-1.6 5.4-2.9 7.3C7.7 11.2 7 12.8 7 14.6A5 5 0 0 0 17 15c0-2.3-1.1-3.9-2.2-5.2.1 1.6-.5 2.8-1.6 3.4.5-3.7-.4-8.3-1.2-11.2z" />
+      <path d={FLAME_PATH} />
     </svg>
   );
 }
 
 export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL, dailyStreak = DEFAULT_DAILY_STREAK }: LoadingScreenProps) {
-  useInjectedStyles('loading-screen-styles', css);
+  useInjectedStyles(LOADING_STYLE_ID, css);
   const phase = useSelector(actor, loadingPhase);
   const error = useSelector(actor, (s) => s.context.error);
   return (

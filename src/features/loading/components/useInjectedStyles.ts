@@ -1,12 +1,19 @@
 import { useInsertionEffect } from 'react';
 
-/** Puts `css` in a <style id> while the component is mounted and removes it after (spec §4.1). */
+/**
+ * Puts `css` in a <style id> while the component is mounted and removes it after (spec §4.1).
+ * A <style> with that id already in the page (index.html's first frame, see firstFrame.ts) is
+ * adopted rather than duplicated, and removed the same way.
+ */
 export function useInjectedStyles(id: string, css: string): void {
   useInsertionEffect(() => {
-    const style = document.createElement('style');
-    style.id = id;
-    style.textContent = css;
-    document.head.appendChild(style);
+    const existing = document.getElementById(id);
+    const style = existing instanceof HTMLStyleElement ? existing : document.createElement('style');
+    if (!existing) {
+      style.id = id;
+      style.textContent = css;
+      document.head.appendChild(style);
+    }
     return () => { style.remove(); };
   }, [id, css]);
 }

@@ -1,0 +1,56 @@
+// `npm run admin -- <command>`: operator commands on the database the server would use
+// (DATABASE_URL, else the PGlite files in DATA_DIR; refused while a server holds that folder).
+//
+//   npm run admin -- crates supply v1 400    set the Base Set shop's total supply to 400
+//   npm run admin -- crates supply v2 12000  (a raise mints the difference into the shop, a cut
+//                                             takes unsold crates back; both are ledger rows)
+//   npm run admin -- crates show             each shop's supply, sold and remaining
+import { z } from 'zod';
+import { CRATE_VERSIONS } from '../contract/crates';
+import { loadConfig } from '../server/config';
+import { createDb } from '../server/db/createDb';
+import { DataDirLocked } from '../server/db/dataDirLock';
+import { migrate } from '../server/db/migrate';
+import { seed } from '../server/db/seed';
+import { crateShops, crateStatus, ensureCrateShops, setCrateSupply, SupplyError } from '../server/services/crates';
+
+const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show';
+
+const Command = z.union([
+  z.tuple([z.literal('crates'), z.literal('supply'), z.enum(['v1', 'v2']), z.string().regex(/^\d{1,10}$/, 'the total is a whole number').transform(Number)]),
+  z.tuple([z.literal('crates'), z.literal('show')]),
+]);
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  const parsed = Command.safeParse(process.argv.slice(2));
+  if (!parsed.success) throw new UsageError(USAGE);
+  const command = parsed.data;
+  const config = loadConfig();
+  const database = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  try {
+    await migrate(database.db);
+    await seed(database.db);
+    const shops = crateShops(config);
+    await ensureCrateShops(database.db, shops.values());
+    if (command[1] === 'supply') {
+      const version = CRATE_VERSIONS[command[2] === 'v1' ? 0 : 1]!;
+      const change = await setCrateSupply(database.db, shops.get(version.id)!, command[3]);
+      console.log(`${change.version} (${command[2]}) supply: ${change.before} -> ${change.after} (sold ${change.sold}, remaining ${change.remaining})`);
+    } else {
+      for (const shop of shops.values()) {
+        const s = await crateStatus(database.db, shop, null);
+        console.log(`${shop.version.name} (v${shop.version.id + 1}): supply ${s.totalSupply}, sold ${s.totalSupply - s.remainingSupply}, remaining ${s.remainingSupply}`);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError || error instanceof SupplyError || error instanceof DataDirLocked) console.error(error.message);
+  else console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

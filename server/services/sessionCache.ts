@@ -1,0 +1,104 @@
+// A short per-process cache of session lookups (SESSION_CACHE_MS, default 1 s), so a signed-in
+// player's reads do not each cost a join on sessions and users. A revocation (logout, password
+// change, the old session at a new sign-in) reaches every process's cache within a second:
+// - in this process at once (services/sessions.ts announces it to onSessionRevoked listeners);
+// - in every process on PostgreSQL through LISTEN/NOTIFY on REVOCATION_CHANNEL, delivered when
+//   the revoking transaction commits. While the listening connection is down the cache is off
+//   (every request reads the store), so a missed notification can never keep a session alive.
+// PGlite is one process: its own announcements are all there is.
+// A lookup that started before a revocation and ends after it is not cached (the generation).
+import pg from 'pg';
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/createDb';
+import { findSession, REVOCATION_CHANNEL, type Revocation, type SessionUser } from './sessions';
+
+const MAX_ENTRIES = 50_000;
+const RevocationMessage = z.union([z.object({ sessionId: z.string() }), z.object({ userId: z.string() })]);
+
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  private generation = 0;
+  /** False while revocations from other processes cannot be heard (the listener is down). */
+  live: boolean;
+
+  constructor(private readonly db: Db, private readonly ttlMs: number, needsListener: boolean) {
+    this.live = !needsListener;
+  }
+
+  async find(token: string): Promise<SessionUser | null> {
+    if (this.ttlMs <= 0 || !this.live) return findSession(this.db, token);
+    const now = Date.now();
+    const hit = this.entries.get(token);
+    if (hit && hit.until > now) return { ...hit.user };
+    const generation = this.generation;
+    const user = await findSession(this.db, token);
+    if (!user) { this.entries.delete(token); return null; }
+    if (generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(token, { user, until: now + this.ttlMs });
+    }
+    return user;
+  }
+
+  forget(revocation: Revocation): void {
+    this.generation++;
+    for (const [token, entry] of this.entries) {
+      if ('sessionId' in revocation ? entry.user.sessionId === revocation.sessionId : entry.user.id === revocation.userId) this.entries.delete(token);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/** Keeps a LISTEN connection on REVOCATION_CHANNEL open (reconnecting every second while down). */
+export function listenForRevocations(databaseUrl: string, cache: SessionCache, log: FastifyBaseLogger): { started: Promise<void>; close(): Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const down = (error?: unknown) => {
+    if (error) log.warn({ err: error }, 'session revocation listener down; session cache off until it is back');
+    cache.live = false;
+    cache.clear();
+    const dead = client;
+    client = null;
+    dead?.removeAllListeners();
+    void dead?.end().catch(() => undefined);
+    if (!closed && !retry) retry = setTimeout(() => { retry = null; void connect(); }, 1_000);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    client = next;
+    next.on('error', down);
+    next.on('end', () => { if (client === next) down(new Error('connection ended')); });
+    next.on('notification', (message) => {
+      if (message.channel !== REVOCATION_CHANNEL) return;
+      let parsed: z.infer<typeof RevocationMessage> | null;
+      try { parsed = RevocationMessage.parse(JSON.parse(message.payload ?? '')); } catch { parsed = null; }
+      if (parsed) cache.forget(parsed); else cache.clear();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${REVOCATION_CHANNEL}`);
+      if (closed) { await next.end(); return; }
+      cache.clear();
+      cache.live = true;
+    } catch (error) {
+      if (client === next) down(error);
+    }
+  };
+  return {
+    started: connect(),
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = null;
+      last?.removeAllListeners();
+      await last?.end().catch(() => undefined);
+    },
+  };
+}

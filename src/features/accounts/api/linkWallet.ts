@@ -1,0 +1,40 @@
+// The standalone site's Sign-In-with-Ethereum wallet link through the browser's injected
+// EIP-1193 provider (spec part 1 §2.5, §4.6); the wallet list is src/api/wallets.ts.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { walletLink, walletNonce } from '../../../../contract/accounts';
+import { call } from '../../../api/client';
+import type { MutationConfig } from '../../../api/mutation';
+import { refreshAfterWalletChange } from './walletsChanged';
+
+interface Eip1193 { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
+
+function injectedProvider(): Eip1193 | null {
+  const candidate = (window as unknown as { ethereum?: Eip1193 }).ethereum;
+  return candidate && typeof candidate.request === 'function' ? candidate : null;
+}
+
+export const NO_WALLET_TEXT = 'No browser wallet found. Install a wallet extension to connect one.';
+
+/** Asks the injected wallet for an address, has it sign the server's nonce message, links it. */
+export async function linkInjectedWallet() {
+  const provider = injectedProvider();
+  if (!provider) throw new Error(NO_WALLET_TEXT);
+  const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
+  const address = accounts[0];
+  if (!address) throw new Error(NO_WALLET_TEXT);
+  const chainHex = (await provider.request({ method: 'eth_chainId' })) as string;
+  const chainId = Number.parseInt(chainHex, 16) || 1;
+  const { message } = await call(walletNonce, { body: { address, chainId } });
+  const signature = (await provider.request({ method: 'personal_sign', params: [message, address] })) as string;
+  return call(walletLink, { body: { message, signature } });
+}
+
+/** Links the injected wallet (above). Refreshes the wallet list and whoami. */
+export function useLinkWallet(config: MutationConfig<(variables: { uuid: string }) => ReturnType<typeof linkInjectedWallet>> = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    ...config,
+    mutationFn: (_variables: { uuid: string }) => linkInjectedWallet(),
+    onSuccess: (...args) => { refreshAfterWalletChange(client, args[1].uuid); return config.onSuccess?.(...args); },
+  });
+}

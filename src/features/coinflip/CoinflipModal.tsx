@@ -1,0 +1,183 @@
+// Create Coin Flip Wager (spec part 2 §2, §3, §5, §7, §8), opened by SHOW_COINFLIP_MODAL
+// {modalType: 'create'}: a wager between 10 and 100,000,000 TC with at most two decimals and
+// not above the balance, on Heads (0) or Tails (1). The stake is escrowed and the server
+// commits to sha256 of its seed; the open wagers list below lets a player accept another
+// player's wager (the coin is flipped at once) or cancel their own. Results show the seed hash
+// and the revealed seed, checked in the browser.
+import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent } from 'react';
+import { COINFLIP_TEXT, type CoinflipGame } from '../../../contract/coinflip';
+import { isLoggedOutError, errorText } from '../../api/errors';
+import type { OverlayProps } from '../../overlays/types';
+import { formatTc } from '../../ui/formatTc';
+import { economyToast } from '../../ui/toast';
+import { useInventory } from '../../api/economy';
+import { useAcceptWager } from './api/acceptWager';
+import { useCancelWager } from './api/cancelWager';
+import { useCreateWager } from './api/createWager';
+import { useCoinflipGame } from './api/getCoinflipGame';
+import { useOpenWagers } from './api/getOpenWagers';
+import { refreshAfterWager } from './api/invalidate';
+import { COIN_NAMES } from './coinflipFairness';
+import { CoinflipResult } from './CoinflipResult';
+import { validateWager } from './wagerValidation';
+import classes from './Coinflip.module.css';
+import { BusyModal } from '../../overlays/BusyModal';
+
+/** Polls the wager this player created until someone accepts it. */
+function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
+  const queryClient = useQueryClient();
+  const game = useCoinflipGame(gameId);
+  const status = game.data?.status;
+  // Once someone accepted (or it was cancelled), the balance and the open list have changed.
+  useEffect(() => { if (status && status !== 'open') void refreshAfterWager(queryClient); }, [status, queryClient]);
+  if (game.data?.status === 'settled') return <CoinflipResult game={game.data} viewer="creator" />;
+  return (
+    <Paper withBorder p="sm" data-testid="my-wager" data-status={game.data?.status ?? 'open'}>
+      <Text size="sm" fw={600}>{game.data?.status === 'cancelled' ? 'Your wager was cancelled; the stake is back in your balance.' : 'Your wager is open, waiting for another player.'}</Text>
+      <Text size="xs" c="dimmed">Server seed hash (commitment)</Text>
+      <Text className={classes.hash} data-testid="my-wager-hash">{hash}</Text>
+    </Paper>
+  );
+}
+
+function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy: string | null; onAccept: () => void; onCancel: () => void }) {
+  const amount = formatTc(game.wager_amount);
+  return (
+    <Paper withBorder p="xs" data-testid="open-wager" data-game-id={game.game_id}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600} truncate>{game.creator_username}{game.isOwnGame ? ' (you)' : ''}</Text>
+          <Text size="sm" fw={700} data-testid="wager-amount">{amount}</Text>
+          <Text size="xs" c="dimmed">Chose {COIN_NAMES[game.choice]}{game.isOwnGame ? '' : ` · you would take ${COIN_NAMES[1 - game.choice]}`}</Text>
+          <Text className={classes.hash} c="dimmed" title={game.server_seed_hash}>hash {game.server_seed_hash.slice(0, 16)}…</Text>
+        </Stack>
+        {game.isOwnGame ? (
+          <Button size="xs" variant="default" color="red" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onCancel} aria-label={`Cancel your wager of ${amount}`}>
+            {busy === game.game_id ? 'Cancelling...' : 'Cancel'}
+          </Button>
+        ) : (
+          <Button size="xs" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onAccept} aria-label={`Accept ${game.creator_username}'s wager of ${amount}`}>
+            {busy === game.game_id ? 'Accepting...' : 'Accept'}
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
+
+export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
+  const inventory = useInventory();
+  const wagers = useOpenWagers();
+  const [amount, setAmount] = useState('');
+  const [choice, setChoice] = useState<0 | 1>(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ id: string; hash: string } | null>(null);
+  const [accepted, setAccepted] = useState<CoinflipGame | null>(null);
+  const balance = inventory.data?.tripcoins;
+  const loggedOut = isLoggedOutError(inventory.error);
+
+  const create = useCreateWager({
+    onSuccess: (result) => {
+      economyToast('success', result.message ?? COINFLIP_TEXT.created);
+      setCreated({ id: result.game_id, hash: result.server_seed_hash });
+      setAccepted(null);
+      setAmount('');
+    },
+    onError: (error) => {
+      const text = errorText(error, COINFLIP_TEXT.createFailed);
+      setProblem(text);
+      economyToast('error', text);
+    },
+  });
+  const accept = useAcceptWager({
+    onSuccess: (game) => {
+      setAccepted(game);
+      const won = game.winner_uuid !== null && game.winner_uuid === game.acceptor_uuid;
+      economyToast(won ? 'success' : 'info', won ? `You won ${formatTc(game.wager_amount * 2)}!` : `You lost ${formatTc(game.wager_amount)}.`, `The coin landed on ${game.outcome === null ? '?' : COIN_NAMES[game.outcome]}`);
+    },
+    onError: (error) => economyToast('error', errorText(error, COINFLIP_TEXT.acceptFailed)),
+  });
+  const cancel = useCancelWager({
+    onSuccess: () => economyToast('success', COINFLIP_TEXT.cancelled),
+    onError: (error) => economyToast('error', errorText(error, COINFLIP_TEXT.cancelFailed)),
+  });
+  const rowBusy = accept.isPending ? (accept.variables ?? null) : cancel.isPending ? (cancel.variables ?? null) : null;
+  const busy = create.isPending || rowBusy !== null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const message = validateWager(amount, balance);
+    setProblem(message);
+    if (message) return;
+    create.mutate({ wager: amount.trim(), choice });
+  };
+  const close = () => { if (!busy) onClose(); };
+  const games = wagers.data?.games ?? [];
+
+  return (
+    <BusyModal
+      busy={busy}
+      onClose={close}
+      size="lg"
+      title={<Title order={3} component="span">Create Coin Flip Wager</Title>}
+    >
+      <Stack gap="sm" data-testid="coinflip">
+        {loggedOut && <Alert color="yellow">Log in to play coin flips.</Alert>}
+        {inventory.isError && !loggedOut && <Alert color="red">Failed to load inventory. Please try again later.</Alert>}
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <Group justify="space-between">
+              <Text size="sm">Balance</Text>
+              <Text size="sm" fw={600} data-testid="coinflip-balance">{balance === undefined ? '…' : formatTc(balance)}</Text>
+            </Group>
+            <TextInput
+              label="Wager amount (TC)"
+              description="Between 10 and 100,000,000 TC, at most 2 decimals"
+              inputMode="decimal"
+              placeholder="10.00"
+              value={amount}
+              disabled={busy}
+              onChange={(e) => { setAmount(e.currentTarget.value); setProblem(null); }}
+              error={problem ?? undefined}
+              data-autofocus
+            />
+            <Radio.Group label="Your side" value={String(choice)} onChange={(v) => setChoice(v === '1' ? 1 : 0)}>
+              <Group mt={4}>
+                <Radio value="0" label="Heads" disabled={busy} />
+                <Radio value="1" label="Tails" disabled={busy} />
+              </Group>
+            </Radio.Group>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+              <Button type="submit" disabled={busy || loggedOut} data-busy={create.isPending || undefined}>{create.isPending ? 'Creating...' : 'Create Wager'}</Button>
+            </Group>
+          </Stack>
+        </form>
+
+        {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} />}
+        {accepted && <CoinflipResult game={accepted} viewer="acceptor" takeFocus />}
+
+        <div>
+          <Title order={4} mb={4}>Open Wagers</Title>
+          {wagers.isPending && <Text size="sm" c="dimmed">Loading open wagers...</Text>}
+          {wagers.isError && <Text size="sm" c="red">Failed to load open wagers.</Text>}
+          {wagers.isSuccess && games.length === 0 && <Text size="sm" c="dimmed">No open wagers right now.</Text>}
+          <Stack gap={6} className={classes.wagerList} data-testid="open-wagers">
+            {games.map((game) => (
+              <WagerRow
+                key={game.game_id}
+                game={game}
+                busy={rowBusy}
+                onAccept={() => { if (!busy) accept.mutate(game.game_id); }}
+                onCancel={() => { if (!busy) cancel.mutate(game.game_id); }}
+              />
+            ))}
+          </Stack>
+        </div>
+      </Stack>
+    </BusyModal>
+  );
+}

@@ -1,0 +1,15 @@
+// What a logged-out player sees in Sell and Transfer instead of a raw "Not logged in" toast and
+// empty pickers: why, and a Log In button that opens the auth modal (as coin flip, the crate
+// shop and the bridge do; issue 18 item 7).
+import { Button, Stack, Text } from '@mantine/core';
+import { useAskToLogIn } from '../../overlays/context';
+
+export function LogInPrompt({ text }: { text: string }) {
+  const askToLogIn = useAskToLogIn();
+  return (
+    <Stack align="flex-start" data-testid="market-log-in">
+      <Text>{text}</Text>
+      <Button onClick={() => askToLogIn('login')} data-autofocus>Log In</Button>
+    </Stack>
+  );
+}

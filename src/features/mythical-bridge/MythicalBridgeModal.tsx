@@ -1,0 +1,295 @@
+// The Mythical Bridge modal (spec part 2 §2, §4, §5, §8), opened by SHOW_MYTHICAL_BRIDGE_MODAL
+// and driven by machines/bridge.ts: wallet address → 'Confirm that this is you' → Final
+// Confirmation → complete, with the explorer link. Errors are toasts and also sit in a red box.
+// Closing clears everything (the machine lives and dies with the modal); it cannot be closed
+// while the airdrop is being finalized. The player's linked wallets can be picked with one
+// click; a player without one is shown the way to the Account section's Wallets tab.
+import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { isLoggedIn } from '../../../contract/auth';
+import { ITEM_IDS } from '../../../contract/items';
+import { BRIDGE_TEXT, type MarketplaceProfile } from '../../../contract/bridge';
+import { SHELL_TO_GAME } from '../../../contract/gameConstants';
+import { bridgeMachine, type FinalizeRequest, type FinalizeResult } from '../../../machines/mythical-bridge';
+import type { OverlayProps } from '../../overlays/types';
+import { useGameLink } from '../../game-link/context';
+import { useAskToLogIn } from '../../overlays/context';
+import { useHost } from '../../lib/host';
+import { useNavigation } from '../../overlays/navigation';
+import { showToast } from '../../ui/toast';
+import { currentUserQuery } from '../../api/currentUser';
+import { invalidateInventory, useInventory } from '../../api/economy';
+import { newIdempotencyKey } from '../../api/idempotency';
+import { walletsQuery } from '../../api/wallets';
+import { finalizeBridge } from './api/finalizeBridge';
+import { useTransferStatus } from './api/getTransferStatus';
+import { verifyWallet } from './api/verifyWallet';
+import classes from './MythicalBridgeModal.module.css';
+import { BRIDGE_UI, formatMemberSince, safeWebsite, shortAddress, statusLine } from './texts';
+import { BusyModal } from '../../overlays/BusyModal';
+
+const providedMachine = bridgeMachine.provide({
+  actors: {
+    verify: fromPromise<MarketplaceProfile, { wallet: string }>(({ input }) => verifyWallet(input.wallet)),
+    finalize: fromPromise<FinalizeResult, FinalizeRequest>(({ input }) => finalizeBridge(input)),
+  },
+});
+
+export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalBridge'>) {
+  const [state, send] = useMachine(providedMachine, { input: { newKey: () => newIdempotencyKey('bridge') } });
+  const { context } = state;
+  const finalizing = state.matches('finalizing');
+  const complete = state.matches('complete');
+  const queryClient = useQueryClient();
+  const gameLink = useGameLink();
+  const whoami = useQuery(currentUserQuery);
+
+  // Every new error is also a toast (spec §8), once.
+  const toasted = useRef(0);
+  useEffect(() => {
+    if (context.errors === toasted.current || !context.error) return;
+    toasted.current = context.errors;
+    showToast({ message: context.error, tone: 'error', area: 'economy' });
+  }, [context.errors, context.error]);
+
+  useEffect(() => {
+    if (!complete) return;
+    showToast({ message: BRIDGE_TEXT.complete, tone: 'success', area: 'economy' });
+    // The ticket is gone: whatever shows the inventory reads it again.
+    void invalidateInventory(queryClient);
+    gameLink.send(SHELL_TO_GAME.refreshMarketplace);
+  }, [complete, queryClient, gameLink]);
+
+  const close = () => { if (!finalizing) onClose(); };
+  const user = whoami.data;
+  const loggedIn = isLoggedIn(user);
+
+  let body;
+  if (whoami.isPending) body = <Loader aria-label="Loading your account" />;
+  else if (!loggedIn) body = <LoggedOut />;
+  else if (state.matches('address') || state.matches('verifying')) {
+    body = (
+      <AddressStep
+        uuid={user?.uuid ?? ''}
+        wallet={context.wallet}
+        inputError={context.errorSource === 'input' ? context.error : null}
+        requestError={context.errorSource === 'request' ? context.error : null}
+        verifying={state.matches('verifying')}
+        onEdit={(wallet) => send({ type: 'EDIT', wallet })}
+        onContinue={() => send({ type: 'CONTINUE' })}
+      />
+    );
+  } else if (state.matches('profile') && context.profile) {
+    body = <ProfileStep profile={context.profile} onBack={() => send({ type: 'BACK' })} onConfirm={() => send({ type: 'CONFIRM' })} />;
+  } else {
+    body = (
+      <ConfirmStep
+        wallet={context.wallet}
+        error={context.error}
+        finalizing={finalizing}
+        result={context.result}
+        onBack={() => send({ type: 'BACK' })}
+        onFinalize={() => send({ type: 'FINALIZE' })}
+      />
+    );
+  }
+
+  return (
+    <BusyModal
+      busy={finalizing}
+      onClose={close}
+      size="lg"
+      title={<Title order={3} component="span">{BRIDGE_UI.title}</Title>}
+    >
+      <div data-testid="mythical-bridge" data-step={loggedIn ? String(state.value) : 'logged-out'}>{body}</div>
+    </BusyModal>
+  );
+}
+
+function LoggedOut() {
+  const askToLogIn = useAskToLogIn();
+  return (
+    <Stack align="flex-start">
+      <Text>{BRIDGE_UI.loggedOut}</Text>
+      <Button onClick={() => askToLogIn('login')}>Log In</Button>
+    </Stack>
+  );
+}
+
+interface AddressStepProps {
+  uuid: string;
+  wallet: string;
+  inputError: string | null;
+  requestError: string | null;
+  verifying: boolean;
+  onEdit(wallet: string): void;
+  onContinue(): void;
+}
+
+function AddressStep({ uuid, wallet, inputError, requestError, verifying, onEdit, onContinue }: AddressStepProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!verifying) onContinue();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text>{BRIDGE_UI.intro}</Text>
+        <TicketStatus />
+        <LinkedWallets uuid={uuid} disabled={verifying} onPick={onEdit} />
+        <TextInput
+          label={BRIDGE_UI.addressLabel}
+          description={BRIDGE_UI.addressHint}
+          placeholder="0x…"
+          value={wallet}
+          onChange={(e) => onEdit(e.currentTarget.value)}
+          error={inputError}
+          readOnly={verifying}
+          autoComplete="off"
+          spellCheck={false}
+          classNames={{ root: classes.addressRoot, input: classes.addressInput, description: classes.addressHint }}
+          data-autofocus
+        />
+        <ErrorBox text={requestError} />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={verifying} leftSection={verifying ? <Loader size={14} aria-hidden /> : undefined}>
+            {verifying ? 'Verifying...' : 'Continue'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Whether the player holds the Mythical Ticket the bridge burns, read from the inventory. */
+function TicketStatus() {
+  const inventory = useInventory();
+  const count = Number.parseInt(inventory.data?.inventory[ITEM_IDS.mythicalTicket] ?? '0', 10) || 0;
+  if (!inventory.isSuccess) return <Text size="sm" data-testid="bridge-ticket">{BRIDGE_UI.ticketNeeded}</Text>;
+  if (count > 0) return <Text size="sm" c="teal" data-testid="bridge-ticket">{BRIDGE_UI.ticketNeeded} {BRIDGE_UI.hasTickets(count)}</Text>;
+  return <Alert color="yellow" data-testid="bridge-ticket">{BRIDGE_UI.noTicket}</Alert>;
+}
+
+function LinkedWallets({ uuid, disabled, onPick }: { uuid: string; disabled: boolean; onPick(wallet: string): void }) {
+  const host = useHost();
+  const navigation = useNavigation();
+  const wallets = useQuery(walletsQuery(uuid));
+  if (wallets.isPending) return <Loader size="sm" aria-label="Loading your wallets" />;
+  if (wallets.isError) return <Text size="sm" className={classes.muted}>{BRIDGE_UI.walletsFailed}</Text>;
+  const preferred = wallets.data.preferred_address?.toLowerCase();
+  const addresses = wallets.data.modular_wallets.map((w) => w.address)
+    .sort((a, b) => Number(b.toLowerCase() === preferred) - Number(a.toLowerCase() === preferred));
+  const canLink = !host.isHidden('walletsTab');
+  if (addresses.length === 0) {
+    return (
+      <Alert color="yellow" variant="light" title={BRIDGE_UI.noWalletTitle} role="note" data-testid="bridge-no-wallet">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{canLink ? BRIDGE_UI.noWalletText : BRIDGE_UI.noWalletTextNoLink}</Text>
+          {/* Opening the settings overlay replaces this modal; the Account section is where wallets live. */}
+          {canLink && <Button size="xs" variant="filled" onClick={() => navigation.showSettings('accounts', 'wallets')}>{BRIDGE_UI.linkWallet}</Button>}
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id="bridge-linked-wallets">{BRIDGE_UI.linkedWallets}</Text>
+      <Group gap="xs" role="group" aria-labelledby="bridge-linked-wallets">
+        {addresses.map((address, index) => (
+          <Button
+            key={address}
+            size="xs"
+            variant="light"
+            ff="monospace"
+            disabled={disabled}
+            onClick={() => onPick(address)}
+            aria-label={`Use wallet #${index + 1} ${address}`}
+          >
+            {shortAddress(address)}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+function ProfileStep({ profile, onBack, onConfirm }: { profile: MarketplaceProfile; onBack(): void; onConfirm(): void }) {
+  const website = safeWebsite(profile.website);
+  return (
+    <Stack>
+      <Title order={4}>Confirm that this is you</Title>
+      <Group wrap="nowrap" align="flex-start">
+        <Avatar src={profile.profile_image_url || null} alt={profile.username} size={72} radius="md">{profile.username.slice(0, 2).toUpperCase()}</Avatar>
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text fw={700} size="lg" data-testid="bridge-profile-username">{profile.username}</Text>
+          <Text size="xs" className={classes.muted} ff="monospace" style={{ wordBreak: 'break-all' }}>{profile.address}</Text>
+          <Text size="sm" className={classes.muted}>Member since {formatMemberSince(profile.joined_date)}</Text>
+        </Stack>
+      </Group>
+      {profile.bio && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{profile.bio}</Text>}
+      {website && <Anchor href={website} target="_blank" rel="noopener noreferrer" size="sm">{profile.website}</Anchor>}
+      {profile.social_media_accounts.length > 0 && (
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Social accounts">
+          {profile.social_media_accounts.map((account) => (
+            <Text component="li" size="sm" key={`${account.platform}:${account.username}`}>
+              <Text span fw={600} tt="capitalize">{account.platform}</Text>: {account.username}
+            </Text>
+          ))}
+        </Stack>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack}>No, go back</Button>
+        <Button onClick={onConfirm} data-autofocus>YES THIS IS ME</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+interface ConfirmStepProps {
+  wallet: string;
+  error: string | null;
+  finalizing: boolean;
+  result: FinalizeResult | null;
+  onBack(): void;
+  onFinalize(): void;
+}
+
+function ConfirmStep({ wallet, error, finalizing, result, onBack, onFinalize }: ConfirmStepProps) {
+  const done = result !== null;
+  // Sent is not yet mined: the status is asked again until the chain confirms it.
+  const live = useTransferStatus(result?.transactionHash ?? '', { enabled: result !== null && result.status !== 'confirmed' });
+  const status = live.data?.status ?? result?.status ?? 'sent';
+  return (
+    <Stack>
+      <Title order={4}>Final Confirmation</Title>
+      <Text>{BRIDGE_UI.finalText}</Text>
+      <Text size="sm">
+        Destination wallet: <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>{wallet}</Text>
+      </Text>
+      <ErrorBox text={done ? null : error} />
+      {result && (
+        <Alert color="teal" variant="light" title={BRIDGE_TEXT.complete} role="status" data-testid="bridge-success">
+          <Stack gap={4}>
+            <Text size="sm" data-testid="bridge-status" data-status={status}>{statusLine(status)}</Text>
+            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>{result.transactionHash}</Text>
+            <Anchor href={result.explorerUrl} target="_blank" rel="noopener noreferrer" size="sm">{BRIDGE_UI.explorerLink}</Anchor>
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack} disabled={finalizing || done}>Go Back</Button>
+        <Button color="grape" onClick={onFinalize} disabled={finalizing || done} leftSection={finalizing ? <Loader size={14} aria-hidden /> : undefined} data-autofocus>
+          {done ? 'Complete!' : finalizing ? 'Finalizing...' : 'Finalize Airdrop'}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ErrorBox({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <Alert color="red" variant="light" role="alert" data-testid="bridge-error">{text}</Alert>;
+}

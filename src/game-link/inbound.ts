@@ -1,0 +1,106 @@
+// The game -> shell half of the protocol (contract/game.ts): defines every window hook and
+// listens for the game's window messages, and routes each to the overlay manager or to a
+// feature's handler. Only our own origin may trigger overlays; a configured parent window may
+// send WALLET_NOTIFICATION. Anything of ours that is malformed is logged and dropped, never
+// thrown; foreign traffic (host SDK frames) is dropped silently.
+import { GAME_HOOKS, TRIGGER_MODAL, parseGameMessage, type GameMessage, type OverlayKey } from '../../contract/game';
+import { originMatches } from '../../contract/origins';
+import type { OverlayPayloads, OverlayStore } from '../overlays/store';
+import type { EarlyQueue } from './earlyHooks';
+
+type WalletNotification = Extract<GameMessage, { type: 'WALLET_NOTIFICATION' }>;
+
+export interface InboundHandlers {
+  /** WALLET_NOTIFICATION: a toast and a wallet refresh (the accounts feature). */
+  walletNotification?: (message: WalletNotification) => void;
+}
+
+export interface InboundOptions {
+  win: Window;
+  overlays: Pick<OverlayStore, 'open' | 'close'>;
+  hasOverlay: (key: OverlayKey) => boolean;
+  requestBotCheckToken: () => Promise<string>;
+  /** Parent origins (wildcards allowed) whose WALLET_NOTIFICATION messages are accepted. */
+  parentOrigins: readonly string[];
+  handlers?: InboundHandlers;
+  /** Calls and messages that arrived before the game link loaded. */
+  early?: EarlyQueue;
+  log?: Pick<Console, 'warn'>;
+}
+
+/** A `type` string, or the bare 'daily spin not verified': worth parsing (and warning about). */
+function claimsToBeOurs(data: unknown): boolean {
+  if (typeof data === 'string') return data === 'daily spin not verified';
+  return typeof data === 'object' && data !== null && !Array.isArray(data) && typeof (data as { type?: unknown }).type === 'string';
+}
+
+export function installGameInbound(options: InboundOptions): () => void {
+  const { win, overlays, hasOverlay, handlers = {}, log = console } = options;
+  const globals = win as unknown as Record<string, unknown>;
+
+  const openIfRegistered = <K extends OverlayKey>(key: K, payload: OverlayPayloads[K]) => {
+    if (!hasOverlay(key)) { log.warn(`no overlay registered for ${key}`); return; }
+    overlays.open(key, payload);
+  };
+
+  const route = (message: GameMessage) => {
+    switch (message.type) {
+      case 'WALLET_NOTIFICATION':
+        if (handlers.walletNotification) handlers.walletNotification(message);
+        else log.warn('no handler registered for WALLET_NOTIFICATION');
+        return;
+      case 'switchAuthMode':
+        openIfRegistered('auth', { mode: message.mode });
+        return;
+      case 'daily spin not verified':
+        openIfRegistered('verifyDiscord', {});
+        return;
+      default: {
+        const key = TRIGGER_MODAL[message.type];
+        openIfRegistered(key, message as OverlayPayloads[typeof key]);
+      }
+    }
+  };
+
+  const hooks: Record<string, (...args: unknown[]) => unknown> = {
+    [GAME_HOOKS.showSettings]: (section?: unknown) => openIfRegistered('settings', typeof section === 'string' && section ? { section } : {}),
+    [GAME_HOOKS.showProfile]: (uuid?: unknown) => openIfRegistered('profile', typeof uuid === 'string' && uuid ? { uuid } : {}),
+    [GAME_HOOKS.showReleaseLogs]: () => openIfRegistered('releaseNotes', {}),
+    [GAME_HOOKS.showLevelProgress]: () => openIfRegistered('levelProgress', {}),
+    [GAME_HOOKS.hideOverlay]: () => overlays.close(),
+    [GAME_HOOKS.requestBotCheckToken]: () => options.requestBotCheckToken(),
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    const ownOrigin = event.origin === win.location.origin;
+    const fromParent = win.parent !== win && event.source === win.parent;
+    const trustedParent = fromParent && options.parentOrigins.some((p) => originMatches(event.origin, p));
+    // Host SDKs (Discord's RPC frames, [opcode, payload] arrays; the portal's objects without our
+    // `type`) talk on the same channel, many times a second: not ours and not an error, so they
+    // are dropped without a word (a log line each would flood the console).
+    if (!ownOrigin && !trustedParent) return;
+    if (!claimsToBeOurs(event.data)) return;
+    let message: GameMessage | null;
+    try { message = parseGameMessage(event.data); } catch { message = null; }
+    if (!message) { log.warn('Ignored a malformed game message:', event.data); return; }
+    if (!ownOrigin && message.type !== 'WALLET_NOTIFICATION') {
+      log.warn(`Ignored ${message.type} from the parent window ${event.origin}: only WALLET_NOTIFICATION may come from there`);
+      return;
+    }
+    try { route(message); } catch (error) { log.warn(`The ${message.type} handler failed:`, error); }
+  };
+
+  for (const [name, hook] of Object.entries(hooks)) globals[name] = hook;
+  win.addEventListener('message', onMessage);
+
+  // Replay what the game said while this chunk was loading, in order.
+  for (const call of options.early?.calls ?? []) {
+    try { Promise.resolve(hooks[call.name]?.(...call.args)).then(call.resolve, call.reject); } catch (error) { call.reject(error); }
+  }
+  for (const event of options.early?.messages ?? []) onMessage(event);
+
+  return () => {
+    win.removeEventListener('message', onMessage);
+    for (const name of Object.keys(hooks)) if (globals[name] === hooks[name]) delete globals[name];
+  };
+}

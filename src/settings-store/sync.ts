@@ -1,0 +1,53 @@
+// Settings that follow a logged-in player: the pure rules (unit-tested in
+// tests/unit/settings-sync.test.ts); the settings store (store.ts) does the calls.
+//
+// The rule when a player logs in (or starts the shell logged in):
+//   - the account has a copy: the ACCOUNT COPY WINS. It is applied, written to local storage and
+//     sent to the game; local values that differ are replaced (another device's later choice
+//     beats this browser's older one, and a shared computer never pushes a stranger's settings
+//     into an account).
+//   - the account has no copy yet (first login ever with sync): the LOCAL SETTINGS ARE UPLOADED,
+//     so what the player set up before making an account is kept.
+// While logged in every accepted change is uploaded (debounced). While logged out local storage
+// is the only source and nothing is sent.
+import { DEFAULT_SETTINGS, FIELD_NAMES, type FieldName, type SettingsValues } from '../../contract/settings';
+import type { SettingsStorage } from './storage';
+
+export const ACCOUNT_UPLOAD_DEBOUNCE_MS = 800;
+
+export type FirstSyncPlan = { kind: 'apply'; settings: SettingsValues } | { kind: 'upload' };
+
+export function firstSyncPlan(account: SettingsValues | null): FirstSyncPlan {
+  return account ? { kind: 'apply', settings: account } : { kind: 'upload' };
+}
+
+const ALL_NAMES: FieldName[] = [...FIELD_NAMES, 'keyBindingsV2'];
+
+/**
+ * What to upload: this browser's values for the settings it may change, and the account's own
+ * values (else the defaults) for those it may not (hidden or in a disabled section here), so a
+ * host that hides Video never wipes the Video choices made on another host.
+ */
+export function uploadCopy(account: SettingsValues | null, local: SettingsValues, accepts: (name: FieldName) => boolean): SettingsValues {
+  const base = account ?? DEFAULT_SETTINGS;
+  const out: Record<string, unknown> = {};
+  for (const name of ALL_NAMES) out[name] = accepts(name) ? local[name] : base[name];
+  return out as SettingsValues;
+}
+
+/** Writes the account copy into local storage (the settings this host accepts); how many were written. */
+export function applyToStorage(storage: SettingsStorage, settings: SettingsValues): number {
+  let written = 0;
+  for (const name of ALL_NAMES) {
+    if (storage.accepts(name) && storage.save(name, settings[name] as never)) written += 1;
+  }
+  return written;
+}
+
+/** Equal settings values (bindings compared by their entries). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ea = Object.entries(a as Record<string, unknown>);
+  return ea.length === Object.keys(b).length && ea.every(([k, v]) => (b as Record<string, unknown>)[k] === v);
+}

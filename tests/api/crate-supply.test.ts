@@ -1,0 +1,69 @@
+// A crate supply changes only on purpose (issue 16, item 11): the first start of an empty
+// database mints the configured supply; any later start, whatever CRATE_V*_SUPPLY says, changes
+// nothing; the admin command's service (setCrateSupply) raises or cuts it through the ledger and
+// refuses a supply below what was already sold.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRATE_VERSIONS } from '../../contract/crates';
+import { ITEM_IDS } from '../../contract/items';
+import { buildApp } from '../../server/app';
+import { inTransaction } from '../../server/db/tx';
+import { grantAward } from '../../server/services/awards';
+import { crateShops, setCrateSupply, SupplyError } from '../../server/services/crates';
+import { conservationViolations, itemHoldings } from '../../server/services/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
+import { createUser } from '../../server/services/users';
+import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
+
+describe.each(testDatabases())('crate supply on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startApp(database, { CRATE_V1_SUPPLY: 400 }); });
+  afterAll(async () => { await t.close(); });
+
+  const status = async () => (await t.app.inject({ url: '/api/crates/status' })).json() as { totalSupply: number; remainingSupply: number };
+  const supplyRows = () => t.handle.db.selectFrom('ledger').select(['reason', 'from_account', 'to_account', 'amount', 'tx_id'])
+    .where('asset', '=', ITEM_IDS.baseSetCrate).where('reason', 'like', 'crate supply%').orderBy('id').execute();
+
+  it('the first start of an empty database mints the configured supply; later starts never change it', async () => {
+    expect(await status()).toMatchObject({ totalSupply: 400, remainingSupply: 400 });
+    const before = await supplyRows();
+    expect(before).toHaveLength(1);
+    // Restarts on the same database: without the variable (default 10000), with a raise, with a cut.
+    for (const overrides of [{}, { CRATE_V1_SUPPLY: 5000 }, { CRATE_V1_SUPPLY: 10 }]) {
+      const again = await buildApp(testConfig(overrides), { database: t.handle, logger: false });
+      await again.close();
+    }
+    expect(await status()).toMatchObject({ totalSupply: 400, remainingSupply: 400 });
+    expect(await supplyRows()).toHaveLength(1);
+    expect((await itemHoldings(t.handle.db, 'shop:crates-v1')).get(ITEM_IDS.baseSetCrate)).toBe(400n);
+  });
+
+  it('the admin change raises and cuts the supply through the ledger and refuses one below what was sold', async () => {
+    const shop = crateShops(testConfig({ CRATE_V1_SUPPLY: 400 })).get(CRATE_VERSIONS[0]!.id)!;
+    const username = uniqueName('supply');
+    const uuid = await inTransaction(t.handle.db, (trx) => createUser(trx, { username, passwordHash: null }));
+    await grantAward(t.handle.db, { uuid, tripcoins: 1000, awardId: randomUUID() });
+    const buyer = new Client(t.app);
+    buyer.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));
+    expect((await buyer.post('/api/crates/buy', { quantity: 5 })).statusCode).toBe(200);
+
+    const ledgerBefore = await t.handle.db.selectFrom('ledger').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    await expect(setCrateSupply(t.handle.db, shop, 4)).rejects.toThrow(new SupplyError('Cannot set the Base Set supply to 4: 5 crates are already sold'));
+    await expect(setCrateSupply(t.handle.db, shop, -1)).rejects.toBeInstanceOf(SupplyError);
+    const ledgerAfter = await t.handle.db.selectFrom('ledger').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(ledgerAfter.n)).toBe(Number(ledgerBefore.n));
+    expect(await status()).toMatchObject({ totalSupply: 400, remainingSupply: 395 });
+
+    expect(await setCrateSupply(t.handle.db, shop, 500)).toEqual({ version: 'Base Set', before: 400, after: 500, sold: 5, remaining: 495 });
+    expect(await setCrateSupply(t.handle.db, shop, 5)).toEqual({ version: 'Base Set', before: 500, after: 5, sold: 5, remaining: 0 });
+    expect(await status()).toMatchObject({ totalSupply: 5, remainingSupply: 0 });
+    const rows = await supplyRows();
+    expect(rows.slice(1).map((r) => [r.reason, r.from_account, r.to_account, Number(r.amount)])).toEqual([
+      ['crate supply', 'mint', 'shop:crates-v1', 100],
+      ['crate supply cut', 'shop:crates-v1', 'mint', 495],
+    ]);
+    expect((await buyer.post('/api/crates/buy', { quantity: 1 })).json()).toMatchObject({ code: 'SOLD_OUT' });
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+});

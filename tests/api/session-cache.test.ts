@@ -1,0 +1,112 @@
+// The session is read only by endpoints that use the player, and a short per-process cache of
+// those reads never outlives a revocation: in this process at once; in another API process on
+// the same PostgreSQL within a second (LISTEN/NOTIFY), even with a cache lifetime far longer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_SET_ITEMS } from '../../contract/items';
+import { createDb, type DbHandle } from '../../server/db/createDb';
+import { createSession, sessionStoreReads } from '../../server/services/sessions';
+import { registerActor, type Actor } from './harness/actors';
+import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
+import { httpTransport, injectTransport, type Transport } from './harness/transport';
+import { startApp, testDatabases, type TestApp } from './helpers';
+
+const whoIs = async (send: Transport, sid: string) =>
+  (JSON.parse((await send({ label: 'whoami', method: 'GET', url: '/api/whoami', headers: { cookie: `sid=${sid}` } })).body) as { uuid: string }).uuid;
+const logout = (send: Transport, sid: string) =>
+  send({ label: 'logout', method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json', cookie: `sid=${sid}` }, payload: '{}' });
+const changePassword = (send: Transport, player: Actor) => send({
+  label: 'change password', method: 'POST', url: '/api/userChangePassword', headers: { 'content-type': 'application/json', cookie: `sid=${player.sid}` },
+  payload: JSON.stringify({ currentPassword: player.password, newPassword: `${player.password}-2` }),
+});
+
+describe.each(testDatabases())('session lookups on $name', (database) => {
+  let t: TestApp;
+  let send: Transport;
+
+  beforeAll(async () => {
+    t = await startApp(database, { SESSION_CACHE_MS: 60_000 });
+    send = injectTransport(t.app);
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('public reads and assets never read the session store, whatever session comes along', async () => {
+    const player = await registerActor(send);
+    const sprite = `/api/itemv4/${BASE_SET_ITEMS[0]?.uuid ?? ''}/sprite`;
+    const before = sessionStoreReads.count;
+    for (const url of ['/api/config', '/api/itemv4?cleaned=true', sprite, '/api/health']) {
+      for (const headers of [{ cookie: `sid=${player.sid}` }, { authorization: `Bearer ${player.sid}` }] as Array<Record<string, string>>) {
+        const reply = await send({ label: url, method: 'GET', url, headers });
+        expect(reply.status, url).toBe(200);
+      }
+    }
+    expect(sessionStoreReads.count - before).toBe(0);
+    // The readers that use the player do read it (once: then the cache answers).
+    expect(await whoIs(send, player.sid)).toBe(player.uuid);
+    expect(await whoIs(send, player.sid)).toBe(player.uuid);
+    expect(sessionStoreReads.count - before).toBe(1);
+  });
+
+  it('a cached session ends at once at logout and at a password change, in spite of a minute-long cache', async () => {
+    const a = await registerActor(send);
+    expect(await whoIs(send, a.sid)).toBe(a.uuid);
+    await logout(send, a.sid);
+    expect(await whoIs(send, a.sid)).toBe('anonymous');
+
+    const b = await registerActor(send);
+    expect(await whoIs(send, b.sid)).toBe(b.uuid);
+    expect((await changePassword(send, b)).status).toBe(200);
+    expect(await whoIs(send, b.sid)).toBe('anonymous');
+  });
+});
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!ADMIN_URL)('session revocation across two API processes on PostgreSQL', () => {
+  let database: ScratchDatabase;
+  let servers: ServerProcess[] = [];
+  let one: Transport;
+  let two: Transport;
+  let handle: DbHandle;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase(ADMIN_URL ?? '', 'sesscache');
+    // A cache lifetime of a minute: only the notification can end a session within a second.
+    servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database.url, SESSION_CACHE_MS: '60000' })));
+    [one, two] = servers.map((s) => httpTransport(s.url)) as [Transport, Transport];
+    handle = await createDb({ databaseUrl: database.url, poolSize: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await handle?.close();
+    await database?.drop();
+  });
+
+  /** Milliseconds until `sid` is anonymous on `send` (polling), or Infinity after 3 s. */
+  async function endsWithin(send: Transport, sid: string, since: number): Promise<number> {
+    while (performance.now() - since < 3_000) {
+      if (await whoIs(send, sid) === 'anonymous') return performance.now() - since;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return Infinity;
+  }
+
+  it('a logout on one process ends the session on the other within a second', async () => {
+    const player = await registerActor(one);
+    expect(await whoIs(two, player.sid)).toBe(player.uuid);
+    expect(await whoIs(two, player.sid)).toBe(player.uuid);
+    const started = performance.now();
+    await logout(one, player.sid);
+    expect(await endsWithin(two, player.sid, started)).toBeLessThan(1_000);
+  });
+
+  it('a password change on one process ends every other session on the other within a second', async () => {
+    const player = await registerActor(one);
+    // A second device's session, as a login would make it.
+    const laptop = await createSession(handle.db, player.uuid, 1, { userAgent: 'laptop' });
+    for (const sid of [player.sid, laptop]) expect(await whoIs(two, sid)).toBe(player.uuid);
+    const started = performance.now();
+    expect((await changePassword(one, player)).status).toBe(200);
+    expect(await endsWithin(two, player.sid, started)).toBeLessThan(1_000);
+    expect(await endsWithin(two, laptop, started)).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,151 @@
+// The three hosts through the host playground (playground/server.ts, `npm run hosts`): the
+// product on its own server at http://localhost:<E2E_PORT + 2>, framed from the playground at
+// http://127.0.0.1:<E2E_PORT + 1>, another site, so the browser's real cross-site iframe rules
+// apply.
+// - Discord: the real @discord/embedded-app-sdk inside the playground's Discord client, which
+//   answers every command as Discord's client does (CAPTURE_LOG included): idle play must not
+//   turn into a stream of commands (a console line per foreign message did: every line is a
+//   CAPTURE_LOG command, whose answer is another foreign message). With a client that never
+//   answers the handshake, Log In still reacts, with the web sign-in.
+// - The portal with third-party cookies blocked: signing in works in the third-party frame,
+//   survives a reload of the iframe, and signing out ends it. Chromium keeps the session in a
+//   partitioned cookie (the playground's product sets production's SameSite=None; Secure;
+//   Partitioned on loopback); it denies third-party frames sessionStorage, so the bearer
+//   fallback (tests/unit/session-token.test.ts, tests/api/session-bearer.test.ts) is for the
+//   browsers that drop even partitioned cookies.
+import { readFileSync } from 'node:fs';
+import { startPlayground, type Playground } from '../../playground/server';
+import { chromiumArgs } from '../../playwright.config';
+import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
+import { expect, test, type Page } from './test';
+
+test.describe.configure({ timeout: 180_000 });
+// Chromium as it ships with third-party cookies blocked (every test here: Discord's and the
+// portal's iframes are third-party too).
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--test-third-party-cookie-phaseout'] } });
+
+const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
+const e2ePort = Number(process.env.E2E_PORT ?? 8181);
+const PRODUCT = `http://localhost:${e2ePort + 2}`;
+
+let playground: Playground;
+let server: OwnServer | undefined;
+
+test.beforeAll(async () => {
+  playground = await startPlayground({ port: e2ePort + 1, product: PRODUCT, clientId: activity.discord.clientId });
+  server = await startOwnServer({ ...playground.env, PORT: String(e2ePort + 2) });
+});
+
+test.afterAll(async () => {
+  server?.stop();
+  await playground?.close();
+});
+
+type Rpc = { handshakes: unknown[]; commands: string[]; captureLogs: number };
+const clientFrame = (page: Page) => page.frames().find((f) => f.url().startsWith('data:'));
+const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(PRODUCT));
+async function rpcOf(page: Page): Promise<Rpc> {
+  const frame = clientFrame(page);
+  if (!frame) throw new Error('no Discord client frame');
+  return frame.evaluate(() => (window as unknown as { __rpc: Rpc }).__rpc);
+}
+
+test('Discord: idle play inside a client that answers every command sends fewer than 100 commands in 20 s', async ({ page }) => {
+  await page.goto(playground.url('discord', { mode: 'normal' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const frame = page.frameLocator('#discord-client').frameLocator('#activity');
+  await expect(frame.getByTestId('game-host')).toBeVisible({ timeout: 120_000 });
+  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+  expect((await rpcOf(page)).handshakes).toHaveLength(1);
+  const before = await rpcOf(page);
+  await page.waitForTimeout(20_000);
+  const after = await rpcOf(page);
+  const commands = after.commands.length - before.commands.length;
+  const captureLogs = after.captureLogs - before.captureLogs;
+  console.log(`Discord commands in 20 s of idle play: ${commands} (CAPTURE_LOG: ${captureLogs}); since the start: ${after.commands.length}`);
+  expect(commands).toBeLessThan(100);
+});
+
+test('Discord: a client that never answers the handshake: one warning after the timeout, and Log In opens the web sign-in', async ({ page }) => {
+  await holdGameBack(page);
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  await page.goto(playground.url('discord', { mode: 'silent' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const warning = (l: string) => l.includes('Discord SDK did not become ready within 10 s');
+  await expect.poll(() => logs.filter(warning).length, { timeout: 40_000 }).toBe(1);
+  const activityFrame = productFrame(page);
+  const frame = page.frameLocator('#discord-client').frameLocator('#activity');
+  await activityFrame?.evaluate(() => (window as unknown as { showSettings: (s: string) => void }).showSettings('accounts'));
+  await frame.locator('[data-active-section="accounts"]').getByRole('button', { name: 'Log In' }).click();
+  const started = Date.now();
+  await expect(frame.getByRole('dialog').getByText('Welcome back')).toBeVisible({ timeout: 1_500 });
+  expect(Date.now() - started).toBeLessThan(1_500);
+  expect(logs.filter(warning)).toHaveLength(1);
+  expect((await rpcOf(page)).commands).toEqual([]);
+});
+
+test.describe('with third-party cookies blocked', () => {
+  test('the portal signs in inside a third-party frame, stays signed in across an iframe reload, and signs out', async ({ page }) => {
+    await holdGameBack(page);
+    const name = `pg${Date.now().toString(36).slice(-6)}`;
+    await page.goto(playground.url('crazygames', { user: 'signed-in', name }));
+    await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+    const frame = page.frameLocator('#game');
+    const game = () => {
+      const f = productFrame(page);
+      if (!f) throw new Error('no product frame');
+      return f;
+    };
+    const openAccount = async () => {
+      await expect(async () => {
+        await game().evaluate(() => (window as unknown as { showSettings?: (s: string) => void }).showSettings?.('accounts'));
+        await expect(frame.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 60_000 });
+    };
+    // The framed product is third-party here: no unpartitioned cookie access.
+    await openAccount();
+    expect(await game().evaluate(() => document.hasStorageAccess())).toBe(false);
+    await frame.locator('[data-active-section="accounts"]').getByRole('button', { name: 'Log In' }).click();
+    await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 30_000 });
+    await expect(frame.locator('[data-active-section="accounts"]').getByText(name)).toBeVisible({ timeout: 15_000 });
+    // The session token is never in a URL.
+    expect(game().url()).not.toMatch(/token|sid=/i);
+
+    // The iframe reloads (the portal does this on a relaunch): still signed in.
+    await game().evaluate(() => location.reload());
+    await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
+    await openAccount();
+    await expect(frame.locator('[data-active-section="accounts"]').getByText(name)).toBeVisible({ timeout: 15_000 });
+
+    // Signing out (the spec's configuration has no Log Out button: the API, as a game's own
+    // logout would, with the session the frame carries) ends the session for good.
+    const status = await game().evaluate(async () => {
+      let bearer: string | null;
+      try { bearer = sessionStorage.getItem('tripshell.session'); } catch { bearer = null; } // denied to third-party frames here
+      return (await fetch('/api/logout', {
+        method: 'POST', credentials: 'include',
+        headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, body: '{}',
+      })).status;
+    });
+    expect(status).toBe(200);
+    await game().evaluate(() => location.reload());
+    await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
+    await openAccount();
+    await expect(frame.getByText('You are currently logged out. Sign in to access your account and settings.')).toBeVisible({ timeout: 15_000 });
+  });
+});
+
+test('the portal with an ad blocker: Log In says the portal sign-in could not load', async ({ page }) => {
+  await holdGameBack(page);
+  await page.goto(playground.url('crazygames', { user: 'anonymous', adblock: '1' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const frame = page.frameLocator('#game');
+  await expect(async () => {
+    await productFrame(page)?.evaluate(() => (window as unknown as { showSettings?: (s: string) => void }).showSettings?.('accounts'));
+    await expect(frame.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
+  await frame.locator('[data-active-section="accounts"]').getByRole('button', { name: 'Log In' }).click();
+  await expect(frame.getByText('The CrazyGames sign-in could not load')).toBeVisible({ timeout: 15_000 });
+  await expect(frame.getByText('only available when playing on CrazyGames')).toHaveCount(0);
+});

@@ -1,0 +1,151 @@
+// Screenshots of every overlay and modal a player sees, desktop and phone, for a person to look
+// at when the look changes (issue 18 items 15 and 16): written to $LOOK_SHOTS_DIR
+// (/tmp/shots-look/current by default). Only with LOOK_SHOTS=1: it opens a dozen screens over the
+// running game and is a tool, not a check, so `npm test` skips it.
+//   npm run build && LOOK_SHOTS=1 LOOK_SHOTS_DIR=/tmp/shots-look/after E2E_PORT=9001 \
+//     npx playwright test tests/e2e/look-shots.spec.ts
+import { mkdirSync } from 'node:fs';
+import { GAME_BUILD_FILES } from '../../contract/game';
+import { xpRequiredForLevel } from '../../contract/levels';
+import { BASE_SET_ITEMS } from '../../contract/items';
+import { seriousViolations, type Finding } from './axe';
+import { awardPlayer, registerPlayer } from './players';
+import { waitForGame, type TestWindow } from './game';
+import { expect, test, type Page } from './test';
+
+const DIR = process.env.LOOK_SHOTS_DIR ?? '/tmp/shots-look/current';
+test.skip(process.env.LOOK_SHOTS !== '1', 'screenshot tool: run with LOOK_SHOTS=1');
+test.describe.configure({ timeout: 600_000 });
+
+async function closeAll(page: Page) {
+  for (let i = 0; i < 4 && (await page.getByRole('dialog').count()) > 0; i += 1) {
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(400);
+  }
+}
+
+/** A game message, posted as the game would. */
+async function post(page: Page, message: unknown) {
+  await page.evaluate((m) => window.postMessage(m, window.location.origin), message);
+}
+
+test('look: loading screen [both]', async ({ page }, info) => {
+  mkdirSync(DIR, { recursive: true });
+  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 6_000)); await route.continue().catch(() => undefined); });
+  await page.goto('/');
+  await expect(page.getByTestId('loading-screen')).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await page.screenshot({ path: `${DIR}/${info.project.name}-loading.png` });
+});
+
+test('look: overlays and modals [both]', async ({ page }, info) => {
+  mkdirSync(DIR, { recursive: true });
+  if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
+  // Every screen is also checked with axe (serious and critical findings), in the dialog shown.
+  const findings: Array<Finding & { screen: string }> = [];
+  const shot = async (name: string) => {
+    await page.waitForTimeout(700);
+    await page.screenshot({ path: `${DIR}/${info.project.name}-${name}.png` });
+    if (name.endsWith('-FAILED')) return;
+    const scope = (await page.getByRole('dialog').count()) > 0 ? '[role="dialog"]' : undefined;
+    for (const f of await seriousViolations(page, scope)) findings.push({ ...f, screen: name });
+  };
+  const step = async (name: string, run: () => Promise<void>) => {
+    try { await run(); } catch (error) { console.log(`look-shots: ${name} failed: ${String(error).split('\n')[0]}`); await shot(`${name}-FAILED`).catch(() => undefined); }
+    await closeAll(page);
+  };
+
+  // Logged out first: the auth modal.
+  await page.goto('/');
+  await waitForGame(page);
+  await step('auth-login', async () => {
+    await post(page, { type: 'switchAuthMode', mode: 'login' });
+    await expect(page.getByText('Welcome back')).toBeVisible({ timeout: 30_000 });
+    await shot('auth-login');
+  });
+  await step('auth-signup', async () => {
+    await post(page, { type: 'switchAuthMode', mode: 'signup' });
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+    await shot('auth-signup');
+  });
+
+  // A level-15 player with coins and items, in a clan with a long name.
+  const stamp = `${info.project.name.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;
+  const me = `look_${stamp}`;
+  const uuid = await registerPlayer(page.request, me);
+  await awardPlayer(page.request, {
+    uuid, xp: xpRequiredForLevel(15), tripcoins: 2500,
+    items: { [BASE_SET_ITEMS[0]!.uuid]: 3, [BASE_SET_ITEMS[5]!.uuid]: 2 }, awardId: `look-${stamp}`,
+  });
+  const clan = await page.request.post('/api/clans/create', { data: { clanName: info.project.name === 'desktop' ? 'Midnight Longnames' : 'Midnight Longnamez', clanTag: info.project.name === 'desktop' ? 'LKD' : 'LKP' } });
+  if (!clan.ok()) console.log(`look-shots: clan not created: ${clan.status()} ${await clan.text()}`);
+  await page.reload();
+  await waitForGame(page);
+
+  const settings = async (section: string, name: string) => step(name, async () => {
+    await expect(async () => {
+      await page.evaluate((s) => (window as TestWindow).showSettings?.(s), section);
+      await expect(page.locator(`[data-active-section="${section}"]`)).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.waitForTimeout(1_500);
+    await shot(name);
+  });
+  await settings('accounts', 'settings-account');
+  await settings('keyboard', 'settings-keyboard');
+  await settings('mouse', 'settings-mouse');
+  await settings('about', 'settings-about');
+  await settings('clans', 'settings-clans');
+  await step('settings-clans-browse', async () => {
+    await expect(async () => {
+      await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));
+      await expect(page.locator('[data-active-section="clans"]')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    const browse = page.getByRole('tab', { name: /browse/i }).or(page.getByRole('button', { name: /browse/i }));
+    await browse.first().click({ timeout: 10_000 });
+    await page.waitForTimeout(1_500);
+    await shot('settings-clans-browse');
+  });
+
+  const modal = async (name: string, message: unknown, text: string) => step(name, async () => {
+    await expect(async () => {
+      if ((await page.getByRole('dialog').count()) === 0) await post(page, message);
+      await expect(page.getByRole('dialog').getByText(text, { exact: true }).first()).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.waitForTimeout(1_000);
+    await shot(name);
+  });
+  await modal('crate-shop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, 'Base Set Crate Shop');
+  await modal('coin-flip', { type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'Create Coin Flip Wager');
+  await modal('marketplace', { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'buy' }, 'Marketplace');
+  await step('sell', async () => {
+    await post(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell' });
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(1_500);
+    await shot('sell');
+    await page.getByRole('dialog').getByLabel('Item', { exact: true }).click({ timeout: 5_000 });
+    await page.waitForTimeout(800);
+    await shot('sell-open');
+    await page.getByRole('option').first().click({ timeout: 5_000 });
+    await page.waitForTimeout(1_000);
+    await shot('sell-picked');
+  });
+  await step('transfer', async () => {
+    await post(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'transfer' });
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(1_500);
+    await shot('transfer');
+  });
+
+  const hook = async (name: string, fn: string, label: string) => step(name, async () => {
+    await expect(async () => {
+      if ((await page.getByRole('dialog').count()) === 0) await page.evaluate((f) => (window as unknown as Record<string, () => void>)[f]?.(), fn);
+      await expect(page.getByRole('dialog', { name: label })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.waitForTimeout(2_500);
+    await shot(name);
+  });
+  await hook('profile', 'showProfile', 'Profile');
+  await hook('level-progress', 'showLevelProgress', 'Level Progress');
+  await hook('release-notes', 'showReleaseLogs', 'Release Notes');
+  expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
+});

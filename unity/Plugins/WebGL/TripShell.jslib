@@ -1,0 +1,94 @@
+// TripShell.jslib: the game -> shell half of TripShell's contract (contract/game.ts), for a Unity
+// WebGL build. Copy this file to Assets/Plugins/WebGL/ and WebBridge.cs to Assets/Scripts/; C#
+// calls these functions through WebBridge's [DllImport("__Internal")] declarations.
+//
+// The shell defines its hooks on `window` (GAME_HOOKS) before the game loads, and listens for
+// window messages from its own page (the SHOW_* triggers). Every function here is safe outside
+// the shell (Unity's own template, the Editor's Build And Run): a missing hook is one console
+// warning, never an exception inside the game loop.
+// tests/unit/unity-bridge.test.ts evaluates this file and keeps it in step with contract/game.ts.
+mergeInto(LibraryManager.library, {
+  // --- loading -------------------------------------------------------------------------------
+  /** The game finished loading and shows its first frame: the shell hides its loading screen. */
+  TripShell_LoadingComplete: function () {
+    if (typeof window.unityLoadingComplete === 'function') window.unityLoadingComplete();
+    else console.warn('TripShell: window.unityLoadingComplete is missing (not running inside the shell?)');
+  },
+
+  // --- overlays ------------------------------------------------------------------------------
+  /** Opens the settings overlay, on a section when given ("" for the default). */
+  TripShell_ShowSettings: function (sectionPtr) {
+    var section = sectionPtr ? UTF8ToString(sectionPtr) : '';
+    if (typeof window.showSettings === 'function') { if (section) window.showSettings(section); else window.showSettings(); }
+    else console.warn('TripShell: window.showSettings is missing');
+  },
+  /** Opens a player's profile (their uuid), or the current player's ("" ). */
+  TripShell_ShowProfile: function (uuidPtr) {
+    var uuid = uuidPtr ? UTF8ToString(uuidPtr) : '';
+    if (typeof window.showProfile === 'function') { if (uuid) window.showProfile(uuid); else window.showProfile(); }
+    else console.warn('TripShell: window.showProfile is missing');
+  },
+  TripShell_ShowReleaseLogs: function () {
+    if (typeof window.showReleaseLogs === 'function') window.showReleaseLogs();
+    else console.warn('TripShell: window.showReleaseLogs is missing');
+  },
+  TripShell_ShowLevelProgress: function () {
+    if (typeof window.showLevelProgress === 'function') window.showLevelProgress();
+    else console.warn('TripShell: window.showLevelProgress is missing');
+  },
+  /** Closes whatever overlay or modal is open (the shell then sends OnOverlayClosed). */
+  TripShell_HideOverlay: function () {
+    if (typeof window.hideOverlay === 'function') window.hideOverlay();
+    else console.warn('TripShell: window.hideOverlay is missing');
+  },
+
+  // --- triggers ------------------------------------------------------------------------------
+  /**
+   * Posts one of the contract's window messages to the shell (SHOW_MARKETPLACE_MODAL,
+   * SHOW_CRATE_SHOP_MODAL, ...): `json` is the message object, e.g.
+   * {"type":"SHOW_MARKETPLACE_MODAL","modalType":"buy","itemUuid":"..."}. The game and the shell
+   * share one page, so the message goes to this window, addressed to its own origin.
+   */
+  TripShell_PostMessage: function (jsonPtr) {
+    var text = UTF8ToString(jsonPtr);
+    var message;
+    try { message = JSON.parse(text); } catch (e) { console.warn('TripShell: not JSON, not posted: ' + text); return; }
+    window.postMessage(message, window.location.origin);
+  },
+
+  // --- bot check -----------------------------------------------------------------------------
+  /**
+   * Asks the shell for a bot-check token (it may take up to 30 s). The answer comes back as
+   * SendMessage('WebBridge', 'OnBotCheckToken', token), or 'OnBotCheckTokenFailed' with a reason.
+   */
+  TripShell_RequestBotCheckToken: function () {
+    var send = function (method, value) {
+      if (typeof SendMessage === 'function') SendMessage('WebBridge', method, value);
+      else if (window.unityInstance) window.unityInstance.SendMessage('WebBridge', method, value);
+    };
+    var hook = window.requestTurnstileToken;
+    if (typeof hook !== 'function') { send('OnBotCheckTokenFailed', 'window.requestTurnstileToken is missing'); return; }
+    var pending;
+    try { pending = Promise.resolve(hook()); } catch (error) { pending = Promise.reject(error); }
+    pending.then(
+      function (token) { send('OnBotCheckToken', String(token)); },
+      function (error) { send('OnBotCheckTokenFailed', String((error && error.message) || error || 'no token')); }
+    );
+  },
+
+  // --- events --------------------------------------------------------------------------------
+  /**
+   * A game event for the shell's listeners: dispatchReactUnityEvent(name, ...args), the
+   * react-unity-webgl convention. `argsJson` is a JSON array of the arguments ("[]" for none).
+   */
+  TripShell_DispatchEvent: function (namePtr, argsJsonPtr) {
+    var name = UTF8ToString(namePtr);
+    var args = [];
+    if (argsJsonPtr) {
+      try { args = JSON.parse(UTF8ToString(argsJsonPtr)); } catch (e) { args = []; }
+      if (!Array.isArray(args)) args = [args];
+    }
+    if (typeof window.dispatchReactUnityEvent === 'function') window.dispatchReactUnityEvent.apply(window, [name].concat(args));
+    else console.warn('TripShell: window.dispatchReactUnityEvent is missing');
+  },
+});

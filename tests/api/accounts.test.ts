@@ -3,28 +3,25 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { AIRDROP_TEXT, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from '../../contract/accounts';
 import { ITEM_IDS } from '../../contract/items';
 import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/ledger';
-import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
-import { startFakePortal, type FakePortal } from '../fakes/crazygames';
+import { startHostFakes, type HostFakes } from './harness/hostFakes';
 import { Client, registerPlayer, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
-let fakeDiscord: FakeDiscord;
-let fakePortal: FakePortal;
+let hosts: HostFakes;
+let fakeDiscord: HostFakes['discord'];
+let fakePortal: HostFakes['portal'];
 let discordN = 0;
 const discordUser = (name = 'Dis Cord') => ({ id: String(300000000000000000n + BigInt(++discordN) + BigInt(process.pid) * 1000n), username: `${name.replace(/ /g, '').toLowerCase()}${discordN}`, global_name: name });
 
 beforeAll(async () => {
-  fakeDiscord = await startFakeDiscord({ clientId: 'client-1', clientSecret: 'secret-1' });
-  fakePortal = await startFakePortal();
+  hosts = await startHostFakes();
+  ({ discord: fakeDiscord, portal: fakePortal } = hosts);
 });
-afterAll(async () => { await fakeDiscord.close(); await fakePortal.close(); });
+afterAll(async () => { await hosts.close(); });
 
 describe.each(testDatabases())('accounts on every host on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(database, {
-      DISCORD_CLIENT_ID: 'client-1', DISCORD_CLIENT_SECRET: 'secret-1', DISCORD_API_BASE: fakeDiscord.apiBase, DISCORD_AUTHORIZE_URL: fakeDiscord.authorizeUrl,
-      CRAZYGAMES_PUBLIC_KEY_URL: fakePortal.keyUrl, CRAZYGAMES_GAME_ID: 'game-42',
-    });
+    t = await startApp(database, hosts.config);
   });
   afterAll(async () => { await t.close(); });
 

@@ -4,47 +4,30 @@
 // the database; value moved concurrently through both processes (their money endpoints) and
 // straight through the ledger service from this process is conserved and never overdrawn.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { createDb, type DbHandle } from '../../server/db/createDb';
 import { inTransaction } from '../../server/db/tx';
 import { coinBalance, conservationViolations, InsufficientFunds, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
 import { registerActor, type Actor } from './harness/actors';
 import { valueEndpointOperations } from './harness/operations/endpoints';
-import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
-import { httpTransport, sessionCookieOf, solveBotCheckVia, type Transport } from './harness/transport';
+import { useProcessPair } from './harness/processPair';
+import { sessionCookieOf, solveBotCheckVia, whoIs, type Transport } from './harness/transport';
 import { seededRandom, type WorkloadWorld } from './harness/workload';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!ADMIN_URL)(`scale-out: two API processes on one PostgreSQL${ADMIN_URL ? '' : ' (skipped: TEST_DATABASE_URL is not set; CI sets it)'}`, () => {
-  let database: ScratchDatabase;
-  let servers: ServerProcess[] = [];
-  let one: Transport;
-  let two: Transport;
-  let handle: DbHandle;
+  // Both at once: the migration advisory lock and the idempotent seed are what make this work.
+  const pair = useProcessPair(ADMIN_URL ?? '', 'scale', {}, 10);
 
-  beforeAll(async () => {
-    database = await createScratchDatabase(ADMIN_URL ?? '', 'scale');
-    // Both at once: the migration advisory lock and the idempotent seed are what make this work.
-    servers = await Promise.all([startServerProcess({ DATABASE_URL: database.url }), startServerProcess({ DATABASE_URL: database.url })]);
-    [one, two] = servers.map((s) => httpTransport(s.url)) as [Transport, Transport];
-    handle = await createDb({ databaseUrl: database.url, poolSize: 10 });
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await handle?.close();
-    await database?.drop();
-  });
-
-  const whoIs = async (send: Transport, sid: string) =>
-    (JSON.parse((await send({ label: 'whoami', method: 'GET', url: '/api/whoami', headers: { cookie: `sid=${sid}` } })).body) as { uuid: string }).uuid;
   const register = async (send: Transport, username: string, token: string) => send({
     label: 'register', method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ username, password: 'scale-out-pass', turnstile_token: token }),
   });
 
   it('both processes came up on one fresh database, each migration applied once', async () => {
+    const { one, two, handle } = pair;
     const applied = await handle.db.selectFrom('schema_migrations').select('name').execute();
     expect(new Set(applied.map((r) => r.name)).size).toBe(applied.length);
     expect(applied.length).toBeGreaterThan(0);
@@ -55,6 +38,7 @@ describe.skipIf(!ADMIN_URL)(`scale-out: two API processes on one PostgreSQL${ADM
   });
 
   it('a session made on one process works on the other, and a logout on the other ends it', async () => {
+    const { one, two } = pair;
     const player = await registerActor(one);
     expect(await whoIs(two, player.sid)).toBe(player.uuid);
     await two({ label: 'logout', method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json', cookie: `sid=${player.sid}` }, payload: '{}' });
@@ -62,6 +46,7 @@ describe.skipIf(!ADMIN_URL)(`scale-out: two API processes on one PostgreSQL${ADM
   });
 
   it('a bot-check token from one process is accepted once by the other, and its replay refused by either', async () => {
+    const { one, two } = pair;
     const token = await solveBotCheckVia(one);
     const first = await register(two, `xproc_${Date.now().toString(36)}`, token);
     expect(first.status).toBe(200);
@@ -70,6 +55,7 @@ describe.skipIf(!ADMIN_URL)(`scale-out: two API processes on one PostgreSQL${ADM
   });
 
   it('one name registered concurrently through both processes gives exactly one account', async () => {
+    const { one, two, handle } = pair;
     const name = `split_${Date.now().toString(36)}`;
     const tokens = await Promise.all(Array.from({ length: 12 }, (_, i) => solveBotCheckVia(i % 2 ? one : two)));
     const replies = await Promise.all(tokens.map((token, i) => register(i % 2 ? one : two, i % 3 ? name : name.toUpperCase(), token)));
@@ -78,13 +64,14 @@ describe.skipIf(!ADMIN_URL)(`scale-out: two API processes on one PostgreSQL${ADM
   });
 
   it('concurrent spending split across both processes and this one never overdraws and conserves value', async () => {
+    const { one, two, handle } = pair;
     const players: Actor[] = [];
     for (let i = 0; i < 4; i++) players.push(await registerActor(i % 2 ? one : two));
     const [spender, payee, ...traders] = players as [Actor, Actor, Actor, Actor];
     // The spender can afford exactly 10 of 30 concurrent 1 TC transfers, raced from two pools
     // (as two processes would) while both servers run every money endpoint's valid call.
     await inTransaction(handle.db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(spender.uuid), amount: 1_000n, reason: 'scale-out' }));
-    const second = await createDb({ databaseUrl: database.url, poolSize: 10 });
+    const second = await createDb({ databaseUrl: pair.databaseUrl, poolSize: 10 });
     const spend = async (db: DbHandle['db']) => {
       try {
         await inTransaction(db, (trx) => moveCoins(trx, { from: playerAccount(spender.uuid), to: playerAccount(payee.uuid), amount: 100n, reason: 'scale-out' }));

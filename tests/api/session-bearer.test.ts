@@ -6,17 +6,17 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SESSION_TOKEN_HEADER, hashToken } from '../../server/services/sessions';
-import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
-import { startFakePortal, type FakePortal } from '../fakes/crazygames';
+import { startHostFakes, type HostFakes } from './harness/hostFakes';
 import { Client, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
-let fakeDiscord: FakeDiscord;
-let fakePortal: FakePortal;
+let hosts: HostFakes;
+let fakeDiscord: HostFakes['discord'];
+let fakePortal: HostFakes['portal'];
 beforeAll(async () => {
-  fakeDiscord = await startFakeDiscord({ clientId: 'client-1', clientSecret: 'secret-1' });
-  fakePortal = await startFakePortal();
+  hosts = await startHostFakes();
+  ({ discord: fakeDiscord, portal: fakePortal } = hosts);
 });
-afterAll(async () => { await fakeDiscord.close(); await fakePortal.close(); });
+afterAll(async () => { await hosts.close(); });
 
 /** A framed shell whose browser drops every cookie: only the bearer header carries the session. */
 class CookielessShell {
@@ -38,10 +38,7 @@ const bearerWhoami = async (t: TestApp, token: string) => (await t.app.inject({ 
 describe.each(testDatabases())('the session as a bearer token on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(database, {
-      DISCORD_CLIENT_ID: 'client-1', DISCORD_CLIENT_SECRET: 'secret-1', DISCORD_API_BASE: fakeDiscord.apiBase, DISCORD_AUTHORIZE_URL: fakeDiscord.authorizeUrl,
-      CRAZYGAMES_PUBLIC_KEY_URL: fakePortal.keyUrl, CRAZYGAMES_GAME_ID: 'game-42',
-    });
+    t = await startApp(database, hosts.config);
   });
   afterAll(async () => { await t.close(); });
 

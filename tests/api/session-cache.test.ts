@@ -3,15 +3,12 @@
 // the same PostgreSQL within a second (LISTEN/NOTIFY), even with a cache lifetime far longer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
-import { createDb, type DbHandle } from '../../server/db/createDb';
 import { createSession, sessionStoreReads } from '../../server/services/sessions';
 import { registerActor, type Actor } from './harness/actors';
-import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
-import { httpTransport, injectTransport, type Transport } from './harness/transport';
+import { useProcessPair } from './harness/processPair';
+import { injectTransport, whoIs, type Transport } from './harness/transport';
 import { startApp, testDatabases, type TestApp } from './helpers';
 
-const whoIs = async (send: Transport, sid: string) =>
-  (JSON.parse((await send({ label: 'whoami', method: 'GET', url: '/api/whoami', headers: { cookie: `sid=${sid}` } })).body) as { uuid: string }).uuid;
 const logout = (send: Transport, sid: string) =>
   send({ label: 'logout', method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json', cookie: `sid=${sid}` }, payload: '{}' });
 const changePassword = (send: Transport, player: Actor) => send({
@@ -62,24 +59,8 @@ describe.each(testDatabases())('session lookups on $name', (database) => {
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
 describe.skipIf(!ADMIN_URL)('session revocation across two API processes on PostgreSQL', () => {
-  let database: ScratchDatabase;
-  let servers: ServerProcess[] = [];
-  let one: Transport;
-  let two: Transport;
-  let handle: DbHandle;
-
-  beforeAll(async () => {
-    database = await createScratchDatabase(ADMIN_URL ?? '', 'sesscache');
-    // A cache lifetime of a minute: only the notification can end a session within a second.
-    servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database.url, SESSION_CACHE_MS: '60000' })));
-    [one, two] = servers.map((s) => httpTransport(s.url)) as [Transport, Transport];
-    handle = await createDb({ databaseUrl: database.url, poolSize: 2 });
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await handle?.close();
-    await database?.drop();
-  });
+  // A cache lifetime of a minute: only the notification can end a session within a second.
+  const pair = useProcessPair(ADMIN_URL ?? '', 'sesscache', { SESSION_CACHE_MS: '60000' });
 
   /** Milliseconds until `sid` is anonymous on `send` (polling), or Infinity after 3 s. */
   async function endsWithin(send: Transport, sid: string, since: number): Promise<number> {
@@ -91,6 +72,7 @@ describe.skipIf(!ADMIN_URL)('session revocation across two API processes on Post
   }
 
   it('a logout on one process ends the session on the other within a second', async () => {
+    const { one, two } = pair;
     const player = await registerActor(one);
     expect(await whoIs(two, player.sid)).toBe(player.uuid);
     expect(await whoIs(two, player.sid)).toBe(player.uuid);
@@ -100,6 +82,7 @@ describe.skipIf(!ADMIN_URL)('session revocation across two API processes on Post
   });
 
   it('a password change on one process ends every other session on the other within a second', async () => {
+    const { one, two, handle } = pair;
     const player = await registerActor(one);
     // A second device's session, as a login would make it.
     const laptop = await createSession(handle.db, player.uuid, 1, { userAgent: 'laptop' });

@@ -69,3 +69,9 @@ export async function solveBotCheckVia(send: Transport): Promise<string> {
   if (!solution) throw new Error('could not solve the ALTCHA challenge');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
+
+/** The uuid `whoami` answers for the session `sid` on `send` ('anonymous' once it has ended). */
+export async function whoIs(send: Transport, sid: string): Promise<string> {
+  const reply = await send({ label: 'whoami', method: 'GET', url: '/api/whoami', headers: { cookie: `sid=${sid}` } });
+  return (JSON.parse(reply.body) as { uuid: string }).uuid;
+}

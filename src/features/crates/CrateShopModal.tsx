@@ -5,7 +5,7 @@
 // quantity, price per crate and a total that is green when affordable and red otherwise; the
 // published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase tells
 // the game (OnBuySuccess {quantity, crateVersionId}), toasts top-center and closes the modal.
-import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { SHELL_TO_GAME } from '../../../contract/game';
@@ -44,6 +44,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const [version, setVersion] = useState<CrateVersionId>(payload.crateVersionId === 1 ? 1 : 0);
   const crate = CRATE_VERSIONS[version] ?? CRATE_VERSIONS[0]!;
   const gameLink = useGameLink();
+  // The supply bar is the theme's (the loading bar's gradient), or its primary colour.
+  const { barFill, barGlow } = useMantineTheme().other;
   const status = useCrateStatus(version);
   const otherStatus = useCrateStatus(1, { enabled: version === 0 });
   const inventory = useInventory();
@@ -145,7 +147,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
                 <Text size="sm" fw={600}>Remaining Supply</Text>
                 <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
               </Group>
-              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : 'blue'} aria-label="Remaining supply" />
+              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label="Remaining supply"
+                styles={soldOut || !barFill ? undefined : { section: { background: barFill, boxShadow: barGlow } }} data-testid="supply-bar" />
               <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? 'Sold Out' : `Min 1 · Max ${remaining}`}</Text>
             </div>
 

@@ -114,6 +114,14 @@ describe('the Create Coin Flip Wager modal', () => {
     expect(screen.getByTestId('my-wager-hash')).toHaveTextContent('ab'.repeat(32));
   });
 
+  it('logged out: offers Log In, which opens the auth modal', async () => {
+    server.fail(baseInventory, 401, { error: 'Not logged in' });
+    const view = renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    expect(await screen.findByTestId('coinflip-log-in')).toHaveTextContent('Log in to play coin flips.');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'auth', payload: { mode: 'login' } });
+  });
+
   it('shows the server error text when the offer is refused', async () => {
     server.fail(createCoinflip, 404, { error: 'not found' });
     renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
@@ -233,6 +241,17 @@ describe('the Crate Shop modal', () => {
     // The loading bar's gradient (jsdom writes its colours as rgb()).
     expect(BRAND.gradient).toContain('#38e1ff');
     expect(fill!.style.background).toMatch(/^linear-gradient\(90deg, rgb\(56, 225, 255\)/);
+  });
+
+  it('logged out: offers Log In (opening the auth modal), and a total that claims nothing about a balance', async () => {
+    server.fail(baseInventory, 401, { error: 'Not logged in' });
+    const view = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    const prompt = await screen.findByTestId('crate-log-in');
+    expect(prompt).toHaveTextContent('Log in to buy crates.');
+    expect(screen.getByTestId('total-cost')).not.toHaveAttribute('data-affordable');
+    expect(screen.getByRole('button', { name: 'BUY' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'auth', payload: { mode: 'login' } });
   });
 
   it('shows Sold Out and refuses to sell when the supply is gone', async () => {

@@ -84,7 +84,8 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
           {item && (
             <div className={classes.summary} data-testid="sell-market">
               <ItemSprite uuid={item.uuid} size={48} />
-              <div style={{ flex: 1, minWidth: 0 }}>
+              {/* A basis, so on a phone the chart wraps below instead of squeezing the name. */}
+              <div style={{ flex: '1 1 9rem', minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate>{item.name}</Text>
                 <Text size="xs" c="gray.5">
                   {market?.lowest_price != null ? `Lowest listing ${formatTc(market.lowest_price)}` : 'No active listings'}

@@ -63,7 +63,7 @@ test('the settings overlay has no serious accessibility violations and is keyboa
   await expectKeyboardReachable(page, '[data-testid="settings-overlay"]');
 });
 
-test('the views issue 18 added have no serious accessibility violations: Log In in Sell and Transfer, the bridge ticket line, Log Out and its modal [both]', async ({ page }) => {
+test('the views issue 18 added have no serious accessibility violations: Log In in Sell, Transfer, crates and coin flip, the bridge ticket line, Log Out and its modal [both]', async ({ page }) => {
   test.setTimeout(180_000);
   // The game's data is held back: these are the shell's views, and software WebGL would only
   // slow every check down (the loading screen stays under the overlays).
@@ -79,10 +79,16 @@ test('the views issue 18 added have no serious accessibility violations: Log In 
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
   };
-  // Logged out: Sell and Transfer say why and offer Log In (src/features/market/LogInPrompt.tsx).
-  for (const [modalType, title] of [['sell', 'List Item for Sale'], ['transfer', 'Transfer Items']] as const) {
-    const dialog = await open({ type: 'SHOW_MARKETPLACE_MODAL', modalType }, title);
-    await expect(dialog.getByTestId('market-log-in').getByRole('button', { name: 'Log In' })).toBeVisible({ timeout: 15_000 });
+  // Logged out: Sell and Transfer say why and offer Log In (src/features/market/LogInPrompt.tsx),
+  // as the crate shop and the coin flip do.
+  for (const [message, title, prompt] of [
+    [{ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell' }, 'List Item for Sale', 'market-log-in'],
+    [{ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'transfer' }, 'Transfer Items', 'market-log-in'],
+    [{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, 'Base Set Crate Shop', 'crate-log-in'],
+    [{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'Create Coin Flip Wager', 'coinflip-log-in'],
+  ] as const) {
+    const dialog = await open(message, title);
+    await expect(dialog.getByTestId(prompt).getByRole('button', { name: 'Log In' })).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousViolations(page, '[role="dialog"]');
     await close();
   }

@@ -10,6 +10,7 @@ import { createTheme, type MantineColorsTuple } from '@mantine/core';
  *   screen's background), dark-7 #0d1230 (panels, the body), dark-0/1 the text, kept at AA.
  * - headings use the display weight; every modal title has one style (size, weight, glow),
  *   whether a feature passes a string or a <Title> (src/app/look.css evens out the latter).
+ * - `other.barFill`/`barGlow`: the loading bar's gradient and glow, for bars in the overlays.
  * Every modal's and drawer's close button is named "Close" (Mantine's is an unlabelled icon:
  * axe's critical button-name), so no screen can forget it.
  */
@@ -32,6 +33,16 @@ export const BRAND = {
   glow: '0 0 18px rgba(165, 107, 255, 0.45), 0 0 2px rgba(56, 225, 255, 0.25)',
 } as const;
 
+/** What features read from `theme.other` (useMantineTheme()), typed here for every reader. */
+declare module '@mantine/core' {
+  export interface MantineThemeOther {
+    /** The fill of a bar that measures something (the crate shop's supply): the loading bar's gradient. */
+    barFill?: string;
+    /** The glow under that fill, as the loading bar has. */
+    barGlow?: string;
+  }
+}
+
 const FONT = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 export const theme = createTheme({
@@ -45,6 +56,7 @@ export const theme = createTheme({
     fontWeight: '800',
     sizes: { h2: { fontSize: '1.5rem', lineHeight: '1.25' }, h3: { fontSize: '1.25rem', lineHeight: '1.3' } },
   },
+  other: { barFill: BRAND.gradient, barGlow: '0 0 10px rgb(56 225 255 / 45%)' },
   components: {
     // Plain objects, not Modal.extend(): the theme is in the first screen's chunk, the
     // components are not.

@@ -7,6 +7,7 @@ import { expect, test } from './test';
 import { GAME_BUILD_FILES } from '../../contract/game';
 import { expectKeyboardReachable, expectNoSeriousViolations, seriousViolations, unreachableByKeyboard } from './axe';
 import type { TestWindow } from './game';
+import { registerPlayer } from './players';
 
 
 test('the loading screen has no serious accessibility violations and is keyboard operable [both]', async ({ page }) => {
@@ -60,6 +61,55 @@ test('the settings overlay has no serious accessibility violations and is keyboa
   await expect(overlay).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
   await expectKeyboardReachable(page, '[data-testid="settings-overlay"]');
+});
+
+test('the views issue 18 added have no serious accessibility violations: Log In in Sell, Transfer, crates and coin flip, the bridge ticket line, Log Out and its modal [both]', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The game's data is held back: these are the shell's views, and software WebGL would only
+  // slow every check down (the loading screen stays under the overlays).
+  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, () => undefined);
+  await page.goto('/');
+  const open = async (message: Record<string, unknown>, title: string) => {
+    await page.evaluate((m) => window.postMessage(m, location.origin), message);
+    const dialog = page.getByRole('dialog', { name: title });
+    await expect(dialog).toBeVisible({ timeout: 30_000 });
+    return dialog;
+  };
+  const close = async () => {
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  };
+  // Logged out: Sell and Transfer say why and offer Log In (src/features/market/LogInPrompt.tsx),
+  // as the crate shop and the coin flip do.
+  for (const [message, title, prompt] of [
+    [{ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell' }, 'List Item for Sale', 'market-log-in'],
+    [{ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'transfer' }, 'Transfer Items', 'market-log-in'],
+    [{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, 'Base Set Crate Shop', 'crate-log-in'],
+    [{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'Create Coin Flip Wager', 'coinflip-log-in'],
+  ] as const) {
+    const dialog = await open(message, title);
+    await expect(dialog.getByTestId(prompt).getByRole('button', { name: 'Log In' })).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousViolations(page, '[role="dialog"]');
+    await close();
+  }
+  // Logged in: the bridge's first step with its Mythical Ticket line, then Account's Log Out
+  // and the logout confirmation it opens.
+  await registerPlayer(page.request, `a11y${Date.now().toString(36)}`.slice(0, 20));
+  await page.reload();
+  const bridge = await open({ type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'Mythical Bridge');
+  await expect(bridge.getByTestId('bridge-ticket')).toContainText('Mythical Ticket', { timeout: 15_000 });
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  await close();
+  await expect(async () => {
+    await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
+    await expect(page.getByTestId('settings-overlay')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const logOut = page.getByTestId('settings-overlay').getByRole('button', { name: 'Log Out' });
+  await expect(logOut).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
+  await logOut.click();
+  await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible();
+  await expectNoSeriousViolations(page, '.mantine-Modal-content');
 });
 
 test('the helpers catch an inaccessible page (self-check)', async ({ page }, info) => {

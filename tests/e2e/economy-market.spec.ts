@@ -250,3 +250,39 @@ test('list an item from the game, buy it as a second player, transfer it back', 
   const sellerInventory = await inventoryOf(page.request);
   expect(sellerInventory).toEqual({ inventory: { [VISOR]: '2' }, tripcoins: 42.5 });
 });
+
+test('Sell and Transfer open with the item picker closed, over nothing; it opens when the player asks [both]', async ({ page }) => {
+  // Issue 18 follow-up: the searchable item picker had the first focus, and a searchable Select
+  // opens on focus, so its list covered the quantity and price fields before the player did
+  // anything (on a phone it covered most of the modal).
+  const me = await signUp(page.request, 'mpicker');
+  await award(page.request, me, { items: { [HOODIE]: 2, [VISOR]: 1 } });
+  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, () => undefined);
+  await page.goto('/');
+  for (const [modalType, title, field] of [['sell', 'List Item for Sale', 'Price'], ['transfer', 'Transfer Items', 'Quantity']] as const) {
+    const dialog = await trigger(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType }, title);
+    const picker = dialog.getByRole('combobox', { name: 'Item', exact: true });
+    await expect(picker).toHaveAttribute('placeholder', 'Select an item', { timeout: 20_000 });
+    await expect(picker).toBeFocused(); // still the first focus (keyboard players start there)
+    await page.waitForTimeout(1_000); // a list that opens by itself has opened by now
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    // What the player sees at the field's centre is the field itself, not a list over it.
+    const input = dialog.getByRole('textbox', { name: field });
+    const onTop = await input.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2) === el;
+    });
+    expect(onTop, `${field} is covered`).toBe(true);
+    // Asked for: a tap or click opens it, and a pick closes it.
+    await picker.click();
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await page.getByRole('option', { name: /Trip Hoodie/ }).click();
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(picker).toHaveValue(/Trip Hoodie/);
+    // The keyboard way: ArrowDown opens it too.
+    await picker.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    await closeDialog(page);
+  }
+});

@@ -1,5 +1,9 @@
 // Screenshots of every overlay and modal a player sees, desktop and phone, for a person to look
-// at when the look changes (issue 18 items 15 and 16): written to $LOOK_SHOTS_DIR
+// at when the look changes (issue 18 items 15 and 16; logged out: auth, Sell, Transfer, the
+// bridge and the crate shop; logged in: every settings section with content, Change Password,
+// the logout confirmation, both crate shops, crate opening, coin flip, the market modals with the
+// item picker open, the bridge, Items Removed, Sorry, profile, level progress, release notes):
+// written to $LOOK_SHOTS_DIR
 // (/tmp/shots-look/current by default). Only with LOOK_SHOTS=1: it opens a dozen screens over the
 // running game and is a tool, not a check, so `npm test` skips it.
 //   npm run build && LOOK_SHOTS=1 LOOK_SHOTS_DIR=/tmp/shots-look/after E2E_PORT=9001 \
@@ -69,6 +73,17 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await shot('auth-signup');
   });
 
+  // Logged out, the economy modals offer Log In instead of empty pickers (issue 18 item 7).
+  const loggedOut = async (name: string, message: unknown, text: string) => step(name, async () => {
+    await post(page, message);
+    await expect(page.getByRole('dialog').getByText(text, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    await shot(name);
+  });
+  await loggedOut('sell-logged-out', { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell' }, 'Log in to sell');
+  await loggedOut('transfer-logged-out', { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'transfer' }, 'Log in to transfer');
+  await loggedOut('bridge-logged-out', { type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'Log In');
+  await loggedOut('crate-shop-logged-out', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, 'Base Set Crate Shop');
+
   // A level-15 player with coins and items, in a clan with a long name.
   const stamp = `${info.project.name.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;
   const me = `look_${stamp}`;
@@ -95,6 +110,26 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await settings('mouse', 'settings-mouse');
   await settings('about', 'settings-about');
   await settings('clans', 'settings-clans');
+  await settings('airdrops', 'settings-airdrops');
+  await step('account-change-password', async () => {
+    await expect(async () => {
+      await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
+      await expect(page.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Change Password' }).click({ timeout: 10_000 });
+    await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible({ timeout: 10_000 });
+    await shot('account-change-password');
+  });
+  await step('account-logout-confirm', async () => {
+    await expect(async () => {
+      await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
+      await expect(page.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Log Out' }).click({ timeout: 10_000 });
+    await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible({ timeout: 10_000 });
+    await shot('account-logout-confirm');
+  });
+
   await step('settings-clans-browse', async () => {
     await expect(async () => {
       await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));
@@ -115,6 +150,23 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await shot(name);
   });
   await modal('crate-shop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, 'Base Set Crate Shop');
+  await modal('crate-shop-v2', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 1 }, 'Base Set II Crate Shop');
+  await modal('crate-open', { type: 'SHOW_CRATE_OPEN_MODAL' }, 'Open Base Set Crates');
+  await step('bridge', async () => {
+    await post(page, { type: 'SHOW_MYTHICAL_BRIDGE_MODAL' });
+    await expect(page.getByTestId('bridge-ticket')).toBeVisible({ timeout: 30_000 });
+    await shot('bridge');
+  });
+  await modal('removed-items', { type: 'SHOW_REMOVED_ITEMS_MODAL', removedItems: [{ itemUuid: BASE_SET_ITEMS[0]!.uuid, quantity: 2 }, { name: 'A Rusty Knife With A Long Name', quantity: 1 }] }, 'Items Removed');
+  await modal('sorry', { type: 'SHOW_SORRY_POPUP' }, 'Sorry!');
+  await step('listing-cancel', async () => {
+    const listing = await page.request.post('/api/seaport/create-listing', { data: { itemUuid: BASE_SET_ITEMS[5]!.uuid, priceInTripCoins: '12.5', quantity: 1, durationDays: 30 } });
+    const { listing: { order_id: listingId } } = await listing.json() as { listing: { order_id: string } };
+    await post(page, { type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId, modalType: 'cancelConfirm' });
+    await expect(page.getByRole('dialog', { name: 'Cancel Listing' })).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(1_000);
+    await shot('listing-cancel');
+  });
   await modal('coin-flip', { type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'Create Coin Flip Wager');
   await modal('marketplace', { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'buy' }, 'Marketplace');
   await step('sell', async () => {
@@ -134,6 +186,9 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(1_500);
     await shot('transfer');
+    await page.getByRole('dialog').getByLabel('Item', { exact: true }).click({ timeout: 5_000 });
+    await page.waitForTimeout(800);
+    await shot('transfer-open');
   });
 
   const hook = async (name: string, fn: string, label: string) => step(name, async () => {

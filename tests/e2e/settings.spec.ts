@@ -4,6 +4,7 @@
 // the spec: the search, the preloaded overlay's opening time, reset with confirmation, export
 // then import, and settings that follow a logged-in player to another browser.
 import { mkdirSync, readFileSync } from 'node:fs';
+import { GAME_BUILD_FILES } from '../../contract/game';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
 import { demoState, openGame as openGameAt, type TestWindow } from './game';
 import { botCheckToken, registerPlayer } from './players';
@@ -269,4 +270,43 @@ test('issue 18 items 2–3: Escape closes only the open dropdown or the typed se
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
   expect((await demo(page)).position.z).toBeCloseTo(start.z, 3);
+});
+
+test('on a 390x844 phone a toast raised with the overlay open stays clear of the footer buttons [both]', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the footer and the toasts only meet on a phone');
+  // src/app/look.css lifts bottom toasts above the settings footer below 768 px; without it the
+  // toast sat on Reset and Export. The game's data is held back: the overlay is the shell's.
+  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, () => undefined);
+  await page.goto('/');
+  await expect(async () => {
+    await page.evaluate(() => (window as TestWindow).showSettings?.('mouse'));
+    await expect(page.locator('[data-active-section="mouse"]')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  const footer = page.locator('footer[aria-label="Manage settings"]');
+  await expect(footer).toBeVisible();
+  const buttons = footer.getByRole('button');
+  expect(await buttons.count()).toBeGreaterThanOrEqual(4);
+  // The footer's own Reset raises the toast, as a player would. The toast lasts 2 s, so it is
+  // measured in one step once its entry has settled (and raised again if a slow machine missed it).
+  await expect(async () => {
+    await footer.getByRole('button', { name: /^Reset Mouse/ }).click();
+    await page.getByTestId('settings-confirm').getByRole('button', { name: /^Reset Mouse/ }).click();
+    const toast = page.locator('.mantine-Notifications-notification').filter({ hasText: /reset to defaults/ });
+    await expect(toast).toBeVisible({ timeout: 2_000 });
+    const found = await page.evaluate(async () => {
+      await new Promise((r) => setTimeout(r, 400)); // the entry transition
+      const toastEl = [...document.querySelectorAll('.mantine-Notifications-notification')].find((n) => /reset to defaults/.test(n.textContent ?? ''));
+      if (!toastEl) return null;
+      const t = toastEl.getBoundingClientRect();
+      return [...document.querySelectorAll('footer[aria-label="Manage settings"] button')].map((button) => {
+        const b = button.getBoundingClientRect();
+        const overlaps = t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom;
+        // What a tap at the button's centre reaches: the button, not the toast over it.
+        const onTop = button.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2));
+        return { button: button.getAttribute('aria-label') ?? button.textContent, overlaps, onTop, toast: [t.top, t.bottom], at: [b.top, b.bottom] };
+      });
+    });
+    expect(found, 'the toast left before it was measured').not.toBeNull();
+    expect(found!.filter((f) => f.overlaps || !f.onTop), JSON.stringify(found)).toEqual([]);
+  }).toPass({ timeout: 30_000 });
 });

@@ -1,7 +1,7 @@
 // The one render helper for component tests: the shell's providers (Mantine, a fresh query
 // client, the host, the game link, the settings store and the overlay API) around the component,
 // with a fake game link whose messages the test reads. Pair it with fakeServer() for the API.
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -28,6 +28,8 @@ export interface ShellRenderOptions {
   host?: { kind: HostKind; adapter?: HostAdapter };
   /** Renders the toasts' container too (to assert a toast). */
   withToasts?: boolean;
+  /** The Mantine theme (Mantine's default without it; src/app/theme.ts to check the look). */
+  theme?: MantineThemeOverride;
 }
 
 export interface ShellRender extends RenderResult {
@@ -49,7 +51,7 @@ export function renderWithShell(ui: ReactNode, options: ShellRenderOptions = {})
   const host = options.host ?? { kind: 'web' as const };
   const adapter = host.adapter ? Promise.resolve(host.adapter) : new Promise<HostAdapter>(() => undefined);
   const view = render(
-    <MantineProvider env="test">
+    <MantineProvider env="test" {...(options.theme ? { theme: options.theme } : {})}>
       <QueryClientProvider client={queryClient}>
         {options.withToasts && <Toasts />}
         <HostProvider kind={host.kind} adapter={adapter}>

@@ -10,6 +10,7 @@ import { baseInventory } from '../../contract/economy';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { fakeServer, type FakeServer } from '../support/fakeServer';
 import { renderWithShell } from '../support/render';
+import { BRAND, theme } from '../../src/app/theme';
 import CoinflipModal from '../../src/features/coinflip/CoinflipModal';
 import CrateShopModal, { quantityProblem } from '../../src/features/crates/CrateShopModal';
 import { checkFairness } from '../../src/features/coinflip/coinflipFairness';
@@ -111,6 +112,14 @@ describe('the Create Coin Flip Wager modal', () => {
     await screen.findByTestId('my-wager');
     expect(bodies(createCoinflip)).toEqual([{ wager_amount: '25.50', choice: 1 }]);
     expect(screen.getByTestId('my-wager-hash')).toHaveTextContent('ab'.repeat(32));
+  });
+
+  it('logged out: offers Log In, which opens the auth modal', async () => {
+    server.fail(baseInventory, 401, { error: 'Not logged in' });
+    const view = renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    expect(await screen.findByTestId('coinflip-log-in')).toHaveTextContent('Log in to play coin flips.');
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'auth', payload: { mode: 'login' } });
   });
 
   it('shows the server error text when the offer is refused', async () => {
@@ -219,6 +228,30 @@ describe('the Crate Shop modal', () => {
     expect(server.requests(buyCrates)).toHaveLength(1);
     expect(game.sentWith(SHELL_TO_GAME.buySuccess)).toEqual([{ quantity: 1, crateVersionId: 0 }]);
     expect(screen.getAllByText('Successfully purchased 1 Base Set Crate(s)!')).toHaveLength(1);
+  });
+
+  it('draws the supply bar in the theme\'s look (the loading bar\'s gradient), not a fixed blue', async () => {
+    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />, { theme });
+    expect(await screen.findByText('7/50')).toBeInTheDocument();
+    const fill = screen.getByTestId('supply-bar').querySelector<HTMLElement>('.mantine-Progress-section');
+    expect(fill).not.toBeNull();
+    const style = fill!.getAttribute('style') ?? '';
+    expect(style).not.toMatch(/blue/);
+    expect(style).toContain(`--progress-section-color: var(--mantine-color-${theme.primaryColor}-filled)`);
+    // The loading bar's gradient (jsdom writes its colours as rgb()).
+    expect(BRAND.gradient).toContain('#38e1ff');
+    expect(fill!.style.background).toMatch(/^linear-gradient\(90deg, rgb\(56, 225, 255\)/);
+  });
+
+  it('logged out: offers Log In (opening the auth modal), and a total that claims nothing about a balance', async () => {
+    server.fail(baseInventory, 401, { error: 'Not logged in' });
+    const view = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    const prompt = await screen.findByTestId('crate-log-in');
+    expect(prompt).toHaveTextContent('Log in to buy crates.');
+    expect(screen.getByTestId('total-cost')).not.toHaveAttribute('data-affordable');
+    expect(screen.getByRole('button', { name: 'BUY' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'auth', payload: { mode: 'login' } });
   });
 
   it('shows Sold Out and refuses to sell when the supply is gone', async () => {

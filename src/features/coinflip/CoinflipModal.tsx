@@ -24,6 +24,7 @@ import { CoinflipResult } from './CoinflipResult';
 import { validateWager } from './wagerValidation';
 import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { useAskToLogIn } from '../../overlays/context';
 
 /** Polls the wager this player created until someone accepts it. */
 function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
@@ -77,6 +78,8 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const [accepted, setAccepted] = useState<CoinflipGame | null>(null);
   const balance = inventory.data?.tripcoins;
   const loggedOut = isLoggedOutError(inventory.error);
+  // Logged out the wager form is not a dead end: Log In opens the auth modal (issue 18 item 7).
+  const askToLogIn = useAskToLogIn();
 
   const create = useCreateWager({
     onSuccess: (result) => {
@@ -125,7 +128,11 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
       title={<Title order={3} component="span">Create Coin Flip Wager</Title>}
     >
       <Stack gap="sm" data-testid="coinflip">
-        {loggedOut && <Alert color="yellow">Log in to play coin flips.</Alert>}
+        {loggedOut && (
+          <Alert color="yellow" data-testid="coinflip-log-in">
+            <Group justify="space-between" gap="xs"><Text size="sm">Log in to play coin flips.</Text><Button size="xs" onClick={() => askToLogIn('login')}>Log In</Button></Group>
+          </Alert>
+        )}
         {inventory.isError && !loggedOut && <Alert color="red">Failed to load inventory. Please try again later.</Alert>}
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">

@@ -2,10 +2,11 @@
 // SHOW_CRATE_SHOP_MODAL {crateVersionId}: version 0 is the Base Set Crate Shop, 1 the Base Set II
 // Crate Shop. Remaining supply as current/total with a bar; a quantity with minus and plus
 // (holding repeats every 100 ms; plus capped at the supply, minus floored at 1); balance,
-// quantity, price per crate and a total that is green when affordable and red otherwise; the
+// quantity, price per crate and a total that is green when affordable and red otherwise (neither
+// while the balance is unknown, e.g. logged out, where Log In is offered); the
 // published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase tells
 // the game (OnBuySuccess {quantity, crateVersionId}), toasts top-center and closes the modal.
-import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { SHELL_TO_GAME } from '../../../contract/game';
@@ -25,6 +26,7 @@ import { CrateOdds } from './CrateOdds';
 import { useHoldRepeat } from './useHoldRepeat';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { useAskToLogIn } from '../../overlays/context';
 
 /** The quantity input's max attribute (spec §5), whatever the supply. */
 export const QUANTITY_INPUT_MAX = 100;
@@ -44,6 +46,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const [version, setVersion] = useState<CrateVersionId>(payload.crateVersionId === 1 ? 1 : 0);
   const crate = CRATE_VERSIONS[version] ?? CRATE_VERSIONS[0]!;
   const gameLink = useGameLink();
+  // The supply bar is the theme's (the loading bar's gradient), or its primary colour.
+  const { barFill, barGlow } = useMantineTheme().other;
   const status = useCrateStatus(version);
   const otherStatus = useCrateStatus(1, { enabled: version === 0 });
   const inventory = useInventory();
@@ -61,6 +65,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const price = status.data?.cratePrice ?? 0;
   const balance = inventory.data?.tripcoins;
   const loggedOut = isLoggedOutError(inventory.error);
+  // Logged out the shop is not a dead end: Log In opens the auth modal (issue 18 item 7).
+  const askToLogIn = useAskToLogIn();
 
   const problem = status.isSuccess ? quantityProblem(quantityText, remaining) : null;
   const quantity = problem === null && /^\d+$/.test(quantityText.trim()) ? Number(quantityText) : 0;
@@ -145,7 +151,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
                 <Text size="sm" fw={600}>Remaining Supply</Text>
                 <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
               </Group>
-              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : 'blue'} aria-label="Remaining supply" />
+              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label="Remaining supply"
+                styles={soldOut || !barFill ? undefined : { section: { background: barFill, boxShadow: barGlow } }} data-testid="supply-bar" />
               <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? 'Sold Out' : `Min 1 · Max ${remaining}`}</Text>
             </div>
 
@@ -170,7 +177,11 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
         </SimpleGrid>
 
         {status.isError && <Alert color="red" role="alert">{CRATE_TEXT.shopStatusFailed}</Alert>}
-        {loggedOut && <Alert color="yellow">Log in to buy crates.</Alert>}
+        {loggedOut && (
+          <Alert color="yellow" data-testid="crate-log-in">
+            <Group justify="space-between" gap="xs"><Text size="sm">Log in to buy crates.</Text><Button size="xs" onClick={() => askToLogIn('login')}>Log In</Button></Group>
+          </Alert>
+        )}
         {inventory.isError && !loggedOut && <Alert color="red">Failed to load inventory. Please try again later.</Alert>}
 
         <Stack gap={2} data-testid="crate-summary">
@@ -179,7 +190,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
           <div className={classes.summaryRow}><Text size="sm">Price per crate</Text><Text size="sm" data-testid="crate-price">{status.isSuccess ? formatTc(price) : '…'}</Text></div>
           <div className={classes.summaryRow}>
             <Text size="sm" fw={700}>Total cost</Text>
-            <Text size="sm" fw={700} className={classes.total} data-affordable={String(affordable)} data-testid="total-cost">{formatTc(cost)}</Text>
+            <Text size="sm" fw={700} className={classes.total} data-affordable={balanceH === null ? undefined : String(affordable)} data-testid="total-cost">{formatTc(cost)}</Text>
           </div>
           {shortBy > 0n && <Text size="sm" c="red" data-testid="insufficient-note">Insufficient balance (need {formatTc(shortBy)} more)</Text>}
         </Stack>

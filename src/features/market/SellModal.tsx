@@ -2,6 +2,8 @@
 // An item, a quantity within what is owned, and a price for the whole listing (above 0, at
 // most two decimals). Duration fixed at 30 days; listing is free. The item's market (lowest
 // price, how many are listed, recent sales) is shown to help price it.
+// The item picker has the first focus but opens only when asked (a tap, a click, ArrowDown or
+// typing): a searchable Select opens on focus by default, and its list covered the fields.
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { LISTING_DURATION_DAYS, MARKET_TEXT } from '../../../contract/marketplace';
@@ -74,6 +76,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
             onChange={(value) => { setItemUuid(value); setError(null); }}
             disabled={busy}
             searchable
+            openOnFocus={false}
             nothingFoundMessage="No such item"
             comboboxProps={{ withinPortal: true }}
             data-autofocus
@@ -81,7 +84,8 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
           {item && (
             <div className={classes.summary} data-testid="sell-market">
               <ItemSprite uuid={item.uuid} size={48} />
-              <div style={{ flex: 1, minWidth: 0 }}>
+              {/* A basis, so on a phone the chart wraps below instead of squeezing the name. */}
+              <div style={{ flex: '1 1 9rem', minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate>{item.name}</Text>
                 <Text size="xs" c="gray.5">
                   {market?.lowest_price != null ? `Lowest listing ${formatTc(market.lowest_price)}` : 'No active listings'}

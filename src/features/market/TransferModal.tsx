@@ -1,6 +1,7 @@
 // Transfer Items (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'transfer'.
 // The recipient is picked from a player search that runs on Enter (limit 5); editing the text
-// clears the pick. Quantity within what the player owns; never to yourself.
+// clears the pick. Quantity within what the player owns; never to yourself. The item picker
+// has the first focus but opens only when asked (as in List Item for Sale).
 import { Badge, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ECONOMY_TEXT } from '../../../contract/economy';
@@ -99,6 +100,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
             onChange={(value) => { setItemUuid(value); setError(null); }}
             disabled={busy}
             searchable
+            openOnFocus={false}
             nothingFoundMessage="No such item"
             leftSection={item ? <ItemSprite uuid={item.uuid} size={22} /> : undefined}
             comboboxProps={{ withinPortal: true }}

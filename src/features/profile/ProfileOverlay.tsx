@@ -42,9 +42,14 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
           <Title order={3} data-testid="profile-username">{profile.username}</Title>
           <Text size="sm" c="gray.4">@{profile.username.toLowerCase()}</Text>
           <div className={classes.statusLine}>
-            <span className={classes.dot} data-online={profile.online_status.isOnline || undefined} aria-hidden />
-            <Text size="sm" data-testid="profile-status">{profile.online_status.lastActiveText}</Text>
-            <Text size="sm" c="gray.4">· {joinedText(profile.account_creation)}</Text>
+            {/* The separator stays with the status: on a narrow screen the joined date wraps
+                onto its own line instead of a line that starts with "·". */}
+            <span className={classes.statusGroup}>
+              <span className={classes.dot} data-online={profile.online_status.isOnline || undefined} aria-hidden />
+              <Text size="sm" data-testid="profile-status">{profile.online_status.lastActiveText}</Text>
+              <Text span size="sm" c="gray.4" aria-hidden>·</Text>
+            </span>
+            <Text size="sm" c="gray.4" data-testid="profile-joined">{joinedText(profile.account_creation)}</Text>
           </div>
           {editing ? (
             <EditProfileForm location={profile.location} description={profile.description}

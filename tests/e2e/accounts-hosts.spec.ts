@@ -15,7 +15,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startFakePortal, type FakePortal } from '../fakes/crazygames';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
-import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
+import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 import type { TestWindow } from './game';
 
@@ -63,7 +63,7 @@ type CgWindow = TestWindow & { __crazyGames?: { userCalls: string[] }; __crazyGa
 async function openPortal(page: Page, token: string) {
   const fakeSdk = readFileSync('playground/crazygames-sdk.js', 'utf8');
   await page.route('https://sdk.crazygames.com/crazygames-sdk-v3.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: fakeSdk }));
-  await holdGameBack(page);
+  await stubGame(page);
   await page.addInitScript((t) => { (window as CgWindow).__crazyGamesUserToken = t; }, token);
   await page.goto(`${base}/?useLocalSdk=true`);
 }
@@ -134,7 +134,7 @@ async function openActivity(page: Page, parent: Record<string, string>) {
     const headers = { ...(await route.request().allHeaders()), 'x-forwarded-proto': 'https' };
     await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}`, headers }) });
   });
-  await holdGameBack(page); // registered last: it wins over the Activity's route for the game data
+  await stubGame(page); // registered last: it wins over the Activity's route for the game loader
   // Every toast the Activity shows, kept: on a loaded machine the frame can take longer to show
   // up here than a toast stays on screen.
   await page.addInitScript(() => {

@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { startPlayground, type Playground } from '../../playground/server';
 import { chromiumArgs } from '../../playwright.config';
-import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
+import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 180_000 });
@@ -67,7 +67,7 @@ test('Discord: idle play inside a client that answers every command sends fewer 
 });
 
 test('Discord: a client that never answers the handshake: one warning after the timeout, and Log In opens the web sign-in', async ({ page }) => {
-  await holdGameBack(page);
+  await stubGame(page);
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
   await page.goto(playground.url('discord', { mode: 'silent' }));
@@ -87,7 +87,7 @@ test('Discord: a client that never answers the handshake: one warning after the 
 
 test.describe('with third-party cookies blocked', () => {
   test('the portal signs in inside a third-party frame, stays signed in across an iframe reload, and signs out', async ({ page }) => {
-    await holdGameBack(page);
+    await stubGame(page);
     const name = `pg${Date.now().toString(36).slice(-6)}`;
     await page.goto(playground.url('crazygames', { user: 'signed-in', name }));
     await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
@@ -137,7 +137,7 @@ test.describe('with third-party cookies blocked', () => {
 });
 
 test('the portal with an ad blocker: Log In says the portal sign-in could not load', async ({ page }) => {
-  await holdGameBack(page);
+  await stubGame(page);
   await page.goto(playground.url('crazygames', { user: 'anonymous', adblock: '1' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#game');

@@ -15,7 +15,7 @@ import { createCompletion } from '../game-link/completion';
 import { createGameController, type GameController } from '../game-link/controller';
 import { readGameOptions } from '../game-link/gameConfig';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
-import { wireHost } from '../game-link/hostWiring';
+import { HOST_GATE_MS, startHost } from '../game-link/hostWiring';
 import { createGameLink, type GameLink } from '../game-link/link';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 
@@ -34,7 +34,10 @@ export interface ShellBoot {
 
 export function bootShell(win: Window = window): ShellBoot {
   const gameOptions = readGameOptions(activity.game, win.location.href);
-  const controller = createGameController({ files: GAME_BUILD_FILES, loader: gameOptions.loader, win });
+  const hostKind = detectHost(pageContext(win), activity);
+  const host = loadHostAdapter(hostKind);
+  let hostGate: Promise<void> = Promise.resolve();
+  const controller = createGameController({ files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => hostGate });
   controller.preload();
   const link = createGameLink(controller);
 
@@ -65,12 +68,7 @@ export function bootShell(win: Window = window): ShellBoot {
     wasOpen = open;
   });
 
-  const hostKind = detectHost(pageContext(win), activity);
-  const host = loadHostAdapter(hostKind);
-  void host.then((adapter) => {
-    wireHost(adapter, { loading, overlays, game: controller, link });
-    return adapter.start();
-  }).catch((error: unknown) => console.warn('The host adapter failed to load:', error));
+  hostGate = startHost(host, { loading, overlays, game: controller, link }, HOST_GATE_MS[hostKind]);
 
   return {
     game: controller, link, loading, overlays, early, hostKind, host,

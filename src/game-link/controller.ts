@@ -31,6 +31,8 @@ export interface GameControllerOptions {
   loadLoader?: (url: string) => Promise<CreateUnityInstance>;
   win?: Window;
   log?: Pick<Console, 'warn' | 'error' | 'info'>;
+  /** Awaited before createUnityInstance starts the download (the portal's SDK hears loadingStart first). */
+  beforeStart?: () => Promise<void>;
   /** createUnityInstance's options from activity.config.json (game.loader); the schema's defaults otherwise. */
   loader?: GameLoaderConfig;
 }
@@ -123,6 +125,7 @@ export function createGameController(options: GameControllerOptions): GameContro
   const start = async (s: Session) => {
     try {
       const create = await loadLoader(options.files.loaderUrl);
+      if (options.beforeStart) await options.beforeStart();
       if (s.cancelled) { s.canvas.remove(); return; }
       s.creating = true;
       const instance = await create(s.canvas, config(), (progress) => {

@@ -66,7 +66,6 @@ test("'instance' policy: a build that never calls the hook is shown as soon as c
 const MEASURED: Array<[string, string]> = [
   ['hook (the demo game calls it)', '/'],
   ['instance', '/?completionPolicy=instance'],
-  ['hook, never called, 15 s time-out', '/?demoGameHook=never'],
 ];
 for (const [label, url] of MEASURED) {
   test(`measure: navigation to a visible demo game, policy ${label}`, async ({ page }) => {

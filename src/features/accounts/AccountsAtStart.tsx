@@ -7,7 +7,7 @@
 //   failure shows the spec's toast and the login modal stays available, nothing retries.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isLoggedIn, logout, type CurrentUser } from '../../../contract/auth';
+import { ANONYMOUS_USER, isLoggedIn, logout, type CurrentUser } from '../../../contract/auth';
 import { call } from '../../api/client';
 import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
@@ -58,7 +58,10 @@ export function followPortalUser(
     if (portalSignedIn && !here) void hostLogin(host, queryClient, links);
     if (!portalSignedIn && here) {
       void signOut().then(
-        () => queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey }),
+        () => {
+          queryClient.setQueryData(currentUserQuery.queryKey, ANONYMOUS_USER);
+          return queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+        },
         (error: unknown) => console.warn('Signing out after the portal signed out failed:', error),
       );
     }

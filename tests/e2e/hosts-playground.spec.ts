@@ -7,8 +7,9 @@
 //   turn into a stream of commands (a console line per foreign message did: every line is a
 //   CAPTURE_LOG command, whose answer is another foreign message). With a client that never
 //   answers the handshake, Log In still reacts, with the web sign-in.
-// - The portal with third-party cookies blocked: signing in works in the third-party frame,
-//   survives a reload of the iframe, and signing out ends it. Chromium keeps the session in a
+// - The portal with third-party cookies blocked: a player signed in on the portal is signed in
+//   at start in the third-party frame, survives a reload of the iframe, and the portal's
+//   sign-out ends the session. Chromium keeps the session in a
 //   partitioned cookie (the playground's product sets production's SameSite=None; Secure;
 //   Partitioned on loopback); it denies third-party frames sessionStorage, so the bearer
 //   fallback (tests/unit/session-token.test.ts, tests/api/session-bearer.test.ts) is for the
@@ -86,12 +87,13 @@ test('Discord: a client that never answers the handshake: one warning after the 
 });
 
 test.describe('with third-party cookies blocked', () => {
-  test('the portal signs in inside a third-party frame, stays signed in across an iframe reload, and signs out', async ({ page }) => {
+  test('the portal: a player signed in there is signed in at start in the third-party frame, stays signed in across an iframe reload, and the portal sign-out ends it', async ({ page }) => {
     await stubGame(page);
     const name = `pg${Date.now().toString(36).slice(-6)}`;
     await page.goto(playground.url('crazygames', { user: 'signed-in', name }));
     await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
     const frame = page.frameLocator('#game');
+    const section = frame.locator('[data-active-section="accounts"]');
     const game = () => {
       const f = productFrame(page);
       if (!f) throw new Error('no product frame');
@@ -100,39 +102,40 @@ test.describe('with third-party cookies blocked', () => {
     const openAccount = async () => {
       await expect(async () => {
         await game().evaluate(() => (window as unknown as { showSettings?: (s: string) => void }).showSettings?.('accounts'));
-        await expect(frame.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+        await expect(section).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 60_000 });
     };
-    // The framed product is third-party here: no unpartitioned cookie access.
+    const userCalls = () => game().evaluate(() => (window as unknown as { __crazyGames?: { userCalls: string[] } }).__crazyGames?.userCalls ?? []);
+    const whoami = () => game().evaluate(async () => ((await (await fetch('/api/whoami', { credentials: 'include' })).json()) as { username: string; verified: number }));
+
+    // Nothing pressed: the portal's player is signed in at start (issue 15 item 8): getUser, then
+    // the host login (getUser, the portal's user token to our server), once the loading screen
+    // has gone the welcome shows.
+    await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 60_000 });
     await openAccount();
+    // The framed product is third-party here: no unpartitioned cookie access.
     expect(await game().evaluate(() => document.hasStorageAccess())).toBe(false);
-    await frame.locator('[data-active-section="accounts"]').getByRole('button', { name: 'Log In' }).click();
-    await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 30_000 });
-    await expect(frame.locator('[data-active-section="accounts"]').getByText(name)).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByText(name)).toBeVisible({ timeout: 15_000 });
+    expect(await userCalls()).toEqual(['getUser', 'getUser', 'getUserToken']);
     // The session token is never in a URL.
     expect(game().url()).not.toMatch(/token|sid=/i);
 
-    // The iframe reloads (the portal does this on a relaunch): still signed in.
+    // The iframe reloads (the portal does this on a relaunch): still signed in, by the session
+    // the frame kept, not by a second sign-in (no new user token asked for).
     await game().evaluate(() => location.reload());
     await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
     await openAccount();
-    await expect(frame.locator('[data-active-section="accounts"]').getByText(name)).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByText(name)).toBeVisible({ timeout: 15_000 });
+    await expect.poll(userCalls, { timeout: 15_000 }).toContain('getUser');
+    await page.waitForTimeout(1_000);
+    expect(await userCalls()).toEqual(['getUser']);
+    expect(await whoami()).toMatchObject({ username: name });
 
-    // Signing out (the spec's configuration has no Log Out button: the API, as a game's own
-    // logout would, with the session the frame carries) ends the session for good.
-    const status = await game().evaluate(async () => {
-      let bearer: string | null;
-      try { bearer = sessionStorage.getItem('tripshell.session'); } catch { bearer = null; } // denied to third-party frames here
-      return (await fetch('/api/logout', {
-        method: 'POST', credentials: 'include',
-        headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, body: '{}',
-      })).status;
-    });
-    expect(status).toBe(200);
-    await game().evaluate(() => location.reload());
-    await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
-    await openAccount();
+    // The player signs out on the portal (addAuthListener hears it): the session ends on our
+    // server too, and the shell shows the logged-out account at once.
+    await page.getByRole('button', { name: 'Portal sign-out' }).click();
     await expect(frame.getByText('You are currently logged out. Sign in to access your account and settings.')).toBeVisible({ timeout: 15_000 });
+    expect(await whoami()).toMatchObject({ verified: 0 });
   });
 });
 

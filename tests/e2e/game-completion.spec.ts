@@ -39,23 +39,77 @@ async function expectPlayable(page: Page) {
 
 const visibleAt = (page: Page) => page.evaluate(() => (window as TimedWindow).__gameVisibleAt ?? Number.NaN);
 
-// FIXME (issue 15 item 5): passed 1 run in 3 on the loaded 2-core box; in the other runs the
-// loading screen was still reported after 30 s although a probe of the same URL saw the warning
-// and the screen gone within 5 s. Needs a look before it runs in CI; the policy's logic is
-// covered by tests/unit/game-completion.test.ts.
-test.fixme("'hook' policy: a build that never calls the hook is shown after the time-out, with one warning naming the hook", async ({ page }) => {
+type CompletionTrace = {
+  /** performance.now() when window.unityInstance was set (createUnityInstance resolved). */
+  instanceAt?: number;
+  /** When the completion warning was written. */
+  warnedAt?: number;
+  /** When the loading screen left the document. */
+  goneAt?: number;
+  /** The highest percentage the bar showed before the warning. */
+  maxPercentBeforeWarning: number;
+  /** Whether the demo game had rendered (its test API exists) when the warning came. */
+  gameRunningAtWarning?: boolean;
+};
+type TracedWindow = TimedWindow & { __completionTrace?: CompletionTrace };
+
+/**
+ * Records in the page, on its own clock, the moments the 'hook' time-out is about: the instance,
+ * the warning, the loading screen going. Order and lower bounds are asserted, never an upper
+ * bound: a loaded machine only makes everything later.
+ */
+async function traceCompletion(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as TracedWindow;
+    const trace: CompletionTrace = { maxPercentBeforeWarning: 0 };
+    w.__completionTrace = trace;
+    let instance: unknown;
+    Object.defineProperty(window, 'unityInstance', {
+      configurable: true,
+      get: () => instance,
+      set: (value: unknown) => { instance = value; if (value !== undefined) trace.instanceAt ??= performance.now(); },
+    });
+    const warn = console.warn.bind(console);
+    console.warn = (...args: unknown[]) => {
+      if (trace.warnedAt === undefined && args.some((a) => typeof a === 'string' && a.includes('unityLoadingComplete'))) {
+        trace.warnedAt = performance.now();
+        trace.gameRunningAtWarning = typeof w.__demoGame?.state === 'function';
+      }
+      warn(...args);
+    };
+    let seenScreen = false;
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="loading-screen"] [role="progressbar"]');
+      if (bar) seenScreen = true;
+      if (bar && trace.warnedAt === undefined) trace.maxPercentBeforeWarning = Math.max(trace.maxPercentBeforeWarning, Number(bar.getAttribute('aria-valuenow')));
+      if (seenScreen && trace.goneAt === undefined && !document.querySelector('[data-testid="loading-screen"]')) trace.goneAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+}
+
+// Fails on a shell without the time-out: the loading screen never goes (the bar waits at the cap).
+test("'hook' policy: a build that never calls the hook is shown after the time-out, with one warning naming the hook", async ({ page }) => {
+  const SECONDS = 3;
   const warnings = completionWarnings(page);
-  await page.goto('/?demoGameHook=never&hookTimeoutSeconds=4');
-  // The game exists and renders, but the loading screen stays, under the 94.5 % cap, until the time-out.
-  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 60_000 });
-  await expect(page.getByTestId('loading-screen')).toBeVisible();
-  const percent = Number.parseInt(await page.getByTestId('loading-percent').textContent() ?? '', 10);
-  expect(percent).toBeLessThanOrEqual(94);
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 30_000 });
+  await traceCompletion(page);
+  await page.goto(`/?demoGameHook=never&hookTimeoutSeconds=${SECONDS}`);
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+  const trace = await page.evaluate(() => (window as TracedWindow).__completionTrace);
+  if (!trace?.instanceAt || !trace.warnedAt || !trace.goneAt) throw new Error(`incomplete trace: ${JSON.stringify(trace)}`);
+  // The game was created and rendering under the loading screen, which stayed, under the
+  // 94.5 % cap, for at least the time-out; then one warning, then the screen went.
+  expect(trace.gameRunningAtWarning).toBe(true);
+  expect(trace.warnedAt - trace.instanceAt).toBeGreaterThanOrEqual(SECONDS * 1000 - 50);
+  expect(trace.goneAt).toBeGreaterThan(trace.warnedAt);
+  // The hand-over is the 0.8 s hide and fade, not a frozen page: a game shown only at the end
+  // (opacity 0 until then) kept a resolution it could not afford and froze the page for
+  // 40-70 s on software WebGL. The bound is loose on purpose (a loaded machine).
+  expect(trace.goneAt - trace.warnedAt).toBeLessThan(20_000);
+  expect(trace.maxPercentBeforeWarning).toBeLessThanOrEqual(94);
   await expectPlayable(page);
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toContain('window.unityLoadingComplete()');
-  expect(warnings[0]).toContain('4 s');
+  expect(warnings[0]).toContain(`${SECONDS} s`);
 });
 
 test("'instance' policy: a build that never calls the hook is shown as soon as createUnityInstance resolves", async ({ page }) => {

@@ -124,6 +124,8 @@ test("'instance' policy: a build that never calls the hook is shown as soon as c
 const MEASURED: Array<[string, string]> = [
   ['hook (the demo game calls it)', '/'],
   ['instance', '/?completionPolicy=instance'],
+  ['instance, a build that never calls the hook', '/?completionPolicy=instance&demoGameHook=never'],
+  ['hook, a build that never calls it (default 15 s time-out)', '/?demoGameHook=never'],
 ];
 for (const [label, url] of MEASURED) {
   test(`measure: navigation to a visible demo game, policy ${label}`, async ({ page }) => {

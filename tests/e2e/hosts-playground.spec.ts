@@ -17,7 +17,9 @@
 import { readFileSync } from 'node:fs';
 import { startPlayground, type Playground } from '../../playground/server';
 import { chromiumArgs } from '../../playwright.config';
+import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
 import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
+import type { TestWindow } from './game';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 180_000 });
@@ -152,3 +154,65 @@ test('the portal with an ad blocker: Log In says the portal sign-in could not lo
   await expect(frame.getByText('The CrazyGames sign-in could not load')).toBeVisible({ timeout: 15_000 });
   await expect(frame.getByText('only available when playing on CrazyGames')).toHaveCount(0);
 });
+
+// The portal's lifecycle (issue 15 item 8) in the playground's portal, with the demo game and
+// with a build that never calls the completion hook on the 'instance' policy: loadingStart
+// before the game download begins, loadingStop when the loading screen hides (not in the same
+// millisecond after it, not never), gameplayStop/Start around an overlay (not on blur), and the
+// portal's mute reaching the game.
+type Lifecycle = { calls: string[]; callTimes: Array<{ name: string; at: number }> };
+type FramedWindow = TestWindow & { __crazyGames?: Lifecycle; __loadingHidAt?: number; hideOverlay?: () => void };
+const LIFECYCLE_CASES: Array<[string, Record<string, string>]> = [
+  ['the demo game', {}],
+  ["a build that never calls the hook, on the 'instance' policy", { demoGameHook: 'never', completionPolicy: 'instance' }],
+];
+for (const [label, params] of LIFECYCLE_CASES) {
+  test(`the portal's lifecycle with ${label}: loadingStart before the download, loadingStop as the loading screen hides, gameplay around overlays, mute`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as FramedWindow;
+      new MutationObserver(() => {
+        const screen = document.querySelector('[data-testid="loading-screen"]');
+        if (w.__loadingHidAt === undefined && screen?.getAttribute('data-phase') === 'hiding') w.__loadingHidAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+    });
+    await page.goto(playground.url('crazygames', { user: 'anonymous', ...params }));
+    await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+    const frame = page.frameLocator('#game');
+    const game = () => {
+      const f = productFrame(page);
+      if (!f) throw new Error('no product frame');
+      return f;
+    };
+    await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+    const calls = () => game().evaluate(() => (window as FramedWindow).__crazyGames?.calls ?? []);
+    await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart']);
+
+    const timing = await game().evaluate((dataUrl) => {
+      const w = window as FramedWindow;
+      const at = (name: string) => w.__crazyGames?.callTimes.find((c) => c.name === name)?.at ?? Number.NaN;
+      const download = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === dataUrl);
+      return { loadingStart: at('loadingStart'), loadingStop: at('loadingStop'), downloadStart: download?.startTime ?? Number.NaN, hid: w.__loadingHidAt ?? Number.NaN };
+    }, GAME_BUILD_FILES.dataUrl);
+    expect(timing.loadingStart).toBeLessThanOrEqual(timing.downloadStart);
+    expect(timing.loadingStop).toBeGreaterThan(timing.downloadStart);
+    // "When the loading screen hides": the shell says it as the screen starts hiding (a few ms
+    // before React has drawn that), not seconds later, and not never.
+    expect(Math.abs(timing.loadingStop - timing.hid)).toBeLessThan(2_000);
+
+    // An overlay is a break in play; closing it resumes play. Blur is not.
+    await game().evaluate(() => (window as FramedWindow).showSettings?.());
+    await expect(frame.getByRole('dialog').first()).toBeVisible({ timeout: 15_000 });
+    await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop']);
+    await game().evaluate(() => (window as FramedWindow).hideOverlay?.());
+    await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop', 'gameplayStart']);
+    await game().evaluate(() => { window.dispatchEvent(new Event('blur')); document.dispatchEvent(new Event('visibilitychange')); });
+    await page.waitForTimeout(500);
+    expect(await calls()).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop', 'gameplayStart']);
+
+    // The portal's mute (the portal bar's checkbox) reaches the game.
+    const muted = () => game().evaluate((method) => ((window as FramedWindow).__demoGame?.state().received ?? []).filter((m) => m.method === method).map((m) => m.value), SHELL_TO_GAME.audioMuted);
+    await expect.poll(muted).toEqual(['false']);
+    await page.getByLabel('mute').check();
+    await expect.poll(muted).toEqual(['false', 'true']);
+  });
+}

@@ -53,13 +53,25 @@ async function rpcOf(page: Page): Promise<Rpc> {
   return frame.evaluate(() => (window as unknown as { __rpc: Rpc }).__rpc);
 }
 
-test('Discord: idle play inside a client that answers every command sends fewer than 100 commands in 20 s', async ({ page }) => {
+test('Discord: the Activity starts the real SDK (ready, window.discordSDK), and idle play inside a client that answers every command sends fewer than 100 commands in 20 s', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
   await page.goto(playground.url('discord', { mode: 'normal' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#discord-client').frameLocator('#activity');
   await expect(frame.getByTestId('game-host')).toBeVisible({ timeout: 120_000 });
   await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
-  expect((await rpcOf(page)).handshakes).toHaveLength(1);
+  // The handshake and READY (once in tests/e2e/discord-sdk.spec.ts, with the hosts faked by page.route).
+  const handshakes = (await rpcOf(page)).handshakes as Array<Record<string, unknown>>;
+  expect(handshakes).toHaveLength(1);
+  expect(handshakes[0]).toMatchObject({ v: 1, client_id: activity.discord.clientId, frame_id: 'playground-frame' });
+  const sdk = await productFrame(page)?.evaluate(() => {
+    const s = (window as unknown as { discordSDK?: { clientId: string; instanceId: string; platform: string; frameId: string } }).discordSDK;
+    return s && { clientId: s.clientId, instanceId: s.instanceId, platform: s.platform, frameId: s.frameId };
+  });
+  expect(sdk).toMatchObject({ clientId: activity.discord.clientId, platform: 'desktop', frameId: 'playground-frame', instanceId: expect.stringMatching(/^i-[0-9a-f]{8}$/) });
+  expect(logs).toContain('Discord SDK ready');
+  expect(logs.some((l) => l.startsWith('Discord SDK failed:'))).toBe(false);
   const before = await rpcOf(page);
   await page.waitForTimeout(20_000);
   const after = await rpcOf(page);

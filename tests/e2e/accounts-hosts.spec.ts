@@ -10,7 +10,12 @@
 //   code with the fake, the SDK authenticates with Discord's access token, and a new Discord
 //   player gets the account decision. A refused authorize is one toast, never retried.
 // This spec runs its own server: the shared e2e server has no Discord and no reachable portal
-// key. TRUST_PROXY lets the Activity's proxied requests say they came over https, so the
+// key. It fakes the hosts with page.route on purpose, where the host playground cannot go: the
+// production host names (https://<client id>.discordsays.com framed by discord.com, so host
+// detection and the https-only framed cookie path run as deployed; the playground is http on
+// loopback), and the portal SDK loaded from its configured address (crazygames.sdkUrl), with
+// a test-chosen token (one signed by another key) and every user-module call counted. The same
+// flows framed cross-site with third-party cookies blocked: tests/e2e/hosts-playground.spec.ts. TRUST_PROXY lets the Activity's proxied requests say they came over https, so the
 // session cookie is `SameSite=None; Secure; Partitioned` as in Discord's iframe.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startFakePortal, type FakePortal } from '../fakes/crazygames';

@@ -44,8 +44,8 @@ function useTestHooks(shell: ShellBoot) {
 
 export default function App({ shell }: { shell: ShellBoot }) {
   // During render, before any child's effect can raise a toast: toasts wait for the loading
-  // screen to go (idempotent per loading actor).
-  holdToastsWhileLoading(shell.loading);
+  // screen to go, unless an overlay is open over it (idempotent per loading actor).
+  holdToastsWhileLoading(shell.loading, shell.overlays);
   useTestHooks(shell);
   return (
     <Providers client={queryClient}>

@@ -82,6 +82,28 @@ describe('toasts raised behind the loading screen (issue 15 item 4)', () => {
     }
   });
 
+  it('show at once while an overlay or modal is open over the loading screen (a toast answering the player there)', () => {
+    const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+    let open = false;
+    const listeners = new Set<() => void>();
+    const overlays = {
+      isAnyOpen: () => open,
+      subscribe: (listener: () => void) => { listeners.add(listener); return () => listeners.delete(listener); },
+    };
+    const setOpen = (next: boolean) => { open = next; listeners.forEach((l) => l()); };
+    holdToastsWhileLoading(loading, overlays);
+    toast.info('Discord sign-in is not configured on this server');
+    expect(shown()).toHaveLength(0);
+    setOpen(true); // the game opened the marketplace during loading
+    expect(shown().map((n) => n.message)).toEqual(['Discord sign-in is not configured on this server']);
+    toast.show({ message: 'You need Ŧ250.00 but only have Ŧ100.00', area: 'economy' });
+    expect(shown().map((n) => n.message)).toContain('You need Ŧ250.00 but only have Ŧ100.00');
+    setOpen(false); // closed: the loading screen is all there is again
+    toast.info('held again');
+    expect(shown().map((n) => n.message)).not.toContain('held again');
+    loading.stop();
+  });
+
   it('show on the error screen, and wait again after Retry', () => {
     const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
     holdToastsWhileLoading(loading);

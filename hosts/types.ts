@@ -33,6 +33,12 @@ export interface HostAdapter {
   loadingStop(): void;
   gameplayStart(): void;
   gameplayStop(): void;
+  /**
+   * The portal's own sign-in (CrazyGames): the listener hears whether a player is signed in on
+   * the portal once its SDK is ready (getUser) and at every later sign-in or sign-out
+   * (addAuthListener). Hosts without a portal account leave it out.
+   */
+  onPortalUser?(listener: (signedIn: boolean) => void): () => void;
   /** The host's mute setting: the listener hears the current value at once and every change. */
   onMuteChange(listener: (muted: boolean) => void): () => void;
 }

@@ -26,7 +26,8 @@ describe('the simulated progress curve', () => {
   it('follows the real progress where it is ahead, but only completion shows 100 %', () => {
     expect(targetProgress(0, 0.5, false)).toBe(50);
     expect(targetProgress(8_000, 0.5, false)).toBe(80);
-    expect(targetProgress(0, 1, false)).toBe(LOADING.realCapPercent);
+    expect(targetProgress(0, 1, false)).toBe(94.5);
+    expect(targetProgress(0, 0.97, false)).toBe(94.5);
     expect(targetProgress(0, 0.2, true)).toBe(100);
   });
 
@@ -87,6 +88,18 @@ describe('the loading machine', () => {
     actor.send({ type: 'PROGRESS', fraction: 0.3 });
     vi.advanceTimersByTime(500);
     expect(actor.getSnapshot().context.displayed).toBeCloseTo(70, 0);
+    actor.stop();
+  });
+
+  it('never passes 94.5 % on a finished download until the game completes', () => {
+    const actor = start();
+    actor.send({ type: 'PROGRESS', fraction: 1 });
+    vi.advanceTimersByTime(60_000);
+    expect(actor.getSnapshot().context.displayed).toBeLessThanOrEqual(94.5);
+    expect(actor.getSnapshot().context.displayed).toBeGreaterThan(94);
+    actor.send({ type: 'COMPLETE' });
+    vi.advanceTimersByTime(LOADING.hideDelayMs);
+    expect(actor.getSnapshot().context.displayed).toBe(100);
     actor.stop();
   });
 

@@ -23,8 +23,6 @@ export const LOADING = {
   hideDelayMs: 300,
   fadeOutMs: 500,
   totalMegabytes: 27,
-  /** Real progress alone never shows 100 %: that is the game's completion call's to say. */
-  realCapPercent: 99,
 } as const;
 
 export const LOADING_MESSAGES = [
@@ -44,11 +42,15 @@ export function simulatedProgress(elapsedMs: number): number {
   return capPercent - (capPercent - rampEndPercent) * Math.exp(-(t - rampMs) / easeMs);
 }
 
-/** Where the bar heads: the simulation, or the real download progress (0..1) where it is ahead. */
+/**
+ * Where the bar heads: the simulation, or the real download progress (0..1) where it is ahead.
+ * Until completion nothing passes the spec's 94.5 % cap: a finished download is not a running
+ * game (a build that never calls the completion hook would otherwise sit at 99 %).
+ */
 export function targetProgress(elapsedMs: number, realFraction: number, complete: boolean): number {
   if (complete) return 100;
   const real = Math.min(Math.max(realFraction, 0), 1) * 100;
-  return Math.max(simulatedProgress(elapsedMs), Math.min(real, LOADING.realCapPercent));
+  return Math.min(Math.max(simulatedProgress(elapsedMs), real), LOADING.capPercent);
 }
 
 /** One smoothing step; within half a percent it lands on the target so 100 % is really shown. */

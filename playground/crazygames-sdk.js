@@ -1,8 +1,9 @@
 // A stand-in for https://sdk.crazygames.com/crazygames-sdk-v3.js with the v3 SDK's shape. The
 // host playground (playground/server.ts) serves it and the product loads it on a loopback page
 // with ?useLocalSdk=true&crazygamesSdkUrl=<this script>; e2e specs may also serve it at the
-// real SDK's address through page.route. It records every call on window.__crazyGames (the user
-// module's in userCalls), lets the test or the portal page flip the mute setting, and signs the
+// real SDK's address through page.route. It records every call on window.__crazyGames (the
+// lifecycle's with their performance.now() in callTimes, the user module's in userCalls), lets
+// the test or the portal page flip the mute setting, and signs the
 // player in or out: `?user=signed-in` in this script's URL starts with a portal player signed
 // in (`&name=`), and the portal page can post {crazyGamesPlayground: 'signIn' | 'signOut'} to
 // the frame (addAuthListener hears both). The user token is window.__crazyGamesUserToken when a
@@ -18,13 +19,15 @@
   var makeUser = function (name) { return { username: name, profilePictureUrl: '' }; };
   var portalUser = own && own.searchParams.get('user') === 'signed-in' ? makeUser(defaultName) : null;
   var settings = { muteAudio: false, disableChat: false };
-  var record = function (name) { return function () { calls.push(name); }; };
+  var callTimes = [];
+  var record = function (name) { return function () { calls.push(name); callTimes.push({ name: name, at: performance.now() }); }; };
   var setUser = function (user) {
     portalUser = user;
     authListeners.slice().forEach(function (l) { try { l(portalUser); } catch { /* the game's listener */ } });
   };
   window.__crazyGames = {
     calls: calls,
+    callTimes: callTimes,
     userCalls: userCalls,
     setMuted: function (muted) {
       settings.muteAudio = muted;

@@ -9,6 +9,8 @@
 //                                          the portal: frames <product>/?useLocalSdk=true with the
 //                                          stand-in v3 SDK (or, with adblock, an SDK that fails to load)
 //   /web                                   a partner page framing the plain site
+//   (/discord and /crazygames pass ?completionPolicy=, ?hookTimeoutSeconds= and ?demoGameHook=
+//   on to the product)
 //
 // The playground is on another site than the product (127.0.0.1 vs localhost), so the browser's
 // real cross-site iframe rules apply (cookies, storage partitioning). It also runs the fakes the
@@ -41,6 +43,18 @@ export interface Playground {
 }
 
 export const PLAYGROUND_DISCORD_SECRET = 'playground-discord-secret';
+/** The product's loopback-only testing parameters a host page passes on to the framed product
+ * (the completion policy and its time-out, the demo game without the hook): try a build on
+ * either policy inside each host. */
+const PRODUCT_PARAMS = ['completionPolicy', 'hookTimeoutSeconds', 'demoGameHook'] as const;
+function productParams(q: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of PRODUCT_PARAMS) {
+    const value = q.get(name);
+    if (value !== null && /^[\w.]{1,16}$/.test(value)) out[name] = value;
+  }
+  return out;
+}
 const DIR = new URL('.', import.meta.url).pathname;
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body style="margin:0;font-family:system-ui,sans-serif;background:#1e1f22;color:#ddd">${body}</body></html>`;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -62,7 +76,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     try {
       if (url.pathname === '/discord') {
         const mode = ['normal', 'silent', 'refuse'].includes(q.get('mode') ?? '') ? String(q.get('mode')) : 'normal';
-        const activity = `${product}/?${new URLSearchParams({ frame_id: 'playground-frame', instance_id: `i-${randomBytes(4).toString('hex')}`, platform: 'desktop' })}`;
+        const activity = `${product}/?${new URLSearchParams({ frame_id: 'playground-frame', instance_id: `i-${randomBytes(4).toString('hex')}`, platform: 'desktop', ...productParams(q) })}`;
         const config = {
           activity, mode, codeUrl: `${origin}/discord/code`,
           user_id: q.get('user_id') ?? '100000000000000001', username: q.get('username') ?? 'activity_player',
@@ -78,7 +92,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         const sdk = q.get('adblock') === '1'
           ? `${origin}/blocked/crazygames-sdk-v3.js`
           : `${origin}/crazygames-sdk-v3.js?${new URLSearchParams({ user, name: q.get('name') ?? 'Cheese' })}`;
-        const game = `${product}/?${new URLSearchParams({ useLocalSdk: 'true', crazygamesSdkUrl: sdk })}`;
+        const game = `${product}/?${new URLSearchParams({ useLocalSdk: 'true', crazygamesSdkUrl: sdk, ...productParams(q) })}`;
         return send(200, 'text/html; charset=utf-8', page('CrazyGames (playground)', `
           <div style="display:flex;flex-direction:column;height:100vh">
             <div style="padding:6px 10px;display:flex;gap:8px;align-items:center;background:#6842ff">

@@ -22,7 +22,7 @@ function newest(paths) {
 }
 
 const builtAt = existsSync('dist/index.html') ? statSync('dist/index.html').mtimeMs : 0;
-const sourcesAt = newest(['src', 'hosts', 'machines', 'contract', 'demo-game', 'public', 'index.html', 'vite.config.ts']);
+const sourcesAt = newest(['src', 'hosts', 'machines', 'contract', 'demo-game', 'public', 'index.html', 'vite.config.ts', 'activity.config.json']);
 if (process.env.FORCE_BUILD === '1' || builtAt === 0 || sourcesAt > builtAt) {
   console.log(builtAt === 0 ? 'Building the shell (first start)…' : 'Sources changed since the last build: rebuilding…');
   const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });

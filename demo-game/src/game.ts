@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import { GAME_HOOKS, GAME_OBJECT } from '../../contract/game';
 import { interpretShellMessage } from './bridge';
+import { callsCompletionHook } from './completion';
 import { INITIAL_CONTROLS, actionsForCode, moveIntent, pressCode, releaseAll, releaseCode, type ControlState } from './controls';
 import { decodeGameData } from './data-file';
 import type { GameHandle, GameStartOptions } from './framework-api';
@@ -219,8 +220,10 @@ export function createGame(options: GameStartOptions): GameHandle {
       fpsFrames = 0;
     }
     if (!announcedReady) {
-      // Ready once the first frame is on screen: the shell then shows 100 % and hides loading.
+      // Ready once the first frame is on screen: the shell then shows 100 % and hides loading
+      // (unless ?demoGameHook=never: a build without our bridge, see completion.ts).
       announcedReady = true;
+      if (!callsCompletionHook(window.location.search)) return;
       const complete = win[GAME_HOOKS.loadingComplete];
       if (typeof complete === 'function') Reflect.apply(complete, window, []);
     }

@@ -3,7 +3,7 @@
 // SDK error leave the page working. Create Account and the Wallets and Sessions tabs are hidden
 // and login goes through the portal (spec part 1 §1, §6).
 import { HIDDEN_BY_HOST, type HostAdapter, type LoginOutcome } from '../types';
-import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings } from './sdk';
+import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings, type CrazyGamesUser } from './sdk';
 
 export const CRAZYGAMES_TEXT = {
   notOnPortal: 'CrazyGames login is only available when playing on CrazyGames.',
@@ -92,6 +92,21 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
       if (!playing) return;
       playing = false;
       withSdk('gameplayStop', (s) => s.game.gameplayStop());
+    },
+    onPortalUser(listener) {
+      let active = true;
+      const onAuth = (user: CrazyGamesUser | null) => { if (active) listener(user !== null); };
+      let attached: CrazyGamesSdk | null = null;
+      withSdk('user', (s) => {
+        if (!active || !s.user.isUserAccountAvailable) return;
+        attached = s;
+        if (typeof s.user.addAuthListener === 'function') s.user.addAuthListener(onAuth);
+        s.user.getUser().then(onAuth, (error: unknown) => log.warn('CrazyGames getUser failed:', error));
+      });
+      return () => {
+        active = false;
+        try { attached?.user.removeAuthListener?.(onAuth); } catch { /* the SDK is gone */ }
+      };
     },
     onMuteChange(listener) {
       let active = true;

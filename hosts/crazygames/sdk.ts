@@ -32,6 +32,9 @@ export interface CrazyGamesSdk {
     getUser(): Promise<CrazyGamesUser | null>;
     showAuthPrompt(): Promise<CrazyGamesUser | null>;
     getUserToken(): Promise<string>;
+    /** The v3 SDK has them; checked before use, so an older portal script still works. */
+    addAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
+    removeAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
   };
 }
 

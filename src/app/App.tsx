@@ -17,6 +17,7 @@ import { OverlaysProvider } from '../overlays/context';
 import { OverlayHost } from '../overlays/OverlayHost';
 import { currentSettingsConfig } from '../settings-store/config';
 import { SettingsStoreProvider } from '../settings-store/context';
+import { holdToastsWhileLoading } from '../ui/toast';
 import { createSettingsStore, type SettingsStore } from '../settings-store/store';
 
 const queryClient = createQueryClient();
@@ -42,6 +43,9 @@ function useTestHooks(shell: ShellBoot) {
 }
 
 export default function App({ shell }: { shell: ShellBoot }) {
+  // During render, before any child's effect can raise a toast: toasts wait for the loading
+  // screen to go, unless an overlay is open over it (idempotent per loading actor).
+  holdToastsWhileLoading(shell.loading, shell.overlays);
   useTestHooks(shell);
   return (
     <Providers client={queryClient}>

@@ -11,9 +11,11 @@ import type { HostAdapter, HostKind } from '../../hosts/types';
 import { loadingMachine } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import { createCompletion } from '../game-link/completion';
 import { createGameController, type GameController } from '../game-link/controller';
+import { readGameOptions } from '../game-link/gameConfig';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
-import { wireHost } from '../game-link/hostWiring';
+import { HOST_GATE_MS, startHost } from '../game-link/hostWiring';
 import { createGameLink, type GameLink } from '../game-link/link';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 
@@ -31,17 +33,23 @@ export interface ShellBoot {
 }
 
 export function bootShell(win: Window = window): ShellBoot {
-  const controller = createGameController({ files: GAME_BUILD_FILES });
+  const gameOptions = readGameOptions(activity.game, win.location.href);
+  const hostKind = detectHost(pageContext(win), activity);
+  const host = loadHostAdapter(hostKind);
+  let hostGate: Promise<void> = Promise.resolve();
+  const controller = createGameController({ files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => hostGate });
   controller.preload();
   const link = createGameLink(controller);
 
   const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
-  const early = installEarlyHooks(win, () => loading.send({ type: 'COMPLETE' }));
+  const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }) });
+  const early = installEarlyHooks(win, () => completion.hookCalled());
 
   let lastStatus = controller.getState().status;
   controller.subscribe(() => {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
+    if (status === 'loaded' && lastStatus !== 'loaded') completion.instanceReady();
     if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? 'The game failed to load.' });
     lastStatus = status;
   });
@@ -60,16 +68,12 @@ export function bootShell(win: Window = window): ShellBoot {
     wasOpen = open;
   });
 
-  const hostKind = detectHost(pageContext(win), activity);
-  const host = loadHostAdapter(hostKind);
-  void host.then((adapter) => {
-    wireHost(adapter, { loading, overlays, game: controller, link });
-    return adapter.start();
-  }).catch((error: unknown) => console.warn('The host adapter failed to load:', error));
+  hostGate = startHost(host, { loading, overlays, game: controller, link }, HOST_GATE_MS[hostKind]);
 
   return {
     game: controller, link, loading, overlays, early, hostKind, host,
     retry() {
+      completion.reset();
       controller.retry();
       loading.send({ type: 'RETRY' });
     },

@@ -3,7 +3,9 @@
 // plain object outside React, so the game never re-renders the shell. The canvas is created
 // here, not by React: on unmount it is parked in the document until Quit() has finished, so
 // the build never loses its canvas mid-quit.
-import { GAME_INSTANCE_GLOBAL, GAME_PIXEL_RATIO, type CreateUnityInstance, type UnityConfig, type UnityInstance } from '../../contract/gameConstants';
+import type { GameLoaderConfig } from '../../contract/activity';
+import { GAME_INSTANCE_GLOBAL, type CreateUnityInstance, type UnityConfig, type UnityInstance } from '../../contract/gameConstants';
+import { GAME_OPTION_DEFAULTS, gamePixelRatio } from './gameConfig';
 import { createGameEvents, type GameEventListener } from './events';
 import { loadLoaderScript } from './loaderScript';
 import { GAME_WARNINGS } from './warnings';
@@ -29,7 +31,10 @@ export interface GameControllerOptions {
   loadLoader?: (url: string) => Promise<CreateUnityInstance>;
   win?: Window;
   log?: Pick<Console, 'warn' | 'error' | 'info'>;
-  productName?: string;
+  /** Awaited before createUnityInstance starts the download (the portal's SDK hears loadingStart first). */
+  beforeStart?: () => Promise<void>;
+  /** createUnityInstance's options from activity.config.json (game.loader); the schema's defaults otherwise. */
+  loader?: GameLoaderConfig;
 }
 
 export interface GameController {
@@ -73,6 +78,7 @@ export function createGameController(options: GameControllerOptions): GameContro
   let state: GameState = { status: 'idle', progress: 0, error: null };
   let session: Session | null = null;
   let pointerInput = true;
+  const loader = options.loader ?? GAME_OPTION_DEFAULTS.loader;
 
   const setState = (next: Partial<GameState>) => {
     state = { ...state, ...next };
@@ -106,8 +112,12 @@ export function createGameController(options: GameControllerOptions): GameContro
     dataUrl: options.files.dataUrl,
     frameworkUrl: options.files.frameworkUrl,
     codeUrl: options.files.codeUrl,
-    productName: options.productName ?? 'TripShell',
-    devicePixelRatio: GAME_PIXEL_RATIO,
+    streamingAssetsUrl: loader.streamingAssetsUrl,
+    companyName: loader.companyName,
+    productName: loader.productName,
+    productVersion: loader.productVersion,
+    // Read when the game starts: the window may have moved to another screen since the page loaded.
+    devicePixelRatio: gamePixelRatio(loader, win.devicePixelRatio),
     webglContextAttributes: { preserveDrawingBuffer: true },
     showBanner: (message, type) => (type === 'error' ? log.error(message) : log.warn(message)),
   });
@@ -115,6 +125,7 @@ export function createGameController(options: GameControllerOptions): GameContro
   const start = async (s: Session) => {
     try {
       const create = await loadLoader(options.files.loaderUrl);
+      if (options.beforeStart) await options.beforeStart();
       if (s.cancelled) { s.canvas.remove(); return; }
       s.creating = true;
       const instance = await create(s.canvas, config(), (progress) => {

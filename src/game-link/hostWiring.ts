@@ -1,9 +1,11 @@
 // Tells the host adapter about loading and play, and the game about the host's mute setting.
-// Gameplay is "on" once the loading screen is done and no overlay is open; window blur does
-// not count (the portal tracks focus itself).
+// Loading runs until the loading screen hides (not when the game says it is complete: the bar
+// still runs to 100 % for 300 ms); gameplay is "on" from then while no overlay is open; window
+// blur does not count (the portal tracks focus itself). On the portal the game's download waits
+// (a bounded time) for the SDK, so loadingStart reaches it before the download begins.
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { loadingPhase, type loadingMachine } from '../../machines/loading';
-import type { HostAdapter } from '../../hosts/types';
+import type { HostAdapter, HostKind } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
 import type { GameController } from './controller';
 import type { GameLink } from './link';
@@ -20,7 +22,7 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps): () => void
   const sync = () => {
     const phase = loadingPhase(deps.loading.getSnapshot());
     if (phase === 'failed') return;
-    if (phase === 'loading') { adapter.loadingStart(); return; }
+    if (phase === 'loading' || phase === 'completing') { adapter.loadingStart(); return; }
     adapter.loadingStart(); // a no-op unless the adapter arrived after loading finished
     adapter.loadingStop();
     if (deps.overlays.isAnyOpen()) adapter.gameplayStop();
@@ -46,4 +48,21 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps): () => void
   ];
   sync();
   return () => { for (const s of subscriptions) s.unsubscribe(); };
+}
+
+/** How long the portal's SDK may hold the game's download back (then the game starts anyway). */
+export const HOST_GATE_MS: Record<HostKind, number> = { web: 0, discord: 0, crazygames: 5_000 };
+
+/**
+ * Wires the adapter once it has loaded and starts it. Resolves (never rejects) when the game's
+ * download may begin: at once on hosts that need nothing first, on the portal when the SDK has
+ * started (and so has heard loadingStart) or after `waitMs`, whichever is first.
+ */
+export function startHost(host: Promise<HostAdapter>, deps: HostWiringDeps, waitMs: number, log: Pick<Console, 'warn'> = console): Promise<void> {
+  const started = host.then((adapter) => {
+    wireHost(adapter, deps);
+    return adapter.start();
+  }).catch((error: unknown) => { log.warn('The host adapter failed to load:', error); });
+  if (waitMs <= 0) return Promise.resolve();
+  return Promise.race([started, new Promise<void>((resolve) => { setTimeout(resolve, waitMs); })]);
 }

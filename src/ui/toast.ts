@@ -1,10 +1,11 @@
 // Toasts (spec part 1 §4.7, §9): at most 3 at once in the auth area and 1 elsewhere (a new
 // one replaces the old), 4 s by default, bottom-right, top-center for economy toasts, paused
-// on hover (Mantine) and while the page is hidden (here). setToastsHeld makes toasts wait, in
-// order, and show when released (for the loading screen: not wired yet, see issue 15). Features
-// call `toast.*`.
+// on hover (Mantine) and while the page is hidden (here). While the loading screen is on screen,
+// with nothing open over it, toasts wait, in order, and show once it has gone (issue 15 item 4:
+// holdToastsWhileLoading, connected by src/app/App.tsx). Features call `toast.*`.
 import type { ReactNode } from 'react';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
+import { loadingPhase } from '../../machines/loading';
 
 type NotificationPosition = NonNullable<NotificationData['position']>;
 
@@ -95,6 +96,38 @@ export function setToastsHeld(next: boolean): void {
   held = next;
   if (held) return;
   for (const { id, options } of waiting.splice(0)) display(id, options);
+}
+
+interface LoadingScreenActor {
+  getSnapshot(): { value: unknown };
+  subscribe(listener: () => void): { unsubscribe(): void };
+}
+/** The overlay API's view of "something is open over the page" (src/overlays/store.ts). */
+interface OpenOverlays {
+  isAnyOpen(): boolean;
+  subscribe(listener: () => void): () => void;
+}
+const holding = new WeakSet<LoadingScreenActor>();
+
+/**
+ * Holds toasts while the loading screen is up (loading, completing, fading out) and releases
+ * them when it has gone, or when it turned into the error screen (which the player reads and
+ * acts on: a toast there is not hidden behind anything), or while an overlay or modal is open
+ * over it (the game can open one during loading: a toast answering the player's click there,
+ * "You need Ŧ250.00 but only have Ŧ100.00", must show at once). Once per loading actor; a
+ * Retry puts the screen back up and holds new toasts again.
+ */
+export function holdToastsWhileLoading(loading: LoadingScreenActor, overlays?: OpenOverlays): void {
+  if (holding.has(loading)) return;
+  holding.add(loading);
+  const sync = () => {
+    const phase = loadingPhase(loading.getSnapshot());
+    const screenUp = phase !== 'hidden' && phase !== 'failed';
+    setToastsHeld(screenUp && !(overlays?.isAnyOpen() ?? false));
+  };
+  loading.subscribe(sync);
+  overlays?.subscribe(sync);
+  sync();
 }
 
 /** While the page is hidden no toast runs out; when it shows again each gets its full time back. */

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
 import { expectNoSeriousViolations } from './axe';
-import { holdGameBack, registerAccount, startOwnServer, type OwnServer } from './accounts-helpers';
+import { stubGame, registerAccount, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 150_000 });
@@ -60,7 +60,7 @@ test('Discord popup sign-in: fuse (wrong, then right password), returning player
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   const existing = `fuse_${tag}`;
   await registerAccount(base, existing, 'fuse-pass-1');
-  await holdGameBack(page);
+  await stubGame(page);
   await page.goto(`${base}/`);
 
   // A Discord identity with no account: the decision, then Fuse Account.
@@ -116,7 +116,7 @@ test('Verify Account links Discord to the logged-in player [both]', async ({ pag
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   const username = `vfy_${tag}`;
   await registerAccount(base, username, 'verify-pass');
-  await holdGameBack(page);
+  await stubGame(page);
   await page.goto(`${base}/`);
   // Log in through the API in the page (the password form is covered by accounts.spec.ts).
   await page.waitForFunction(() => document.readyState === 'complete');

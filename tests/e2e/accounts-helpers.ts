@@ -1,6 +1,7 @@
 // Helpers for the accounts specs: hold the game back, a real ALTCHA solution made in Node
 // (for accounts a test needs but does not sign up through the form), and a server of their own.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { GAME_BUILD_FILES } from '../../contract/game';
@@ -9,10 +10,19 @@ import type { Page } from './test';
 /**
  * These flows do not need the game, and the software-rendered game starves the page: every
  * Playwright action then waits a frame or two (1-5 fps), which made the accounts spec run past
- * its time-out in the full run. Its data file is held back, so the loading screen stays up.
+ * its time-out in the full run. The loader is replaced by one whose instance draws nothing
+ * (tests/fakes/idle-loader.js). The loading screen then ends at once, or, with
+ * `completeWhenTold`, when the test calls finishLoading(): toasts wait for it to go (issue 15
+ * item 4), so a spec may not expect one over it.
  */
-export async function holdGameBack(page: Page): Promise<void> {
-  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, () => undefined);
+export async function stubGame(page: Page, options: { completeWhenTold?: boolean } = {}): Promise<void> {
+  const body = readFileSync('tests/fakes/idle-loader.js', 'utf8').replace('var COMPLETE_AT_ONCE = true;', `var COMPLETE_AT_ONCE = ${String(!options.completeWhenTold)};`);
+  await page.route(`**${GAME_BUILD_FILES.loaderUrl}`, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body }));
+}
+
+/** After stubGame({ completeWhenTold: true }): the game calls the completion hook now. */
+export async function finishLoading(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { __finishLoading?: () => void }).__finishLoading?.());
 }
 
 export async function altchaToken(baseURL: string): Promise<string> {

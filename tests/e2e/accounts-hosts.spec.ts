@@ -10,12 +10,17 @@
 //   code with the fake, the SDK authenticates with Discord's access token, and a new Discord
 //   player gets the account decision. A refused authorize is one toast, never retried.
 // This spec runs its own server: the shared e2e server has no Discord and no reachable portal
-// key. TRUST_PROXY lets the Activity's proxied requests say they came over https, so the
+// key. It fakes the hosts with page.route on purpose, where the host playground cannot go: the
+// production host names (https://<client id>.discordsays.com framed by discord.com, so host
+// detection and the https-only framed cookie path run as deployed; the playground is http on
+// loopback), and the portal SDK loaded from its configured address (crazygames.sdkUrl), with
+// a test-chosen token (one signed by another key) and every user-module call counted. The same
+// flows framed cross-site with third-party cookies blocked: tests/e2e/hosts-playground.spec.ts. TRUST_PROXY lets the Activity's proxied requests say they came over https, so the
 // session cookie is `SameSite=None; Secure; Partitioned` as in Discord's iframe.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startFakePortal, type FakePortal } from '../fakes/crazygames';
 import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
-import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
+import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 import type { TestWindow } from './game';
 
@@ -63,7 +68,7 @@ type CgWindow = TestWindow & { __crazyGames?: { userCalls: string[] }; __crazyGa
 async function openPortal(page: Page, token: string) {
   const fakeSdk = readFileSync('playground/crazygames-sdk.js', 'utf8');
   await page.route('https://sdk.crazygames.com/crazygames-sdk-v3.js', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: fakeSdk }));
-  await holdGameBack(page);
+  await stubGame(page);
   await page.addInitScript((t) => { (window as CgWindow).__crazyGamesUserToken = t; }, token);
   await page.goto(`${base}/?useLocalSdk=true`);
 }
@@ -86,6 +91,10 @@ test('portal login: the portal prompt, its signed token verified by the server, 
 
   // A token signed with a key that is not the portal's: refused, nobody signed in.
   await openPortal(page, await portal.sign({ userId, username: portalName }, { key: portal.otherKey }));
+  // At start the shell asks the portal who is signed in there (issue 15 item 8); nobody is, so
+  // it asks for no token and signs nobody in.
+  const userCalls = () => page.evaluate(() => (window as CgWindow).__crazyGames?.userCalls ?? []);
+  await expect.poll(userCalls, { timeout: 30_000 }).toEqual(['getUser']);
   await pressLogIn(page);
   await expect(page.getByText('The portal sign-in could not be verified')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('dialog', { name: /Welcome back/ })).toHaveCount(0);
@@ -98,8 +107,8 @@ test('portal login: the portal prompt, its signed token verified by the server, 
   await expect(page.getByRole('dialog', { name: /Welcome back/ })).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/${info.project.name}-portal-signed-in.png` });
   expect(await whoamiIn(page)).toMatchObject({ username: portalName });
-  const calls = await page.evaluate(() => (window as CgWindow).__crazyGames?.userCalls ?? []);
-  expect(calls).toEqual(['getUser', 'showAuthPrompt', 'getUserToken', 'getUser', 'getUserToken']);
+  // The start-up getUser, then each Log In: getUser (prompt only when nobody is signed in on the portal), the token.
+  expect(await userCalls()).toEqual(['getUser', 'getUser', 'showAuthPrompt', 'getUserToken', 'getUser', 'getUserToken']);
 
   // A later visit (a fresh browser) by the same portal player: the same account, welcome back.
   const again = await page.context().browser()?.newPage();
@@ -134,7 +143,7 @@ async function openActivity(page: Page, parent: Record<string, string>) {
     const headers = { ...(await route.request().allHeaders()), 'x-forwarded-proto': 'https' };
     await route.fulfill({ response: await route.fetch({ url: `${base}${url.pathname}${url.search}`, headers }) });
   });
-  await holdGameBack(page); // registered last: it wins over the Activity's route for the game data
+  await stubGame(page); // registered last: it wins over the Activity's route for the game loader
   // Every toast the Activity shows, kept: on a loaded machine the frame can take longer to show
   // up here than a toast stays on screen.
   await page.addInitScript(() => {

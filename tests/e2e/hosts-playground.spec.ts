@@ -7,8 +7,9 @@
 //   turn into a stream of commands (a console line per foreign message did: every line is a
 //   CAPTURE_LOG command, whose answer is another foreign message). With a client that never
 //   answers the handshake, Log In still reacts, with the web sign-in.
-// - The portal with third-party cookies blocked: signing in works in the third-party frame,
-//   survives a reload of the iframe, and signing out ends it. Chromium keeps the session in a
+// - The portal with third-party cookies blocked: a player signed in on the portal is signed in
+//   at start in the third-party frame, survives a reload of the iframe, and the portal's
+//   sign-out ends the session. Chromium keeps the session in a
 //   partitioned cookie (the playground's product sets production's SameSite=None; Secure;
 //   Partitioned on loopback); it denies third-party frames sessionStorage, so the bearer
 //   fallback (tests/unit/session-token.test.ts, tests/api/session-bearer.test.ts) is for the
@@ -16,7 +17,9 @@
 import { readFileSync } from 'node:fs';
 import { startPlayground, type Playground } from '../../playground/server';
 import { chromiumArgs } from '../../playwright.config';
-import { holdGameBack, startOwnServer, type OwnServer } from './accounts-helpers';
+import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
+import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
+import type { TestWindow } from './game';
 import { expect, test, type Page } from './test';
 
 test.describe.configure({ timeout: 180_000 });
@@ -50,13 +53,25 @@ async function rpcOf(page: Page): Promise<Rpc> {
   return frame.evaluate(() => (window as unknown as { __rpc: Rpc }).__rpc);
 }
 
-test('Discord: idle play inside a client that answers every command sends fewer than 100 commands in 20 s', async ({ page }) => {
+test('Discord: the Activity starts the real SDK (ready, window.discordSDK), and idle play inside a client that answers every command sends fewer than 100 commands in 20 s', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
   await page.goto(playground.url('discord', { mode: 'normal' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#discord-client').frameLocator('#activity');
   await expect(frame.getByTestId('game-host')).toBeVisible({ timeout: 120_000 });
   await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
-  expect((await rpcOf(page)).handshakes).toHaveLength(1);
+  // The handshake and READY (once in tests/e2e/discord-sdk.spec.ts, with the hosts faked by page.route).
+  const handshakes = (await rpcOf(page)).handshakes as Array<Record<string, unknown>>;
+  expect(handshakes).toHaveLength(1);
+  expect(handshakes[0]).toMatchObject({ v: 1, client_id: activity.discord.clientId, frame_id: 'playground-frame' });
+  const sdk = await productFrame(page)?.evaluate(() => {
+    const s = (window as unknown as { discordSDK?: { clientId: string; instanceId: string; platform: string; frameId: string } }).discordSDK;
+    return s && { clientId: s.clientId, instanceId: s.instanceId, platform: s.platform, frameId: s.frameId };
+  });
+  expect(sdk).toMatchObject({ clientId: activity.discord.clientId, platform: 'desktop', frameId: 'playground-frame', instanceId: expect.stringMatching(/^i-[0-9a-f]{8}$/) });
+  expect(logs).toContain('Discord SDK ready');
+  expect(logs.some((l) => l.startsWith('Discord SDK failed:'))).toBe(false);
   const before = await rpcOf(page);
   await page.waitForTimeout(20_000);
   const after = await rpcOf(page);
@@ -67,7 +82,7 @@ test('Discord: idle play inside a client that answers every command sends fewer 
 });
 
 test('Discord: a client that never answers the handshake: one warning after the timeout, and Log In opens the web sign-in', async ({ page }) => {
-  await holdGameBack(page);
+  await stubGame(page);
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
   await page.goto(playground.url('discord', { mode: 'silent' }));
@@ -86,12 +101,13 @@ test('Discord: a client that never answers the handshake: one warning after the 
 });
 
 test.describe('with third-party cookies blocked', () => {
-  test('the portal signs in inside a third-party frame, stays signed in across an iframe reload, and signs out', async ({ page }) => {
-    await holdGameBack(page);
+  test('the portal: a player signed in there is signed in at start in the third-party frame, stays signed in across an iframe reload, and the portal sign-out ends it', async ({ page }) => {
+    await stubGame(page);
     const name = `pg${Date.now().toString(36).slice(-6)}`;
     await page.goto(playground.url('crazygames', { user: 'signed-in', name }));
     await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
     const frame = page.frameLocator('#game');
+    const section = frame.locator('[data-active-section="accounts"]');
     const game = () => {
       const f = productFrame(page);
       if (!f) throw new Error('no product frame');
@@ -100,44 +116,45 @@ test.describe('with third-party cookies blocked', () => {
     const openAccount = async () => {
       await expect(async () => {
         await game().evaluate(() => (window as unknown as { showSettings?: (s: string) => void }).showSettings?.('accounts'));
-        await expect(frame.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
+        await expect(section).toBeVisible({ timeout: 1_000 });
       }).toPass({ timeout: 60_000 });
     };
-    // The framed product is third-party here: no unpartitioned cookie access.
+    const userCalls = () => game().evaluate(() => (window as unknown as { __crazyGames?: { userCalls: string[] } }).__crazyGames?.userCalls ?? []);
+    const whoami = () => game().evaluate(async () => ((await (await fetch('/api/whoami', { credentials: 'include' })).json()) as { username: string; verified: number }));
+
+    // Nothing pressed: the portal's player is signed in at start (issue 15 item 8): getUser, then
+    // the host login (getUser, the portal's user token to our server), once the loading screen
+    // has gone the welcome shows.
+    await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 60_000 });
     await openAccount();
+    // The framed product is third-party here: no unpartitioned cookie access.
     expect(await game().evaluate(() => document.hasStorageAccess())).toBe(false);
-    await frame.locator('[data-active-section="accounts"]').getByRole('button', { name: 'Log In' }).click();
-    await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 30_000 });
-    await expect(frame.locator('[data-active-section="accounts"]').getByText(name)).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByText(name)).toBeVisible({ timeout: 15_000 });
+    expect(await userCalls()).toEqual(['getUser', 'getUser', 'getUserToken']);
     // The session token is never in a URL.
     expect(game().url()).not.toMatch(/token|sid=/i);
 
-    // The iframe reloads (the portal does this on a relaunch): still signed in.
+    // The iframe reloads (the portal does this on a relaunch): still signed in, by the session
+    // the frame kept, not by a second sign-in (no new user token asked for).
     await game().evaluate(() => location.reload());
     await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
     await openAccount();
-    await expect(frame.locator('[data-active-section="accounts"]').getByText(name)).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByText(name)).toBeVisible({ timeout: 15_000 });
+    await expect.poll(userCalls, { timeout: 15_000 }).toContain('getUser');
+    await page.waitForTimeout(1_000);
+    expect(await userCalls()).toEqual(['getUser']);
+    expect(await whoami()).toMatchObject({ username: name });
 
-    // Signing out (the spec's configuration has no Log Out button: the API, as a game's own
-    // logout would, with the session the frame carries) ends the session for good.
-    const status = await game().evaluate(async () => {
-      let bearer: string | null;
-      try { bearer = sessionStorage.getItem('tripshell.session'); } catch { bearer = null; } // denied to third-party frames here
-      return (await fetch('/api/logout', {
-        method: 'POST', credentials: 'include',
-        headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) }, body: '{}',
-      })).status;
-    });
-    expect(status).toBe(200);
-    await game().evaluate(() => location.reload());
-    await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
-    await openAccount();
+    // The player signs out on the portal (addAuthListener hears it): the session ends on our
+    // server too, and the shell shows the logged-out account at once.
+    await page.getByRole('button', { name: 'Portal sign-out' }).click();
     await expect(frame.getByText('You are currently logged out. Sign in to access your account and settings.')).toBeVisible({ timeout: 15_000 });
+    expect(await whoami()).toMatchObject({ verified: 0 });
   });
 });
 
 test('the portal with an ad blocker: Log In says the portal sign-in could not load', async ({ page }) => {
-  await holdGameBack(page);
+  await stubGame(page);
   await page.goto(playground.url('crazygames', { user: 'anonymous', adblock: '1' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#game');
@@ -149,3 +166,65 @@ test('the portal with an ad blocker: Log In says the portal sign-in could not lo
   await expect(frame.getByText('The CrazyGames sign-in could not load')).toBeVisible({ timeout: 15_000 });
   await expect(frame.getByText('only available when playing on CrazyGames')).toHaveCount(0);
 });
+
+// The portal's lifecycle (issue 15 item 8) in the playground's portal, with the demo game and
+// with a build that never calls the completion hook on the 'instance' policy: loadingStart
+// before the game download begins, loadingStop when the loading screen hides (not in the same
+// millisecond after it, not never), gameplayStop/Start around an overlay (not on blur), and the
+// portal's mute reaching the game.
+type Lifecycle = { calls: string[]; callTimes: Array<{ name: string; at: number }> };
+type FramedWindow = TestWindow & { __crazyGames?: Lifecycle; __loadingHidAt?: number; hideOverlay?: () => void };
+const LIFECYCLE_CASES: Array<[string, Record<string, string>]> = [
+  ['the demo game', {}],
+  ["a build that never calls the hook, on the 'instance' policy", { demoGameHook: 'never', completionPolicy: 'instance' }],
+];
+for (const [label, params] of LIFECYCLE_CASES) {
+  test(`the portal's lifecycle with ${label}: loadingStart before the download, loadingStop as the loading screen hides, gameplay around overlays, mute`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const w = window as FramedWindow;
+      new MutationObserver(() => {
+        const screen = document.querySelector('[data-testid="loading-screen"]');
+        if (w.__loadingHidAt === undefined && screen?.getAttribute('data-phase') === 'hiding') w.__loadingHidAt = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+    });
+    await page.goto(playground.url('crazygames', { user: 'anonymous', ...params }));
+    await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+    const frame = page.frameLocator('#game');
+    const game = () => {
+      const f = productFrame(page);
+      if (!f) throw new Error('no product frame');
+      return f;
+    };
+    await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+    const calls = () => game().evaluate(() => (window as FramedWindow).__crazyGames?.calls ?? []);
+    await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart']);
+
+    const timing = await game().evaluate((dataUrl) => {
+      const w = window as FramedWindow;
+      const at = (name: string) => w.__crazyGames?.callTimes.find((c) => c.name === name)?.at ?? Number.NaN;
+      const download = performance.getEntriesByType('resource').find((e) => new URL(e.name).pathname === dataUrl);
+      return { loadingStart: at('loadingStart'), loadingStop: at('loadingStop'), downloadStart: download?.startTime ?? Number.NaN, hid: w.__loadingHidAt ?? Number.NaN };
+    }, GAME_BUILD_FILES.dataUrl);
+    expect(timing.loadingStart).toBeLessThanOrEqual(timing.downloadStart);
+    expect(timing.loadingStop).toBeGreaterThan(timing.downloadStart);
+    // "When the loading screen hides": the shell says it as the screen starts hiding (a few ms
+    // before React has drawn that), not seconds later, and not never.
+    expect(Math.abs(timing.loadingStop - timing.hid)).toBeLessThan(2_000);
+
+    // An overlay is a break in play; closing it resumes play. Blur is not.
+    await game().evaluate(() => (window as FramedWindow).showSettings?.());
+    await expect(frame.getByRole('dialog').first()).toBeVisible({ timeout: 15_000 });
+    await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop']);
+    await game().evaluate(() => (window as FramedWindow).hideOverlay?.());
+    await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop', 'gameplayStart']);
+    await game().evaluate(() => { window.dispatchEvent(new Event('blur')); document.dispatchEvent(new Event('visibilitychange')); });
+    await page.waitForTimeout(500);
+    expect(await calls()).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart', 'gameplayStop', 'gameplayStart']);
+
+    // The portal's mute (the portal bar's checkbox) reaches the game.
+    const muted = () => game().evaluate((method) => ((window as FramedWindow).__demoGame?.state().received ?? []).filter((m) => m.method === method).map((m) => m.value), SHELL_TO_GAME.audioMuted);
+    await expect.poll(muted).toEqual(['false']);
+    await page.getByLabel('mute').check();
+    await expect.poll(muted).toEqual(['false', 'true']);
+  });
+}

@@ -1,8 +1,10 @@
 // Toast rules (spec part 1 §4.7): 3 visible in the auth area, 1 elsewhere, 4 s, bottom-right by
 // default and top-center for economy toasts, no countdown while the page is hidden.
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { afterEach, describe, expect, it } from 'vitest';
-import { TOAST_DEFAULT_MS, setToastsHeld, setToastsPaused, toast } from '../../src/ui/toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import { LOADING, loadingMachine } from '../../machines/loading';
+import { TOAST_DEFAULT_MS, holdToastsWhileLoading, setToastsHeld, setToastsPaused, toast } from '../../src/ui/toast';
 
 const shown = () => notificationsStore.getState().notifications;
 
@@ -54,5 +56,64 @@ describe('toasts', () => {
     expect(shown().map((n) => n.message)).toEqual(['Welcome back, neo!', 'Wallet connected']);
     toast.info('after');
     expect(shown().map((n) => n.message)).toEqual(['Welcome back, neo!', 'after']);
+  });
+});
+
+describe('toasts raised behind the loading screen (issue 15 item 4)', () => {
+  it('wait until the loading screen has gone, then show in order', () => {
+    vi.useFakeTimers();
+    try {
+      const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+      holdToastsWhileLoading(loading);
+      toast.show({ message: 'Discord sign-in is not configured on this server', area: 'auth' });
+      toast.show({ message: 'second', area: 'auth' });
+      vi.advanceTimersByTime(1_000);
+      expect(shown()).toHaveLength(0);
+      loading.send({ type: 'COMPLETE' });
+      vi.advanceTimersByTime(LOADING.hideDelayMs + LOADING.fadeOutMs - 1);
+      expect(shown()).toHaveLength(0); // still fading out
+      vi.advanceTimersByTime(1);
+      expect(loading.getSnapshot().status).toBe('done');
+      expect(shown().map((n) => n.message)).toEqual(['Discord sign-in is not configured on this server', 'second']);
+      toast.info('after');
+      expect(shown().map((n) => n.message)).toContain('after');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('show at once while an overlay or modal is open over the loading screen (a toast answering the player there)', () => {
+    const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+    let open = false;
+    const listeners = new Set<() => void>();
+    const overlays = {
+      isAnyOpen: () => open,
+      subscribe: (listener: () => void) => { listeners.add(listener); return () => listeners.delete(listener); },
+    };
+    const setOpen = (next: boolean) => { open = next; listeners.forEach((l) => l()); };
+    holdToastsWhileLoading(loading, overlays);
+    toast.info('Discord sign-in is not configured on this server');
+    expect(shown()).toHaveLength(0);
+    setOpen(true); // the game opened the marketplace during loading
+    expect(shown().map((n) => n.message)).toEqual(['Discord sign-in is not configured on this server']);
+    toast.show({ message: 'You need Ŧ250.00 but only have Ŧ100.00', area: 'economy' });
+    expect(shown().map((n) => n.message)).toContain('You need Ŧ250.00 but only have Ŧ100.00');
+    setOpen(false); // closed: the loading screen is all there is again
+    toast.info('held again');
+    expect(shown().map((n) => n.message)).not.toContain('held again');
+    loading.stop();
+  });
+
+  it('show on the error screen, and wait again after Retry', () => {
+    const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+    holdToastsWhileLoading(loading);
+    toast.info('early');
+    expect(shown()).toHaveLength(0);
+    loading.send({ type: 'FAIL', message: 'The game files could not be downloaded' });
+    expect(shown().map((n) => n.message)).toEqual(['early']);
+    loading.send({ type: 'RETRY' });
+    toast.info('during retry');
+    expect(shown().map((n) => n.message)).toEqual(['early']);
+    loading.stop();
   });
 });

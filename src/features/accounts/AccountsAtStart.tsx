@@ -7,7 +7,8 @@
 //   failure shows the spec's toast and the login modal stays available, nothing retries.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { isLoggedIn, type CurrentUser } from '../../../contract/auth';
+import { ANONYMOUS_USER, isLoggedIn, logout, type CurrentUser } from '../../../contract/auth';
+import { call } from '../../api/client';
 import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
 import { currentUserQuery, useCurrentUser } from '../../api/currentUser';
@@ -38,6 +39,35 @@ export async function activityLoginAtStart(
   return hostLogin(host, queryClient, links);
 }
 
+/**
+ * On the portal (issue 15 item 8): a player already signed in there is signed in here at start
+ * (getUser, then the user token to our server, through the same host login as the Log In
+ * button), and later portal sign-ins and sign-outs are followed (addAuthListener). Returns the
+ * unsubscribe.
+ */
+export function followPortalUser(
+  host: Pick<HostInfo, 'kind' | 'adapter'>,
+  queryClient: QueryClient,
+  links: SignInLinks,
+  signOut: () => Promise<unknown> = () => call(logout, { body: {} }),
+): () => void {
+  const { adapter } = host;
+  if (host.kind !== 'crazygames' || !adapter?.onPortalUser) return () => undefined;
+  return adapter.onPortalUser((portalSignedIn) => {
+    const here = isLoggedIn(queryClient.getQueryData(currentUserQuery.queryKey));
+    if (portalSignedIn && !here) void hostLogin(host, queryClient, links);
+    if (!portalSignedIn && here) {
+      void signOut().then(
+        () => {
+          queryClient.setQueryData(currentUserQuery.queryKey, ANONYMOUS_USER);
+          return queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+        },
+        (error: unknown) => console.warn('Signing out after the portal signed out failed:', error),
+      );
+    }
+  });
+}
+
 export function AccountsAtStart() {
   const host = useHost();
   const queryClient = useQueryClient();
@@ -56,6 +86,13 @@ export function AccountsAtStart() {
     if (!settled || reopened.current !== false) return;
     void activityLoginAtStart(host, user, queryClient, { game, overlays });
   }, [host, user, settled, queryClient, game, overlays]);
+
+  // Once whoami has answered (so a session that already exists is not signed in twice).
+  const { adapter, kind } = host;
+  useEffect(() => {
+    if (!settled) return undefined;
+    return followPortalUser({ kind, adapter }, queryClient, { game, overlays });
+  }, [settled, kind, adapter, queryClient, game, overlays]);
 
   return null;
 }

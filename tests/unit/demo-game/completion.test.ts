@@ -1,0 +1,13 @@
+// The demo game's stand-in for a Unity build without our bridge (issue 15 item 5).
+import { describe, expect, it } from 'vitest';
+import { callsCompletionHook } from '../../../demo-game/src/completion';
+
+describe('the demo game and the completion hook', () => {
+  it('calls it by default and not with ?demoGameHook=never', () => {
+    expect(callsCompletionHook('')).toBe(true);
+    expect(callsCompletionHook('?shellTestHooks=1')).toBe(true);
+    expect(callsCompletionHook('?demoGameHook=always')).toBe(true);
+    expect(callsCompletionHook('?demoGameHook=never')).toBe(false);
+    expect(callsCompletionHook('?a=1&demoGameHook=never')).toBe(false);
+  });
+});

@@ -16,7 +16,7 @@
 // Balances never go below zero except the mint's (CHECK constraints back this up). Callers lock
 // their own domain row (a listing, a game) before posting, never after.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AccountKind } from '../db/schema';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
@@ -94,6 +94,10 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * lock is taken before it is needed, so a hot row (a shop's supply, a sink) is held from its one
  * statement to the commit only. The ordered path (lock everything, check the legs in order,
  * write) serves the rest.
+ *
+ * A refused posting may have written part of itself (the ledger rows, the balances before the
+ * one that could not pay): the caller's transaction must roll back (let the error, or the
+ * HttpError it becomes, leave the transaction), never commit after catching it.
  */
 export async function post(trx: Trx, posting: Posting): Promise<string> {
   return (await postReturning(trx, posting)).txId;
@@ -126,25 +130,37 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
   }
   const ordered = [...changes.values()].sort((a, b) =>
     (a.asset === COINS) !== (b.asset === COINS) ? (a.asset === COINS ? -1 : 1) : byText(a.account, b.account) || byText(a.asset, b.asset));
-  const txId = await writeLedger(trx, posting, legs);
-  const applied: typeof ordered = [];
-  const balances = new Map<string, bigint>();
-  for (const c of ordered) {
-    const debit = c.d < 0n && c.account !== MINT;
+  // One statement: the ledger rows, then one sub-statement per balance, each fed by the one
+  // before it so that they take their row locks in the global order and stop at the first
+  // balance that cannot pay (its value, and every later one, comes back NULL).
+  const txId = posting.txId ?? randomUUID();
+  const parts: RawBuilder<unknown>[] = [sql`l AS (INSERT INTO ledger (tx_id, asset, from_account, to_account, amount, reason, ref) VALUES ${sql.join(legs.map((l) =>
+    sql`(${txId}::uuid, ${l.asset}, ${l.from}, ${l.to}, ${l.amount.toString()}::bigint, ${l.reason ?? posting.reason}, ${(l.ref === undefined ? posting.ref : l.ref) ?? null}::text)`))})`];
+  ordered.forEach((c, i) => {
+    const name = sql.raw(`c${i}`);
+    const after = i === 0 ? sql`` : sql` FROM ${sql.raw(`c${i - 1}`)}`;
+    const gate = i === 0 ? sql`` : sql` AND EXISTS (SELECT 1 FROM ${sql.raw(`c${i - 1}`)})`;
     const d = c.d.toString();
-    const r = c.asset === COINS
+    const debit = c.d < 0n && c.account !== MINT;
+    const body = c.asset === COINS
       ? debit
-        ? await sql<{ v: string | number }>`UPDATE coin_balances SET balance = balance + ${d}::bigint WHERE account_id = ${c.account} AND balance >= ${(-c.d).toString()}::bigint RETURNING balance AS v`.execute(trx)
-        : await sql<{ v: string | number }>`INSERT INTO coin_balances AS b (account_id, balance) VALUES (${c.account}, ${d}::bigint)
-            ON CONFLICT (account_id) DO UPDATE SET balance = b.balance + excluded.balance RETURNING b.balance AS v`.execute(trx)
+        ? sql`UPDATE coin_balances SET balance = balance + ${d}::bigint WHERE account_id = ${c.account} AND balance >= ${(-c.d).toString()}::bigint${gate} RETURNING balance AS v`
+        : sql`INSERT INTO coin_balances AS b (account_id, balance) SELECT ${c.account}::text, ${d}::bigint${after}
+            ON CONFLICT (account_id) DO UPDATE SET balance = b.balance + excluded.balance RETURNING b.balance AS v`
       : debit
-        ? await sql<{ v: string | number }>`UPDATE item_holdings SET quantity = quantity + ${d}::bigint WHERE account_id = ${c.account} AND item_uuid = ${c.asset}::uuid AND quantity >= ${(-c.d).toString()}::bigint RETURNING quantity AS v`.execute(trx)
-        : await sql<{ v: string | number }>`INSERT INTO item_holdings AS h (account_id, item_uuid, quantity) VALUES (${c.account}, ${c.asset}::uuid, ${d}::bigint)
-            ON CONFLICT (account_id, item_uuid) DO UPDATE SET quantity = h.quantity + excluded.quantity RETURNING h.quantity AS v`.execute(trx);
-    const row = r.rows[0];
-    if (!row) throw await firstUnpaid(trx, legs, applied, c);
-    applied.push(c);
-    balances.set(keyOf(c.account, c.asset), toBigInt(row.v));
+        ? sql`UPDATE item_holdings SET quantity = quantity + ${d}::bigint WHERE account_id = ${c.account} AND item_uuid = ${c.asset}::uuid AND quantity >= ${(-c.d).toString()}::bigint${gate} RETURNING quantity AS v`
+        : sql`INSERT INTO item_holdings AS h (account_id, item_uuid, quantity) SELECT ${c.account}::text, ${c.asset}::uuid, ${d}::bigint${after}
+            ON CONFLICT (account_id, item_uuid) DO UPDATE SET quantity = h.quantity + excluded.quantity RETURNING h.quantity AS v`;
+    parts.push(sql`${name} AS (${body})`);
+  });
+  const outputs = ordered.map((_, i) => sql`(SELECT v FROM ${sql.raw(`c${i}`)}) AS ${sql.raw(`c${i}`)}`);
+  const result = await sql<Record<string, string | number | null>>`WITH ${sql.join(parts)} SELECT ${sql.join(outputs)}`.execute(trx);
+  const row = result.rows[0] ?? {};
+  const balances = new Map<string, bigint>();
+  for (const [i, c] of ordered.entries()) {
+    const v = row[`c${i}`];
+    if (v === null || v === undefined) throw await firstUnpaid(trx, legs, ordered.slice(0, i), c);
+    balances.set(keyOf(c.account, c.asset), toBigInt(v));
   }
   return { txId, balances };
 }

@@ -14,7 +14,7 @@ import { inTransaction, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { HttpError } from '../errors';
 import { draw, type DropTable } from './dropTables';
-import { balanceAfter, COINS, InsufficientFunds, MINT, moveItems, openAccount, openPlayerAccount, playerAccount, post, postReturning, type Posted } from './ledger';
+import { balanceAfter, COINS, InsufficientFunds, MINT, moveItems, openAccount, playerAccount, post, postReturning, type Posted } from './ledger';
 
 export const CRATE_SALES_SINK = 'sink:crate-sales';
 /** How many accounts the crate-sales sink is spread over (each purchase credits one at random). */
@@ -161,7 +161,6 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
   const amount = BigInt(quantity);
   // A bigint: no overflow whatever the quantity (a sold-out shop refuses before the price counts).
   const cost = shop.price * amount;
-  await openPlayerAccount(trx, userId);
   const sink = crateSalesShard(Math.floor(Math.random() * CRATE_SALES_SHARDS));
   // One posting, one tx_id. The supply leg first: a sold-out shop refuses for that reason even
   // when the buyer could not pay either. In the lock order the shop's supply row comes last
@@ -169,7 +168,7 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
   let posted: Posted;
   try {
     posted = await postReturning(trx, {
-      reason: 'crate purchase', ref: shop.account,
+      reason: 'crate purchase', ref: shop.account, openPlayers: [userId],
       legs: [{ asset: crate, from: shop.account, to: player, amount }, { asset: COINS, from: player, to: sink, amount: cost }],
     });
   } catch (error) {

@@ -51,6 +51,8 @@ export interface Posting {
   /** Groups the rows of one business operation; one is made when omitted. */
   txId?: string;
   legs: Leg[];
+  /** Player accounts to open first if missing (their user ids), in the same statement on the short path. */
+  openPlayers?: string[];
 }
 
 export interface Movement {
@@ -117,7 +119,10 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
   // Item uuids as PostgreSQL prints them, so the locked rows and the legs use one spelling.
   const legs = posting.legs.map((l) => (l.asset === COINS ? l : { ...l, asset: l.asset.toLowerCase() }));
   const payers = new Set(legs.map((l) => keyOf(l.from, l.asset)));
-  if (legs.some((l) => payers.has(keyOf(l.to, l.asset)))) return postOrdered(trx, posting, legs);
+  if (legs.some((l) => payers.has(keyOf(l.to, l.asset)))) {
+    for (const userId of posting.openPlayers ?? []) await openPlayerAccount(trx, userId);
+    return postOrdered(trx, posting, legs);
+  }
 
   const changes = new Map<string, { account: string; asset: string; d: bigint }>();
   for (const l of legs) {
@@ -136,6 +141,10 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
   const txId = posting.txId ?? randomUUID();
   const parts: RawBuilder<unknown>[] = [sql`l AS (INSERT INTO ledger (tx_id, asset, from_account, to_account, amount, reason, ref) VALUES ${sql.join(legs.map((l) =>
     sql`(${txId}::uuid, ${l.asset}, ${l.from}, ${l.to}, ${l.amount.toString()}::bigint, ${l.reason ?? posting.reason}, ${(l.ref === undefined ? posting.ref : l.ref) ?? null}::text)`))})`];
+  // Accounts opened here are seen by the foreign keys, which are checked at the end of the statement.
+  if (posting.openPlayers?.length) {
+    parts.unshift(sql`a AS (INSERT INTO value_accounts (id, kind, user_id) VALUES ${sql.join(posting.openPlayers.map((u) => sql`(${playerAccount(u)}, 'player', ${u}::uuid)`))} ON CONFLICT DO NOTHING)`);
+  }
   ordered.forEach((c, i) => {
     const name = sql.raw(`c${i}`);
     const after = i === 0 ? sql`` : sql` FROM ${sql.raw(`c${i - 1}`)}`;

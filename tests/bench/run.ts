@@ -11,7 +11,9 @@
 // BENCH_SHELL=0 (skip the browser figures), BENCH_LOG_LEVEL (the server's, default info as in
 // production; its output is discarded), BENCH_READS=0 (skip the read and login rows),
 // BENCH_RUSH (buyers in the crate rush row, default 50; 0 skips it) and BENCH_RUSH_CALLS (its
-// purchases asked for, default 1000; the shop can sell 90% of them).
+// purchases asked for, default 1000; the shop can sell 90% of them), BENCH_BUNDLE=0 (run the
+// server process through the tsx loader instead of as a prebuilt bundle, the way `npm start`
+// runs it since scripts/build-server.mjs).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -44,6 +46,7 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 const READ_ROWS = process.env.BENCH_READS !== '0';
 const RUSH_BUYERS = Number(process.env.BENCH_RUSH ?? 50);
 const RUSH_CALLS = Number(process.env.BENCH_RUSH_CALLS ?? 1000);
+const BUNDLE = process.env.BENCH_BUNDLE !== '0';
 /** Public reads measured with and without a session cookie: the same cost is the goal. */
 const COOKIE_READS: Array<[string, string]> = [
   ['GET /api/config', '/api/config'],
@@ -268,8 +271,15 @@ async function main(): Promise<void> {
       database = 'PostgreSQL (DATABASE_URL itself: could not create a scratch database)';
     }
   }
-  const child = fork(join(ROOT, 'tests/bench/server.ts'), [], {
-    cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+  // The server process as production starts it (a prebuilt bundle, plain node), or through tsx.
+  let entry = join(ROOT, 'tests/bench/server.ts');
+  if (BUNDLE) {
+    entry = join(ROOT, 'dist-server/bench-server.mjs');
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs', 'tests/bench/server.ts', entry], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the bench server bundle failed');
+  }
+  const child = fork(entry, [], {
+    cwd: ROOT, execArgv: BUNDLE ? [] : ['--import', 'tsx'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).

@@ -13,7 +13,7 @@ import * as crates from '../../server/services/crates';
 import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
 import { createSession } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
-import { freshName, registerActor, type Actor } from '../api/harness/actors';
+import { freshName, registerActor, reviveSession, type Actor } from '../api/harness/actors';
 import { endpointKey } from '../api/harness/contract';
 import { exampleOf, ownershipOf, resolveCall } from '../api/harness/examples';
 import { requestFor, type RawRequest } from '../api/harness/hostile';
@@ -62,6 +62,9 @@ async function main(): Promise<void> {
     const endpoint = ALL_ENDPOINTS.find((e) => endpointKey(e) === key);
     if (!endpoint) throw new Error(`no endpoint ${key}`);
     const owners = await ensurePlayers(8);
+    // The login row signed the first player in again, which ends their earlier session (a new
+    // sign-in revokes the old one): every owner gets a live session before its calls are made.
+    for (const owner of owners) await reviveSession(app.db, owner);
     const requests: RawRequest[] = [];
     const example = exampleOf(endpoint);
     // A once-per-player call (the airdrop) needs a new registered player per call, each paying

@@ -13,7 +13,7 @@ import * as crates from '../../server/services/crates';
 import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
 import { createSession } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
-import { freshName, registerActor, reviveSession, type Actor } from '../api/harness/actors';
+import { freshName, registerActor, type Actor } from '../api/harness/actors';
 import { endpointKey } from '../api/harness/contract';
 import { exampleOf, ownershipOf, resolveCall } from '../api/harness/examples';
 import { requestFor, type RawRequest } from '../api/harness/hostile';
@@ -62,9 +62,6 @@ async function main(): Promise<void> {
     const endpoint = ALL_ENDPOINTS.find((e) => endpointKey(e) === key);
     if (!endpoint) throw new Error(`no endpoint ${key}`);
     const owners = await ensurePlayers(8);
-    // The login row signed the first player in again, which ends their earlier session (a new
-    // sign-in revokes the old one): every owner gets a live session before its calls are made.
-    for (const owner of owners) await reviveSession(app.db, owner);
     const requests: RawRequest[] = [];
     const example = exampleOf(endpoint);
     // A once-per-player call (the airdrop) needs a new registered player per call, each paying
@@ -79,7 +76,10 @@ async function main(): Promise<void> {
       const request = requestFor(endpoint, call);
       // Money endpoints get a fresh Idempotency-Key per call, as the shell sends them.
       const idempotency: Record<string, string> = endpoint.movesValue ? { 'idempotency-key': randomUUID() } : {};
-      requests.push({ ...request, headers: { ...request.headers, ...gameKey, ...idempotency, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
+      // The game key only on game-server calls: an Authorization: Bearer header is a player's
+      // session token everywhere else (services/sessions.ts), so it would sign the player out.
+      const key = endpoint.access === 'gameServer' ? gameKey : {};
+      requests.push({ ...request, headers: { ...request.headers, ...key, ...idempotency, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
     }
     // The extra one is sent now: it shows whether the example makes a successful call at all.
     const probe = await send(requests.pop() as RawRequest);

@@ -129,7 +129,10 @@ async function main(): Promise<void> {
     let bought = 0;
     for (const id of buyers) bought += (await crates.crateStatus(app.db, shop, id)).crateBalance;
     const sold = Number(BigInt(status.totalSupply - status.remainingSupply) - soldBefore);
-    return { supply, remaining: status.remainingSupply, bought, sold, violations: await conservationViolations(app.db) };
+    const violations = await conservationViolations(app.db);
+    // The shop restocked to its configured supply, so the money rows after this one can buy.
+    await crates.setCrateSupply(app.db, shop, status.totalSupply - status.remainingSupply + shop.supply);
+    return { supply, remaining: status.remainingSupply, bought, sold, violations };
   }
 
   process.on('message', (message: BenchCommand) => {

@@ -279,7 +279,7 @@ async function main(): Promise<void> {
     if (built.status !== 0) throw new Error('building the bench server bundle failed');
   }
   const child = fork(entry, [], {
-    cwd: ROOT, execArgv: BUNDLE ? [] : ['--import', 'tsx'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+    cwd: ROOT, execArgv: [...(BUNDLE ? [] : ['--import', 'tsx']), '--expose-gc'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).

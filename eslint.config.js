@@ -14,7 +14,7 @@ const featureNames = readdirSync(new URL('./src/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'public/**', 'coverage/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'public/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,7 +9,7 @@ import { inTransaction, isUniqueViolation, type Trx } from '../db/tx';
 import { badRequest, conflict, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { requestHash } from './idempotency';
-import { COINS, coinBalance, MINT, openPlayerAccount, post, type Leg } from './ledger';
+import { balanceAfter, COINS, coinBalance, MINT, openPlayerAccount, playerAccount, postReturning, type Leg } from './ledger';
 import { addXp, currentLevelOf, progressOf } from './progress';
 
 interface Normalised { userId: string; username: string; coins: bigint; xp: number; items: Array<[string, bigint]> }
@@ -34,18 +34,25 @@ async function normalise(db: Db, body: AwardBody): Promise<Normalised> {
 }
 
 async function apply(trx: Trx, awardId: string, a: Normalised): Promise<AwardResult> {
-  const account = await openPlayerAccount(trx, a.userId);
-  // One posting: every balance of the award locked in the ledger's order, one tx_id.
+  const account = playerAccount(a.userId);
+  // One posting (opening the account if missing): every balance of the award locked in the
+  // ledger's order, one tx_id; it answers the coin balance it left.
   const legs: Leg[] = [
     ...(a.coins > 0n ? [{ asset: COINS, from: MINT, to: account, amount: a.coins }] : []),
     ...a.items.map(([uuid, quantity]) => ({ asset: uuid, from: MINT, to: account, amount: quantity })),
   ];
-  if (legs.length) await post(trx, { reason: 'award', ref: awardId, legs });
+  let coins: bigint | null = null;
+  if (legs.length) {
+    const posted = await postReturning(trx, { reason: 'award', ref: awardId, legs, openPlayers: [a.userId] });
+    if (a.coins > 0n) coins = balanceAfter(posted, account, COINS);
+  } else {
+    await openPlayerAccount(trx, a.userId);
+  }
   const xp = a.xp > 0 ? await addXp(trx, a.userId, a.xp) : null;
   const progress = await progressOf(trx, a.userId);
   return {
     awardId, uuid: a.userId, username: a.username,
-    tripcoins: hundredthsToNumber(await coinBalance(trx, account)),
+    tripcoins: hundredthsToNumber(coins ?? await coinBalance(trx, account)),
     totalXp: progress.totalXp,
     currentLevel: currentLevelOf(progress.achieved),
     newLevels: xp?.unlocked ?? [],

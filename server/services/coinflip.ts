@@ -136,6 +136,6 @@ export async function cancelCoinflip(trx: Trx, userId: string, rawId: string): P
     if (game.creator_id !== userId) throw forbidden(COINFLIP_TEXT.notYours, 'NOT_YOUR_WAGER');
     throw closed();
   }
-  await moveCoins(trx, { from: escrowOfGame(id), to: await openPlayerAccount(trx, userId), amount: toBigInt(cancelled.wager), reason: 'coinflip cancelled', ref: id });
+  await post(trx, { reason: 'coinflip cancelled', ref: id, openPlayers: [userId], legs: [{ asset: COINS, from: escrowOfGame(id), to: playerAccount(userId), amount: toBigInt(cancelled.wager) }] });
   return gameById(trx, userId, id);
 }

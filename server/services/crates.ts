@@ -1,8 +1,10 @@
 // Crate shops and crate opening. Each shop's remaining supply is the crate item held by its
 // shop account ('shop:crates-v1', 'shop:crates-v2'), minted once; a purchase takes crates from
 // it with the ledger's conditional UPDATE, so the supply can never go below zero whatever the
-// concurrency. Coins paid go to 'sink:crate-sales'; opened crates go to 'sink:crates-opened' and
-// the item won comes from the mint.
+// concurrency. Coins paid go to the crate-sales sink, spread over CRATE_SALES_SHARDS accounts
+// ('sink:crate-sales', 'sink:crate-sales:1', ...) so that buyers at the same moment do not all wait
+// for one balance row; what the shops took in is the sum of those accounts (crateSalesTotal).
+// Opened crates go to 'sink:crates-opened' and the item won comes from the mint.
 import { sql } from 'kysely';
 import { CRATE_TEXT, CRATE_VERSIONS, type CrateStatus, type CrateVersion } from '../../contract/crates';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
@@ -12,9 +14,20 @@ import { inTransaction, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { HttpError } from '../errors';
 import { draw, type DropTable } from './dropTables';
-import { COINS, InsufficientFunds, MINT, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
+import { balanceAfter, COINS, InsufficientFunds, MINT, moveItems, openAccount, playerAccount, post, postReturning, type Posted } from './ledger';
 
 export const CRATE_SALES_SINK = 'sink:crate-sales';
+/** How many accounts the crate-sales sink is spread over (each purchase credits one at random). */
+export const CRATE_SALES_SHARDS = 16;
+export const crateSalesShard = (i: number) => (i === 0 ? CRATE_SALES_SINK : `${CRATE_SALES_SINK}:${i}`);
+const CRATE_SALES_ACCOUNTS = Array.from({ length: CRATE_SALES_SHARDS }, (_, i) => crateSalesShard(i));
+
+/** Everything the crate shops took in, in hundredths: the sum of the sink's shards. */
+export async function crateSalesTotal(db: Executor): Promise<bigint> {
+  const row = await db.selectFrom('coin_balances').select(sql<string | number | null>`sum(balance)`.as('total'))
+    .where('account_id', 'in', CRATE_SALES_ACCOUNTS).executeTakeFirst();
+  return toBigInt(row?.total ?? 0);
+}
 export const CRATES_OPENED_SINK = 'sink:crates-opened';
 
 export interface CrateShop {
@@ -52,7 +65,7 @@ export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Prom
   for (const shop of shops) {
     await inTransaction(db, async (trx) => {
       await openAccount(trx, shop.account, 'shop');
-      await openAccount(trx, CRATE_SALES_SINK, 'sink');
+      for (const account of CRATE_SALES_ACCOUNTS) await openAccount(trx, account, 'sink');
       await openAccount(trx, CRATES_OPENED_SINK, 'sink');
       const crate = shop.version.crateItemUuid;
       const created = await trx.insertInto('crate_shops').values({ version_id: shop.version.id, crate_item: crate, total_supply: shop.supply })
@@ -148,13 +161,15 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
   const amount = BigInt(quantity);
   // A bigint: no overflow whatever the quantity (a sold-out shop refuses before the price counts).
   const cost = shop.price * amount;
-  await openPlayerAccount(trx, userId);
+  const sink = crateSalesShard(Math.floor(Math.random() * CRATE_SALES_SHARDS));
   // One posting, one tx_id. The supply leg first: a sold-out shop refuses for that reason even
-  // when the buyer could not pay either.
+  // when the buyer could not pay either. In the lock order the shop's supply row comes last
+  // (items after coins, 'shop:' after 'player:'): every buyer holds it for one statement.
+  let posted: Posted;
   try {
-    await post(trx, {
-      reason: 'crate purchase', ref: shop.account,
-      legs: [{ asset: crate, from: shop.account, to: player, amount }, { asset: COINS, from: player, to: CRATE_SALES_SINK, amount: cost }],
+    posted = await postReturning(trx, {
+      reason: 'crate purchase', ref: shop.account, openPlayers: [userId],
+      legs: [{ asset: crate, from: shop.account, to: player, amount }, { asset: COINS, from: player, to: sink, amount: cost }],
     });
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === shop.account) {
@@ -165,14 +180,13 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
     }
     throw error;
   }
-  const after = await snapshot(trx, shop, userId);
   return {
     message: CRATE_TEXT.purchased(quantity, shop.version.name),
     description: CRATE_TEXT.spent(cost),
     quantity,
-    crateBalance: Number(after.crates),
-    tripcoins: hundredthsToNumber(after.coins),
-    remainingSupply: Number(after.remaining),
+    crateBalance: Number(balanceAfter(posted, player, crate)),
+    tripcoins: hundredthsToNumber(balanceAfter(posted, player, COINS)),
+    remainingSupply: Number(balanceAfter(posted, shop.account, crate)),
   };
 }
 

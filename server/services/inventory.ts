@@ -7,7 +7,7 @@ import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { badRequest, notFound, HttpError } from '../errors';
 import { catalogueItem } from './catalogue';
-import { coinBalance, InsufficientFunds, itemHoldings, moveItems, openPlayerAccount, playerAccount } from './ledger';
+import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
 
 export async function inventoryOf(db: Executor, userId: string): Promise<{ inventory: Record<string, string>; tripcoins: number }> {
   const account = playerAccount(userId);
@@ -63,9 +63,9 @@ export async function transferItems(trx: Trx, from: { id: string }, input: { toP
     .where('username_lower', '=', input.toPlayerUsername.trim().toLowerCase()).executeTakeFirst();
   if (!recipient) throw notFound(ECONOMY_TEXT.recipientNotFound);
   if (recipient.id === from.id) throw badRequest(ECONOMY_TEXT.transferToSelf, 'TRANSFER_TO_SELF');
-  // Accounts made by other sign-up paths may not have a value account yet.
-  const to = await openPlayerAccount(trx, recipient.id);
-  await onlyHave(trx, from.id, item.uuid, () => moveItems(trx, item.uuid, {
-    from: playerAccount(from.id), to, amount: BigInt(input.quantity), reason: 'transfer', ref: recipient.id,
+  // Accounts made by other sign-up paths may not have a value account yet: opened by the posting.
+  await onlyHave(trx, from.id, item.uuid, () => post(trx, {
+    reason: 'transfer', ref: recipient.id, openPlayers: [recipient.id],
+    legs: [{ asset: item.uuid, from: playerAccount(from.id), to: playerAccount(recipient.id), amount: BigInt(input.quantity) }],
   }));
 }

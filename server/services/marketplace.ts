@@ -193,13 +193,14 @@ export async function buyListing(trx: Trx, buyerId: string, id: string) {
   if (!sold) throw await refusal(trx, id, buyerId, 'buy');
   const price = toBigInt(sold.price);
   const quantity = toBigInt(sold.quantity);
-  const buyer = await openPlayerAccount(trx, buyerId);
-  const seller = await openPlayerAccount(trx, sold.seller_id);
-  // Payment and delivery in one posting: both players' balances locked in the ledger's order, so
-  // two players buying each other's listings at once never deadlock.
+  const buyer = playerAccount(buyerId);
+  const seller = playerAccount(sold.seller_id);
+  // Payment and delivery in one posting (which opens either account if missing): both players'
+  // balances locked in the ledger's order, so two players buying each other's listings at once
+  // never deadlock.
   try {
     await post(trx, {
-      reason: 'marketplace sale', ref: id,
+      reason: 'marketplace sale', ref: id, openPlayers: [buyerId, sold.seller_id],
       legs: [{ asset: COINS, from: buyer, to: seller, amount: price }, { asset: sold.item_uuid, from: escrowOf(id), to: buyer, amount: quantity }],
     });
   } catch (error) {

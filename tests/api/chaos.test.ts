@@ -30,7 +30,7 @@ const CRATES_V2 = 40;
 const ITEM = BASE_SET_ITEMS[7]!.uuid;
 
 interface Node { id: number; server: ServerProcess; send: Transport; live: boolean }
-interface Sent { node: number; status: number; ms: number; label: string; dropped: boolean }
+interface Sent { node: number; status: number; ms: number; label: string; dropped: boolean; at: number }
 
 describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_URL ? '' : ' (skipped: TEST_DATABASE_URL is not set; CI sets it)'}`, () => {
   let database: ScratchDatabase;
@@ -57,10 +57,10 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
       const start = performance.now();
       try {
         const reply = await node.send(request);
-        sent.push({ node: node.id, status: reply.status, ms: performance.now() - start, label: request.label, dropped: false });
+        sent.push({ node: node.id, status: reply.status, ms: performance.now() - start, label: request.label, dropped: false, at: start });
         return reply;
       } catch (error) {
-        sent.push({ node: node.id, status: 0, ms: performance.now() - start, label: request.label, dropped: true });
+        sent.push({ node: node.id, status: 0, ms: performance.now() - start, label: request.label, dropped: true, at: start });
         return { status: 0, body: (error as Error).message, headers: {}, setCookies: [], contentType: undefined } satisfies Reply;
       }
     };
@@ -159,14 +159,17 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
 
     // kill -9 one process a third of the way in; start it again two seconds later.
     const victim = nodes[1]!;
+    const killWindow = { from: Infinity, to: Infinity };
     const chaos = (async () => {
       await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 3));
+      killWindow.from = performance.now();
       victim.live = false;
       victim.server.child.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 2_000));
       victim.server = await startServerProcess(env());
       victim.send = httpTransport(victim.server.url);
       victim.live = true;
+      killWindow.to = performance.now();
     })();
     const report = await runWorkload(world, operations, { clients: 6, durationMs: SECONDS * 1000, maxOperations: 2_000 });
     await chaos;
@@ -198,11 +201,25 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
 
     const fiveXx = sent.filter((s) => s.status >= 500);
     const dropped = sent.filter((s) => s.dropped);
-    const transfers = sent.filter((s) => s.label === 'transfer' && !s.dropped).map((s) => s.ms).sort((a, b) => a - b);
-    const p99 = transfers[Math.min(transfers.length - 1, Math.floor(transfers.length * 0.99))] ?? 0;
+    const started = Math.min(...sent.map((s) => s.at));
+    const transferSent = sent.filter((s) => s.label === 'transfer' && !s.dropped);
+    const quantile = (values: number[], q: number) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
+    };
+    const transfers = transferSent.map((s) => s.ms);
+    const p99 = quantile(transfers, 0.99);
+    // What drives the tail (reported, not asserted: timing on a shared machine): the kill and
+    // restart window (another process starting on the same cores), or the steady state.
+    const awayFromKill = transferSent.filter((s) => s.at + s.ms < killWindow.from - 500 || s.at > killWindow.to + 1_000).map((s) => s.ms);
+    const slowest = [...transferSent].sort((a, b) => b.ms - a.ms).slice(0, 5)
+      .map((s) => `${Math.round(s.ms)}ms@${((s.at - started) / 1000).toFixed(1)}s/node${s.node}`).join(' ');
     const line = `chaos: requests=${sent.length} 5xx=${fiveXx.length} dropped=${dropped.length} (killed process ${victim.id}) deadlocks=${deadlockDelta} ` +
-      `transfer p99=${Math.round(p99)}ms operations=${report.operations} in ${Math.round(report.elapsedMs / 1000)}s crates v2 sold=${soldV2.rows[0]?.n}/${CRATES_V2}`;
+      `transfer p99=${p99}ms operations=${report.operations} in ${Math.round(report.elapsedMs / 1000)}s crates v2 sold=${soldV2.rows[0]?.n}/${CRATES_V2}`;
     console.log(line);
+    console.log(`chaos: item transfers n=${transfers.length} p50=${quantile(transfers, 0.5)}ms p90=${quantile(transfers, 0.9)}ms p99=${p99}ms max=${quantile(transfers, 1)}ms; ` +
+      `away from the kill window (${((killWindow.from - started) / 1000).toFixed(1)}-${((killWindow.to - started) / 1000).toFixed(1)}s) n=${awayFromKill.length} p99=${quantile(awayFromKill, 0.99)}ms; ` +
+      `slowest: ${slowest}`);
 
     expect(report.failures, line).toEqual([]);
     expect(fiveXx.map((s) => `${s.label} ${s.status}`), line).toEqual([]);

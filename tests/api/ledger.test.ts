@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
 import { grantAward } from '../../server/services/awards';
-import { COINS, coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount, post } from '../../server/services/ledger';
+import { crateSalesTotal, CRATE_SALES_SINK } from '../../server/services/crates';
+import { balanceAfter, COINS, coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount, playerAccount, post, postReturning } from '../../server/services/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
 import { Client, startApp, testDatabases, type TestApp } from './helpers';
 
@@ -116,5 +117,52 @@ describe.each(testDatabases())('the money model on $name', (database) => {
     const groups = new Map<string, string[]>();
     for (const r of rows) groups.set(r.tx_id, [...(groups.get(r.tx_id) ?? []), r.reason]);
     expect([...groups.values()]).toEqual([['award', 'award', 'award'], ['crate purchase', 'crate purchase'], ['crate opened', 'crate opened']]);
+  });
+
+  it('refuses for the first leg in the posting\'s order that cannot pay, whatever order the balances are locked in', async () => {
+    // 'player:…' locks before 'shop:…' and coins before items, but the legs name the shop first:
+    // a shop that is sold out to a buyer who cannot pay either answers for the shop, as before.
+    const buyer = await newPlayer(t);
+    const shopId = `shop:test-${randomUUID().slice(0, 8)}`;
+    await t.handle.db.insertInto('value_accounts').values({ id: shopId, kind: 'shop', user_id: null }).execute();
+    const crate = ITEM_IDS.baseSetCrate;
+    const legs = [{ asset: crate, from: shopId, to: buyer, amount: 1n }, { asset: COINS, from: buyer, to: MINT, amount: 100n }];
+    const refusal = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+    const both = await refusal(inTransaction(t.handle.db, (trx) => post(trx, { reason: 'test', legs })));
+    expect(both).toBeInstanceOf(InsufficientFunds);
+    expect((both as InsufficientFunds).account).toBe(shopId);
+    await inTransaction(t.handle.db, (trx) => moveItems(trx, crate, { from: MINT, to: shopId, amount: 1n, reason: 'test' }));
+    const coinsOnly = await refusal(inTransaction(t.handle.db, (trx) => post(trx, { reason: 'test', legs })));
+    expect((coinsOnly as InsufficientFunds).account).toBe(buyer);
+    expect((await itemHoldings(t.handle.db, shopId)).get(crate)).toBe(1n);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('answers the balances a posting left, and opens a missing player account in the same statement', async () => {
+    const id = randomUUID();
+    await t.handle.db.insertInto('users').values({ id, username: `u${id.slice(0, 8)}`, username_lower: `u${id.slice(0, 8)}`, password_hash: null }).execute();
+    const player = playerAccount(id);
+    const posted = await inTransaction(t.handle.db, (trx) => postReturning(trx, {
+      reason: 'test', openPlayers: [id],
+      legs: [{ asset: COINS, from: MINT, to: player, amount: 700n }, { asset: ITEM_IDS.baseSetCrate, from: MINT, to: player, amount: 2n }],
+    }));
+    expect(balanceAfter(posted, player, COINS)).toBe(700n);
+    expect(balanceAfter(posted, player, ITEM_IDS.baseSetCrate)).toBe(2n);
+    expect(await coinBalance(t.handle.db, player)).toBe(700n);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('spreads crate sales over the sink\'s shards and counts them all', async () => {
+    const account = await newPlayer(t);
+    await inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: MINT, to: account, amount: 100_000_00n, reason: 'award' }));
+    const client = new Client(t.app);
+    client.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, account.slice('player:'.length), 1, {}));
+    const before = await crateSalesTotal(t.handle.db);
+    for (let i = 0; i < 6; i++) expect((await client.post('/api/crates/buy', { quantity: 1 })).statusCode).toBe(200);
+    const shards = await t.handle.db.selectFrom('ledger').select('to_account').distinct()
+      .where('reason', '=', 'crate purchase').where('asset', '=', COINS).execute();
+    expect(shards.every((r) => r.to_account === CRATE_SALES_SINK || r.to_account.startsWith(`${CRATE_SALES_SINK}:`))).toBe(true);
+    expect(await crateSalesTotal(t.handle.db) - before).toBe(6n * 100_00n);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
   });
 });

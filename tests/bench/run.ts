@@ -9,7 +9,11 @@
 // expression: only the money endpoints it matches; '^$' for none), BENCH_REPEAT (the API rows this
 // many times on one server, its resident memory reported after each: does it grow?),
 // BENCH_SHELL=0 (skip the browser figures), BENCH_LOG_LEVEL (the server's, default info as in
-// production; its output is discarded).
+// production; its output is discarded), BENCH_READS=0 (skip the read and login rows),
+// BENCH_RUSH (buyers in the crate rush row, default 50; 0 skips it) and BENCH_RUSH_CALLS (its
+// purchases asked for, default 1000; the shop can sell 90% of them), BENCH_BUNDLE=0 (run the
+// server process through the tsx loader instead of as a prebuilt bundle, the way `npm start`
+// runs it since scripts/build-server.mjs).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -23,7 +27,7 @@ import type { RawRequest } from '../api/harness/hostile';
 import { createScratchDatabase, type ScratchDatabase } from '../api/harness/servers';
 import { httpTransport, solveBotCheckVia } from '../api/harness/transport';
 import { DIRECT_TRANSACTIONS, NOT_REPEATABLE } from './direct';
-import type { BenchRequest, Prepared } from './server';
+import type { BenchRequest, Prepared, Rush, RushCheck } from './server';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -39,6 +43,10 @@ const READS = ['GET /api/health', 'GET /api/seaport/listings', 'GET /api/whoami'
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 const SHELL = process.env.BENCH_SHELL !== '0';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+const READ_ROWS = process.env.BENCH_READS !== '0';
+const RUSH_BUYERS = Number(process.env.BENCH_RUSH ?? 50);
+const RUSH_CALLS = Number(process.env.BENCH_RUSH_CALLS ?? 1000);
+const BUNDLE = process.env.BENCH_BUNDLE !== '0';
 /** Public reads measured with and without a session cookie: the same cost is the goal. */
 const COOKIE_READS: Array<[string, string]> = [
   ['GET /api/config', '/api/config'],
@@ -76,17 +84,20 @@ const fromResult = (target: string, r: Result, seconds: number): ApiRow => ({
   target, rps: r.requests.total / seconds, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, total: r.requests.total,
 });
 
-async function timed(target: string, url: string, options: { headers?: Record<string, string>; requests?: Request[]; amount?: number; connections?: number }): Promise<ApiRow> {
+interface TimedOptions { headers?: Record<string, string>; requests?: Request[]; amount?: number; connections?: number; statuses?: Map<number, number> }
+
+async function timed(target: string, url: string, options: TimedOptions): Promise<ApiRow> {
   process.stderr.write(`  measuring ${target}…\n`);
   const started = performance.now();
   let lastAnswer = started;
+  const statuses = options.statuses;
   const connections = Math.min(options.connections ?? CONNECTIONS, options.amount ?? Number.MAX_SAFE_INTEGER);
   const run = autocannon({
     url, connections, timeout: 30,
     ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
     ...(options.headers ? { headers: options.headers } : {}), ...(options.requests ? { requests: options.requests } : {}),
   });
-  run.on('response', () => { lastAnswer = performance.now(); });
+  run.on('response', (_client, status) => { lastAnswer = performance.now(); statuses?.set(status, (statuses.get(status) ?? 0) + 1); });
   const result = await run;
   // Up to the last answer: autocannon's own clock ticks in whole seconds, far too coarse for
   // the fixed-count runs (120 calls finishing in 1.2 s would read as 2 s).
@@ -120,6 +131,34 @@ async function apiBench(server: BenchServer, api: string, baseline: string): Pro
   rows.push({ ...base, vsBaseline: 1 });
   const vs = (row: ApiRow): ApiRow => ({ ...row, vsBaseline: row.rps / base.rps });
 
+  if (READ_ROWS) rows.push(...await readRows(server, api, vs));
+  if (RUSH_BUYERS > 0) rows.push(await rushRow(server, api));
+  rows.push(...await moneyRows(server, api, vs));
+  return rows;
+}
+
+/** 50 buyers (BENCH_RUSH) of one crate shop at once, one crate a call: purchases per second, and nothing oversold. */
+async function rushRow(server: BenchServer, api: string): Promise<ApiRow> {
+  const target = `crate rush: ${RUSH_BUYERS} buyers of one shop at once (POST /api/crates/buy/v2, 1 crate a call)`;
+  process.stderr.write(`  preparing the crate rush (${RUSH_BUYERS} buyers, ${RUSH_CALLS} calls)…\n`);
+  const rush = await server.ask<Rush>({ cmd: 'rush', buyers: RUSH_BUYERS, calls: RUSH_CALLS });
+  const statuses = new Map<number, number>();
+  const row = await timed(target, api, { requests: queueOf(rush.requests), amount: rush.requests.length, connections: RUSH_BUYERS, statuses });
+  const check = await server.ask<RushCheck>({ cmd: 'rushCheck' });
+  const ok = statuses.get(200) ?? 0;
+  const refused = statuses.get(409) ?? 0;
+  const oversold = check.sold > check.supply || check.bought !== check.sold || check.remaining < 0 || ok !== check.sold;
+  if (oversold || check.violations.length) process.exitCode = 1;
+  const seconds = row.total / row.rps;
+  return {
+    ...row, rps: ok / seconds,
+    note: `purchases/s; supply ${check.supply}, sold ${check.sold} (${ok} answered 200, ${refused} 409), buyers hold ${check.bought}, ${check.remaining} left: ` +
+      `${oversold ? '**OVERSOLD**' : 'nothing oversold'}${check.violations.length ? `; LEDGER: ${check.violations.slice(0, 3).join('; ')}` : ', ledger balanced'}`,
+  };
+}
+
+async function readRows(server: BenchServer, api: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
   for (const key of READS.filter((k) => ALL_ENDPOINTS.some((e) => endpointKey(e) === k))) {
     rows.push(vs(await timed(key, `${api}${key.split(' ')[1]}`, {})));
   }
@@ -140,6 +179,11 @@ async function apiBench(server: BenchServer, api: string, baseline: string): Pro
     payload: JSON.stringify({ username: player.username, password: player.password, remember_me: true, turnstile_token: token }),
   }));
   rows.push({ ...vs(await timed('POST /api/login', api, { requests: queueOf(logins), amount: LOGINS, connections: Math.min(CONNECTIONS, 4) })), note: `scrypt N=2^${SCRYPT_LOG_N}` });
+  return rows;
+}
+
+async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
 
   // Every money-moving endpoint, with its valid calls prepared by the examples.
   for (const endpoint of ALL_ENDPOINTS.filter((e) => e.movesValue && (!ONLY || ONLY.test(endpointKey(e))))) {
@@ -227,8 +271,15 @@ async function main(): Promise<void> {
       database = 'PostgreSQL (DATABASE_URL itself: could not create a scratch database)';
     }
   }
-  const child = fork(join(ROOT, 'tests/bench/server.ts'), [], {
-    cwd: ROOT, execArgv: ['--import', 'tsx'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+  // The server process as production starts it (a prebuilt bundle, plain node), or through tsx.
+  let entry = join(ROOT, 'tests/bench/server.ts');
+  if (BUNDLE) {
+    entry = join(ROOT, 'dist-server/bench-server.mjs');
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs', 'tests/bench/server.ts', entry], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the bench server bundle failed');
+  }
+  const child = fork(entry, [], {
+    cwd: ROOT, execArgv: [...(BUNDLE ? [] : ['--import', 'tsx']), '--expose-gc'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).

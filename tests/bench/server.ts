@@ -8,7 +8,12 @@ import Fastify from 'fastify';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { registerActor, type Actor } from '../api/harness/actors';
+import { inTransaction } from '../../server/db/tx';
+import * as crates from '../../server/services/crates';
+import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
+import { createSession } from '../../server/services/sessions';
+import { createUser } from '../../server/services/users';
+import { freshName, registerActor, type Actor } from '../api/harness/actors';
 import { endpointKey } from '../api/harness/contract';
 import { exampleOf, ownershipOf, resolveCall } from '../api/harness/examples';
 import { requestFor, type RawRequest } from '../api/harness/hostile';
@@ -19,7 +24,9 @@ export type BenchCommand =
   | { id: number; cmd: 'players'; count: number }
   | { id: number; cmd: 'prepare'; key: string; count: number }
   | { id: number; cmd: 'direct'; key: string; calls: number; clients: number }
-  | { id: number; cmd: 'memory' };
+  | { id: number; cmd: 'memory' }
+  | { id: number; cmd: 'rush'; buyers: number; calls: number }
+  | { id: number; cmd: 'rushCheck' };
 
 /** A command as the parent sends it (the id is added by the channel). */
 export type BenchRequest = BenchCommand extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
@@ -27,6 +34,13 @@ export type BenchRequest = BenchCommand extends infer C ? (C extends { id: numbe
 const ONCE_PER_PLAYER_CALLS = 20;
 
 export interface Prepared { requests: RawRequest[]; probeStatus: number; probeBody: string }
+
+/** The crate rush: what the shop could sell, and what it and the buyers hold afterwards. */
+export interface Rush { requests: RawRequest[]; supply: number }
+export interface RushCheck { supply: number; remaining: number; bought: number; sold: number; violations: string[] }
+
+/** The shop the rush buys from: POST /api/crates/buy/v2, one crate per call. */
+const RUSH_VERSION = 1;
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -62,7 +76,10 @@ async function main(): Promise<void> {
       const request = requestFor(endpoint, call);
       // Money endpoints get a fresh Idempotency-Key per call, as the shell sends them.
       const idempotency: Record<string, string> = endpoint.movesValue ? { 'idempotency-key': randomUUID() } : {};
-      requests.push({ ...request, headers: { ...request.headers, ...gameKey, ...idempotency, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
+      // The game key only on game-server calls: an Authorization: Bearer header is a player's
+      // session token everywhere else (services/sessions.ts), so it would sign the player out.
+      const key = endpoint.access === 'gameServer' ? gameKey : {};
+      requests.push({ ...request, headers: { ...request.headers, ...key, ...idempotency, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
     }
     // The extra one is sent now: it shows whether the example makes a successful call at all.
     const probe = await send(requests.pop() as RawRequest);
@@ -77,11 +94,58 @@ async function main(): Promise<void> {
     return directThroughput(transaction, contexts, calls);
   }
 
+  // The crate rush: `buyers` players of their own (made in the database: no scrypt, no bot check)
+  // buy one crate per call from one shop whose remaining supply is set to 90% of the calls, so the
+  // last tenth must be refused (SOLD_OUT) and an oversold shop shows.
+  const rushShop = crates.crateShops(config).get(RUSH_VERSION);
+  if (!rushShop) throw new Error('no crate shop v2');
+  const shop = rushShop;
+  let rushState: { buyers: string[]; supply: number; soldBefore: bigint } | undefined;
+  async function rush(buyers: number, calls: number): Promise<Rush> {
+    const ids: string[] = [];
+    const sids: string[] = [];
+    for (let i = 0; i < buyers; i++) {
+      const id = await inTransaction(app.db, (trx) => createUser(trx, { username: freshName('rush'), passwordHash: null }));
+      await inTransaction(app.db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(id), amount: shop.price * BigInt(calls), reason: 'bench-setup' }));
+      ids.push(id);
+      sids.push(await createSession(app.db, id, 1, { userAgent: 'bench' }));
+    }
+    const status = await crates.crateStatus(app.db, shop, null);
+    const sold = status.totalSupply - status.remainingSupply;
+    const supply = Math.floor(calls * 0.9);
+    await crates.setCrateSupply(app.db, shop, sold + supply);
+    rushState = { buyers: ids, supply, soldBefore: BigInt(sold) };
+    const requests = Array.from({ length: calls }, (_, i): RawRequest => ({
+      label: 'rush', method: 'POST', url: '/api/crates/buy/v2',
+      headers: { 'content-type': 'application/json', cookie: `sid=${sids[i % buyers]}`, 'idempotency-key': randomUUID() },
+      payload: JSON.stringify({ quantity: 1 }),
+    }));
+    return { requests, supply };
+  }
+  async function rushCheck(): Promise<RushCheck> {
+    if (!rushState) throw new Error('no rush prepared');
+    const { buyers, supply, soldBefore } = rushState;
+    const status = await crates.crateStatus(app.db, shop, null);
+    let bought = 0;
+    for (const id of buyers) bought += (await crates.crateStatus(app.db, shop, id)).crateBalance;
+    const sold = Number(BigInt(status.totalSupply - status.remainingSupply) - soldBefore);
+    const violations = await conservationViolations(app.db);
+    // The shop restocked to its configured supply, so the money rows after this one can buy.
+    await crates.setCrateSupply(app.db, shop, status.totalSupply - status.remainingSupply + shop.supply);
+    return { supply, remaining: status.remainingSupply, bought, sold, violations };
+  }
+
   process.on('message', (message: BenchCommand) => {
     const answer = (async () => {
       if (message.cmd === 'players') return (await ensurePlayers(message.count)).map((p) => ({ ...p }));
       if (message.cmd === 'prepare') return prepare(message.key, message.count);
-      if (message.cmd === 'memory') return { rssMiB: process.memoryUsage().rss / 1048576, heapMiB: process.memoryUsage().heapUsed / 1048576 };
+      if (message.cmd === 'memory') {
+        // After a full collection (--expose-gc): what the process keeps, not garbage not yet collected.
+        (globalThis as { gc?: () => void }).gc?.();
+        return { rssMiB: process.memoryUsage().rss / 1048576, heapMiB: process.memoryUsage().heapUsed / 1048576 };
+      }
+      if (message.cmd === 'rush') return rush(message.buyers, message.calls);
+      if (message.cmd === 'rushCheck') return rushCheck();
       return direct(message.key, message.calls, message.clients);
     })();
     answer.then(

@@ -11,10 +11,32 @@ export type Executor = Db | Trx;
 
 const RETRYABLE = new Set(['40P01', '40001']);
 
+/** Transactions that wrote part of something and then refused it: they may never commit. */
+const spoiled = new WeakSet<Trx>();
+const spoiledReason = new WeakMap<Trx, string>();
+
+/** Marks `trx` as one that must roll back (the ledger's refused one-statement posting has written
+ * part of itself). Letting the refusal leave the transaction rolls it back as always; a caller
+ * that catches it and returns normally gets an error instead of a commit. */
+export function mustRollBack(trx: Trx, reason: string): void {
+  spoiled.add(trx);
+  spoiledReason.set(trx, reason);
+}
+
+export class SpoiledTransaction extends Error {
+  constructor(reason: string) {
+    super(`A transaction tried to commit after a refused write (${reason}); it was rolled back`);
+  }
+}
+
 export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(fn);
+      return await db.transaction().execute(async (trx) => {
+        const result = await fn(trx);
+        if (spoiled.has(trx)) throw new SpoiledTransaction(spoiledReason.get(trx) ?? 'unknown');
+        return result;
+      });
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;

@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { AccountKind } from '../db/schema';
-import type { Executor, Trx } from '../db/tx';
+import { mustRollBack, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { HttpError } from '../errors';
 
@@ -99,7 +99,8 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  *
  * A refused posting may have written part of itself (the ledger rows, the balances before the
  * one that could not pay): the caller's transaction must roll back (let the error, or the
- * HttpError it becomes, leave the transaction), never commit after catching it.
+ * HttpError it becomes, leave the transaction). inTransaction enforces it: a transaction whose
+ * posting was refused never commits, even if the caller caught the refusal (mustRollBack).
  */
 export async function post(trx: Trx, posting: Posting): Promise<string> {
   return (await postReturning(trx, posting)).txId;
@@ -168,7 +169,11 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
   const balances = new Map<string, bigint>();
   for (const [i, c] of ordered.entries()) {
     const v = row[`c${i}`];
-    if (v === null || v === undefined) throw await firstUnpaid(trx, legs, ordered.slice(0, i), c);
+    if (v === null || v === undefined) {
+      // The ledger rows and the balances before this one are written: this transaction must not commit.
+      mustRollBack(trx, `refused posting '${posting.reason}'`);
+      throw await firstUnpaid(trx, legs, ordered.slice(0, i), c);
+    }
     balances.set(keyOf(c.account, c.asset), toBigInt(v));
   }
   return { txId, balances };

@@ -103,6 +103,29 @@ describe.each(testDatabases())('the money model on $name', (database) => {
     expect(await conservationViolations(t.handle.db)).toEqual([]);
   });
 
+  it('never commits a transaction whose caller caught a refused posting and carried on', async () => {
+    // The one-statement posting writes its ledger rows and the balances before the one that
+    // cannot pay: committing after catching its refusal would keep half a posting. inTransaction
+    // rolls such a transaction back and says why, whatever the caller did with the error.
+    const a = await newPlayer(t);
+    const b = await newPlayer(t);
+    await inTransaction(t.handle.db, (trx) => post(trx, { reason: 'fund', legs: [{ asset: COINS, from: MINT, to: a, amount: 500n }] }));
+    const ref = `swallowed-${randomUUID()}`;
+    const swallowed = inTransaction(t.handle.db, async (trx) => {
+      try {
+        await post(trx, { reason: 'test', ref, legs: [{ asset: COINS, from: a, to: b, amount: 100n }, { asset: ITEM_IDS.baseSetCrate, from: a, to: b, amount: 3n }] });
+      } catch (error) {
+        if (!(error instanceof InsufficientFunds)) throw error;
+      }
+      return 'carried on';
+    });
+    await expect(swallowed).rejects.toThrow(/refused posting 'test'.*rolled back/);
+    expect(await coinBalance(t.handle.db, a)).toBe(500n);
+    expect(await coinBalance(t.handle.db, b)).toBe(0n);
+    expect(await t.handle.db.selectFrom('ledger').select('tx_id').where('ref', '=', ref).execute()).toHaveLength(0);
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
   it('gives a crate purchase, a crate opening and an award one tx_id each', async () => {
     const account = await newPlayer(t);
     const uuid = account.slice('player:'.length);

@@ -150,3 +150,37 @@ describe('the navigation context', () => {
     expect(navigation).toMatchObject({ viewingProfile: 'uuid-1', activePage: 'wallets', currentView: 'unity' });
   });
 });
+
+describe('preloading the settings overlay', () => {
+  // The e2e "canvas takes pointer input…" failed on a slow CI run: the idle-time preload began
+  // after the test had registered its probe as 'settings', remembered the probe as "what was
+  // there", and then replaced it with the real overlay. Preloading swaps only the lazy entry.
+  it('keeps an entry registered before the preload started, and one registered while it ran', async () => {
+    const { preloadOverlay } = await import('../../src/app/overlays/registry');
+    const Probe = () => null;
+    const undo = registerOverlay('settings', Probe);
+    try {
+      await preloadOverlay('settings');
+      expect(overlayComponent('settings')).toBe(Probe);
+    } finally {
+      undo();
+    }
+    const running = preloadOverlay('settings');
+    const undoAgain = registerOverlay('settings', Probe);
+    try {
+      await running;
+      expect(overlayComponent('settings')).toBe(Probe);
+    } finally {
+      undoAgain();
+    }
+  }, 30_000);
+
+  it('swaps the lazy entry for the loaded component', async () => {
+    const { preloadOverlay } = await import('../../src/app/overlays/registry');
+    const lazyEntry = overlayComponent('settings');
+    await preloadOverlay('settings');
+    const loaded = overlayComponent('settings');
+    expect(loaded).not.toBe(lazyEntry);
+    expect((loaded as { $$typeof?: symbol } | undefined)?.$$typeof).not.toBe(Symbol.for('react.lazy'));
+  }, 30_000);
+});

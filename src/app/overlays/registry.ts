@@ -7,9 +7,12 @@ import type { OverlayComponent } from '../../overlays/types';
 
 type Registry = { [K in OverlayKey]?: OverlayComponent<K> };
 
+/** The settings overlay's lazy entry: preloading swaps exactly this for the loaded component. */
+const lazySettings: OverlayComponent<'settings'> = lazy(() => import('./SettingsOverlayEntry'));
+
 /** The overlays that exist. Later issues add e.g. `settings: lazy(() => import('../../features/settings/...'))`. */
 const registry: Registry = {
-  settings: lazy(() => import('./SettingsOverlayEntry')),
+  settings: lazySettings,
   auth: lazy(() => import('../../features/accounts/AuthModal')),
   discordFusion: lazy(() => import('../../features/accounts/DiscordFusionModal')),
   verifyDiscord: lazy(() => import('../../features/accounts/VerifyDiscordModal')),
@@ -54,9 +57,10 @@ export function registerOverlay<K extends OverlayKey>(key: K, component: Overlay
 export function preloadOverlay(key: OverlayKey): Promise<void> {
   const loaders: Partial<Record<OverlayKey, () => Promise<unknown>>> = {
     settings: async () => {
-      const before = registry.settings;
       const entry = await import('./SettingsOverlayEntry');
-      if (registry.settings === before) registry.settings = entry.default;
+      // Only the lazy entry is swapped: an entry registered at run time (a test's probe) stays,
+      // whether it came before the preload started or while it ran.
+      if (registry.settings === lazySettings) registry.settings = entry.default;
       await import('../settingsSections').then((m) => m.preloadExtraSettingsSections());
     },
   };

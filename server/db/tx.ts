@@ -12,15 +12,13 @@ export type Executor = Db | Trx;
 const RETRYABLE = new Set(['40P01', '40001']);
 
 /** Transactions that wrote part of something and then refused it: they may never commit. */
-const spoiled = new WeakSet<Trx>();
-const spoiledReason = new WeakMap<Trx, string>();
+const spoiled = new WeakMap<Trx, string>();
 
 /** Marks `trx` as one that must roll back (the ledger's refused one-statement posting has written
  * part of itself). Letting the refusal leave the transaction rolls it back as always; a caller
  * that catches it and returns normally gets an error instead of a commit. */
 export function mustRollBack(trx: Trx, reason: string): void {
-  spoiled.add(trx);
-  spoiledReason.set(trx, reason);
+  spoiled.set(trx, reason);
 }
 
 export class SpoiledTransaction extends Error {
@@ -34,7 +32,8 @@ export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>, att
     try {
       return await db.transaction().execute(async (trx) => {
         const result = await fn(trx);
-        if (spoiled.has(trx)) throw new SpoiledTransaction(spoiledReason.get(trx) ?? 'unknown');
+        const reason = spoiled.get(trx);
+        if (reason !== undefined) throw new SpoiledTransaction(reason);
         return result;
       });
     } catch (error) {

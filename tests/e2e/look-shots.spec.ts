@@ -97,11 +97,13 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await page.reload();
   await waitForGame(page);
 
+  /** Opens a settings section the way the game does, retrying until the section is on screen. */
+  const openSection = (section: string) => expect(async () => {
+    await page.evaluate((s) => (window as TestWindow).showSettings?.(s), section);
+    await expect(page.locator(`[data-active-section="${section}"]`)).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
   const settings = async (section: string, name: string) => step(name, async () => {
-    await expect(async () => {
-      await page.evaluate((s) => (window as TestWindow).showSettings?.(s), section);
-      await expect(page.locator(`[data-active-section="${section}"]`)).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000 });
+    await openSection(section);
     await page.waitForTimeout(1_500);
     await shot(name);
   });
@@ -112,29 +114,20 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await settings('clans', 'settings-clans');
   await settings('airdrops', 'settings-airdrops');
   await step('account-change-password', async () => {
-    await expect(async () => {
-      await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
-      await expect(page.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000 });
+    await openSection('accounts');
     await page.getByRole('button', { name: 'Change Password' }).click({ timeout: 10_000 });
     await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible({ timeout: 10_000 });
     await shot('account-change-password');
   });
   await step('account-logout-confirm', async () => {
-    await expect(async () => {
-      await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
-      await expect(page.locator('[data-active-section="accounts"]')).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000 });
+    await openSection('accounts');
     await page.getByRole('button', { name: 'Log Out' }).click({ timeout: 10_000 });
     await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible({ timeout: 10_000 });
     await shot('account-logout-confirm');
   });
 
   await step('settings-clans-browse', async () => {
-    await expect(async () => {
-      await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));
-      await expect(page.locator('[data-active-section="clans"]')).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000 });
+    await openSection('clans');
     const browse = page.getByRole('tab', { name: /browse/i }).or(page.getByRole('button', { name: /browse/i }));
     await browse.first().click({ timeout: 10_000 });
     await page.waitForTimeout(1_500);

@@ -1,10 +1,32 @@
 // Registers one contract endpoint: validation and OpenAPI from its zod schemas, the access rule
-// (public / user / gameServer) enforced before the body is even parsed, Idempotency-Key for every
-// endpoint that moves value (services/idempotency.ts), and a typed handler.
+// (public / user / gameServer) enforced before the body is even parsed, the endpoint's
+// transaction, Idempotency-Key for every endpoint that moves value, and a typed handler.
+//
+// The route layer owns the transaction of every endpoint that writes (the rule):
+//  - An endpoint that is not a GET runs in ONE transaction this layer opens ('route', the
+//    default). For an endpoint that moves value it first claims the request's key in that
+//    transaction (services/idempotency.ts), then runs the handler with it (`ctx.trx`), stores the
+//    answer in it and commits once. A deadlock or serialization failure retries the whole of it
+//    (db/tx.ts inTransaction). Services take that transaction and never open one.
+//  - A handler that must call something outside the database between its writes (Discord's
+//    code exchange, the portal's signing key, the chain's broadcast) or pay for scrypt declares
+//    `transaction: 'steps'`: it runs outside any transaction and asks this layer for each of its
+//    transactions with `ctx.transaction(fn)` (same retry), so a connection is never held across
+//    the outside call, and what must be committed before it (the bridge's burn, before the
+//    broadcast) is. Such an endpoint that moves value keeps its key with its own record (the
+//    bridge's outbox row, claimed in the burn's transaction).
+//  - `before` is housekeeping that must commit whatever the request's outcome (a listing whose
+//    time is up expires even though the buy then answers 410): its own transaction, first.
+//  - A GET reads through the pool (`ctx.db`); one that writes now and then (the marketplace's
+//    lazy expiry) does it with `ctx.transaction(fn)`.
+// Inside the route's transaction every query goes through `ctx.trx`: a second connection could
+// wait on a row the transaction holds (and on PGlite, one connection, it would wait forever).
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '../contract/http';
 import { ErrorBody } from '../contract/http';
+import { inTransaction, type Executor, type RunInTransaction, type Trx } from './db/tx';
 import { unauthorized, unavailable } from './errors';
 import { loadPlayer } from './plugins/sessions';
 import { GAME_SERVER_SCOPE, idempotencyKeyOf, markReplay, once, requestHash } from './services/idempotency';
@@ -18,14 +40,28 @@ export interface HandlerContext<E extends EndpointDef> {
   reply: FastifyReply;
   /** The request's Idempotency-Key (movesValue endpoints; the route layer already applied it). */
   idempotencyKey: string | null;
+  /** The route's transaction ('route' mode, every endpoint that is not a GET); an error elsewhere. */
+  trx: Trx;
+  /** Where reads go: the route's transaction in 'route' mode, else the pool. */
+  db: Executor;
+  /** One transaction owned by this layer (with its retry); in 'route' mode, the route's own. */
+  transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T>;
 }
 export interface UserHandlerContext<E extends EndpointDef> extends HandlerContext<E> {
   user: SessionUser;
 }
 
+type Context<E extends EndpointDef> = E['access'] extends 'user' ? UserHandlerContext<E> : HandlerContext<E>;
 type Handler<E extends EndpointDef> = E['access'] extends 'user'
   ? (ctx: UserHandlerContext<E>) => Promise<ResponseOf<E>>
   : (ctx: HandlerContext<E>) => Promise<ResponseOf<E>>;
+
+export interface RouteOptions<E extends EndpointDef> {
+  /** 'route' (default for every endpoint but a GET) or 'steps' (see the header). */
+  transaction?: 'route' | 'steps';
+  /** Housekeeping committed in its own transaction before the request's (see the header). */
+  before?: (ctx: Context<E>) => Promise<void>;
+}
 
 function bearerMatches(header: string | undefined, key: string): boolean {
   if (!header?.startsWith('Bearer ')) return false;
@@ -34,10 +70,22 @@ function bearerMatches(header: string | undefined, key: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, handler: Handler<E>): void {
+function noTransaction(endpoint: EndpointDef): Trx {
+  throw new Error(`${endpoint.method} ${endpoint.path} has no route transaction: use ctx.transaction()`);
+}
+
+/** The route layer's transactions for a worker a route plugin starts (the bridge's outbox). */
+export function routeTransactions(app: FastifyInstance): RunInTransaction {
+  return (fn) => inTransaction(app.db, fn);
+}
+
+export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions<E> = {}): void {
   const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody, 503: ErrorBody };
   const usesPlayer = endpoint.access === 'user' || endpoint.readsPlayer === true;
   const changesPlayer = usesPlayer && endpoint.method !== 'GET';
+  const mode = endpoint.method === 'GET' ? 'read' : (options.transaction ?? 'route');
+  const name = `${endpoint.method} ${endpoint.path}`;
+  const transaction = <T>(fn: (trx: Trx) => Promise<T>) => inTransaction(app.db, fn);
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -68,18 +116,25 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
       done();
     },
     handler: async (request, reply) => {
-      // Every endpoint that moves value honours Idempotency-Key here, the same way: one effect
-      // per key, the stored answer for a retry, 409 for the key reused on another request.
+      const body = request.body as BodyOf<E>;
       const key = endpoint.movesValue ? idempotencyKeyOf(request) : null;
       const scope = endpoint.access === 'gameServer' ? GAME_SERVER_SCOPE : request.user?.id;
-      const ctx = {
-        body: request.body, params: request.params, query: request.query, request, reply, idempotencyKey: key,
+      const contextWith = (trx: Trx | null): Context<E> => ({
+        body, params: request.params, query: request.query, request, reply, idempotencyKey: key,
+        get trx() { return trx ?? noTransaction(endpoint); },
+        db: trx ?? app.db,
+        transaction: trx ? <T>(fn: (t: Trx) => Promise<T>) => fn(trx) : transaction,
         ...(request.user ? { user: request.user } : {}),
-      };
-      const run = () => (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
-      if (!key || !scope) return run();
-      const asked = { params: request.params ?? {}, query: request.query ?? {}, body: request.body ?? {} };
-      const { value, replayed } = await once(app.db, { scope, key, endpoint: `${endpoint.method} ${endpoint.path}`, hash: requestHash(asked) }, endpoint.response, run);
+      }) as Context<E>;
+      if (options.before) await options.before(contextWith(null));
+      const call = (trx: Trx | null) => (handler as (c: Context<E>) => Promise<ResponseOf<E>>)(contextWith(trx));
+      if (mode !== 'route') return call(null);
+      const { value, replayed } = await inTransaction(app.db, async (trx) => {
+        const run = () => call(trx);
+        if (!key || !scope) return { value: await run(), replayed: false };
+        const asked = { params: request.params ?? {}, query: request.query ?? {}, body: request.body ?? {} };
+        return once(trx, { scope, key, endpoint: name, hash: requestHash(asked) }, endpoint.response as z.ZodType<ResponseOf<E>>, run);
+      });
       markReplay(reply, replayed);
       return value;
     },

@@ -2,7 +2,7 @@
 // serialization failure. The ledger locks balances in one global order, so money operations do
 // not deadlock; the retry is a safety net, and what still fails after it answers 409
 // (plugins/errors.ts), never 500.
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
 import type { Db } from './createDb';
 
@@ -27,6 +27,10 @@ export class SpoiledTransaction extends Error {
   }
 }
 
+/** One transaction from the route layer (its inTransaction, with the retry), handed to a
+ * housekeeping service that decides whether it needs one at all (services never open one). */
+export type RunInTransaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
+
 export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
@@ -47,4 +51,24 @@ export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>, att
 /** PostgreSQL's unique_violation: a concurrent insert of the same key won. */
 export function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === '23505';
+}
+
+let savepoints = 0;
+
+/**
+ * Runs `fn` under a SAVEPOINT of `trx`: when it fails, only its own statements are undone and the
+ * transaction stays usable, so a service can look up why (which unique key a concurrent request
+ * took) and answer that instead of a generic 409.
+ */
+export async function attempt<T>(trx: Trx, fn: () => Promise<T>): Promise<T> {
+  const name = sql.raw(`attempt_${++savepoints}`);
+  await sql`SAVEPOINT ${name}`.execute(trx);
+  try {
+    const result = await fn();
+    await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
+    throw error;
+  }
 }

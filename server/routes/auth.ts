@@ -1,14 +1,16 @@
 // Accounts and sessions (spec part 1 §5, §7, §8; part 2 §5).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
-import { inTransaction, isUniqueViolation } from '../db/tx';
-import { badRequest, conflict, HttpError, unavailable } from '../errors';
+import { badRequest, HttpError, unavailable } from '../errors';
 import { route } from '../route';
 import { verifyOnce } from '../providers/botCheck';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { hashPassword } from '../services/passwords';
-import { clearSessionCookie, createSession, revokeAllSessions, revokeSession, setSessionCookie, startSession } from '../services/sessions';
-import { createUser, currentUserOf } from '../services/users';
+import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
+import { clearSessionCookie, createSession, revokeSession, setSessionCookie, startSession } from '../services/sessions';
+import { currentUserOf } from '../services/users';
+
+const STEPS = { transaction: 'steps' } as const;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
@@ -25,36 +27,30 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     throw badRequest(AUTH_TEXT.botCheckFailed, 'BOT_CHECK_FAILED');
   }
 
-  route(app, register, async ({ body, request, reply }) => {
+  // Sign-up, sign-in and a password change run as 'steps' (server/route.ts): the attempt
+  // counters must stay counted when the check then fails, and scrypt must not hold a connection.
+  route(app, register, async ({ body, request, reply, transaction }) => {
     await signUps.chargeAddress(request);
     await botCheck(request, body.turnstile_token);
     // The name is charged only after a valid bot check: junk tokens cannot block a name.
     await signUps.chargeUsername(body.username);
     const passwordHash = await hashPassword(body.password, config.SCRYPT_LOG_N);
-    let userId: string;
-    try {
-      userId = await inTransaction(db, (trx) => createUser(trx, { username: body.username, passwordHash }));
-    } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(AUTH_TEXT.usernameTaken, 'USERNAME_TAKEN');
-      throw error;
-    }
-    const user = await startSession(db, request, reply, userId, config.SESSION_DAYS);
+    const user = await transaction(async (trx) => startSession(trx, request, reply, await registerAccount(trx, body.username, passwordHash), config.SESSION_DAYS));
     return { status: 'ok' as const, ...currentUserOf(user) };
-  });
+  }, STEPS);
 
-  route(app, login, async ({ body, request, reply }) => {
+  route(app, login, async ({ body, request, reply, transaction }) => {
     await passwords.chargeAddress(request);
     await botCheck(request, body.turnstile_token);
-    const row = await db.selectFrom('users').select(['id', 'password_hash'])
-      .where('username_lower', '=', body.username.toLowerCase()).executeTakeFirst();
+    const row = await passwordAccountOf(db, body.username);
     const ok = await passwords.verify(request, body.username, body.password, row?.password_hash);
     if (!row || !ok) throw new HttpError(401, AUTH_TEXT.invalidCredentials, 'INVALID_CREDENTIALS');
-    const user = await startSession(db, request, reply, row.id, config.SESSION_DAYS);
+    const user = await transaction((trx) => startSession(trx, request, reply, row.id, config.SESSION_DAYS));
     return { status: 'ok' as const, ...currentUserOf(user) };
-  });
+  }, STEPS);
 
-  route(app, logout, async ({ request, reply }) => {
-    if (request.user) await revokeSession(db, request.user.sessionId);
+  route(app, logout, async ({ request, reply, trx }) => {
+    if (request.user) await revokeSession(trx, request.user.sessionId);
     clearSessionCookie(request, reply);
     return { status: 'logged_out' as const, message: AUTH_TEXT.loggedOut, ...ANONYMOUS_USER };
   });
@@ -65,20 +61,18 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return currentUserOf(request.user);
   });
 
-  route(app, changePassword, async ({ body, user, request, reply }) => {
+  route(app, changePassword, async ({ body, user, request, reply, transaction }) => {
     await passwords.chargeAddress(request);
-    const row = await db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirst();
-    if (!row?.password_hash) throw badRequest('This account has no password yet', 'NO_PASSWORD');
-    if (!(await passwords.verify(request, user.username, body.currentPassword, row.password_hash))) throw new HttpError(403, AUTH_TEXT.currentPasswordWrong, 'WRONG_PASSWORD');
+    const current = await passwordHashOf(db, user.id);
+    if (!current) throw badRequest('This account has no password yet', 'NO_PASSWORD');
+    if (!(await passwords.verify(request, user.username, body.currentPassword, current))) throw new HttpError(403, AUTH_TEXT.currentPasswordWrong, 'WRONG_PASSWORD');
     const hash = await hashPassword(body.newPassword, config.SCRYPT_LOG_N);
-    await inTransaction(db, async (trx) => {
-      await trx.updateTable('users').set({ password_hash: hash }).where('id', '=', user.id).execute();
-      // Every session ends, this one included; this client continues on a fresh one.
-      await revokeAllSessions(trx, user.id);
+    // Every session ends, this one included; this client continues on a fresh one.
+    const token = await transaction(async (trx) => {
+      await replacePassword(trx, user.id, hash);
+      return createSession(trx, user.id, config.SESSION_DAYS, { userAgent: request.headers['user-agent'], ip: request.ip });
     });
-    const token = await createSession(db, user.id, config.SESSION_DAYS, { userAgent: request.headers['user-agent'], ip: request.ip });
     setSessionCookie(request, reply, token, config.SESSION_DAYS);
     return { message: 'Password updated successfully' };
-  });
-
+  }, STEPS);
 }

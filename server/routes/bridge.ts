@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Hex } from 'viem';
 import { BRIDGE_TEXT, bridgeFinalize, bridgeStatus, bridgeVerify } from '../../contract/bridge';
 import { HttpError, notFound, unavailable } from '../errors';
-import { route } from '../route';
+import { route, routeTransactions } from '../route';
 import { ViemChainSender } from '../providers/chain';
 import { MarketplaceProfiles } from '../providers/marketplaceProfiles';
 import { Bridge } from '../services/bridge';
@@ -11,7 +11,7 @@ export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
   const profiles = new MarketplaceProfiles(config.MARKETPLACE_API_BASE, config.MARKETPLACE_API_KEY);
   const bridge = config.CHAIN_RPC_URL && config.BRIDGE_CONTRACT_ADDRESS && config.BRIDGE_SENDER_PRIVATE_KEY
-    ? new Bridge(db, app.dbKind, new ViemChainSender(config.CHAIN_RPC_URL, config.CHAIN_ID, config.BRIDGE_CONTRACT_ADDRESS as Hex, config.BRIDGE_TOKEN_ID, config.BRIDGE_SENDER_PRIVATE_KEY as Hex))
+    ? new Bridge(db, app.dbKind, new ViemChainSender(config.CHAIN_RPC_URL, config.CHAIN_ID, config.BRIDGE_CONTRACT_ADDRESS as Hex, config.BRIDGE_TOKEN_ID, config.BRIDGE_SENDER_PRIVATE_KEY as Hex), routeTransactions(app))
     : null;
   if (bridge) {
     // Transfers a previous process left open are finished in the background.
@@ -30,11 +30,12 @@ export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
     return { openseaProfile: result.profile };
   });
 
-  route(app, bridgeFinalize, async ({ body, user, idempotencyKey }) => {
+  // 'steps' (server/route.ts): the burn commits before anything goes to the chain. The transfer
+  // keeps the request's Idempotency-Key: a retry resumes that transfer and answers its state,
+  // never burning a second ticket.
+  route(app, bridgeFinalize, async ({ body, user, idempotencyKey, transaction }) => {
     if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
-    // The route layer answers a retry of a finished request; the transfer also remembers its key,
-    // so a retry after a failed send resumes that transfer instead of burning another ticket.
-    const { id } = await bridge.burn(user.id, body.destinationWallet, idempotencyKey);
+    const { id } = await transaction((trx) => bridge.burn(trx, user.id, body.destinationWallet, idempotencyKey));
     const view = await bridge.process(id);
     if (!view.txHash || view.status === 'failed') throw new HttpError(502, BRIDGE_TEXT.finalizeFailed, 'BRIDGE_FAILED');
     return {
@@ -42,7 +43,7 @@ export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
       explorerUrl: `${config.BLOCK_EXPLORER_TX_URL}${view.txHash}`,
       status: view.status === 'confirmed' ? 'confirmed' as const : view.status === 'sent' ? 'sent' as const : 'signed' as const,
     };
-  });
+  }, { transaction: 'steps' });
 
   route(app, bridgeStatus, async ({ params, user }) => {
     if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);

@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptCoinflip, cancelCoinflip, COINFLIP_TEXT, coinflipGame, createCoinflip, openCoinflips } from '../../contract/coinflip';
 import { parseTripcoins } from '../../contract/money';
-import { inTransaction } from '../db/tx';
 import { badRequest } from '../errors';
 import { route } from '../route';
 import * as coinflip from '../services/coinflip';
@@ -10,11 +9,11 @@ import * as coinflip from '../services/coinflip';
 export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  route(app, createCoinflip, async ({ body, user }) => {
+  route(app, createCoinflip, async ({ body, user, trx }) => {
     // The contract already checked the amount with the spec's messages; this only converts it.
     const wager = parseTripcoins(body.wager_amount);
     if (wager === null) throw badRequest(COINFLIP_TEXT.invalidWager, 'INVALID_INPUT');
-    return inTransaction(db, (trx) => coinflip.createCoinflip(trx, user.id, wager, body.choice));
+    return coinflip.createCoinflip(trx, user.id, wager, body.choice);
   });
 
   route(app, openCoinflips, async ({ request, reply }) => {
@@ -22,9 +21,9 @@ export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
     return { games: await coinflip.openGames(db, request.user?.id ?? null) };
   });
 
-  route(app, acceptCoinflip, async ({ params, user }) => inTransaction(db, (trx) => coinflip.acceptCoinflip(trx, user.id, params.id)));
+  route(app, acceptCoinflip, async ({ params, user, trx }) => coinflip.acceptCoinflip(trx, user.id, params.id));
 
-  route(app, cancelCoinflip, async ({ params, user }) => inTransaction(db, (trx) => coinflip.cancelCoinflip(trx, user.id, params.id)));
+  route(app, cancelCoinflip, async ({ params, user, trx }) => coinflip.cancelCoinflip(trx, user.id, params.id));
 
   route(app, coinflipGame, async ({ params, request, reply }) => {
     reply.header('cache-control', 'no-store');

@@ -6,7 +6,6 @@ import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateSt
 import { route } from '../route';
 import * as crates from '../services/crates';
 import { DEFAULT_DROP_TABLES, loadDropTables, oddsOf } from '../services/dropTables';
-import { inTransaction } from '../db/tx';
 
 export async function crateRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -31,12 +30,12 @@ export async function crateRoutes(app: FastifyInstance): Promise<void> {
 
   for (const [endpoint, version] of [[buyCrates, v1], [buyCratesV2, v2]] as const) {
     const { shop } = shopOf(version.id);
-    route(app, endpoint, async ({ body, user }) => inTransaction(db, (trx) => crates.buyCrates(trx, shop, user.id, body.quantity)));
+    route(app, endpoint, async ({ body, user, trx }) => crates.buyCrates(trx, shop, user.id, body.quantity));
   }
 
-  route(app, openCrate, async ({ body, user }) => {
+  route(app, openCrate, async ({ body, user, trx }) => {
     const { shop, table } = shopOf(body?.crateVersionId ?? 0);
-    return inTransaction(db, (trx) => crates.openCrate(trx, shop, table, user.id));
+    return crates.openCrate(trx, shop, table, user.id);
   });
 
   route(app, crateOdds, async ({ query, reply }) => {

@@ -2,10 +2,9 @@
 // (spec part 2 §7; awards are ours: the game awards what players earn).
 import type { FastifyInstance } from 'fastify';
 import { award, baseInventory, ECONOMY_TEXT, itemCatalogue, itemSprite, searchPlayers, transferItems } from '../../contract/economy';
-import { inTransaction } from '../db/tx';
 import { notFound } from '../errors';
 import { route } from '../route';
-import { grantAward } from '../services/awards';
+import { awardOnce } from '../services/awards';
 import { catalogueItem, catalogueItems, etagMatches, sprite } from '../services/catalogue';
 import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } from '../services/inventory';
 
@@ -44,10 +43,12 @@ export async function economyRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, searchPlayers, async ({ params, query, user }) => findPlayers(db, user.id, params.query, query.limit));
 
-  route(app, transferItems, async ({ body, user }) => {
-    await inTransaction(db, (trx) => transfer(trx, user, body));
+  route(app, transferItems, async ({ body, user, trx }) => {
+    await transfer(trx, user, body);
     return { message: ECONOMY_TEXT.transferSuccess };
   });
 
-  route(app, award, async ({ body }) => grantAward(db, body));
+  // Idempotent by its awardId (awardOnce), and by an Idempotency-Key header too when one is sent:
+  // both keys are claimed by the one mechanism in the route's transaction.
+  route(app, award, async ({ body, trx }) => awardOnce(trx, body));
 }

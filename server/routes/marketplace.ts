@@ -1,44 +1,41 @@
 // The marketplace under the original product's seaport paths (spec part 2 §7), plus per-item
-// price statistics for the shell's chart.
+// price statistics for the shell's chart. Listings whose time is up give their items back before
+// a request that touches them (`before`: committed whatever that request then answers).
 import type { FastifyInstance } from 'fastify';
-import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats } from '../../contract/marketplace';
-import { inTransaction } from '../db/tx';
+import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint } from '../../contract/marketplace';
+import type { Executor, RunInTransaction } from '../db/tx';
 import { route } from '../route';
 import * as market from '../services/marketplace';
+import { marketStats } from '../services/marketStats';
+
+type Housekeeping = { db: Executor; transaction: RunInTransaction };
+const sweep = async ({ db, transaction }: Housekeeping) => { await market.sweepExpired(db, transaction); };
+const expire = (id: string, { db, transaction }: Housekeeping) => market.expireListingIfDue(db, transaction, id);
 
 export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  route(app, createListing, async ({ body, user }) => {
-    await market.sweepExpired(db);
-    const listing = await inTransaction(db, (trx) => market.createListing(trx, user, body));
-    return { message: MARKET_TEXT.listed, listing };
-  });
+  route(app, createListing, async ({ body, user, trx }) => ({ message: MARKET_TEXT.listed, listing: await market.createListing(trx, user, body) }), { before: sweep });
 
   route(app, listings, async ({ query, request, reply }) => {
-    await market.sweepExpired(db);
     reply.header('cache-control', 'no-store');
     return market.activeListings(db, request.user?.id ?? null, query);
-  });
+  }, { before: sweep });
 
   route(app, listingDetail, async ({ params, request, reply }) => {
     reply.header('cache-control', 'no-store');
     return market.listingDetail(db, request.user?.id ?? null, params.id);
-  });
+  }, { before: (ctx) => expire(ctx.params.id, ctx) });
 
-  route(app, cancelListing, async ({ body, user }) => {
-    const id = await market.prepareListing(db, body.orderId);
-    await inTransaction(db, (trx) => market.cancelListing(trx, user.id, id));
+  route(app, cancelListing, async ({ body, user, trx }) => {
+    await market.cancelListing(trx, user.id, body.orderId);
     return { message: MARKET_TEXT.cancelled };
-  });
+  }, { before: (ctx) => expire(ctx.body.orderId, ctx) });
 
-  route(app, buyListing, async ({ body, user }) => {
-    const id = await market.prepareListing(db, body.orderId);
-    return inTransaction(db, (trx) => market.buyListing(trx, user.id, id));
-  });
+  route(app, buyListing, async ({ body, user, trx }) => market.buyListing(trx, user.id, body.orderId), { before: (ctx) => expire(ctx.body.orderId, ctx) });
 
-  route(app, marketStats, async ({ query, reply }) => {
+  route(app, marketStatsEndpoint, async ({ query, reply }) => {
     reply.header('cache-control', 'no-store');
-    return market.marketStats(db, query.itemUuid);
+    return marketStats(db, query.itemUuid);
   });
 }

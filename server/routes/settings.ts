@@ -10,5 +10,5 @@ import { readAccountSettings, writeAccountSettings } from '../services/settings'
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   route(app, getAccountSettings, async ({ user }) => readAccountSettings(db, user.id));
-  route(app, putAccountSettings, async ({ user, body }) => writeAccountSettings(db, user.id, body));
+  route(app, putAccountSettings, async ({ user, body, trx }) => writeAccountSettings(trx, user.id, body));
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { altchaChallenge, config as configEndpoint, health } from '../../contract/system';
 import { unavailable } from '../errors';
 import { route } from '../route';
+import { pingDatabase } from '../services/health';
 
 /** How long a successful database check answers for the health endpoint. */
 export const HEALTH_REUSE_MS = 250;
@@ -13,7 +13,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   // (issue 17: health was 0.13x the bare route), and an outage shows within a quarter second.
   let lastOk = -Infinity;
   let inFlight: Promise<void> | null = null;
-  const check = () => inFlight ??= sql`SELECT 1`.execute(app.db)
+  const check = () => inFlight ??= pingDatabase(app.db)
     .then(() => { lastOk = performance.now(); })
     .finally(() => { inFlight = null; });
   route(app, health, async () => {

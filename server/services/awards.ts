@@ -1,20 +1,20 @@
 // What the game awards a player (coins, XP, items), idempotent by the game's awardId. Coins and
 // items come from the mint through the ledger; XP goes through progress.addXp, which unlocks
-// the levels it reaches. All of one award happens in one transaction, and its answer is stored
-// with it: a retry of the same award answers the same, a different award under a used id is 409.
+// the levels it reaches. All of one award happens in the caller's transaction; its awardId is its
+// idempotency key (awardIdempotency): a retry of the same award answers the same, with
+// `replayed: true`, and a different award under a used id is 409 AWARD_ID_REUSED.
 import { AwardResult, ECONOMY_TEXT, type AwardBody } from '../../contract/economy';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
-import type { Db } from '../db/createDb';
-import { inTransaction, isUniqueViolation, type Trx } from '../db/tx';
+import type { Executor, Trx } from '../db/tx';
 import { badRequest, conflict, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
-import { requestHash } from './idempotency';
+import { GAME_SERVER_SCOPE, once, requestHash } from './idempotency';
 import { balanceAfter, COINS, coinBalance, MINT, openPlayerAccount, playerAccount, postReturning, type Leg } from './ledger';
 import { addXp, currentLevelOf, progressOf } from './progress';
 
 interface Normalised { userId: string; username: string; coins: bigint; xp: number; items: Array<[string, bigint]> }
 
-async function normalise(db: Db, body: AwardBody): Promise<Normalised> {
+async function normalise(db: Executor, body: AwardBody): Promise<Normalised> {
   const user = body.uuid !== undefined
     ? await db.selectFrom('users').select(['id', 'username']).where('id', '=', body.uuid).executeTakeFirst()
     : await db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', (body.username ?? '').toLowerCase()).executeTakeFirst();
@@ -27,7 +27,7 @@ async function normalise(db: Db, body: AwardBody): Promise<Normalised> {
     if (!item) throw badRequest(`Unknown item ${uuid}`, 'UNKNOWN_ITEM');
     items.push([item.uuid, BigInt(quantity)]);
   }
-  // A stable order of the award's items (the request hash depends on it).
+  // A stable order of the award's items.
   items.sort(([a], [b]) => (a < b ? -1 : 1));
   const coins = body.tripcoins === undefined ? 0n : (parseTripcoins(body.tripcoins) ?? 0n);
   return { userId: user.id, username: user.username, coins, xp: body.xp ?? 0, items };
@@ -60,29 +60,35 @@ async function apply(trx: Trx, awardId: string, a: Normalised): Promise<AwardRes
   };
 }
 
-export async function grantAward(db: Db, body: AwardBody): Promise<AwardResult> {
-  const award = await normalise(db, body);
-  const hash = requestHash({ userId: award.userId, coins: award.coins.toString(), xp: award.xp, items: award.items.map(([u, q]) => [u, q.toString()]) });
-  const replay = async (): Promise<AwardResult | null> => {
-    const row = await db.selectFrom('game_awards').select(['request_hash', 'response']).where('award_id', '=', body.awardId).executeTakeFirst();
-    if (!row) return null;
-    if (row.request_hash !== hash) throw conflict(ECONOMY_TEXT.awardIdReused, 'AWARD_ID_REUSED');
-    return { ...AwardResult.parse(row.response), replayed: true };
-  };
-  const earlier = await replay();
-  if (earlier) return earlier;
-  try {
-    return await inTransaction(db, async (trx) => {
-      // Claimed first: a concurrent retry waits here, then replays this award's answer.
-      await trx.insertInto('game_awards').values({ award_id: body.awardId, user_id: award.userId, request_hash: hash, response: '{}' }).execute();
-      const result = await apply(trx, body.awardId, award);
-      await trx.updateTable('game_awards').set({ response: JSON.stringify(result) }).where('award_id', '=', body.awardId).execute();
-      return result;
-    });
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const concurrent = await replay();
-    if (!concurrent) throw error;
-    return concurrent;
-  }
+/** Applies one award in the caller's transaction (no idempotency: see awardIdempotency). */
+export async function grantAward(trx: Trx, body: AwardBody): Promise<AwardResult> {
+  return apply(trx, body.awardId, await normalise(trx, body));
+}
+
+/** The award's key is its awardId, kept by the one idempotency mechanism (services/idempotency.ts)
+ * under the game server's scope, in the caller's transaction: POST /api/server/award and the
+ * awards this server makes itself (the demo seed) share the keys. */
+const awardIdempotency = {
+  keyOf: (body: AwardBody) => `award:${body.awardId}`,
+  /** What makes two awards the same: the player named (either way of naming them) and what is given. */
+  hashOf: (body: AwardBody) => ({
+    player: body.uuid ?? body.username?.toLowerCase(),
+    ...(body.uuid !== undefined && body.username !== undefined ? { username: body.username.toLowerCase() } : {}),
+    coins: body.tripcoins === undefined ? '0' : (parseTripcoins(body.tripcoins) ?? 0n).toString(),
+    xp: body.xp ?? 0,
+    items: Object.entries(body.items ?? {}).map(([uuid, quantity]) => [uuid.toLowerCase(), String(quantity)]).sort(([a], [b]) => ((a ?? '') < (b ?? '') ? -1 : 1)),
+  }),
+  reused: () => conflict(ECONOMY_TEXT.awardIdReused, 'AWARD_ID_REUSED'),
+  replay: (stored: AwardResult): AwardResult => ({ ...stored, replayed: true }),
+};
+const AWARD_ENDPOINT = 'POST /api/server/award';
+
+/** One award once per awardId, in the caller's transaction: a retry answers the first answer with
+ * `replayed: true`; another award under a used awardId is 409 AWARD_ID_REUSED. */
+export async function awardOnce(trx: Trx, body: AwardBody): Promise<AwardResult> {
+  const { value, replayed } = await once(trx, {
+    scope: GAME_SERVER_SCOPE, key: awardIdempotency.keyOf(body), endpoint: AWARD_ENDPOINT,
+    hash: requestHash(awardIdempotency.hashOf(body)), reused: awardIdempotency.reused,
+  }, AwardResult, () => grantAward(trx, body));
+  return replayed ? awardIdempotency.replay(value) : value;
 }

@@ -1,7 +1,10 @@
 // The Mythical Bridge outbox.
 //
-// finalize():  [tx] burn the ticket (ledger: player -> sink:bridge) + outbox row 'pending'
+// finalize():  [tx] burn the ticket (ledger: player -> sink:bridge) + outbox row 'pending', in the
+//              route's transaction, committed before anything goes to the chain
 //              [send lock] sign -> store raw tx + hash ('signed') -> broadcast ('sent')
+// The outbox row also keeps the request's Idempotency-Key (claimed in the burn's transaction: a
+// concurrent duplicate waits on it), so a retry resumes that transfer and answers its state.
 // A failure before the chain accepted anything (no RPC, a revert while estimating, an explicit
 // rejection) returns the ticket in one transaction ('failed'). A crash or an ambiguous network
 // error after signing leaves 'signed': resume() only ever rebroadcasts that same raw transaction,
@@ -12,7 +15,7 @@ import type { Hex } from 'viem';
 import { BRIDGE_TEXT } from '../../contract/bridge';
 import { ITEM_IDS } from '../../contract/items';
 import type { Db, DbKind } from '../db/createDb';
-import { inTransaction, isUniqueViolation } from '../db/tx';
+import { attempt, isUniqueViolation, type RunInTransaction, type Trx } from '../db/tx';
 import { badRequest, conflict, HttpError, unavailable } from '../errors';
 import { KEY_REUSED } from './idempotency';
 import { ChainRejected, ChainUnavailable, type ChainSender } from '../providers/chain';
@@ -34,7 +37,8 @@ class Mutex {
 
 export class Bridge {
   private readonly mutex = new Mutex();
-  constructor(private readonly db: Db, private readonly dbKind: DbKind, private readonly chain: ChainSender) {}
+  /** `transaction`: the route layer's, for the refunds the outbox itself decides (after a chain failure). */
+  constructor(private readonly db: Db, private readonly dbKind: DbKind, private readonly chain: ChainSender, private readonly transaction: RunInTransaction) {}
 
   /** Signing and broadcasting one at a time across every API process (nonces are sequential). */
   private withSendLock<T>(fn: () => Promise<T>): Promise<T> {
@@ -47,24 +51,32 @@ export class Bridge {
     });
   }
 
-  /** Step 1: burn the ticket and record the transfer, atomically. */
-  async burn(userId: string, destination: string, idempotencyKey: string | null): Promise<{ id: string; existing: boolean }> {
-    if (idempotencyKey) {
-      const prior = await this.db.selectFrom('bridge_transfers').select(['id', 'destination']).where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-      // The same key for another wallet is another request: refused as every endpoint refuses it.
-      if (prior && prior.destination !== destination.toLowerCase()) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
-      if (prior) return { id: prior.id, existing: true };
-    }
+  /** The transfer an earlier request with this key started (another wallet under it: 409). */
+  private async prior(trx: Trx, userId: string, destination: string, idempotencyKey: string) {
+    const prior = await trx.selectFrom('bridge_transfers').select(['id', 'destination']).where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    // The same key for another wallet is another request: refused as every endpoint refuses it.
+    if (prior && prior.destination !== destination.toLowerCase()) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
+    return prior;
+  }
+
+  /** Step 1, in the caller's transaction: record the transfer (claiming the key) and burn the ticket. */
+  async burn(trx: Trx, userId: string, destination: string, idempotencyKey: string | null): Promise<{ id: string; existing: boolean }> {
+    const earlier = idempotencyKey ? await this.prior(trx, userId, destination, idempotencyKey) : undefined;
+    if (earlier) return { id: earlier.id, existing: true };
     const id = randomUUID();
     try {
-      await inTransaction(this.db, async (trx) => {
-        await openAccount(trx, BRIDGE_SINK, 'sink');
-        await moveItems(trx, ITEM_IDS.mythicalTicket, { from: playerAccount(userId), to: BRIDGE_SINK, amount: 1n, reason: 'bridge:burn', ref: id, txId: id });
-        await trx.insertInto('bridge_transfers').values({ id, user_id: userId, destination: destination.toLowerCase(), status: 'pending', idempotency_key: idempotencyKey }).execute();
-      });
+      await attempt(trx, () => trx.insertInto('bridge_transfers').values({ id, user_id: userId, destination: destination.toLowerCase(), status: 'pending', idempotency_key: idempotencyKey }).execute());
+    } catch (error) {
+      // A concurrent request with this key committed first: its transfer is this request's.
+      const raced = idempotencyKey && isUniqueViolation(error) ? await this.prior(trx, userId, destination, idempotencyKey) : undefined;
+      if (raced) return { id: raced.id, existing: true };
+      throw error;
+    }
+    await openAccount(trx, BRIDGE_SINK, 'sink');
+    try {
+      await moveItems(trx, ITEM_IDS.mythicalTicket, { from: playerAccount(userId), to: BRIDGE_SINK, amount: 1n, reason: 'bridge:burn', ref: id, txId: id });
     } catch (error) {
       if (error instanceof InsufficientFunds) throw badRequest(BRIDGE_TEXT.noTicket, 'NO_TICKET');
-      if (isUniqueViolation(error) && idempotencyKey) return this.burn(userId, destination, idempotencyKey);
       throw error;
     }
     return { id, existing: false };
@@ -72,7 +84,7 @@ export class Bridge {
 
   /** Gives the ticket back and closes the row; only for transfers the chain never accepted. */
   private async refund(id: string, reason: string): Promise<void> {
-    await inTransaction(this.db, async (trx) => {
+    await this.transaction(async (trx) => {
       const row = await trx.updateTable('bridge_transfers').set({ status: 'failed', error: reason.slice(0, 500), updated_at: sql`now()` })
         .where('id', '=', id).where('status', 'in', ['pending', 'signed']).returning('user_id').executeTakeFirst();
       if (!row) return;

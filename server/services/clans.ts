@@ -13,12 +13,9 @@
 // deadlocking, and the second sees the first's outcome (409 "already in a clan").
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { CLAN_TEXT, type ClanDetails, type ClanListItem } from '../../contract/clans';
+import { CLAN_TEXT } from '../../contract/clans';
 import { CLAN_CREATE_MIN_LEVEL } from '../../contract/levels';
-import { hundredthsToNumber } from '../../contract/money';
-import type { Db } from '../db/createDb';
-import { inTransaction, isUniqueViolation, type Executor, type Trx } from '../db/tx';
-import { toBigInt } from '../db/values';
+import { attempt, isUniqueViolation, type Executor, type Trx } from '../db/tx';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { currentLevelOf, progressOf } from './progress';
 
@@ -67,140 +64,118 @@ export async function playerLevel(db: Executor, userId: string): Promise<number>
   return currentLevelOf((await progressOf(db, userId)).achieved);
 }
 
-export async function createClan(db: Db, userId: string, input: { clanName: string; clanTag: string; clanColor: string }): Promise<string> {
-  if ((await playerLevel(db, userId)) < CLAN_CREATE_MIN_LEVEL) throw forbidden(CLAN_TEXT.levelRequired, 'LEVEL_TOO_LOW');
+export async function createClan(trx: Trx, userId: string, input: { clanName: string; clanTag: string; clanColor: string }): Promise<string> {
+  if ((await playerLevel(trx, userId)) < CLAN_CREATE_MIN_LEVEL) throw forbidden(CLAN_TEXT.levelRequired, 'LEVEL_TOO_LOW');
   const clanId = randomUUID();
+  await lockPlayer(trx, userId);
+  await requireNonMember(trx, userId);
   try {
-    await inTransaction(db, async (trx) => {
-      await lockPlayer(trx, userId);
-      await requireNonMember(trx, userId);
-      await trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor }).execute();
-      await join(trx, clanId, userId, 'admin');
-    });
+    await attempt(trx, () => trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor }).execute());
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const nameTaken = await db.selectFrom('clans').select('id').where(sql`lower(name)`, '=', input.clanName.toLowerCase()).where('disbanded_at', 'is', null).executeTakeFirst();
-      throw conflict(nameTaken ? CLAN_TEXT.nameTaken : CLAN_TEXT.tagTaken, nameTaken ? 'CLAN_NAME_TAKEN' : 'CLAN_TAG_TAKEN');
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const nameTaken = await trx.selectFrom('clans').select('id').where(sql`lower(name)`, '=', input.clanName.toLowerCase()).where('disbanded_at', 'is', null).executeTakeFirst();
+    throw conflict(nameTaken ? CLAN_TEXT.nameTaken : CLAN_TEXT.tagTaken, nameTaken ? 'CLAN_NAME_TAKEN' : 'CLAN_TAG_TAKEN');
   }
+  await join(trx, clanId, userId, 'admin');
   return clanId;
 }
 
-export async function acceptInvite(db: Db, userId: string, inviteId: string): Promise<{ clanId: string; clanName: string }> {
-  return inTransaction(db, async (trx) => {
-    await lockPlayer(trx, userId);
-    // Accepted another invite a moment ago (which closed this one): that is the answer.
-    await requireNonMember(trx, userId);
-    const invite = await trx.selectFrom('clan_invites').select(['clan_id']).where('id', '=', inviteId)
-      .where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
-    if (!invite) throw notFound(CLAN_TEXT.inviteNotFound);
-    const clan = await lockClan(trx, invite.clan_id);
-    const taken = await trx.updateTable('clan_invites').set({ status: 'accepted' }).where('id', '=', inviteId).where('status', '=', 'pending').returning('id').executeTakeFirst();
-    if (!taken) throw notFound(CLAN_TEXT.inviteNotFound);
-    await join(trx, clan.id, userId, 'member');
-    return { clanId: clan.id, clanName: clan.name };
-  });
+export async function acceptInvite(trx: Trx, userId: string, inviteId: string): Promise<{ clanId: string; clanName: string }> {
+  await lockPlayer(trx, userId);
+  // Accepted another invite a moment ago (which closed this one): that is the answer.
+  await requireNonMember(trx, userId);
+  const invite = await trx.selectFrom('clan_invites').select(['clan_id']).where('id', '=', inviteId)
+    .where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst();
+  if (!invite) throw notFound(CLAN_TEXT.inviteNotFound);
+  const clan = await lockClan(trx, invite.clan_id);
+  const taken = await trx.updateTable('clan_invites').set({ status: 'accepted' }).where('id', '=', inviteId).where('status', '=', 'pending').returning('id').executeTakeFirst();
+  if (!taken) throw notFound(CLAN_TEXT.inviteNotFound);
+  await join(trx, clan.id, userId, 'member');
+  return { clanId: clan.id, clanName: clan.name };
 }
 
-export async function declineInvite(db: Db, userId: string, inviteId: string): Promise<void> {
-  const done = await db.updateTable('clan_invites').set({ status: 'declined' })
+export async function declineInvite(trx: Trx, userId: string, inviteId: string): Promise<void> {
+  const done = await trx.updateTable('clan_invites').set({ status: 'declined' })
     .where('id', '=', inviteId).where('user_id', '=', userId).where('status', '=', 'pending').returning('id').executeTakeFirst();
   if (!done) throw notFound(CLAN_TEXT.inviteNotFound);
 }
 
-export async function leave(db: Db, userId: string, clanId: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await lockPlayer(trx, userId);
-    await lockClan(trx, clanId);
-    const m = await membershipOf(trx, userId);
-    if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notInClan);
-    if (m.role === 'admin') throw conflict(CLAN_TEXT.adminCannotLeave, 'ADMIN_CANNOT_LEAVE');
-    await trx.deleteFrom('clan_members').where('user_id', '=', userId).execute();
-  });
+export async function leave(trx: Trx, userId: string, clanId: string): Promise<void> {
+  await lockPlayer(trx, userId);
+  await lockClan(trx, clanId);
+  const m = await membershipOf(trx, userId);
+  if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notInClan);
+  if (m.role === 'admin') throw conflict(CLAN_TEXT.adminCannotLeave, 'ADMIN_CANNOT_LEAVE');
+  await trx.deleteFrom('clan_members').where('user_id', '=', userId).execute();
 }
 
-export async function invite(db: Db, adminId: string, clanId: string, username: string): Promise<{ inviteId: string; username: string; createdAt: string }> {
-  return inTransaction(db, async (trx) => {
-    await lockClan(trx, clanId);
-    await requireAdmin(trx, clanId, adminId);
-    const target = await trx.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
-    if (!target) throw notFound(CLAN_TEXT.playerNotFound);
-    if (await membershipOf(trx, target.id)) throw conflict(CLAN_TEXT.playerInClan, 'PLAYER_IN_CLAN');
-    const id = randomUUID();
-    const row = await trx.insertInto('clan_invites').values({ id, clan_id: clanId, user_id: target.id, invited_by: adminId })
-      .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
-      .returning('created_at').executeTakeFirst();
-    if (!row) throw conflict(CLAN_TEXT.invitePending, 'INVITE_PENDING');
-    return { inviteId: id, username: target.username, createdAt: new Date(row.created_at).toISOString() };
-  });
+export async function invite(trx: Trx, adminId: string, clanId: string, username: string): Promise<{ inviteId: string; username: string; createdAt: string }> {
+  await lockClan(trx, clanId);
+  await requireAdmin(trx, clanId, adminId);
+  const target = await trx.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+  if (!target) throw notFound(CLAN_TEXT.playerNotFound);
+  if (await membershipOf(trx, target.id)) throw conflict(CLAN_TEXT.playerInClan, 'PLAYER_IN_CLAN');
+  const id = randomUUID();
+  const row = await trx.insertInto('clan_invites').values({ id, clan_id: clanId, user_id: target.id, invited_by: adminId })
+    .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
+    .returning('created_at').executeTakeFirst();
+  if (!row) throw conflict(CLAN_TEXT.invitePending, 'INVITE_PENDING');
+  return { inviteId: id, username: target.username, createdAt: new Date(row.created_at).toISOString() };
 }
 
-export async function cancelInvite(db: Db, adminId: string, clanId: string, inviteId: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await lockClan(trx, clanId);
-    await requireAdmin(trx, clanId, adminId);
-    const done = await trx.updateTable('clan_invites').set({ status: 'cancelled' })
-      .where('id', '=', inviteId).where('clan_id', '=', clanId).where('status', '=', 'pending').returning('id').executeTakeFirst();
-    if (!done) throw notFound(CLAN_TEXT.inviteNotFound);
-  });
+export async function cancelInvite(trx: Trx, adminId: string, clanId: string, inviteId: string): Promise<void> {
+  await lockClan(trx, clanId);
+  await requireAdmin(trx, clanId, adminId);
+  const done = await trx.updateTable('clan_invites').set({ status: 'cancelled' })
+    .where('id', '=', inviteId).where('clan_id', '=', clanId).where('status', '=', 'pending').returning('id').executeTakeFirst();
+  if (!done) throw notFound(CLAN_TEXT.inviteNotFound);
 }
 
-export async function removeMember(db: Db, adminId: string, clanId: string, memberId: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await lockClan(trx, clanId);
-    await requireAdmin(trx, clanId, adminId);
-    const m = await membershipOf(trx, memberId);
-    if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notAMember);
-    if (m.role === 'admin') throw forbidden(CLAN_TEXT.cannotRemoveAdmin, 'CANNOT_REMOVE_ADMIN');
-    await trx.deleteFrom('clan_members').where('user_id', '=', memberId).execute();
-  });
+export async function removeMember(trx: Trx, adminId: string, clanId: string, memberId: string): Promise<void> {
+  await lockClan(trx, clanId);
+  await requireAdmin(trx, clanId, adminId);
+  const m = await membershipOf(trx, memberId);
+  if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notAMember);
+  if (m.role === 'admin') throw forbidden(CLAN_TEXT.cannotRemoveAdmin, 'CANNOT_REMOVE_ADMIN');
+  await trx.deleteFrom('clan_members').where('user_id', '=', memberId).execute();
 }
 
-export async function transfer(db: Db, adminId: string, clanId: string, newAdminId: string): Promise<{ uuid: string; username: string }> {
-  return inTransaction(db, async (trx) => {
-    await lockClan(trx, clanId);
-    await requireAdmin(trx, clanId, adminId);
-    const m = await membershipOf(trx, newAdminId);
-    if (!m || m.clanId !== clanId || m.role !== 'member') throw badRequest(CLAN_TEXT.transferTarget, 'BAD_TRANSFER_TARGET');
-    // Demote first: the partial unique index allows one admin at any instant.
-    await trx.updateTable('clan_members').set({ role: 'member' }).where('user_id', '=', adminId).execute();
-    await trx.updateTable('clan_members').set({ role: 'admin' }).where('user_id', '=', newAdminId).execute();
-    const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', newAdminId).executeTakeFirstOrThrow();
-    return { uuid: user.id, username: user.username };
-  });
+export async function transfer(trx: Trx, adminId: string, clanId: string, newAdminId: string): Promise<{ uuid: string; username: string }> {
+  await lockClan(trx, clanId);
+  await requireAdmin(trx, clanId, adminId);
+  const m = await membershipOf(trx, newAdminId);
+  if (!m || m.clanId !== clanId || m.role !== 'member') throw badRequest(CLAN_TEXT.transferTarget, 'BAD_TRANSFER_TARGET');
+  // Demote first: the partial unique index allows one admin at any instant.
+  await trx.updateTable('clan_members').set({ role: 'member' }).where('user_id', '=', adminId).execute();
+  await trx.updateTable('clan_members').set({ role: 'admin' }).where('user_id', '=', newAdminId).execute();
+  const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', newAdminId).executeTakeFirstOrThrow();
+  return { uuid: user.id, username: user.username };
 }
 
-export async function updateColor(db: Db, adminId: string, clanId: string, color: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await lockClan(trx, clanId);
-    await requireAdmin(trx, clanId, adminId);
-    await trx.updateTable('clans').set({ color }).where('id', '=', clanId).execute();
-  });
+export async function updateColor(trx: Trx, adminId: string, clanId: string, color: string): Promise<void> {
+  await lockClan(trx, clanId);
+  await requireAdmin(trx, clanId, adminId);
+  await trx.updateTable('clans').set({ color }).where('id', '=', clanId).execute();
 }
 
-export async function disband(db: Db, adminId: string, clanId: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    await lockClan(trx, clanId);
-    await requireAdmin(trx, clanId, adminId);
-    await trx.updateTable('clans').set({ disbanded_at: sql`now()` }).where('id', '=', clanId).execute();
-    await trx.deleteFrom('clan_members').where('clan_id', '=', clanId).execute();
-    await trx.updateTable('clan_invites').set({ status: 'closed' }).where('clan_id', '=', clanId).where('status', '=', 'pending').execute();
-    await trx.updateTable('clan_requests').set({ status: 'closed' }).where('clan_id', '=', clanId).where('status', '=', 'pending').execute();
-  });
+export async function disband(trx: Trx, adminId: string, clanId: string): Promise<void> {
+  await lockClan(trx, clanId);
+  await requireAdmin(trx, clanId, adminId);
+  await trx.updateTable('clans').set({ disbanded_at: sql`now()` }).where('id', '=', clanId).execute();
+  await trx.deleteFrom('clan_members').where('clan_id', '=', clanId).execute();
+  await trx.updateTable('clan_invites').set({ status: 'closed' }).where('clan_id', '=', clanId).where('status', '=', 'pending').execute();
+  await trx.updateTable('clan_requests').set({ status: 'closed' }).where('clan_id', '=', clanId).where('status', '=', 'pending').execute();
 }
 
-export async function requestToJoin(db: Db, userId: string, clanId: string): Promise<string> {
-  return inTransaction(db, async (trx) => {
-    await lockPlayer(trx, userId);
-    const clan = await lockClan(trx, clanId);
-    await requireNonMember(trx, userId);
-    const row = await trx.insertInto('clan_requests').values({ id: randomUUID(), clan_id: clanId, user_id: userId })
-      .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
-      .returning('id').executeTakeFirst();
-    if (!row) throw conflict(CLAN_TEXT.requestPending, 'REQUEST_PENDING');
-    return clan.name;
-  });
+export async function requestToJoin(trx: Trx, userId: string, clanId: string): Promise<string> {
+  await lockPlayer(trx, userId);
+  const clan = await lockClan(trx, clanId);
+  await requireNonMember(trx, userId);
+  const row = await trx.insertInto('clan_requests').values({ id: randomUUID(), clan_id: clanId, user_id: userId })
+    .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
+    .returning('id').executeTakeFirst();
+  if (!row) throw conflict(CLAN_TEXT.requestPending, 'REQUEST_PENDING');
+  return clan.name;
 }
 
 async function pendingRequest(trx: Executor, requestId: string): Promise<{ clan_id: string; user_id: string }> {
@@ -209,61 +184,26 @@ async function pendingRequest(trx: Executor, requestId: string): Promise<{ clan_
   return request;
 }
 
-export async function acceptRequest(db: Db, adminId: string, requestId: string): Promise<string> {
-  return inTransaction(db, async (trx) => {
-    const request = await pendingRequest(trx, requestId);
-    await lockPlayer(trx, request.user_id);
-    // The requester joined another clan a moment ago: 409, whatever happened to this request.
-    if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
-    await lockClan(trx, request.clan_id);
-    await requireAdmin(trx, request.clan_id, adminId);
-    const taken = await trx.updateTable('clan_requests').set({ status: 'accepted' }).where('id', '=', requestId).where('status', '=', 'pending').returning('id').executeTakeFirst();
-    if (!taken) throw notFound(CLAN_TEXT.requestNotFound);
-    if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
-    await join(trx, request.clan_id, request.user_id, 'member');
-    const user = await trx.selectFrom('users').select('username').where('id', '=', request.user_id).executeTakeFirstOrThrow();
-    return user.username;
-  });
+export async function acceptRequest(trx: Trx, adminId: string, requestId: string): Promise<string> {
+  const request = await pendingRequest(trx, requestId);
+  await lockPlayer(trx, request.user_id);
+  // The requester joined another clan a moment ago: 409, whatever happened to this request.
+  if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
+  await lockClan(trx, request.clan_id);
+  await requireAdmin(trx, request.clan_id, adminId);
+  const taken = await trx.updateTable('clan_requests').set({ status: 'accepted' }).where('id', '=', requestId).where('status', '=', 'pending').returning('id').executeTakeFirst();
+  if (!taken) throw notFound(CLAN_TEXT.requestNotFound);
+  if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
+  await join(trx, request.clan_id, request.user_id, 'member');
+  const user = await trx.selectFrom('users').select('username').where('id', '=', request.user_id).executeTakeFirstOrThrow();
+  return user.username;
 }
 
-export async function declineRequest(db: Db, adminId: string, requestId: string): Promise<void> {
-  await inTransaction(db, async (trx) => {
-    const request = await pendingRequest(trx, requestId);
-    await lockClan(trx, request.clan_id);
-    await requireAdmin(trx, request.clan_id, adminId);
-    await trx.updateTable('clan_requests').set({ status: 'declined' }).where('id', '=', requestId).execute();
-  });
-}
-
-// ---- reads ----
-
-export async function clansWithMembers(db: Executor, clanIds: string[]): Promise<ClanListItem[]> {
-  if (clanIds.length === 0) return [];
-  const clans = await db.selectFrom('clans').select(['id', 'name', 'tag', 'color']).where('id', 'in', clanIds).execute();
-  const members = await db.selectFrom('clan_members')
-    .innerJoin('users', 'users.id', 'clan_members.user_id')
-    .leftJoin('coin_balances', (join) => join.on(sql<boolean>`coin_balances.account_id = 'player:' || users.id::text`))
-    .select(['clan_members.clan_id', 'clan_members.role', 'users.id', 'users.username', 'coin_balances.balance'])
-    .select((eb) => eb.selectFrom('achieved_levels').select(sql<number>`coalesce(max(level), 1)`.as('l')).whereRef('achieved_levels.user_id', '=', 'users.id').as('level'))
-    .where('clan_members.clan_id', 'in', clanIds)
-    .execute();
-  const byId = new Map(clans.map((c) => [c.id, c]));
-  return clanIds.flatMap((id) => {
-    const clan = byId.get(id);
-    if (!clan) return [];
-    const list = members.filter((m) => m.clan_id === id)
-      .map((m) => ({ uuid: m.id, username: m.username, role: m.role, level: Number(m.level ?? 1), tripcoinBalance: hundredthsToNumber(toBigInt(m.balance ?? 0)) }))
-      .sort((a, b) => (a.role === b.role ? a.username.localeCompare(b.username) : a.role === 'admin' ? -1 : 1));
-    const averageLevel = list.length ? Math.round((list.reduce((s, m) => s + m.level, 0) / list.length) * 10) / 10 : 0;
-    return [{ clanId: clan.id, clanName: clan.name, clanTag: clan.tag, clanColor: clan.color, members: list, memberCount: list.length, averageLevel }];
-  });
-}
-
-export async function details(db: Executor, clanId: string): Promise<ClanDetails> {
-  const [clan] = await clansWithMembers(db, [clanId]);
-  const living = await db.selectFrom('clans').select('id').where('id', '=', clanId).where('disbanded_at', 'is', null).executeTakeFirst();
-  if (!clan || !living) throw notFound(CLAN_TEXT.clanNotFound);
-  return { clanId: clan.clanId, clanName: clan.clanName, clanTag: clan.clanTag, clanColor: clan.clanColor, members: clan.members };
+export async function declineRequest(trx: Trx, adminId: string, requestId: string): Promise<void> {
+  const request = await pendingRequest(trx, requestId);
+  await lockClan(trx, request.clan_id);
+  await requireAdmin(trx, request.clan_id, adminId);
+  await trx.updateTable('clan_requests').set({ status: 'declined' }).where('id', '=', requestId).execute();
 }
 
 export async function assertAdmin(db: Executor, clanId: string, userId: string): Promise<void> {

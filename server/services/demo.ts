@@ -4,7 +4,7 @@
 import { ITEM_IDS, BASE_SET_ITEMS } from '../../contract/items';
 import type { Db } from '../db/createDb';
 import { inTransaction, isUniqueViolation } from '../db/tx';
-import { grantAward } from './awards';
+import { awardOnce } from './awards';
 import { createListing } from './marketplace';
 import { hashPassword } from './passwords';
 import { createUser } from './users';
@@ -39,7 +39,7 @@ export async function seedDemo(db: Db, scryptLogN: number): Promise<SeededPlayer
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    const result = await grantAward(db, { username: p.username, tripcoins: p.tripcoins, xp: p.xp, items: p.items, awardId: `demo:${p.username}:starter-kit` });
+    const result = await inTransaction(db, (trx) => awardOnce(trx, { username: p.username, tripcoins: p.tripcoins, xp: p.xp, items: p.items, awardId: `demo:${p.username}:starter-kit` }));
     seeded.push({ username: p.username, password: p.password, created, tripcoins: result.tripcoins, level: result.currentLevel });
   }
   // Something to buy on the marketplace: carol lists two Circuit Boots (once, ever).

@@ -1,30 +1,34 @@
-// Idempotency-Key (DESIGN: "a retried request never charges twice"), for every endpoint the
-// contract marks `movesValue`, applied once by the route layer (server/route.ts), never by a
-// handler. The first request with a key claims it (a row with status 0) before its handler runs:
-//  - it succeeds: its answer is stored on the row, and every retry gets that answer back
-//    (`idempotent-replayed: true`) without running again;
-//  - it fails: the claim is released, so a later retry runs afresh (a failure moved nothing);
-//  - a retry arriving while it runs waits for the answer (as long as WAIT_MS), in any process;
-//  - the same key with another endpoint, path parameters or body: 409 KEY_REUSED, everywhere.
-// A claim whose request died with its process (no answer after STALE_S) answers 409
-// IDEMPOTENCY_KEY_IN_PROGRESS: it may have moved value, so it is never run a second time.
+// Idempotency (DESIGN: "a retried request never charges twice"): one mechanism for the whole
+// server, used by the route layer (server/route.ts) for every endpoint the contract marks
+// `movesValue` (the Idempotency-Key header; the game-server award's awardId), and by nothing else
+// that answers a request. It works inside the request's one transaction:
+//  1. the key is claimed first (INSERT … ON CONFLICT DO NOTHING). A concurrent request with the
+//     same key, in any process, blocks on that insert until the first one's transaction ends:
+//     it commits (the insert then conflicts and the stored answer is replayed) or rolls back
+//     (the insert then succeeds and this request runs afresh). No polling, no time-out;
+//  2. the handler runs in the same transaction, the answer is stored on the claimed row, and
+//     the one commit makes the effect, the claim and the answer durable together.
+// So a failure or a crash anywhere before the commit leaves nothing: no value moved, no claim,
+// and a retry runs afresh; after the commit a retry gets the original answer
+// (`idempotent-replayed: true`). The same key with another endpoint, path parameters or body
+// answers 409 KEY_REUSED. A row claimed by the code before this design and never answered (status
+// 0, only from a crash before the upgrade) still answers 409 IDEMPOTENCY_KEY_IN_PROGRESS: it may
+// have moved value.
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
-import type { Db } from '../db/createDb';
-import { badRequest, conflict } from '../errors';
+import type { Trx } from '../db/tx';
+import { badRequest, conflict, type HttpError } from '../errors';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
-export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is still being processed. Please try again shortly.';
+export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key was interrupted before this version of the server; it may have completed.';
 export const REPLAY_HEADER = 'idempotent-replayed';
 /** The owner of the game-server API's keys (its callers have no player). */
 export const GAME_SERVER_SCOPE = 'game-server';
 
-const PENDING = 0;
-const WAIT_MS = 20_000;
-const STALE_S = 120;
+const UNANSWERED = 0;
+const ANSWERED = 200;
 
 /** The same JSON value gives the same hash whatever the order of its keys. */
 export function requestHash(value: unknown): string {
@@ -55,46 +59,40 @@ export interface KeyedRequest {
   endpoint: string;
   /** requestHash of what the request asks (path parameters, query, body). */
   hash: string;
+  /** What the same key for another request answers (default 409 IDEMPOTENCY_KEY_REUSED). */
+  reused?: () => HttpError;
 }
 
 /**
- * Runs `run` once per (scope, key): the first successful answer is stored and every retry gets it
- * back (`replayed`) without running again. The answer is read back through `response`.
+ * Runs `run` once per (scope, key), inside the caller's transaction `trx` (see the header): the
+ * claim, `run`'s effect and its answer commit together. A retry gets the stored answer back
+ * (`replayed`), read through `response`.
  */
-export async function once<T>(db: Db, request: KeyedRequest, response: z.ZodType<T>, run: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
+export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodType<T>, run: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
   const { scope, key, endpoint, hash } = request;
-  const deadline = Date.now() + WAIT_MS;
-  for (let wait = 10; ; wait = Math.min(wait * 2, 200)) {
-    const claimed = await db.insertInto('idempotency_keys')
-      .values({ user_id: scope, key, endpoint, status: PENDING, response: null, request_hash: hash })
+  const reused = request.reused ?? (() => conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED'));
+  for (let attempt = 0; ; attempt++) {
+    const claimed = await trx.insertInto('idempotency_keys')
+      .values({ user_id: scope, key, endpoint, status: UNANSWERED, response: null, request_hash: hash })
       .onConflict((oc) => oc.doNothing())
       .returning('key')
       .executeTakeFirst();
     if (claimed) break;
-    const row = await db.selectFrom('idempotency_keys')
-      .select(['endpoint', 'request_hash', 'status', 'response', sql<boolean>`created_at < now() - make_interval(secs => ${STALE_S})`.as('stale')])
+    // The row's transaction has committed (READ COMMITTED: this statement sees it).
+    const row = await trx.selectFrom('idempotency_keys').select(['endpoint', 'request_hash', 'status', 'response'])
       .where('user_id', '=', scope).where('key', '=', key).executeTakeFirst();
-    if (!row) continue; // released a moment ago: claim it
-    if (row.endpoint !== endpoint || (row.request_hash !== null && row.request_hash !== hash)) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
-    if (row.status !== PENDING) {
-      const stored = response.safeParse(row.response);
-      if (!stored.success) throw conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED');
-      return { value: stored.data, replayed: true };
+    if (!row) {
+      if (attempt < 3) continue; // pruned a moment ago: claim it
+      throw conflict(KEY_IN_PROGRESS, 'IDEMPOTENCY_KEY_IN_PROGRESS');
     }
-    if (row.stale || Date.now() > deadline) throw conflict(KEY_IN_PROGRESS, 'IDEMPOTENCY_KEY_IN_PROGRESS');
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    if (row.endpoint !== endpoint || (row.request_hash !== null && row.request_hash !== hash)) throw reused();
+    if (row.status === UNANSWERED) throw conflict(KEY_IN_PROGRESS, 'IDEMPOTENCY_KEY_IN_PROGRESS');
+    const stored = response.safeParse(row.response);
+    if (!stored.success) throw reused();
+    return { value: stored.data, replayed: true };
   }
-
-  let value: T;
-  try {
-    value = await run();
-  } catch (error) {
-    // Nothing was moved (the handler's transaction rolled back): the key is free again. If even
-    // that fails, the claim stays and goes stale (409 IN_PROGRESS): never a second run.
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', scope).where('key', '=', key).where('status', '=', PENDING).execute().catch(() => undefined);
-    throw error;
-  }
-  await db.updateTable('idempotency_keys').set({ status: 200, response: JSON.stringify(value) })
+  const value = await run();
+  await trx.updateTable('idempotency_keys').set({ status: ANSWERED, response: JSON.stringify(value) })
     .where('user_id', '=', scope).where('key', '=', key).execute();
   return { value, replayed: false };
 }

@@ -4,10 +4,9 @@
 // Expired listings give their items back: lazily when touched, and by a sweep on list/create.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { LISTING_DURATION_DAYS, MARKET_TEXT, NFT_ALREADY_SOLD, SALES_HISTORY_LENGTH, type MarketListing } from '../../contract/marketplace';
+import { LISTING_DURATION_DAYS, MARKET_TEXT, NFT_ALREADY_SOLD, type MarketListing } from '../../contract/marketplace';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
-import type { Db } from '../db/createDb';
-import { inTransaction, type Executor, type Trx } from '../db/tx';
+import type { Executor, RunInTransaction, Trx } from '../db/tx';
 import { toBigInt, toDate } from '../db/values';
 import { forbidden, gone, HttpError, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
@@ -35,12 +34,13 @@ async function returnToSellers(trx: Trx, closed: ClosedListing[], reason: string
   });
 }
 
-/** Expires a batch of listings past their end time, returning their items. */
-export async function sweepExpired(db: Db): Promise<number> {
+/** Expires a batch of listings past their end time, returning their items (housekeeping before
+ * a request: a transaction from `transaction` only when one is due). */
+export async function sweepExpired(db: Executor, transaction: RunInTransaction): Promise<number> {
   const due = await db.selectFrom('market_listings').select('id')
     .where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`).limit(1).executeTakeFirst();
   if (!due) return 0;
-  return inTransaction(db, async (trx) => {
+  return transaction(async (trx) => {
     const expired = await sql<ClosedListing>`
       UPDATE market_listings SET status = 'expired', closed_at = now()
       WHERE id IN (SELECT id FROM market_listings WHERE status = 'active' AND end_time <= now()
@@ -51,12 +51,15 @@ export async function sweepExpired(db: Db): Promise<number> {
   });
 }
 
-/** Expires one listing if its time is up (a listing is touched by a buy, a cancel or a look). */
-async function expireIfDue(db: Db, id: string): Promise<void> {
+/** Expires one listing if its time is up (a listing is touched by a buy, a cancel or a look):
+ * housekeeping before the request, committed whatever the request's outcome. */
+export async function expireListingIfDue(db: Executor, transaction: RunInTransaction, rawId: string): Promise<void> {
+  const id = asListingId(rawId);
+  if (!id) return;
   const due = await db.selectFrom('market_listings').select('id')
     .where('id', '=', id).where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`).executeTakeFirst();
   if (!due) return;
-  await inTransaction(db, async (trx) => {
+  await transaction(async (trx) => {
     const expired = await trx.updateTable('market_listings').set({ status: 'expired', closed_at: sql`now()` })
       .where('id', '=', id).where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`)
       .returning(['id', 'seller_id', 'item_uuid', 'quantity']).execute();
@@ -133,10 +136,9 @@ export async function activeListings(
   };
 }
 
-export async function listingDetail(db: Db, callerId: string | null, rawId: string) {
+export async function listingDetail(db: Executor, callerId: string | null, rawId: string) {
   const id = asListingId(rawId);
   if (!id) throw notFound(MARKET_TEXT.listingNotFound);
-  await expireIfDue(db, id);
   const row = await db.selectFrom('market_listings as l').innerJoin('users as u', 'u.id', 'l.seller_id')
     .select(['l.id', 'l.seller_id', 'u.username', 'l.item_uuid', 'l.quantity', 'l.price', 'l.end_time', 'l.status'])
     .where('l.id', '=', id).executeTakeFirst();
@@ -170,15 +172,14 @@ async function refusal(trx: Trx, id: string, callerId: string, action: 'buy' | '
   return alreadySold();
 }
 
-/** Runs before the cancel/buy transaction: a listing whose time is up expires instead. */
-export async function prepareListing(db: Db, rawId: string): Promise<string> {
+function listingIdOf(rawId: string): string {
   const id = asListingId(rawId);
   if (!id) throw notFound(MARKET_TEXT.listingNotFound);
-  await expireIfDue(db, id);
   return id;
 }
 
-export async function cancelListing(trx: Trx, userId: string, id: string): Promise<void> {
+export async function cancelListing(trx: Trx, userId: string, rawId: string): Promise<void> {
+  const id = listingIdOf(rawId);
   const closed = await trx.updateTable('market_listings').set({ status: 'cancelled', closed_at: sql`now()` })
     .where('id', '=', id).where('status', '=', 'active').where('seller_id', '=', userId)
     .returning(['id', 'seller_id', 'item_uuid', 'quantity']).execute();
@@ -186,7 +187,8 @@ export async function cancelListing(trx: Trx, userId: string, id: string): Promi
   await returnToSellers(trx, closed, 'listing cancelled');
 }
 
-export async function buyListing(trx: Trx, buyerId: string, id: string) {
+export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
+  const id = listingIdOf(rawId);
   const sold = await trx.updateTable('market_listings').set({ status: 'sold', buyer_id: buyerId, closed_at: sql`now()` })
     .where('id', '=', id).where('status', '=', 'active').where('end_time', '>', sql<Date>`now()`).where('seller_id', '<>', buyerId)
     .returning(['seller_id', 'item_uuid', 'quantity', 'price']).executeTakeFirst();
@@ -216,51 +218,5 @@ export async function buyListing(trx: Trx, buyerId: string, id: string) {
     quantity: Number(quantity),
     price: hundredthsToNumber(price),
     tripcoins: hundredthsToNumber(await coinBalance(trx, buyer)),
-  };
-}
-
-interface StatsRow { item_uuid: string; lowest: string | number | null; lowest_unit: string | number | null; n: string | number; units: string | number }
-interface SaleRow { item_uuid: string; price: string | number; quantity: string | number; closed_at: Date | string }
-
-/** Per item: cheapest active listing, how many are listed, and the last 30 sales (oldest first). */
-export async function marketStats(db: Executor, itemUuid?: string) {
-  const only = itemUuid ? sql`AND item_uuid = ${itemUuid.toLowerCase()}::uuid` : sql``;
-  const [active, sales] = await Promise.all([
-    sql<StatsRow>`
-      SELECT item_uuid, min(price) AS lowest, min(round(price::numeric / quantity))::bigint AS lowest_unit,
-             count(*) AS n, sum(quantity) AS units
-      FROM market_listings WHERE status = 'active' AND end_time > now() ${only}
-      GROUP BY item_uuid`.execute(db),
-    sql<SaleRow>`
-      SELECT item_uuid, price, quantity, closed_at FROM (
-        SELECT item_uuid, price, quantity, closed_at,
-               row_number() OVER (PARTITION BY item_uuid ORDER BY closed_at DESC, id) AS rn
-        FROM market_listings WHERE status = 'sold' ${only}) s
-      WHERE rn <= ${SALES_HISTORY_LENGTH}
-      ORDER BY item_uuid, closed_at`.execute(db),
-  ]);
-  const uuids = new Set([...active.rows.map((r) => r.item_uuid), ...sales.rows.map((r) => r.item_uuid)]);
-  if (itemUuid && catalogueItem(itemUuid)) uuids.add(itemUuid.toLowerCase());
-  return {
-    items: [...uuids].sort().map((uuid) => {
-      const a = active.rows.find((r) => r.item_uuid === uuid);
-      return {
-        item_uuid: uuid,
-        item_name: catalogueItem(uuid)?.name ?? 'Unknown item',
-        lowest_price: a?.lowest == null ? null : hundredthsToNumber(toBigInt(a.lowest)),
-        lowest_unit_price: a?.lowest_unit == null ? null : hundredthsToNumber(toBigInt(a.lowest_unit)),
-        listed_count: Number(toBigInt(a?.n ?? 0)),
-        listed_quantity: Number(toBigInt(a?.units ?? 0)),
-        recent_sales: sales.rows.filter((s) => s.item_uuid === uuid).map((s) => {
-          const price = toBigInt(s.price);
-          const quantity = toBigInt(s.quantity);
-          return {
-            price: hundredthsToNumber(price), quantity: Number(quantity),
-            unit_price: Math.round(Number(price) / Number(quantity)) / 100,
-            sold_at: (toDate(s.closed_at) ?? new Date(0)).toISOString(),
-          };
-        }),
-      };
-    }),
   };
 }

@@ -131,18 +131,18 @@ describe.each(testDatabases())('the Mythical Bridge on $name', (database) => {
 
   it('finishes a transfer a crash left open, exactly once', async () => {
     const sender = new ViemChainSender(chain.rpcUrl, CHAIN_ID, chain.contract, TOKEN_ID, chain.senderKey as Hex);
-    const bridge = new Bridge(t.handle.db, t.handle.kind, sender);
+    const bridge = new Bridge(t.handle.db, t.handle.kind, sender, (fn) => inTransaction(t.handle.db, fn));
     // Crash right after burning (nothing signed) and right after signing (nothing broadcast).
     const p = await playerWithTickets(2n);
     const [toPending, toSigned] = [freshWallet(), freshWallet()];
-    await bridge.burn(p.uuid, toPending, null);
-    const signed = await bridge.burn(p.uuid, toSigned, null);
+    await inTransaction(t.handle.db, (trx) => bridge.burn(trx, p.uuid, toPending, null));
+    const signed = await inTransaction(t.handle.db, (trx) => bridge.burn(trx, p.uuid, toSigned, null));
     const view = await bridge.process(signed.id, { stopAfterSigning: true });
     expect(view.status).toBe('signed');
     expect(await chain.balanceOf(toSigned)).toBe(0n);
 
     // "Restart": a new process resumes the outbox, twice for good measure.
-    const restarted = new Bridge(t.handle.db, t.handle.kind, sender);
+    const restarted = new Bridge(t.handle.db, t.handle.kind, sender, (fn) => inTransaction(t.handle.db, fn));
     await restarted.resume();
     await restarted.resume();
     expect(await chain.balanceOf(toPending)).toBe(1n);

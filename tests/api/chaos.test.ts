@@ -197,7 +197,8 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
              (SELECT count(DISTINCT tx_id) FROM ledger l WHERE l.reason = 'crate purchase' AND l.to_account = 'player:' || u.id::text AND l.asset = ${ITEM_IDS.baseSetCrate}) AS purchases,
              (SELECT count(*) FROM idempotency_keys k WHERE k.user_id = u.id::text AND k.key LIKE 'retry-%') AS keys
       FROM users u WHERE u.id IN (${sql.join(buyers)})`.execute(db)).rows;
-    const awardRows = await db.selectFrom('game_awards').select('award_id').where('award_id', 'like', 'chaos-%').execute();
+    // An award's key is its awardId, kept with every other key (server/services/awards.ts).
+    const awardRows = await db.selectFrom('idempotency_keys').select('key as award_id').where('user_id', '=', 'game-server').where('key', 'like', 'award:chaos-%').execute();
 
     const fiveXx = sent.filter((s) => s.status >= 500);
     const dropped = sent.filter((s) => s.dropped);

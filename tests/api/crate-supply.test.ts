@@ -43,7 +43,7 @@ describe.each(testDatabases())('crate supply on $name', (database) => {
     const shop = crateShops(testConfig({ CRATE_V1_SUPPLY: 400 })).get(CRATE_VERSIONS[0]!.id)!;
     const username = uniqueName('supply');
     const uuid = await inTransaction(t.handle.db, (trx) => createUser(trx, { username, passwordHash: null }));
-    await grantAward(t.handle.db, { uuid, tripcoins: 1000, awardId: randomUUID() });
+    await inTransaction(t.handle.db, (trx) => grantAward(trx, { uuid, tripcoins: 1000, awardId: randomUUID() }));
     const buyer = new Client(t.app);
     buyer.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));
     expect((await buyer.post('/api/crates/buy', { quantity: 5 })).statusCode).toBe(200);

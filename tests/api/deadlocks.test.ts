@@ -44,7 +44,7 @@ describe.skipIf(!postgres)('no deadlocks in the ledger on PostgreSQL (skipped: T
     const uuid = await inTransaction(t.handle.db, (trx) => createUser(trx, { username, passwordHash: null }));
     const client = new Client(t.app);
     client.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));
-    await grantAward(t.handle.db, { uuid, ...kit, awardId: randomUUID() });
+    await inTransaction(t.handle.db, (trx) => grantAward(trx, { uuid, ...kit, awardId: randomUUID() }));
     return { client, uuid, username };
   }
 

@@ -32,7 +32,7 @@ describe.skipIf(!postgres)('economy races on PostgreSQL (skipped: TEST_DATABASE_
     const uuid = await inTransaction(t.handle.db, (trx) => createUser(trx, { username, passwordHash: null }));
     const client = new Client(t.app);
     client.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));
-    if (kit.tripcoins || kit.items) await grantAward(t.handle.db, { uuid, ...kit, awardId: randomUUID() });
+    if (kit.tripcoins || kit.items) await inTransaction(t.handle.db, (trx) => grantAward(trx, { uuid, ...kit, awardId: randomUUID() }));
     return { client, uuid, username };
   }
   const racers = (n: number, kit: Parameters<typeof racer>[0] = {}) => Promise.all(Array.from({ length: n }, () => racer(kit)));

@@ -129,7 +129,7 @@ describe.each(testDatabases())('the money model on $name', (database) => {
   it('gives a crate purchase, a crate opening and an award one tx_id each', async () => {
     const account = await newPlayer(t);
     const uuid = account.slice('player:'.length);
-    const award = await grantAward(t.handle.db, { uuid, awardId: `tx-${uuid}`, tripcoins: 1000, items: { [ITEM_IDS.mythicalTicket]: 1, [ITEM_IDS.baseSetCrate]: 1 } });
+    const award = await inTransaction(t.handle.db, (trx) => grantAward(trx, { uuid, awardId: `tx-${uuid}`, tripcoins: 1000, items: { [ITEM_IDS.mythicalTicket]: 1, [ITEM_IDS.baseSetCrate]: 1 } }));
     expect(award.replayed).toBe(false);
     const client = new Client(t.app);
     client.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));

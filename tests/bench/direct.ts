@@ -3,8 +3,10 @@
 // divides the endpoint's throughput by this (how much of the database's speed the API keeps).
 //
 // Adding one (for an endpoint flagged `movesValue` in contract/): key it `METHOD path` and
-// call the service function the route calls, in the same transaction shape (`once` with a fresh
-// key, as server/route.ts does for the key every money call of the shell and the bench carries).
+// call the service function the route calls, in the same transaction shape as server/route.ts:
+// one transaction that claims a fresh key (`once`, as for the key every money call of the shell
+// and the bench carries), runs the service, stores the answer and commits once; the listing's
+// expiry check that the route runs first (`before`) is run first here too.
 // `setup` runs once per client outside the timing and prepares `calls` operations (fund a
 // player, create listings or wagers to act on); `run` is the client's i-th transaction and must
 // succeed. Both sides are measured over the same number of calls from the same number of clients.
@@ -14,7 +16,7 @@ import { BASE_SET_ITEMS } from '../../contract/items';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/createDb';
 import { inTransaction, type Trx } from '../../server/db/tx';
-import { grantAward } from '../../server/services/awards';
+import { awardOnce } from '../../server/services/awards';
 import * as coinflip from '../../server/services/coinflip';
 import * as crates from '../../server/services/crates';
 import { DEFAULT_DROP_TABLES, loadDropTables } from '../../server/services/dropTables';
@@ -53,9 +55,10 @@ const fund = (db: Db, uuid: string, hundredths: bigint) =>
   inTransaction(db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(uuid), amount: hundredths, reason: 'bench-setup' }));
 const give = (db: Db, uuid: string, item: string, amount: bigint) =>
   inTransaction(db, (trx) => moveItems(trx, item, { from: MINT, to: playerAccount(uuid), amount, reason: 'bench-setup' }));
-/** A money route's transaction with the Idempotency-Key the shell always sends (server/route.ts). */
+/** A money route's one transaction with the Idempotency-Key the shell always sends (server/route.ts). */
 const once = (ctx: DirectContext, endpoint: string, work: (trx: Trx) => Promise<unknown>) =>
-  keyedOnce(ctx.db, { scope: ctx.player.uuid, key: randomUUID(), endpoint, hash: requestHash({}) }, Anything, () => inTransaction(ctx.db, work));
+  inTransaction(ctx.db, (trx) => keyedOnce(trx, { scope: ctx.player.uuid, key: randomUUID(), endpoint, hash: requestHash({}) }, Anything, () => work(trx)));
+const expire = (ctx: DirectContext, id: string) => market.expireListingIfDue(ctx.db, (fn) => inTransaction(ctx.db, fn), id);
 
 /** Shops and drop tables, read once as the routes read them at start (not inside the timing). */
 let shopsOf: { config: Config; shops: Map<number, crates.CrateShop>; tables: ReturnType<typeof loadDropTables> } | undefined;
@@ -107,11 +110,12 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   },
   'POST /api/server/award': {
     setup: async () => undefined,
-    run: async (ctx) => { await keyedOnce(ctx.db, { scope: 'game-server', key: randomUUID(), endpoint: 'bench', hash: requestHash({}) }, Anything, () => grantAward(ctx.db, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` })); },
+    run: async (ctx) => { await inTransaction(ctx.db, (trx) => awardOnce(trx, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` })); },
   },
   'POST /api/seaport/create-listing': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
     run: async (ctx) => {
+      await market.sweepExpired(ctx.db, (fn) => inTransaction(ctx.db, fn));
       await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }));
     },
   },
@@ -123,7 +127,8 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
       }
     },
     run: async (ctx, i) => {
-      const id = await market.prepareListing(ctx.db, ctx.prepared[i] ?? '');
+      const id = ctx.prepared[i] ?? '';
+      await expire(ctx, id);
       await once(ctx, 'bench', (trx) => market.cancelListing(trx, ctx.player.uuid, id));
     },
   },
@@ -136,7 +141,8 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
       }
     },
     run: async (ctx, i) => {
-      const id = await market.prepareListing(ctx.db, ctx.prepared[i] ?? '');
+      const id = ctx.prepared[i] ?? '';
+      await expire(ctx, id);
       await once(ctx, 'POST /api/seaport/buy-listing', (trx) => market.buyListing(trx, ctx.player.uuid, id));
     },
   },

@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineEndpoint, type EndpointDef } from '../../../contract/http';
 import { hundredthsToNumber, parseTripcoins, TripcoinAmount } from '../../../contract/money';
-import { inTransaction } from '../../../server/db/tx';
 import { badRequest, notFound } from '../../../server/errors';
 import { route } from '../../../server/route';
 import { coinBalance, MINT, moveCoins, playerAccount } from '../../../server/services/ledger';
@@ -54,24 +53,25 @@ export function registerProbes(app: FastifyInstance): void {
     if (params.uuid !== user.id) throw notFound('No such stash');
     return stashOf(params.uuid);
   });
-  route(app, awardProbe, async ({ body }) => {
+  route(app, awardProbe, async ({ body, trx }) => {
     const amount = parseTripcoins(body.amount);
     if (amount === null) throw badRequest('Amount must be a positive number with at most 2 decimals');
-    const exists = await app.db.selectFrom('users').select('id').where('id', '=', body.uuid).executeTakeFirst();
+    const exists = await trx.selectFrom('users').select('id').where('id', '=', body.uuid).executeTakeFirst();
     if (!exists) throw notFound('Unknown player');
-    await inTransaction(app.db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(body.uuid), amount, reason: 'harness-award' }));
-    return { balance: hundredthsToNumber(await coinBalance(app.db, playerAccount(body.uuid))) };
+    await moveCoins(trx, { from: MINT, to: playerAccount(body.uuid), amount, reason: 'harness-award' });
+    return { balance: hundredthsToNumber(await coinBalance(trx, playerAccount(body.uuid))) };
   });
   route(app, leakyProbe, async ({ params }) => stashOf(params.uuid));
   route(app, fragileProbe, async ({ body }) => {
     if (body.n < 0) throw new Error('negative numbers were never considered');
     return { ok: true };
   });
+  // Broken on purpose: it writes outside any transaction ('steps' without ctx.transaction), then refuses.
   route(app, halfwayProbe, async ({ body }) => {
     await app.db.insertInto('server_secrets').values({ name: `halfway-${Date.now()}-${Math.random()}`, value: body.note }).execute();
     if (body.note.length > 3) throw badRequest('Note too long (checked after writing it)');
     return { ok: true };
-  });
+  }, { transaction: 'steps' });
 }
 
 /** What a valid call of each probe looks like, for the authz table (see examples.ts). */

@@ -1,0 +1,122 @@
+// Discord sign-in, sign-up, fuse and linking, and the portal's sign-in (issue 6). The code
+// exchange and the portal's key are outside calls, and a password check's counters must stay
+// counted when the check fails: those endpoints run as 'steps' (server/route.ts), each database
+// change in its own route-owned transaction after the outside call.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as a from '../../contract/accounts';
+import { DISCORD_PENDING_MINUTES, DISCORD_TEXT, PORTAL_TEXT } from '../../contract/accounts';
+import { AUTH_TEXT, USERNAME_PATTERN } from '../../contract/auth';
+import { badRequest, conflict, HttpError, unavailable } from '../errors';
+import { route } from '../route';
+import { ownOrigin } from '../plugins/security';
+import { CrazyGamesTokens, PortalTokenError } from '../providers/crazygames';
+import { DiscordApi, DiscordError, type DiscordProvider } from '../providers/discord';
+import * as discordAccounts from '../services/discordAccounts';
+import { passwordAccountOf } from '../services/passwordAccounts';
+import { passwordAttempts } from '../services/passwordAttempts';
+import { portalSignIn } from '../services/portalAccounts';
+import { startSession } from '../services/sessions';
+import { currentUserOf } from '../services/users';
+
+const PENDING_COOKIE = 'discord_pending';
+const STEPS = { transaction: 'steps' } as const;
+
+function pendingCookie(request: FastifyRequest, reply: FastifyReply, token: string | null): void {
+  const secure = request.protocol === 'https';
+  const attrs = { path: '/api/discord', httpOnly: true, ...(secure ? { secure: true, sameSite: 'none' as const, partitioned: true } : { sameSite: 'lax' as const }) };
+  if (token) reply.setCookie(PENDING_COOKIE, token, { ...attrs, maxAge: DISCORD_PENDING_MINUTES * 60 });
+  else reply.clearCookie(PENDING_COOKIE, attrs);
+}
+
+export async function discordRoutes(app: FastifyInstance): Promise<void> {
+  const { db, config } = app;
+  const discord: DiscordProvider | null = config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
+    ? new DiscordApi(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_API_BASE)
+    : null;
+  const passwords = passwordAttempts(db, config);
+  const portal = new CrazyGamesTokens(config.CRAZYGAMES_PUBLIC_KEY_URL, config.CRAZYGAMES_GAME_ID);
+
+  function needDiscord(): DiscordProvider {
+    if (!discord) throw unavailable(DISCORD_TEXT.notConfigured);
+    return discord;
+  }
+
+  async function identify(request: FastifyRequest, code: string, activity: boolean) {
+    try {
+      return await needDiscord().identify(code, activity ? null : `${ownOrigin(request)}/api/discord/callback`);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if (error instanceof DiscordError) throw badRequest(DISCORD_TEXT.exchangeFailed, 'DISCORD_EXCHANGE_FAILED');
+      throw error;
+    }
+  }
+
+  route(app, a.discordCallback, async ({ reply }) => {
+    // The popup came here from Discord's page: with our usual COOP (same-origin-allow-popups)
+    // the browser would put it in a new browsing context group and the opener, which reads the
+    // code from this page's address, would see it as closed. This page has no script.
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none');
+    return '<!doctype html><meta charset="utf-8"><title>Signing in…</title><body style="font-family:system-ui;background:#0b0d12;color:#e9ecef;display:grid;place-items:center;height:100vh;margin:0"><p>Signing in… you can close this window.</p></body>';
+  });
+
+  route(app, a.discordExchange, async ({ body, request, reply, transaction }) => {
+    const { user: discordUser, accessToken } = await identify(request, body.code, body.activity === true);
+    const extra = body.activity ? { discord_access_token: accessToken } : {};
+    const found = await transaction(async (trx) => {
+      const signIn = await discordAccounts.discordSignIn(trx, discordUser);
+      return 'userId' in signIn ? { user: await startSession(trx, request, reply, signIn.userId, config.SESSION_DAYS) } : signIn;
+    });
+    if ('user' in found) return { status: 'existing_user' as const, jwt: null, discordUser, user: currentUserOf(found.user), ...extra };
+    pendingCookie(request, reply, found.pendingToken);
+    return { status: 'new_discord_user' as const, discordUser, suggestedUsername: found.suggestedUsername, access_token: found.pendingToken, ...extra };
+  }, STEPS);
+
+  route(app, a.discordCreate, async ({ body, request, reply, trx }) => {
+    needDiscord();
+    if (!USERNAME_PATTERN.test(body.username)) throw badRequest(AUTH_TEXT.usernameRule, 'INVALID_USERNAME');
+    const token = body.accessToken || request.cookies[PENDING_COOKIE];
+    const userId = await discordAccounts.createDiscordAccount(trx, token, body.discordId, body.username);
+    pendingCookie(request, reply, null);
+    const user = await startSession(trx, request, reply, userId, config.SESSION_DAYS);
+    return { status: 'ok' as const, ...currentUserOf(user) };
+  });
+
+  route(app, a.discordFuse, async ({ body, request, reply, transaction }) => {
+    needDiscord();
+    await passwords.chargeAddress(request);
+    // A proven Discord identity is this path's gate: only then is the username charged.
+    const token = await discordAccounts.checkPendingIdentity(db, body.accessToken || request.cookies[PENDING_COOKIE], body.discordId);
+    const account = await passwordAccountOf(db, body.username);
+    const ok = await passwords.verify(request, body.username, body.password, account?.password_hash);
+    if (!account || !ok) throw new HttpError(401, DISCORD_TEXT.fuseFailed, 'INVALID_CREDENTIALS');
+    if (account.discord_id && account.discord_id !== body.discordId) throw conflict(DISCORD_TEXT.accountHasDiscord, 'ACCOUNT_HAS_DISCORD');
+    const user = await transaction(async (trx) => {
+      await discordAccounts.fuseDiscord(trx, token, account.id);
+      return startSession(trx, request, reply, account.id, config.SESSION_DAYS);
+    });
+    pendingCookie(request, reply, null);
+    return { status: 'ok' as const, ...currentUserOf(user) };
+  }, STEPS);
+
+  route(app, a.discordLink, async ({ body, user, request, transaction }) => {
+    const { user: discordUser } = await identify(request, body.code, false);
+    await transaction((trx) => discordAccounts.linkDiscord(trx, user.id, discordUser));
+    return { discord_username: discordUser.username };
+  }, STEPS);
+
+  route(app, a.crazygamesLogin, async ({ body, request, reply, transaction }) => {
+    let portalUser;
+    try {
+      portalUser = await portal.verify(body.token);
+    } catch (error) {
+      if (error instanceof PortalTokenError && error.message === 'portal public key unavailable') throw unavailable(PORTAL_TEXT.notConfigured, 'PORTAL_KEY_UNAVAILABLE');
+      throw new HttpError(401, PORTAL_TEXT.invalidToken, 'PORTAL_TOKEN_INVALID');
+    }
+    const signedIn = request.user?.id ?? null;
+    const { user, created } = await transaction(async (trx) => {
+      const account = await portalSignIn(trx, portalUser, signedIn);
+      return { user: await startSession(trx, request, reply, account.userId, config.SESSION_DAYS), created: account.created };
+    });
+    return { status: 'ok' as const, created, ...currentUserOf(user) };
+  }, STEPS);
+}

@@ -110,7 +110,8 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   },
   'POST /api/server/award': {
     setup: async () => undefined,
-    run: async (ctx) => { await inTransaction(ctx.db, (trx) => awardOnce(trx, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` })); },
+    // As the route runs it: the header's key and the awardId, both claimed in the one transaction.
+    run: async (ctx) => { await once({ ...ctx, player: { ...ctx.player, uuid: 'game-server' } }, 'POST /api/server/award', (trx) => awardOnce(trx, { uuid: ctx.player.uuid, tripcoins: 1, awardId: `bench-${randomUUID()}` })); },
   },
   'POST /api/seaport/create-listing': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },

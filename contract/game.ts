@@ -15,7 +15,8 @@
 // first screen can use them without zod; the schemas below are `/* @__PURE__ */` IIFEs so other
 // bundles (the demo game's loader) that import this file drop them when unused.
 import { z } from 'zod';
-import { DAILY_SPIN_NOT_VERIFIED, MODAL_NAMES, OVERLAY_NAMES } from './gameConstants';
+import { DAILY_SPIN_NOT_VERIFIED, MODAL_NAMES, OVERLAY_NAMES, type SettingChanged } from './gameConstants';
+import { isFieldName, parseSetting } from './settings';
 
 export * from './gameConstants';
 
@@ -77,4 +78,23 @@ export function parseGameMessage(data: unknown): GameMessage | null {
   if (data === DAILY_SPIN_NOT_VERIFIED) return { type: DAILY_SPIN_NOT_VERIFIED };
   const parsed = GameMessage.safeParse(data);
   return parsed.success ? parsed.data : null;
+}
+
+/**
+ * OnSettingChanged's argument (the JSON string SendMessage carries, or the object itself): a
+ * setting's name and a value valid for that setting by its own schema (contract/settings.ts).
+ * Null for anything else: not JSON, an unknown name, a value of another type or out of range.
+ * The shell's settings store sends only what this accepts; the demo game reads with it.
+ */
+export function parseSettingChanged(argument: unknown): SettingChanged | null {
+  let message = argument;
+  if (typeof argument === 'string') {
+    try { message = JSON.parse(argument); } catch { return null; }
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const { name, value } = message as { name?: unknown; value?: unknown };
+  if (typeof name !== 'string' || !isFieldName(name)) return null;
+  const parsed = parseSetting(name, value);
+  // parseSetting checked the value by this name's own schema: the pair agrees.
+  return parsed === undefined ? null : { name, value: parsed } as SettingChanged;
 }

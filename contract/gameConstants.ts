@@ -3,6 +3,7 @@
 // shell's first screen imports this file directly so that its bundle does not carry zod (a
 // module the first screen imports lands in its chunk whole, schemas and all).
 import type { CurrentUser } from './auth';
+import type { FieldName, SettingsValues } from './settings';
 
 /** Where the active build's four files are served from. */
 export const GAME_BUILD_BASE = '/game/build';
@@ -109,9 +110,16 @@ export type ModalName = (typeof MODAL_NAMES)[number];
 /** Anything the overlay manager can show: a full-screen overlay or a modal. */
 export type OverlayKey = OverlayName | ModalName;
 
+/**
+ * OnSettingChanged's argument, typed by field name: the value is that setting's own type, so a
+ * name and a value of another setting's type do not compile. parseSettingChanged (contract/game.ts)
+ * checks the same at run time, by the setting's own schema.
+ */
+export type SettingChanged = { [N in FieldName]: { name: N; value: SettingsValues[N] } }[FieldName];
+
 /** What each argument of SendMessage carries, per method (see SHELL_TO_GAME). */
 export interface ShellToGamePayloads {
-  [SHELL_TO_GAME.settingChanged]: { name: string; value: unknown };
+  [SHELL_TO_GAME.settingChanged]: SettingChanged;
   [SHELL_TO_GAME.settingsClosed]: undefined;
   [SHELL_TO_GAME.allSettings]: Record<string, unknown>;
   [SHELL_TO_GAME.bootstrap]: undefined;

@@ -6,6 +6,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER, type CurrentUser } from '../../../contract/auth';
 import { DISCORD_TEXT } from '../../../contract/accounts';
+import type { HostKind } from '../../../hosts/list';
 import type { HostAdapter, LoginOutcome } from '../../../hosts/types';
 import { renderWithShell, testQueryClient } from '../../../tests/support/render';
 import { createOverlayStore } from '../../overlays/store';
@@ -30,7 +31,7 @@ function fakeAdapter(login: () => Promise<LoginOutcome>): HostAdapter & { login:
   };
 }
 
-function mount(adapter: HostAdapter, kind: HostAdapter['kind'] = 'discord', user: CurrentUser = ANONYMOUS_USER) {
+function mount(adapter: HostAdapter, kind: HostKind = 'discord', user: CurrentUser = ANONYMOUS_USER) {
   const client = testQueryClient();
   client.setQueryData(currentUserQuery.queryKey, user);
   const view = renderWithShell(<AccountsAtStart />, { queryClient: client, host: { kind, adapter } });

@@ -3,7 +3,7 @@
 // feature's handler. Only our own origin may trigger overlays; a configured parent window may
 // send WALLET_NOTIFICATION. Anything of ours that is malformed is logged and dropped, never
 // thrown; foreign traffic (host SDK frames) is dropped silently.
-import { GAME_HOOKS, TRIGGER_MODAL, parseGameMessage, type GameMessage, type OverlayKey } from '../../contract/game';
+import { DAILY_SPIN_NOT_VERIFIED, GAME_HOOKS, TRIGGER_MODAL, parseGameMessage, type GameMessage, type OverlayKey } from '../../contract/game';
 import { originMatches } from '../../contract/origins';
 import type { OverlayPayloads, OverlayStore } from '../overlays/store';
 import type { EarlyQueue } from './earlyHooks';
@@ -28,9 +28,9 @@ export interface InboundOptions {
   log?: Pick<Console, 'warn'>;
 }
 
-/** A `type` string, or the bare 'daily spin not verified': worth parsing (and warning about). */
+/** A `type` string, or the bare DAILY_SPIN_NOT_VERIFIED string: worth parsing (and warning about). */
 function claimsToBeOurs(data: unknown): boolean {
-  if (typeof data === 'string') return data === 'daily spin not verified';
+  if (typeof data === 'string') return data === DAILY_SPIN_NOT_VERIFIED;
   return typeof data === 'object' && data !== null && !Array.isArray(data) && typeof (data as { type?: unknown }).type === 'string';
 }
 
@@ -52,7 +52,7 @@ export function installGameInbound(options: InboundOptions): () => void {
       case 'switchAuthMode':
         openIfRegistered('auth', { mode: message.mode });
         return;
-      case 'daily spin not verified':
+      case DAILY_SPIN_NOT_VERIFIED:
         openIfRegistered('verifyDiscord', {});
         return;
       default: {

@@ -72,7 +72,7 @@ describe('the crate purchase operation', () => {
       return { status: 200, body: PURCHASE };
     });
     const onClose = vi.fn();
-    const { game } = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
+    const { game } = renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
     await screen.findByText('7/50');
     await screen.findByText('Ŧ250.00');
     fireEvent.click(screen.getByRole('button', { name: 'BUY' }));

@@ -24,7 +24,7 @@ describe('the overlay store', () => {
     expect(store.isAnyOpen()).toBe(true);
     store.open('releaseNotes', {}); // replaces settings
     expect(closed).toEqual(['auth', 'settings']);
-    store.open('crateShop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 });
+    store.open('crateShop', { crateVersionId: 0 });
     store.close('releaseNotes'); // closing the overlay takes its modal along
     expect(closed).toEqual(['auth', 'settings', 'crateShop', 'releaseNotes']);
     expect(store.isAnyOpen()).toBe(false);

@@ -112,7 +112,7 @@ export function clearPendingDiscord(win: Window = window): void {
 
 /** Opens the account decision through the overlay API (the modal the game may also ask for). */
 function showFusionDecision(overlays: Pick<OverlayStore, 'open'>, pending: PendingDiscord): void {
-  overlays.open('discordFusion', { type: 'showDiscordFusionModal', ...pending });
+  overlays.open('discordFusion', { ...pending });
 }
 
 /** Keeps the pending identity (so a reload finds it) and opens the account decision. */

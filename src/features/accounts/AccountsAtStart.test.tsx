@@ -70,7 +70,7 @@ describe('the pending Discord account decision', () => {
     const web = fakeAdapter(async () => ({ kind: 'shellModal' }));
     const { overlays } = mount({ ...web, kind: 'web' }, 'web');
     await waitFor(() => expect(overlays.getState().modal?.key).toBe('discordFusion'));
-    expect(overlays.getState().modal?.payload).toEqual({ type: 'showDiscordFusionModal', ...pending });
+    expect(overlays.getState().modal?.payload).toEqual({ ...pending });
     // Still kept (with its first age) until the player decides or closes the decision.
     expect(readPendingDiscord()).toEqual(pending);
   });
@@ -115,7 +115,7 @@ describe('the Discord Activity at start', () => {
     const adapter = fakeAdapter(async () => ({ kind: 'discordCode', code: 'activity-code' }));
     const { overlays } = mount(adapter);
     await waitFor(() => expect(overlays.getState().modal?.key).toBe('discordFusion'));
-    expect(overlays.getState().modal?.payload).toMatchObject({ type: 'showDiscordFusionModal', discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
+    expect(overlays.getState().modal?.payload).toMatchObject({ discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
     expect(readPendingDiscord()).toMatchObject({ suggestedUsername: 'neo_1' });
     expect(adapter.authenticate).toHaveBeenCalledWith('discord-token');
   });

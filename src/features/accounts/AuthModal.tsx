@@ -2,18 +2,14 @@
 // driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
 // closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
 import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXT, CurrentUser } from '../../../contract/auth';
-import { SHELL_TO_GAME } from '../../../contract/game';
+import { AUTH_TEXT } from '../../../contract/auth';
 import { fromPromise } from 'xstate';
 import { authMachine, type AuthMode, type AuthRequest } from '../../../machines/auth';
 import type { OverlayProps } from '../../overlays/types';
-import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
-import { authenticate } from './api/authRequests';
-import { currentUserQuery } from '../../api/currentUser';
+import { authenticate, useAuthAnswer } from './api/authRequests';
 import { usePublicConfig } from './api/publicConfig';
 import { BotCheck, BotCheckProblem } from './BotCheck';
 import { ProviderButtons } from './ProviderButtons';
@@ -59,8 +55,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [state, send] = useMachine(providedMachine, { input: { mode: payload.mode } });
   const mode = state.context.mode;
   const busy = state.matches('busy');
-  const queryClient = useQueryClient();
-  const gameLink = useGameLink();
+  const applyAnswer = useAuthAnswer();
   const configQuery = usePublicConfig();
   const [opened, setOpened] = useState(true);
   const [username, setUsername] = useState('');
@@ -77,17 +72,13 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
 
   useEffect(() => {
     if (!state.matches('success')) return;
-    const parsed = CurrentUser.safeParse(state.context.result);
+    // The operation stores who is playing now and tells the game; this modal greets and closes.
+    const player = applyAnswer(state.context.result);
     if (mode === 'logout') showToast({ message: AUTH_TEXT.loggedOut, tone: 'success', area: 'auth' });
-    else if (mode === 'login') showToast({ message: `Welcome back, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
-    else showToast({ message: `Welcome to the game, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
-    if (parsed.success) {
-      queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
-      gameLink.send(SHELL_TO_GAME.userData, parsed.data);
-    }
-    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    else if (mode === 'login') showToast({ message: `Welcome back, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
+    else showToast({ message: `Welcome to the game, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
     onClose();
-  }, [state, mode, username, queryClient, onClose, gameLink]);
+  }, [state, mode, username, applyAnswer, onClose]);
 
   const clear = () => {
     setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null);

@@ -9,6 +9,9 @@ export const AUTH_TEXT = {
   botCheckMissing: 'Please complete the security check',
   botCheckFailed: 'Security check failed. Please try again.',
   botCheckExpired: 'Security check expired. Please verify again.',
+  /** The check was solved at an easier level than this name or address now asks for (recent
+   * failed attempts); the shell solves a harder one by itself and tries again. */
+  botCheckHarder: 'The security check needs more work after recent failed attempts. Please try again.',
   loginFailed: 'Failed to authenticate. Please try again.',
   registerFailed: 'Failed to create account. Please try again.',
   logoutFailed: 'Failed to log out. Please try again.',

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { trustProxyOf, type Config } from './config';
 import { createDb, type DbHandle } from './db/createDb';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
@@ -40,12 +40,6 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default stdout). */
   logStream?: { write(line: string): void };
-}
-
-/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
-function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting === 'number') { const hops = setting; return (_address, hop) => hop < hops; }
-  return setting;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {

@@ -37,6 +37,7 @@ export interface SessionsTable {
 export interface ServerSecretsTable { name: string; value: string }
 export interface BotCheckTokensTable { token_hash: string; used_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string> }
 export interface RateLimitHitsTable { key: string; window_start: ColumnType<Date, Date | string, Date | string>; hits: number }
+export interface AuthPressureTable { key: string; score: number; updated_at: Timestamp }
 
 export interface ItemsTable { uuid: string; name: string; description: string; dex_id: number; kind: string; collection: string | null }
 
@@ -130,6 +131,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   bot_check_tokens: BotCheckTokensTable;
   rate_limit_hits: RateLimitHitsTable;
+  auth_pressure: AuthPressureTable;
   items: ItemsTable;
   value_accounts: ValueAccountsTable;
   coin_balances: CoinBalancesTable;

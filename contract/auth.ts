@@ -20,6 +20,7 @@ export const AUTH_TEXT = {
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'That username is already taken',
   usernameRule: 'Username must be 3-20 characters: letters, digits and underscores',
+  usernameLookalike: 'That username looks the same as one already taken (I, l and 1, or O and 0, look alike)',
   usernameTooLong: 'Username must be at most 20 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   newPasswordTooLong: 'New password must be at most 128 characters',

@@ -11,6 +11,8 @@ export interface UsersTable {
   id: string;
   username: string;
   username_lower: string;
+  /** 011: the confusable skeleton (services/names.ts); NULL only for a look-alike made before it. */
+  username_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: string | null;
   created_at: Timestamp;
   last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -81,7 +83,12 @@ export interface PlayerStatsTable {
 }
 export interface LegacyStatsTable { user_id: string; block: string; stats: Json<Record<string, unknown>> }
 export interface StatReportsTable { report_id: string; user_id: string; received_at: Timestamp }
-export interface ClansTable { id: string; name: string; tag: string; color: string; created_at: Timestamp; disbanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null> }
+export interface ClansTable {
+  id: string; name: string; tag: string; color: string; created_at: Timestamp; disbanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 011: confusable skeletons of name and tag (services/names.ts). */
+  name_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
+  tag_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
+}
 export interface ClanMembersTable { user_id: string; clan_id: string; role: 'admin' | 'member'; joined_at: Timestamp }
 export interface ClanInvitesTable { id: string; clan_id: string; user_id: string; invited_by: string; status: Generated<string>; created_at: Timestamp }
 export interface ClanRequestsTable { id: string; clan_id: string; user_id: string; status: Generated<string>; created_at: Timestamp }

@@ -9,7 +9,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { trustProxyOf, type Config } from './config';
 import type { DbHandle } from './db/createDb';
 import configPlugin from './plugins/external/config';
 import databasePlugin from './plugins/external/database';
@@ -30,12 +30,6 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default stdout). */
   logStream?: { write(line: string): void };
-}
-
-/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
-function trustProxyOf(setting: Config['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof setting === 'number') { const hops = setting; return (_address, hop) => hop < hops; }
-  return setting;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {

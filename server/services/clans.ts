@@ -21,6 +21,7 @@ import { inTransaction, isUniqueViolation, type Executor, type Trx } from '../db
 import { toBigInt } from '../db/values';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { currentLevelOf, progressOf } from './progress';
+import { clanConflict, clanSkeletons } from './names';
 
 export interface Membership { clanId: string; role: 'admin' | 'member' }
 
@@ -74,14 +75,11 @@ export async function createClan(db: Db, userId: string, input: { clanName: stri
     await inTransaction(db, async (trx) => {
       await lockPlayer(trx, userId);
       await requireNonMember(trx, userId);
-      await trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor }).execute();
+      await trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor, ...clanSkeletons(input) }).execute();
       await join(trx, clanId, userId, 'admin');
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const nameTaken = await db.selectFrom('clans').select('id').where(sql`lower(name)`, '=', input.clanName.toLowerCase()).where('disbanded_at', 'is', null).executeTakeFirst();
-      throw conflict(nameTaken ? CLAN_TEXT.nameTaken : CLAN_TEXT.tagTaken, nameTaken ? 'CLAN_NAME_TAKEN' : 'CLAN_TAG_TAKEN');
-    }
+    if (isUniqueViolation(error)) throw await clanConflict(db, input);
     throw error;
   }
   return clanId;

@@ -129,9 +129,11 @@ export class Client {
   delete(url: string, headers: Record<string, string> = {}) { return this.request({ method: 'DELETE', url, headers }); }
 }
 
-/** Fetches an ALTCHA challenge from the app and solves it for real, as the widget does. */
-export async function solveBotCheck(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/altcha/challenge' });
+/** Fetches an ALTCHA challenge from the app and solves it for real, as the widget does; with a
+ * username (and the address it will be used from) the challenge is as hard as they now ask. */
+export async function solveBotCheck(app: FastifyInstance, options: { username?: string; remoteAddress?: string } = {}): Promise<string> {
+  const query = options.username ? `?username=${encodeURIComponent(options.username)}` : '';
+  const response = await app.inject({ method: 'GET', url: `/api/altcha/challenge${query}`, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
   const challenge = response.json();
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');

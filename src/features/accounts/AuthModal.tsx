@@ -1,12 +1,12 @@
 // The 'auth' modal (spec part 1 §2.5, §5, §8): login, signup and logout in one Mantine modal,
 // driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
 // closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_TEXT } from '../../../contract/auth';
 import { fromPromise } from 'xstate';
-import { authMachine, type AuthMode, type AuthRequest } from '../../../machines/auth';
+import { authMachine, validate, type AuthMode, type AuthRequest } from '../../../machines/auth';
 import type { OverlayProps } from '../../overlays/types';
 import { showToast } from '../../ui/toast';
 import { authenticate, useAuthAnswer } from './api/authRequests';
@@ -19,6 +19,8 @@ import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
 
 export const SWITCH_DELAY_MS = 300;
+/** The submit button's text while it waits for the background bot check (issue 22). */
+export const VERIFYING_TEXT = 'Verifying…';
 const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
 
 const providedMachine = authMachine.provide({
@@ -63,12 +65,16 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The bot check solves in the background from the moment the form shows (issue 22): `checking`
+  // while it runs, `waiting` when Log In / Sign Up was pressed meanwhile (sent once it is done).
+  const [checking, setChecking] = useState(true);
+  const [waiting, setWaiting] = useState(false);
   const switchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(switchTimer.current), []);
 
   // A used token is worthless: whenever the machine resets the widget, forget ours too.
-  useEffect(() => { setToken(''); }, [state.context.botCheckResets]);
+  useEffect(() => { setToken(''); setChecking(true); }, [state.context.botCheckResets]);
 
   useEffect(() => {
     if (!state.matches('success')) return;
@@ -81,7 +87,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   }, [state, mode, username, applyAnswer, onClose]);
 
   const clear = () => {
-    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null);
+    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null); setWaiting(false);
   };
   const close = () => {
     if (busy) return;
@@ -102,9 +108,22 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   };
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
-    send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token } });
+    if (busy || waiting) return;
+    const submission = { username, password, confirmPassword, token };
+    // A form that is fine but for the check still running waits for it, then goes by itself.
+    if (mode !== 'logout' && !token && checking && validate(mode, { ...submission, token: 'pending' }) === null) {
+      setWaiting(true);
+      return;
+    }
+    send({ type: 'SUBMIT', submission });
   };
+  useEffect(() => {
+    if (!waiting) return;
+    if (token) {
+      setWaiting(false);
+      send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token } });
+    } else if (!checking) setWaiting(false); // the check failed: its text shows
+  }, [waiting, token, checking, username, password, confirmPassword, send]);
 
   const error = state.context.error ?? problem;
   const config = configQuery.data;
@@ -136,11 +155,14 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
             <BotCheck
               config={config?.botCheck}
               resetKey={state.context.botCheckResets}
-              onToken={(t) => { setToken(t); setProblem(null); }}
-              onProblem={(text) => { setToken(''); setProblem(text); }}
+              onToken={(t) => { setToken(t); setProblem(null); setChecking(false); }}
+              onProblem={(text) => { setToken(''); setProblem(text); setChecking(false); }}
+              onSolving={() => { setToken(''); setChecking(true); }}
             />
             <BotCheckProblem text={error} />
-            <Button type="submit" loading={busy} fullWidth>{mode === 'login' ? 'Login' : 'Sign Up'}</Button>
+            <Button type="submit" loading={busy} disabled={waiting} aria-busy={waiting || busy} leftSection={waiting ? <Loader size={14} /> : undefined} fullWidth>
+              {waiting ? VERIFYING_TEXT : mode === 'login' ? 'Login' : 'Sign Up'}
+            </Button>
             {mode === 'login' && (
               <>
                 <Divider label="OR" labelPosition="center" />

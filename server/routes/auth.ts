@@ -13,8 +13,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
 
   // Sign-in and every other password check share one set of counters; sign-up has its own.
-  const passwords = passwordAttempts(db, config, app.botCheck);
-  const signUps = passwordAttempts(db, config, app.botCheck, 'register');
+  const passwords = passwordAttempts(db, config, () => app.botCheck);
+  const signUps = passwordAttempts(db, config, () => app.botCheck, 'register');
 
   route(app, register, async ({ body, request, reply }) => {
     await signUps.chargeAddress(request);

@@ -42,7 +42,8 @@ export interface PasswordAttempts {
 
 type AttemptConfig = Pick<Config, 'AUTH_RATE_PER_ADDRESS' | 'AUTH_RATE_PER_USERNAME' | 'AUTH_FAILURES_PER_LEVEL' | 'SCRYPT_LOG_N'>;
 
-export function passwordAttempts(db: Executor, config: AttemptConfig, provider?: BotCheckProvider, kind = PASSWORD_KIND): PasswordAttempts {
+/** `provider` is asked for at each check: the app's bot check exists only once the app is ready. */
+export function passwordAttempts(db: Executor, config: AttemptConfig, provider?: () => BotCheckProvider, kind = PASSWORD_KIND): PasswordAttempts {
   const charged = new WeakSet<FastifyRequest>();
   const keysOf = (request: FastifyRequest, username?: string) => [addressKey(request.ip), ...(username ? [nameKey(username)] : [])];
   const chargeAddress = async (request: FastifyRequest) => {
@@ -66,7 +67,7 @@ export function passwordAttempts(db: Executor, config: AttemptConfig, provider?:
     async botCheck(request, token, username) {
       if (!provider) throw new Error('passwordAttempts: no bot check provider');
       await chargeAddress(request);
-      const { verdict, level } = await verifyOnce(db, provider, token, request.ip);
+      const { verdict, level } = await verifyOnce(db, provider(), token, request.ip);
       if (verdict === 'unavailable') throw unavailable('The security check service is unavailable. Please try again later.', 'BOT_CHECK_UNAVAILABLE');
       if (verdict !== 'ok') {
         // Junk tokens cost the sender's address, never the name (anyone can send junk for it).

@@ -1,7 +1,7 @@
 // Accounts beyond passwords (spec part 1 §3.5, §4.4-4.6, §7, §8; part 2 §4, §5, §7):
 // Discord sign-in and linking, CrazyGames portal login, wallets, and the compensation airdrop.
 import { z } from 'zod';
-import { CurrentUser, LoginCredentials } from './auth';
+import { CurrentUser, LoginBody, LoginCredentials } from './auth';
 import { defineEndpoint, EmptyBody } from './http';
 
 export const DISCORD_TEXT = {
@@ -101,6 +101,8 @@ export const discordFuse = defineEndpoint({
     discordId: z.string().min(1).max(40),
     ...LoginCredentials.shape,
     accessToken: z.string().max(200).optional(),
+    // The same bot check as sign-in: a Discord identity alone costs a guesser nothing per guess.
+    turnstile_token: LoginBody.shape.turnstile_token,
   }),
   response: CurrentUser.extend({ status: z.literal('ok') }),
 });

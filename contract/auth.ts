@@ -9,6 +9,9 @@ export const AUTH_TEXT = {
   botCheckMissing: 'Please complete the security check',
   botCheckFailed: 'Security check failed. Please try again.',
   botCheckExpired: 'Security check expired. Please verify again.',
+  /** The check was solved at an easier level than this name or address now asks for (recent
+   * failed attempts); the shell solves a harder one by itself and tries again. */
+  botCheckHarder: 'The security check needs more work after recent failed attempts. Please try again.',
   loginFailed: 'Failed to authenticate. Please try again.',
   registerFailed: 'Failed to create account. Please try again.',
   logoutFailed: 'Failed to log out. Please try again.',
@@ -17,6 +20,7 @@ export const AUTH_TEXT = {
   invalidCredentials: 'Invalid username or password',
   usernameTaken: 'That username is already taken',
   usernameRule: 'Username must be 3-20 characters: letters, digits and underscores',
+  usernameLookalike: 'That username looks the same as one already taken (I, l and 1, or O and 0, look alike)',
   usernameTooLong: 'Username must be at most 20 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   newPasswordTooLong: 'New password must be at most 128 characters',

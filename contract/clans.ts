@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './http';
 import { CLAN_CREATE_MIN_LEVEL } from './levels';
+import { nameCharacterProblem } from './names';
 
 /** The 16 clan colours; the default is the 13th, a blue. */
 export const CLAN_COLORS = [
@@ -22,6 +23,8 @@ export const CLAN_TEXT = {
   notInClan: 'You are not in a clan',
   nameTaken: 'A clan with that name already exists',
   tagTaken: 'A clan with that tag already exists',
+  nameLookalike: 'A clan with a name that looks the same already exists',
+  tagLookalike: 'A clan with a tag that looks the same already exists',
   clanNotFound: 'Clan not found',
   adminOnly: 'Only the clan admin can do that',
   adminCannotLeave: 'The admin cannot leave the clan: transfer ownership or disband it first',
@@ -47,7 +50,7 @@ export const CLAN_TEXT = {
 } as const;
 
 export const ClanName = z.string({ error: CLAN_TEXT.nameRule }).trim().min(3, CLAN_TEXT.nameRule).max(20, CLAN_TEXT.nameRule)
-  .refine((s) => !/[\p{Cc}\p{Cf}]/u.test(s), CLAN_TEXT.nameRule);
+  .superRefine((s, ctx) => { const problem = nameCharacterProblem(s, 'Clan name'); if (problem) ctx.addIssue({ code: 'custom', message: problem }); });
 export const ClanTag = z.string({ error: CLAN_TEXT.tagRule }).trim().min(2, CLAN_TEXT.tagRule).max(5, CLAN_TEXT.tagRule)
   .regex(/^[A-Za-z0-9]+$/, CLAN_TEXT.tagRule).transform((s) => s.toUpperCase());
 export const ClanColor = z.enum(CLAN_COLORS, { error: CLAN_TEXT.invalidColor });

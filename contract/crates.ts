@@ -82,7 +82,7 @@ const statusOf = (v: CrateVersion) => defineEndpoint({
 });
 const buyOf = (v: CrateVersion) => defineEndpoint({
   method: 'POST', path: v.buyPath, access: 'user', summary: `Buy ${v.name} crates from the shop's limited supply`,
-  body: CrateBuyBody, response: CrateBuyResult, movesValue: true, idempotent: true,
+  body: CrateBuyBody, response: CrateBuyResult, movesValue: true,
 });
 
 const [v1, v2] = CRATE_VERSIONS as [CrateVersion, CrateVersion];
@@ -95,7 +95,7 @@ export const openCrate = defineEndpoint({
   method: 'POST', path: '/api/crates/open', access: 'user', summary: 'Open one crate (Base Set unless crateVersionId says otherwise)',
   body: z.object({ crateVersionId: CrateVersionId.optional() }).nullish(),
   response: z.object({ wonItemUuid: z.string(), wonItemName: z.string(), crateVersionId: CrateVersionId, crateBalance: z.number().int().nonnegative() }),
-  movesValue: true, idempotent: true,
+  movesValue: true,
 });
 export const crateOdds = defineEndpoint({
   method: 'GET', path: '/api/crates/odds', access: 'public', summary: 'The drop table of a crate version, as percentages',

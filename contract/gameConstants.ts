@@ -3,6 +3,7 @@
 // shell's first screen imports this file directly so that its bundle does not carry zod (a
 // module the first screen imports lands in its chunk whole, schemas and all).
 import type { CurrentUser } from './auth';
+import type { FieldName, SettingsValues } from './settings';
 
 /** Where the active build's four files are served from. */
 export const GAME_BUILD_BASE = '/game/build';
@@ -94,24 +95,20 @@ export const SHELL_TO_GAME = {
 } as const;
 export type ShellToGameMethod = (typeof SHELL_TO_GAME)[keyof typeof SHELL_TO_GAME];
 
-/** The full-screen overlays the game opens through hooks. */
-export const OVERLAY_NAMES = ['settings', 'releaseNotes', 'levelProgress', 'profile'] as const;
+// The overlay and modal names, derived from their records (./overlays.ts, zod-free too).
+export { DAILY_SPIN_NOT_VERIFIED, MODAL_NAMES, OVERLAY_NAMES, type ModalName, type OverlayKey, type OverlayName } from './overlays';
+import type { OverlayKey } from './overlays';
 
-/** The modals the game's triggers open; OnOverlayClosed reports these names when one closes. */
-export const MODAL_NAMES = [
-  'marketplace', 'removedItems', 'coinflip', 'crateShop', 'crateOpen', 'sorry', 'marketplaceListing',
-  'mythicalBridge', 'verifyDiscord', 'auth', 'discordFusion',
-] as const;
-
-/** The names as types (contract/game.ts adds the zod enums of the same names). */
-export type OverlayName = (typeof OVERLAY_NAMES)[number];
-export type ModalName = (typeof MODAL_NAMES)[number];
-/** Anything the overlay manager can show: a full-screen overlay or a modal. */
-export type OverlayKey = OverlayName | ModalName;
+/**
+ * OnSettingChanged's argument, typed by field name: the value is that setting's own type, so a
+ * name and a value of another setting's type do not compile. parseSettingChanged (contract/game.ts)
+ * checks the same at run time, by the setting's own schema.
+ */
+export type SettingChanged = { [N in FieldName]: { name: N; value: SettingsValues[N] } }[FieldName];
 
 /** What each argument of SendMessage carries, per method (see SHELL_TO_GAME). */
 export interface ShellToGamePayloads {
-  [SHELL_TO_GAME.settingChanged]: { name: string; value: unknown };
+  [SHELL_TO_GAME.settingChanged]: SettingChanged;
   [SHELL_TO_GAME.settingsClosed]: undefined;
   [SHELL_TO_GAME.allSettings]: Record<string, unknown>;
   [SHELL_TO_GAME.bootstrap]: undefined;
@@ -128,9 +125,6 @@ export function encodeGameArgument(payload: unknown): string | undefined {
   if (payload === undefined) return undefined;
   return typeof payload === 'string' ? payload : JSON.stringify(payload);
 }
-
-/** The plain-string form of the Discord verification trigger. */
-export const DAILY_SPIN_NOT_VERIFIED = 'daily spin not verified';
 
 /** Message to the parent window (the host page around our iframe). */
 export const CONNECT_WALLET = 'CONNECT_WALLET';

@@ -47,12 +47,12 @@ export interface EndpointDef {
   readonly response: z.ZodType;
   /** Answers something other than JSON (an image, a redirect). */
   readonly raw?: boolean;
-  /** Moves coins or items: benchmarked and checked by the conservation harness, and honours an
-   * Idempotency-Key header (server/route.ts): one effect per key, 409 for the key on another
-   * request. The shell's client (src/api/client.ts) sends a fresh key on every such call. */
+  /** Moves coins or items, and carries an Idempotency-Key: benchmarked and checked by the
+   * conservation harness, and the key honoured by server/route.ts (one effect per key, 409 for
+   * the key on another request). In the shell every call of it needs its attempt's key (the
+   * client refuses one without): the operation owns it, one per attempt, kept for the retry of
+   * an attempt that got no answer (src/api/attempts.ts). */
   readonly movesValue?: boolean;
-  /** The shell keeps one Idempotency-Key across its own retries of this call (a purchase). */
-  readonly idempotent?: boolean;
 }
 
 export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {

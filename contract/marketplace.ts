@@ -149,7 +149,7 @@ export const buyListing = defineEndpoint({
   method: 'POST', path: '/api/seaport/buy-listing', access: 'user', summary: 'Buy a listing (410 NFT_ALREADY_SOLD when it is gone)',
   body: OrderBody,
   response: z.object({ message: z.string(), order_id: z.string(), item_uuid: z.string(), quantity: z.number().int().positive(), price: z.number().positive(), tripcoins: z.number().nonnegative() }),
-  movesValue: true, idempotent: true,
+  movesValue: true,
 });
 export const marketStats = defineEndpoint({
   method: 'GET', path: '/api/seaport/stats', access: 'public', summary: 'Per item: lowest price, how many are listed, recent sales',

@@ -205,13 +205,13 @@ export function parseSetting(name: string, value: unknown): SettingsValues[Field
     const parsed = KeyBindings.safeParse(value);
     return parsed.success ? parsed.data : undefined;
   }
-  if (!(name in SETTINGS_FIELDS)) return undefined;
+  if (!Object.hasOwn(SETTINGS_FIELDS, name)) return undefined; // 'toString' is no setting
   const parsed = FIELD_SCHEMAS[name as keyof typeof SETTINGS_FIELDS].safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
 export function isFieldName(name: string): name is FieldName {
-  return name === 'keyBindingsV2' || name in SETTINGS_FIELDS;
+  return name === 'keyBindingsV2' || Object.hasOwn(SETTINGS_FIELDS, name);
 }
 
 /** The section a setting belongs to. */

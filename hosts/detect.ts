@@ -1,23 +1,12 @@
-// Picks the host from the page's address and frame. Discord only with the Activity's three
-// query parameters (platform desktop or mobile) on a Discord host, as the SDK itself requires;
-// CrazyGames when our page is on a portal host or framed by one, or with ?useLocalSdk=true (the
-// portal SDK's own switch for local testing); the web otherwise.
-import { hostMatches } from '../contract/origins';
-import type { HostKind } from './types';
+// Picks the page's host: the first in hosts/list.ts whose detect() says yes, given the page's
+// address and frame and the `hosts` list of that host's own entry in activity.config.json.
+import { FALLBACK_HOST, HOSTS, type Host } from './list';
+import type { PageContext } from './types';
 
-export interface PageContext {
-  href: string;
-  /** We are inside an iframe. */
-  framed: boolean;
-  referrer: string;
-  /** location.ancestorOrigins where the browser has it (Chromium). */
-  ancestorOrigins: readonly string[];
-}
+export type { PageContext } from './types';
 
-export interface DetectionConfig {
-  discord: { hosts: readonly string[] };
-  crazygames: { hosts: readonly string[] };
-}
+/** activity.config.json as detection reads it: `<kind>.hosts`, the domains of each host. */
+export type DetectionConfig = Readonly<Record<string, unknown>>;
 
 export function pageContext(win: Window): PageContext {
   let framed: boolean;
@@ -31,30 +20,19 @@ export function pageContext(win: Window): PageContext {
   };
 }
 
-function hostnameOf(url: string): string | null {
-  try { return new URL(url).hostname; } catch { return null; }
+/** The `hosts` list of one host's entry in the config; empty when it has none. */
+export function domainsOf(config: DetectionConfig, kind: string): readonly string[] {
+  const entry = config[kind];
+  const hosts = typeof entry === 'object' && entry !== null ? (entry as { hosts?: unknown }).hosts : undefined;
+  return Array.isArray(hosts) ? hosts.filter((h): h is string => typeof h === 'string') : [];
 }
 
-export function isDiscordActivity(url: URL, config: DetectionConfig): boolean {
-  const params = url.searchParams;
-  const platform = params.get('platform');
-  return Boolean(params.get('frame_id')) && Boolean(params.get('instance_id'))
-    && (platform === 'desktop' || platform === 'mobile')
-    && config.discord.hosts.some((d) => hostMatches(url.hostname, d));
-}
-
-export function isCrazyGames(page: PageContext, url: URL, config: DetectionConfig): boolean {
-  if (url.searchParams.get('useLocalSdk') === 'true') return true;
-  const onPortal = (hostname: string | null) => hostname !== null && config.crazygames.hosts.some((d) => hostMatches(hostname, d));
-  if (onPortal(url.hostname)) return true;
-  if (!page.framed) return false;
-  return onPortal(hostnameOf(page.referrer)) || page.ancestorOrigins.some((o) => onPortal(hostnameOf(o)));
-}
-
-export function detectHost(page: PageContext, config: DetectionConfig): HostKind {
+export function detectHostOf(page: PageContext, config: DetectionConfig): Host {
   let url: URL;
-  try { url = new URL(page.href); } catch { return 'web'; }
-  if (isDiscordActivity(url, config)) return 'discord';
-  if (isCrazyGames(page, url, config)) return 'crazygames';
-  return 'web';
+  try { url = new URL(page.href); } catch { return FALLBACK_HOST; }
+  return HOSTS.find((host) => host.detect({ ...page, url }, domainsOf(config, host.kind))) ?? FALLBACK_HOST;
+}
+
+export function detectHost(page: PageContext, config: DetectionConfig): Host['kind'] {
+  return detectHostOf(page, config).kind;
 }

@@ -1,7 +1,8 @@
-// One adapter per host (the standalone site, the CrazyGames portal, a Discord Activity). The
-// shell asks its adapter how to log in, where CONNECT_WALLET goes, which tabs and buttons to
-// hide, and tells it about loading and play.
-export type HostKind = 'web' | 'crazygames' | 'discord';
+// What every host is made of. A host lives in one folder, hosts/<name>/, whose index.ts exports
+// its HostDefinition (how it is detected, what it hides, how long start-up waits for it, how its
+// adapter loads); hosts/list.ts names each host once. The adapter (hosts/<name>/adapter.ts, its
+// own chunk) is what the shell asks how to log in, where CONNECT_WALLET goes and which tabs and
+// buttons to hide, and tells about loading and play.
 
 /** Parts of the shell a host may hide (spec part 1 §1, §6: the portal hides these). */
 export type HiddenUi = 'createAccount' | 'walletsTab' | 'sessionsTab';
@@ -19,7 +20,8 @@ export type LoginOutcome =
 export type WalletConnectOutcome = 'posted-to-parent' | 'unsupported';
 
 export interface HostAdapter {
-  readonly kind: HostKind;
+  /** The kind of the HostDefinition that loaded it (hosts/list.ts HostKind). */
+  readonly kind: string;
   readonly hidden: ReadonlySet<HiddenUi>;
   /** Starts the host's SDK. Never rejects: a host that fails to start leaves a working web page. */
   start(): Promise<void>;
@@ -45,9 +47,38 @@ export interface HostAdapter {
 
 export const NOTHING_HIDDEN: ReadonlySet<HiddenUi> = new Set();
 
-/** Known before the adapter has loaded, so the first render already hides the right things. */
-export const HIDDEN_BY_HOST: Record<HostKind, ReadonlySet<HiddenUi>> = {
-  web: NOTHING_HIDDEN,
-  crazygames: new Set(['createAccount', 'walletsTab', 'sessionsTab']),
-  discord: NOTHING_HIDDEN,
-};
+/** What detection sees of the page (hosts/detect.ts pageContext reads it from the window). */
+export interface PageContext {
+  href: string;
+  /** We are inside an iframe. */
+  framed: boolean;
+  referrer: string;
+  /** location.ancestorOrigins where the browser has it (Chromium). */
+  ancestorOrigins: readonly string[];
+}
+
+/** The page with its address parsed, as each host's detect() gets it. */
+export interface HostPage extends PageContext {
+  url: URL;
+}
+
+/** One host, as its folder's index.ts exports it (defineHost) and hosts/list.ts names it. */
+export interface HostDefinition<K extends string = string> {
+  readonly kind: K;
+  /**
+   * Whether the page runs in this host. `domains` is the `hosts` list of this host's own entry
+   * in activity.config.json (`<kind>.hosts`), empty when it has none.
+   */
+  detect(page: HostPage, domains: readonly string[]): boolean;
+  /** Parts of the shell it hides: known before the adapter has loaded, so the first render already hides them. */
+  readonly hidden: ReadonlySet<HiddenUi>;
+  /** How long start-up holds the game's download back for its SDK (0: not at all; then the game starts anyway). */
+  readonly startWaitMs: number;
+  /** Loads its adapter as its own chunk: one host's SDK never weighs on another host's first screen. */
+  load(): Promise<HostAdapter>;
+}
+
+/** Keeps the host's kind as a literal, so hosts/list.ts derives HostKind from the list. */
+export function defineHost<const K extends string>(host: HostDefinition<K>): HostDefinition<K> {
+  return host;
+}

@@ -20,6 +20,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import type { HostKind } from '../hosts/list';
 import { startFakePortal, type FakePortal } from '../tests/fakes/crazygames';
 import { startFakeDiscord, type FakeDiscord } from '../tests/fakes/discord';
 
@@ -38,7 +39,8 @@ export interface Playground {
   portal: FakePortal;
   /** The product server's environment for these fakes and this playground. */
   env: Record<string, string>;
-  url(host: 'discord' | 'crazygames' | 'web', params?: Record<string, string>): string;
+  /** The playground page of a host (hosts/list.ts); a host without a page here answers 404. */
+  url(host: HostKind, params?: Record<string, string>): string;
   close(): Promise<void>;
 }
 

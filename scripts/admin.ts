@@ -5,6 +5,8 @@
 //   npm run admin -- crates supply v2 12000  (a raise mints the difference into the shop, a cut
 //                                             takes unsold crates back; both are ledger rows)
 //   npm run admin -- crates show             each shop's supply, sold and remaining
+//   npm run admin -- lookalikes              usernames, clan names and clan tags that look alike
+//                                             (same confusable skeleton); nothing is renamed
 import { z } from 'zod';
 import { CRATE_VERSIONS } from '../contract/crates';
 import { loadConfig } from '../server/config';
@@ -13,12 +15,14 @@ import { DataDirLocked } from '../server/db/dataDirLock';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { crateShops, crateStatus, ensureCrateShops, setCrateSupply, SupplyError } from '../server/services/crates';
+import { lookalikeGroups } from '../server/services/names';
 
-const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show';
+const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes';
 
 const Command = z.union([
   z.tuple([z.literal('crates'), z.literal('supply'), z.enum(['v1', 'v2']), z.string().regex(/^\d{1,10}$/, 'the total is a whole number').transform(Number)]),
   z.tuple([z.literal('crates'), z.literal('show')]),
+  z.tuple([z.literal('lookalikes')]),
 ]);
 
 class UsageError extends Error {}
@@ -32,6 +36,12 @@ async function main(): Promise<void> {
   try {
     await migrate(database.db);
     await seed(database.db);
+    if (command[0] === 'lookalikes') {
+      const groups = await lookalikeGroups(database.db);
+      for (const g of groups) console.log(`${g.kind}: ${g.names.map((n) => JSON.stringify(n)).join(' ~ ')}`);
+      console.log(groups.length ? `${groups.length} look-alike group(s); the first of each was there first. Nothing was renamed.` : 'No look-alike names.');
+      return;
+    }
     const shops = crateShops(config);
     await ensureCrateShops(database.db, shops.values());
     if (command[1] === 'supply') {

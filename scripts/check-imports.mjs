@@ -109,17 +109,8 @@ function wrongDirections() {
   return problems;
 }
 
-// Cycles another branch removes: reported as a warning until it is merged, then this list must be
-// emptied (a cycle that is not listed here fails at once). contract/game.ts <-> gameConstants.ts
-// is issue 14 item 5 (the features-api branch).
-const KNOWN_CYCLES = new Set();
-
-const allCycles = cycles();
-const found = countOnly ? allCycles : allCycles.filter((c) => {
-  if (!KNOWN_CYCLES.has(c.join(' -> '))) return true;
-  console.warn(`check-imports: known cycle, to be removed by its branch: ${c.join(' -> ')}`);
-  return false;
-});
+// Every cycle fails: there is no list of tolerated ones.
+const found = cycles();
 if (countOnly) {
   const homes = new Map();
   for (const file of files) {

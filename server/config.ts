@@ -1,6 +1,6 @@
 // Every setting the server reads, parsed once from the environment with zod.
 // README.md's configuration table documents each of these.
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTripcoins } from '../contract/money';
 
@@ -37,6 +37,31 @@ const trustProxy = z.string().transform((raw, ctx): false | number | string[] =>
   if (!entries.length || bad.length) { ctx.addIssue({ code: 'custom', message: `not a hop count or proxy addresses/CIDRs: ${bad.join(', ') || raw}` }); return z.NEVER; }
   return entries;
 });
+
+/** Addresses a load balancer in the same network connects from: loopback, private, link-local. */
+const NEAR = new BlockList();
+for (const [net, bits] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['100.64.0.0', 10]] as const) NEAR.addSubnet(net, bits, 'ipv4');
+for (const [net, bits] of [['::1', 128], ['fc00::', 7], ['fe80::', 10]] as const) NEAR.addSubnet(net, bits, 'ipv6');
+export function isNearAddress(address: string): boolean {
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (v4) return NEAR.check(v4, 'ipv4');
+  const kind = isIP(address);
+  return kind !== 0 && NEAR.check(address, kind === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it (issue 22 item 5: a client connecting directly never chooses
+ * the address the limits count). Addresses/CIDRs: X-Forwarded-For is believed only from those
+ * proxies. A hop count trusts that many proxies nearest to us, but only when the connection
+ * itself comes from a loopback, private or link-local address (a load balancer inside the
+ * network); a connection from a public address is the client, whatever it writes in the header.
+ */
+export function trustProxyOf(setting: Config['TRUST_PROXY']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  const hops = setting;
+  return (address, hop) => hop < hops && (hop > 0 || isNearAddress(address));
+}
+
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
 export const DEFAULT_FRAME_ANCESTORS = [
@@ -75,9 +100,14 @@ export const ConfigSchema = z.object({
   TURNSTILE_SECRET: z.string().min(1).optional(),
   TURNSTILE_SITE_KEY: z.string().default(''),
   TURNSTILE_VERIFY_URL: z.string().url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-  /** ALTCHA proof-of-work cost (PBKDF2 iterations per attempt). */
-  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
-  ALTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(10_000),
+  /** ALTCHA proof-of-work cost (PBKDF2 iterations per attempt) and the largest counter of the
+   * easiest level: the solver tries maxCounter/2..maxCounter attempts (`npm run bench` shows the
+   * solve times; 1000 x 2500 solves in about 0.4 s in a desktop browser). */
+  ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  ALTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(2_500),
+  /** Failed or refused attempts (decaying, half-life 5 minutes) that double the work of the bot
+   * check for one address or one username; the doubling stops at 16x (README, Accounts). */
+  AUTH_FAILURES_PER_LEVEL: z.coerce.number().int().min(1).max(1000).default(5),
   /** scrypt cost parameter N = 2^SCRYPT_LOG_N (17 in production; tests may lower it). */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -90,7 +120,9 @@ export const ConfigSchema = z.object({
   REDIS_URL: z.string().url().refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL').optional(),
   /** Requests per minute per address across the API (0 disables; login/register have their own limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
-  /** Attempts per minute on login/register for one username and for one address. */
+  /** Attempts per minute from one address at every password check and sign-up (429 past it);
+   * per username at sign-up, and per Discord identity at the Discord fuse. A username is never
+   * refused at sign-in: failures raise its bot check's work instead (README, Accounts). */
   AUTH_RATE_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   GAME_SERVER_KEY: z.string().min(16).optional(),

@@ -1,7 +1,10 @@
 // `npm start` runs this (after building the shell if needed): the whole product on one port.
+// buildApp builds the app (and opens the database, taking a PGlite folder's lock); the start-up
+// step (server/start.ts) migrates, seeds, mints, prunes and resumes; then it listens.
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLocked } from './db/dataDirLock';
+import { startUp } from './start';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -17,6 +20,12 @@ async function main(): Promise<void> {
     app = await buildApp(config);
   } catch (error) {
     if (error instanceof DataDirLocked) { console.error(error.message); process.exit(1); }
+    throw error;
+  }
+  try {
+    await startUp(app);
+  } catch (error) {
+    await app.close().catch(() => undefined);
     throw error;
   }
   const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db, DbKind } from './db/createDb';
 import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
+import type { Bridge } from './services/bridge';
 import type { SessionCache } from './services/sessionCache';
 import type { SessionUser } from './services/sessions';
 
@@ -14,6 +15,7 @@ declare module 'fastify' {
     altcha: AltchaProvider | null;
     frameHosts: string[];
     sessions: SessionCache;
+    bridge: Bridge | null;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -1,10 +1,12 @@
 // The settings the demo game honours, and how a message from the shell changes them. Pure, so
-// it is tested without WebGL. Anything malformed or out of the §3.2 range is ignored: the game
-// keeps its previous value rather than guessing (the shell validates before sending, so a bad
-// value means a bug worth seeing in the HUD, not a value worth clamping).
-import { z } from 'zod';
-import { DEFAULT_KEY_BINDINGS, KeyCode, SprintMode, type KeyBindings } from '../../contract/keys';
-import { CROSSHAIR_STYLES, SETTINGS_FIELDS, UNLIMITED_FRAME_RATE, type CrosshairStyle, type SliderField } from '../../contract/settings';
+// it is tested without WebGL. Every (name, value) is read with the contract's own parser
+// (contract/game.ts parseSettingChanged, by each setting's schema in contract/settings.ts):
+// anything malformed, of another setting's type or out of the §3.2 range is ignored, and the
+// game keeps its previous value rather than guessing (the shell validates before sending, so a
+// bad value means a bug worth seeing in the HUD, not a value worth clamping).
+import { parseSettingChanged, type SettingChanged } from '../../contract/game';
+import { DEFAULT_KEY_BINDINGS, type KeyBindings, type SprintMode } from '../../contract/keys';
+import { CROSSHAIR_STYLES, SETTINGS_FIELDS, UNLIMITED_FRAME_RATE, type CrosshairStyle, type FieldName } from '../../contract/settings';
 
 export { CROSSHAIR_STYLES, UNLIMITED_FRAME_RATE, type CrosshairStyle };
 
@@ -39,24 +41,18 @@ export const DEFAULT_GAME_SETTINGS: GameSettings = Object.freeze({
   frameRateLimit: F.frameRateLimit.default,
 });
 
-// Numbers may arrive as JSON numbers or, from select-like controls, as numeric strings. The
-// range is the slider's in contract/settings.ts (the step grid is the shell's to enforce).
-const numberIn = ({ min, max }: SliderField) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().finite().min(min).max(max));
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-
-/** Setting name as the shell sends it -> field and schema. */
+/** Setting name as the shell sends it -> the game's own field. */
 const FIELDS = {
-  mouseSensitivity: { field: 'mouseSensitivity', schema: numberIn(F.mouseSensitivity) },
-  adsSensitivity: { field: 'adsSensitivity', schema: numberIn(F.adsSensitivity) },
-  invertY: { field: 'invertY', schema: flag },
-  fov: { field: 'fov', schema: numberIn(F.fov) },
-  sprintMode: { field: 'sprintMode', schema: SprintMode },
-  crosshairStyle: { field: 'crosshairStyle', schema: z.enum(CROSSHAIR_STYLES) },
-  crosshairSize: { field: 'crosshairSize', schema: numberIn(F.crosshairSize) },
-  showFps: { field: 'showFps', schema: flag },
-  frameRateLimit: { field: 'frameRateLimit', schema: numberIn(F.frameRateLimit) },
-} as const satisfies Record<string, { field: keyof GameSettings; schema: z.ZodType }>;
+  mouseSensitivity: 'mouseSensitivity',
+  adsSensitivity: 'adsSensitivity',
+  invertY: 'invertY',
+  fov: 'fov',
+  sprintMode: 'sprintMode',
+  crosshairStyle: 'crosshairStyle',
+  crosshairSize: 'crosshairSize',
+  showFps: 'showFps',
+  frameRateLimit: 'frameRateLimit',
+} as const satisfies Partial<Record<FieldName, keyof GameSettings>>;
 
 export const KEY_BINDINGS_SETTING = 'keyBindingsV2';
 
@@ -72,38 +68,27 @@ function jsonValue(value: unknown): unknown {
   }
 }
 
-/** The valid entries of a bindings map; invalid entries are dropped, not the whole map. */
-function validBindings(value: unknown): KeyBindings | null {
-  const map = jsonValue(value);
-  if (typeof map !== 'object' || map === null || Array.isArray(map)) return null;
-  const valid: KeyBindings = {};
-  for (const [action, code] of Object.entries(map)) {
-    if (action.length > 0 && action.length <= 64 && KeyCode.safeParse(code).success) valid[action] = code as number;
-  }
-  return valid;
-}
-
-/** Returns the new settings, or the same object when the value is ignored. */
+/**
+ * Returns the new settings, or the same object when the value is ignored. The (name, value)
+ * pair is read with the contract's own parser (contract/game.ts parseSettingChanged): a value
+ * of another type or out of the setting's range is ignored, as the shell would never send it.
+ */
 export function applySetting(state: GameSettings, name: unknown, value: unknown): GameSettings {
-  if (typeof name !== 'string') return state;
-  if (name === KEY_BINDINGS_SETTING) {
-    const bindings = validBindings(value);
-    if (!bindings || Object.keys(bindings).length === 0) return state;
-    return { ...state, keyBindings: { ...state.keyBindings, ...bindings } };
+  const change = parseSettingChanged({ name, value });
+  if (!change) return state;
+  if (change.name === KEY_BINDINGS_SETTING) {
+    if (Object.keys(change.value).length === 0) return state;
+    return { ...state, keyBindings: { ...state.keyBindings, ...change.value } };
   }
-  if (!Object.hasOwn(FIELDS, name)) return state;
-  const { field, schema } = FIELDS[name as keyof typeof FIELDS];
-  const parsed = schema.safeParse(value);
-  if (!parsed.success || state[field] === parsed.data) return state;
-  return { ...state, [field]: parsed.data };
+  if (!Object.hasOwn(FIELDS, change.name)) return state;
+  const field = FIELDS[change.name as keyof typeof FIELDS];
+  if (state[field] === change.value) return state;
+  return { ...state, [field]: change.value };
 }
 
-/** OnSettingChanged's argument: JSON {name, value}. Null when it is not that. */
-export function parseSettingChange(raw: unknown): { name: string; value: unknown } | null {
-  const message = jsonValue(raw);
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  const { name, value } = message as { name?: unknown; value?: unknown };
-  return typeof name === 'string' ? { name, value } : null;
+/** OnSettingChanged's argument: JSON {name, value}, by the contract's parser. Null when it is not that. */
+export function parseSettingChange(raw: unknown): SettingChanged | null {
+  return parseSettingChanged(raw);
 }
 
 /** OnAllSettings' argument: JSON of the whole settings object. Each known field is applied on its own. */

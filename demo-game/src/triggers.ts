@@ -1,11 +1,10 @@
 // Everything the game can ask of the shell, as buttons of the in-game menu: one per window hook
 // and one per window message trigger (with example payloads), so a person and the end-to-end
 // tests can open every overlay and modal from inside the game, as the real build would.
-import type { z } from 'zod';
-import { DAILY_SPIN_NOT_VERIFIED, GAME_HOOKS, type GameMessage } from '../../contract/game';
+import { DAILY_SPIN_NOT_VERIFIED, GAME_HOOKS, type GameMessageInput } from '../../contract/game';
 
 type HookKey = Exclude<keyof typeof GAME_HOOKS, 'loadingComplete' | 'dispatchEvent'>;
-type MessageInput = z.input<typeof GameMessage> | typeof DAILY_SPIN_NOT_VERIFIED;
+type MessageInput = GameMessageInput | typeof DAILY_SPIN_NOT_VERIFIED;
 
 export type Trigger =
   | { kind: 'hook'; testId: string; label: string; hook: HookKey }

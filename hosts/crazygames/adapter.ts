@@ -2,7 +2,8 @@
 // sent on a real change (the portal counts them); a 'disabled' SDK (any other domain) and any
 // SDK error leave the page working. Create Account and the Wallets and Sessions tabs are hidden
 // and login goes through the portal (spec part 1 §1, §6).
-import { HIDDEN_BY_HOST, type HostAdapter, type LoginOutcome } from '../types';
+import type { HostAdapter, LoginOutcome } from '../types';
+import { CRAZYGAMES_HIDDEN } from './hidden';
 import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings, type CrazyGamesUser } from './sdk';
 
 export const CRAZYGAMES_TEXT = {
@@ -68,7 +69,7 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
 
   return {
     kind: 'crazygames',
-    hidden: HIDDEN_BY_HOST.crazygames,
+    hidden: CRAZYGAMES_HIDDEN,
     start,
     login,
     // The Wallets tab is hidden on the portal: nothing may ask the portal for a wallet.

@@ -11,6 +11,8 @@ export interface UsersTable {
   id: string;
   username: string;
   username_lower: string;
+  /** 011: the confusable skeleton (services/names.ts); NULL only for a look-alike made before it. */
+  username_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: string | null;
   created_at: Timestamp;
   last_login_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -37,6 +39,7 @@ export interface SessionsTable {
 export interface ServerSecretsTable { name: string; value: string }
 export interface BotCheckTokensTable { token_hash: string; used_at: Timestamp; expires_at: ColumnType<Date, Date | string, Date | string> }
 export interface RateLimitHitsTable { key: string; window_start: ColumnType<Date, Date | string, Date | string>; hits: number }
+export interface AuthPressureTable { key: string; score: number; updated_at: Timestamp }
 
 export interface ItemsTable { uuid: string; name: string; description: string; dex_id: number; kind: string; collection: string | null }
 
@@ -80,7 +83,12 @@ export interface PlayerStatsTable {
 }
 export interface LegacyStatsTable { user_id: string; block: string; stats: Json<Record<string, unknown>> }
 export interface StatReportsTable { report_id: string; user_id: string; received_at: Timestamp }
-export interface ClansTable { id: string; name: string; tag: string; color: string; created_at: Timestamp; disbanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null> }
+export interface ClansTable {
+  id: string; name: string; tag: string; color: string; created_at: Timestamp; disbanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 011: confusable skeletons of name and tag (services/names.ts). */
+  name_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
+  tag_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
+}
 export interface ClanMembersTable { user_id: string; clan_id: string; role: 'admin' | 'member'; joined_at: Timestamp }
 export interface ClanInvitesTable { id: string; clan_id: string; user_id: string; invited_by: string; status: Generated<string>; created_at: Timestamp }
 export interface ClanRequestsTable { id: string; clan_id: string; user_id: string; status: Generated<string>; created_at: Timestamp }
@@ -130,6 +138,7 @@ export interface Database {
   server_secrets: ServerSecretsTable;
   bot_check_tokens: BotCheckTokensTable;
   rate_limit_hits: RateLimitHitsTable;
+  auth_pressure: AuthPressureTable;
   items: ItemsTable;
   value_accounts: ValueAccountsTable;
   coin_balances: CoinBalancesTable;

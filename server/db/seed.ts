@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CATALOGUE } from '../../contract/items';
 import { LEVEL_REQUIREMENTS } from '../../contract/levels';
+import { fillNameSkeletons } from '../services/names';
 import type { Db } from './createDb';
 
 export const ReleaseLogFile = z.array(z.object({
@@ -39,4 +40,6 @@ export async function seed(db: Db): Promise<void> {
         .execute();
     }
   });
+  // Names made before migration 011 get their confusable skeletons (a no-op once done).
+  await fillNameSkeletons(db);
 }

@@ -1,5 +1,6 @@
 // One error handler: every failure answers JSON {error, detail?, code?}. Bad input of any kind
 // is a 4xx; a 5xx never carries details (they are logged).
+import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../errors';
@@ -98,3 +99,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     reply.status(404).send({ error: 'Not found', detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
   });
 }
+
+/** The error handler and the 404 answer for the whole app. */
+export default fp(async (app) => { registerErrorHandling(app); }, { name: 'errors' });

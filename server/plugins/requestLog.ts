@@ -1,6 +1,7 @@
 // Request logging off the hot path: one line per request worth it, written when it is answered.
 // Always: server errors (status >= 500) and requests slower than LOG_SLOW_MS. Every request only
 // at LOG_LEVEL=debug or trace, or a LOG_SAMPLE fraction of the others. Nothing else is formatted.
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
@@ -29,3 +30,5 @@ export function registerRequestLog(app: FastifyInstance, config: Config): void {
     done();
   });
 }
+
+export default fp(async (app) => { registerRequestLog(app, app.config); }, { name: 'request-log', dependencies: ['config'] });

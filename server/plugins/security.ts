@@ -1,5 +1,6 @@
 // Security headers (computed once per process; the CSP, whose frame-ancestors let the portal and
 // Discord embed us, on HTML documents only) and the Origin check that refuses state-changing requests from other sites.
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { originMatches } from '../../contract/origins';
@@ -97,3 +98,5 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-origin request refused', 'CROSS_ORIGIN');
   });
 }
+
+export default fp(async (app) => { await registerSecurity(app, app.config); }, { name: 'security', dependencies: ['config'] });

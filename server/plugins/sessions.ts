@@ -2,6 +2,7 @@
 // Bearer header, else its cookie) is looked up only by the endpoints that use the player: access
 // 'user', or a public reader marked `readsPlayer` in the contract (server/route.ts does it).
 // Assets, config, catalogue and sprites never touch the session store, whatever cookie comes.
+import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listenForRevocations, SessionCache } from '../services/sessionCache';
 import { onSessionRevoked, sessionTokenOf } from '../services/sessions';
@@ -25,3 +26,5 @@ export async function loadPlayer(app: FastifyInstance, request: FastifyRequest):
   const token = sessionTokenOf(request);
   request.user = token ? await app.sessions.find(token) : null;
 }
+
+export default fp(registerSessions, { name: 'sessions', dependencies: ['config', 'database', '@fastify/cookie'] });

@@ -7,6 +7,7 @@
 // them). The build folder is looked at on every request, so a build replaced while the server
 // runs is served whole, never half old and half 404. The build's StreamingAssets/ folder is
 // served at STREAMING_ASSETS_PATH.
+import fp from 'fastify-plugin';
 import { closeSync, createReadStream, existsSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
@@ -204,3 +205,6 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     },
   });
 }
+
+/** Registered after the routes: the built shell's files and the game build. */
+export default fp(async (app) => { await registerStatic(app, app.config); }, { name: 'static', dependencies: ['config', 'errors', 'security'] });

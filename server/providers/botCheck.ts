@@ -15,16 +15,26 @@ import type { Executor } from '../db/tx';
 
 export type BotCheckVerdict = 'ok' | 'failed' | 'expired' | 'unavailable';
 
+export interface BotCheckResult {
+  verdict: BotCheckVerdict;
+  /** With 'ok': the key that makes this check one-use, the same for every encoding of it. */
+  onceKey?: string;
+  /** ALTCHA: the difficulty level the server signed into the challenge (0: the default work,
+   * each level doubles it). Absent for providers without levels (Turnstile). */
+  level?: number;
+}
+
 export interface BotCheckProvider {
   readonly publicConfig: BotCheckConfig;
-  /** 'ok' comes with the key that makes this check one-use: the same for every encoding of it. */
-  verify(token: string, remoteIp: string): Promise<{ verdict: BotCheckVerdict; onceKey?: string }>;
+  verify(token: string, remoteIp: string): Promise<BotCheckResult>;
   /** Token lifetime upper bound, for the replay table. */
   readonly tokenTtlMs: number;
 }
 
 const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 const CHALLENGE_TTL_S = 600;
+/** The hardest level: 2^4 = 16 times the default work (README, Accounts). */
+export const ALTCHA_MAX_LEVEL = 4;
 
 const AltchaPayload = z.object({
   challenge: z.object({ parameters: z.record(z.string(), z.unknown()), signature: z.string().optional() }).loose(),
@@ -36,11 +46,15 @@ export class AltchaProvider implements BotCheckProvider {
   readonly tokenTtlMs = CHALLENGE_TTL_S * 1000;
   constructor(private readonly secret: string, private readonly keySecret: string, private readonly cost: number, private readonly maxCounter: number) {}
 
-  async challenge(): Promise<Record<string, unknown>> {
+  /** A signed challenge; `level` doubles the expected work per step (0 to ALTCHA_MAX_LEVEL). */
+  async challenge(level = 0): Promise<Record<string, unknown>> {
+    const step = Math.max(0, Math.min(ALTCHA_MAX_LEVEL, Math.floor(level)));
+    const maxCounter = this.maxCounter * 2 ** step;
     const challenge = await createChallenge({
       algorithm: ALTCHA_ALGORITHM,
       cost: this.cost,
-      counter: randomInt(Math.floor(this.maxCounter / 2), this.maxCounter),
+      counter: randomInt(Math.floor(maxCounter / 2), maxCounter),
+      data: { level: step },
       deriveKey,
       hmacSignatureSecret: this.secret,
       hmacKeySignatureSecret: this.keySecret,
@@ -49,7 +63,7 @@ export class AltchaProvider implements BotCheckProvider {
     return challenge as unknown as Record<string, unknown>;
   }
 
-  async verify(token: string): Promise<{ verdict: BotCheckVerdict; onceKey?: string }> {
+  async verify(token: string): Promise<BotCheckResult> {
     let decoded: unknown;
     try {
       decoded = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
@@ -69,7 +83,10 @@ export class AltchaProvider implements BotCheckProvider {
       });
       // Verified means the parameters are the ones we signed: their canonical form names the
       // challenge, whatever JSON or base64 spelling carried it here.
-      if (result.verified) return { verdict: 'ok', onceKey: `altcha:${canonicalJson(payload.data.challenge.parameters)}` };
+      if (result.verified) {
+        const level = z.object({ level: z.number().int().min(0) }).safeParse(payload.data.challenge.parameters.data);
+        return { verdict: 'ok', onceKey: `altcha:${canonicalJson(payload.data.challenge.parameters)}`, level: level.success ? level.data.level : 0 };
+      }
       return { verdict: result.expired ? 'expired' : 'failed' };
     } catch {
       return { verdict: 'failed' };
@@ -86,7 +103,7 @@ export class TurnstileProvider implements BotCheckProvider {
     this.publicConfig = { provider: 'turnstile', siteKey };
   }
 
-  async verify(raw: string, remoteIp: string): Promise<{ verdict: BotCheckVerdict; onceKey?: string }> {
+  async verify(raw: string, remoteIp: string): Promise<BotCheckResult> {
     const token = raw.trim();
     if (!token) return { verdict: 'failed' };
     let answer: z.infer<typeof SiteverifyAnswer>;
@@ -119,14 +136,14 @@ function canonicalJson(value: unknown): string {
 }
 
 /** Verifies with the provider, then claims the check so it can never be used again. */
-export async function verifyOnce(db: Executor, provider: BotCheckProvider, token: string, remoteIp: string): Promise<BotCheckVerdict> {
-  const { verdict, onceKey } = await provider.verify(token, remoteIp);
-  if (verdict !== 'ok') return verdict;
-  if (!onceKey) return 'failed';
+export async function verifyOnce(db: Executor, provider: BotCheckProvider, token: string, remoteIp: string): Promise<{ verdict: BotCheckVerdict; level?: number }> {
+  const { verdict, onceKey, level } = await provider.verify(token, remoteIp);
+  if (verdict !== 'ok') return { verdict };
+  if (!onceKey) return { verdict: 'failed' };
   const claimed = await db.insertInto('bot_check_tokens')
     .values({ token_hash: createHash('sha256').update(onceKey).digest('hex'), expires_at: new Date(Date.now() + provider.tokenTtlMs) })
     .onConflict((oc) => oc.doNothing())
     .returning('token_hash')
     .executeTakeFirst();
-  return claimed ? 'ok' : 'failed';
+  return claimed ? { verdict: 'ok', level } : { verdict: 'failed' };
 }

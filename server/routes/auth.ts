@@ -1,9 +1,8 @@
 // Accounts and sessions (spec part 1 §5, §7, §8; part 2 §5).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
-import { badRequest, HttpError, unavailable } from '../errors';
+import { badRequest, HttpError } from '../errors';
 import { route } from '../route';
-import { verifyOnce } from '../providers/botCheck';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { hashPassword } from '../services/passwords';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
@@ -16,22 +15,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
 
   // Sign-in and every other password check share one set of counters; sign-up has its own.
-  const passwords = passwordAttempts(db, config);
-  const signUps = passwordAttempts(db, config, 'register');
-
-  async function botCheck(request: FastifyRequest, token: string): Promise<void> {
-    const verdict = await verifyOnce(db, app.botCheck, token, request.ip);
-    if (verdict === 'ok') return;
-    if (verdict === 'expired') throw badRequest(AUTH_TEXT.botCheckExpired, 'BOT_CHECK_EXPIRED');
-    if (verdict === 'unavailable') throw unavailable('The security check service is unavailable. Please try again later.', 'BOT_CHECK_UNAVAILABLE');
-    throw badRequest(AUTH_TEXT.botCheckFailed, 'BOT_CHECK_FAILED');
-  }
+  const passwords = passwordAttempts(db, config, () => app.botCheck);
+  const signUps = passwordAttempts(db, config, () => app.botCheck, 'register');
 
   // Sign-up, sign-in and a password change run as 'steps' (server/route.ts): the attempt
   // counters must stay counted when the check then fails, and scrypt must not hold a connection.
   route(app, register, async ({ body, request, reply, transaction }) => {
     await signUps.chargeAddress(request);
-    await botCheck(request, body.turnstile_token);
+    await signUps.botCheck(request, body.turnstile_token, body.username);
     // The name is charged only after a valid bot check: junk tokens cannot block a name.
     await signUps.chargeUsername(body.username);
     const passwordHash = await hashPassword(body.password, config.SCRYPT_LOG_N);
@@ -41,7 +32,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, login, async ({ body, request, reply, transaction }) => {
     await passwords.chargeAddress(request);
-    await botCheck(request, body.turnstile_token);
+    await passwords.botCheck(request, body.turnstile_token, body.username);
     const row = await passwordAccountOf(db, body.username);
     const ok = await passwords.verify(request, body.username, body.password, row?.password_hash);
     if (!row || !ok) throw new HttpError(401, AUTH_TEXT.invalidCredentials, 'INVALID_CREDENTIALS');

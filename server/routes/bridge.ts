@@ -1,22 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Hex } from 'viem';
 import { BRIDGE_TEXT, bridgeFinalize, bridgeStatus, bridgeVerify } from '../../contract/bridge';
 import { HttpError, notFound, unavailable } from '../errors';
-import { route, routeTransactions } from '../route';
-import { ViemChainSender } from '../providers/chain';
+import { route } from '../route';
 import { MarketplaceProfiles } from '../providers/marketplaceProfiles';
-import { Bridge } from '../services/bridge';
 
 export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
-  const { config, db } = app;
+  const { config, bridge } = app;
   const profiles = new MarketplaceProfiles(config.MARKETPLACE_API_BASE, config.MARKETPLACE_API_KEY);
-  const bridge = config.CHAIN_RPC_URL && config.BRIDGE_CONTRACT_ADDRESS && config.BRIDGE_SENDER_PRIVATE_KEY
-    ? new Bridge(db, app.dbKind, new ViemChainSender(config.CHAIN_RPC_URL, config.CHAIN_ID, config.BRIDGE_CONTRACT_ADDRESS as Hex, config.BRIDGE_TOKEN_ID, config.BRIDGE_SENDER_PRIVATE_KEY as Hex), routeTransactions(app))
-    : null;
-  if (bridge) {
-    // Transfers a previous process left open are finished in the background.
-    app.addHook('onReady', async () => { void bridge.resume().catch((err: unknown) => app.log.error({ err }, 'bridge resume failed')); });
-  }
 
   route(app, bridgeVerify, async ({ params }) => {
     if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);

@@ -1,6 +1,6 @@
 // Crate shops (v1 Base Set, v2 Base Set II), crate opening and the published odds.
-// Registering this plugin checks the drop tables and mints each shop's supply the first time:
-// a server with a broken drop table refuses to start instead of failing on a player's open.
+// Registering this plugin checks the drop tables: a server with a broken drop table refuses to
+// start instead of failing on a player's open. Each shop's supply is minted by the start-up step.
 import type { FastifyInstance } from 'fastify';
 import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateStatusV2, openCrate, type CrateVersion } from '../../contract/crates';
 import { route } from '../route';
@@ -11,7 +11,6 @@ export async function crateRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
   const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
   const shops = crates.crateShops(config);
-  for (const note of await crates.ensureCrateShops(db, shops.values())) app.log.warn(note);
   const shopOf = (id: number) => {
     const shop = shops.get(id);
     const table = tables.get(id);

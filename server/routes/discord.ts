@@ -33,7 +33,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   const discord: DiscordProvider | null = config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
     ? new DiscordApi(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_API_BASE)
     : null;
-  const passwords = passwordAttempts(db, config);
+  const passwords = passwordAttempts(db, config, () => app.botCheck);
   const portal = new CrazyGamesTokens(config.CRAZYGAMES_PUBLIC_KEY_URL, config.CRAZYGAMES_GAME_ID);
 
   function needDiscord(): DiscordProvider {
@@ -84,8 +84,11 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   route(app, a.discordFuse, async ({ body, request, reply, transaction }) => {
     needDiscord();
     await passwords.chargeAddress(request);
-    // A proven Discord identity is this path's gate: only then is the username charged.
+    // A solved bot check and a proven Discord identity are this path's gates; each identity has
+    // its own attempt budget (README, Accounts).
+    await passwords.botCheck(request, body.turnstile_token, body.username);
     const token = await discordAccounts.checkPendingIdentity(db, body.accessToken || request.cookies[PENDING_COOKIE], body.discordId);
+    await passwords.chargeKey(`discord:${body.discordId}`);
     const account = await passwordAccountOf(db, body.username);
     const ok = await passwords.verify(request, body.username, body.password, account?.password_hash);
     if (!account || !ok) throw new HttpError(401, DISCORD_TEXT.fuseFailed, 'INVALID_CREDENTIALS');

@@ -3,6 +3,7 @@ import { altchaChallenge, config as configEndpoint, health } from '../../contrac
 import { unavailable } from '../errors';
 import { route } from '../route';
 import { pingDatabase } from '../services/health';
+import { passwordAttempts } from '../services/passwordAttempts';
 
 /** How long a successful database check answers for the health endpoint. */
 export const HEALTH_REUSE_MS = 250;
@@ -33,9 +34,10 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     version: app.config.APP_VERSION,
   }));
 
-  route(app, altchaChallenge, async ({ reply }) => {
+  const attempts = passwordAttempts(app.db, app.config);
+  route(app, altchaChallenge, async ({ query, request, reply }) => {
     if (!app.altcha) throw unavailable('The self-hosted bot check is not in use on this server');
     reply.header('cache-control', 'no-store');
-    return app.altcha.challenge() as Promise<{ parameters: Record<string, unknown> }>;
+    return app.altcha.challenge(await attempts.requiredLevel(request, query.username)) as Promise<{ parameters: Record<string, unknown> }>;
   });
 }

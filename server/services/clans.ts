@@ -18,6 +18,7 @@ import { CLAN_CREATE_MIN_LEVEL } from '../../contract/levels';
 import { attempt, isUniqueViolation, type Executor, type Trx } from '../db/tx';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { currentLevelOf, progressOf } from './progress';
+import { clanConflict, clanSkeletons } from './names';
 
 export interface Membership { clanId: string; role: 'admin' | 'member' }
 
@@ -70,11 +71,10 @@ export async function createClan(trx: Trx, userId: string, input: { clanName: st
   await lockPlayer(trx, userId);
   await requireNonMember(trx, userId);
   try {
-    await attempt(trx, () => trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor }).execute());
+    await attempt(trx, () => trx.insertInto('clans').values({ id: clanId, name: input.clanName, tag: input.clanTag, color: input.clanColor, ...clanSkeletons(input) }).execute());
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const nameTaken = await trx.selectFrom('clans').select('id').where(sql`lower(name)`, '=', input.clanName.toLowerCase()).where('disbanded_at', 'is', null).executeTakeFirst();
-    throw conflict(nameTaken ? CLAN_TEXT.nameTaken : CLAN_TEXT.tagTaken, nameTaken ? 'CLAN_NAME_TAKEN' : 'CLAN_TAG_TAKEN');
+    if (isUniqueViolation(error)) throw await clanConflict(trx, input);
+    throw error;
   }
   await join(trx, clanId, userId, 'admin');
   return clanId;

@@ -2,7 +2,8 @@
 //  - bot_check_tokens: a used token is remembered until it would have expired anyway,
 //  - rate_limit_hits: one-minute windows, kept 10 minutes,
 //  - idempotency_keys: a retry is answered from its key for IDEMPOTENCY_KEY_HOURS (24 h),
-//  - wallet_nonces, pending_identities: single-use, short-lived.
+//  - wallet_nonces, pending_identities: single-use, short-lived,
+//  - auth_pressure: a score quiet for an hour has decayed to nothing.
 // Safe with several API processes: each run takes a transaction-scoped advisory lock with
 // pg_try_advisory_xact_lock, so one process prunes at a time and the others skip that round;
 // and every DELETE only removes rows past their time (running it twice is harmless). Each run
@@ -32,6 +33,7 @@ export async function pruneExpired(db: Db): Promise<PruneResult> {
     await prune('bot_check_tokens', 'token_hash', sql`expires_at < now()`);
     await prune('wallet_nonces', 'nonce', sql`expires_at < now()`);
     await prune('pending_identities', 'token_hash', sql`expires_at < now()`);
+    await prune('auth_pressure', 'key', sql`updated_at < now() - interval '1 hour'`);
     // Composite keys: by ctid, inside this one statement.
     for (const [table, expired] of [
       ['rate_limit_hits', sql`window_start < now() - interval '10 minutes'`],

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../contract/auth';
 import { USERNAME_PATTERN } from '../../contract/auth';
 import type { Executor, Trx } from '../db/tx';
 import { openPlayerAccount } from './ledger';
+import { assertUsernameDistinct, nameSkeleton } from './names';
 import type { SessionUser } from './sessions';
 
 export function currentUserOf(user: SessionUser): CurrentUser {
@@ -29,8 +30,9 @@ export interface NewUser {
 /** A new player: the user row, their money account, XP and level 1, in the caller's transaction. */
 export async function createUser(trx: Trx, input: NewUser): Promise<string> {
   const id = randomUUID();
+  const skeleton = await assertUsernameDistinct(trx, input.username);
   await trx.insertInto('users').values({
-    id, username: input.username, username_lower: input.username.toLowerCase(), password_hash: input.passwordHash,
+    id, username: input.username, username_lower: input.username.toLowerCase(), username_skeleton: skeleton, password_hash: input.passwordHash,
     last_login_at: new Date(), discord_id: input.discordId ?? null, discord_username: input.discordUsername ?? null,
     crazygames_id: input.crazygamesId ?? null,
   }).execute();
@@ -50,7 +52,7 @@ export async function freeUsernameLike(db: Executor, wanted: string): Promise<st
   for (let i = 0; i < 50; i++) {
     const candidate = i === 0 ? base : `${base.slice(0, 16)}${Math.floor(1000 + Math.random() * 9000)}`;
     if (!USERNAME_PATTERN.test(candidate)) continue;
-    const taken = await db.selectFrom('users').select('id').where('username_lower', '=', candidate.toLowerCase()).executeTakeFirst();
+    const taken = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('username_lower', '=', candidate.toLowerCase()), eb('username_skeleton', '=', nameSkeleton(candidate))])).executeTakeFirst();
     if (!taken) return candidate;
   }
   return `player_${randomUUID().slice(0, 8)}`;

@@ -3,7 +3,6 @@
 // a server that answers something else is an error here rather than a crash later. Where the
 // session cookie did not stick, the session travels as a bearer token (./sessionToken).
 import { buildPath, ErrorBody, errorBodyText, IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
-import { newIdempotencyKey } from './idempotency';
 import { followSession, sessionHeaders } from './sessionToken';
 
 /** A non-ok answer. Its text for the player is src/api/errors.ts's errorText (one precedence). */
@@ -17,15 +16,23 @@ export class ApiError extends Error {
 /** A network failure (no answer at all). */
 export class NetworkError extends Error {}
 
-export interface CallOptions<E extends EndpointDef> {
+export type CallOptions<E extends EndpointDef> = {
   params?: Record<string, string | number>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: BodyOf<E>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-}
+} & (E['movesValue'] extends true
+  // The attempt's key, from the operation that owns the attempt (src/api/attempts.ts).
+  ? { idempotencyKey: string }
+  : { idempotencyKey?: never });
 
-export async function call<E extends EndpointDef>(endpoint: E, options: CallOptions<E> = {}): Promise<ResponseOf<E>> {
+/** The first argument of `call` can be omitted only where nothing is required. */
+type OptionsArg<E extends EndpointDef> = E['movesValue'] extends true ? [options: CallOptions<E>] : [options?: CallOptions<E>];
+
+export async function call<E extends EndpointDef>(endpoint: E, ...[maybeOptions]: OptionsArg<E>): Promise<ResponseOf<E>> {
+  const options: { idempotencyKey?: string } & Omit<CallOptions<EndpointDef>, 'idempotencyKey'> = maybeOptions ?? {};
+
   let url = buildPath(endpoint.path, options.params);
   if (options.query) {
     const search = new URLSearchParams();
@@ -34,11 +41,10 @@ export async function call<E extends EndpointDef>(endpoint: E, options: CallOpti
     if (text) url += `?${text}`;
   }
   const hasBody = endpoint.method !== 'GET' && endpoint.method !== 'DELETE';
-  // Every call that moves value carries an Idempotency-Key (a caller retrying one purchase passes
-  // its own in `headers`).
-  const key: Record<string, string> = endpoint.movesValue && !Object.keys(options.headers ?? {}).some((h) => h.toLowerCase() === IDEMPOTENCY_HEADER)
-    ? { [IDEMPOTENCY_HEADER]: newIdempotencyKey('call') }
-    : {};
+  // Every call that moves value carries its attempt's Idempotency-Key; the client never makes one
+  // up (a fresh key here would make a retry of the attempt a second purchase).
+  if (endpoint.movesValue && !options.idempotencyKey) throw new Error(`${endpoint.method} ${endpoint.path} moves value: pass its attempt's idempotencyKey`);
+  const key: Record<string, string> = options.idempotencyKey ? { [IDEMPOTENCY_HEADER]: options.idempotencyKey } : {};
   let response: Response;
   try {
     response = await fetch(url, {

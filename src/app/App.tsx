@@ -6,7 +6,7 @@ import { Providers } from './Providers';
 import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
 import { GameInbound } from './GameInbound';
-import { overlayComponent } from './overlays/registry';
+import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from './accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';

@@ -7,7 +7,7 @@ import { requestBotCheckToken } from '../game-link/botCheckToken';
 import { useGameLink } from '../game-link/context';
 import { installGameInbound } from '../game-link/inbound';
 import type { ShellBoot } from './boot';
-import { hasOverlay } from './overlays/registry';
+import { hasOverlay } from './overlay-registry/registry';
 
 const activity = ActivityConfig.parse(rawActivity);
 

@@ -4,7 +4,7 @@ import { useCurrentUser } from '../api/currentUser';
 import { useGameStatus } from '../game-link/context';
 import { useSettingsStore } from '../settings-store/context';
 import { whenIdle } from '../features/settings/preload';
-import { preloadOverlay } from './overlays/registry';
+import { preloadOverlay } from './overlay-registry/registry';
 
 /**
  * The settings store (src/settings-store) tells the game and syncs the account by itself; the

@@ -5,9 +5,9 @@ import { createActor } from 'xstate';
 import activity from '../../activity.config.json';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import type { OverlayKey } from '../../contract/game';
-import { detectHost, pageContext } from '../../hosts/detect';
-import { loadHostAdapter } from '../../hosts/load';
-import type { HostAdapter, HostKind } from '../../hosts/types';
+import { detectHostOf, pageContext } from '../../hosts/detect';
+import type { HostKind } from '../../hosts/list';
+import type { HostAdapter } from '../../hosts/types';
 import { loadingMachine } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
@@ -15,7 +15,7 @@ import { createCompletion } from '../game-link/completion';
 import { createGameController, type GameController } from '../game-link/controller';
 import { readGameOptions } from '../game-link/gameConfig';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
-import { HOST_GATE_MS, startHost } from '../game-link/hostWiring';
+import { startHost } from '../game-link/hostWiring';
 import { createGameLink, type GameLink } from '../game-link/link';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 
@@ -34,8 +34,9 @@ export interface ShellBoot {
 
 export function bootShell(win: Window = window): ShellBoot {
   const gameOptions = readGameOptions(activity.game, win.location.href);
-  const hostKind = detectHost(pageContext(win), activity);
-  const host = loadHostAdapter(hostKind);
+  const detected = detectHostOf(pageContext(win), activity);
+  const hostKind = detected.kind;
+  const host = detected.load();
   let hostGate: Promise<void> = Promise.resolve();
   const controller = createGameController({ files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => hostGate });
   controller.preload();
@@ -68,7 +69,7 @@ export function bootShell(win: Window = window): ShellBoot {
     wasOpen = open;
   });
 
-  hostGate = startHost(host, { loading, overlays, game: controller, link }, HOST_GATE_MS[hostKind]);
+  hostGate = startHost(host, { loading, overlays, game: controller, link }, detected.startWaitMs);
 
   return {
     game: controller, link, loading, overlays, early, hostKind, host,

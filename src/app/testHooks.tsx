@@ -5,7 +5,7 @@ import { GAME_OBJECT, MODAL_NAMES, OVERLAY_NAMES, encodeGameArgument, type Overl
 import type { OverlayState } from '../overlays/store';
 import type { OverlayProps } from '../overlays/types';
 import type { ShellBoot } from './boot';
-import { registerOverlay } from './overlays/registry';
+import { registerOverlay } from './overlay-registry/registry';
 
 function ProbeOverlay({ onClose }: OverlayProps<OverlayKey>) {
   return (

@@ -1,11 +1,12 @@
 // Tells the host adapter about loading and play, and the game about the host's mute setting.
 // Loading runs until the loading screen hides (not when the game says it is complete: the bar
 // still runs to 100 % for 300 ms); gameplay is "on" from then while no overlay is open; window
-// blur does not count (the portal tracks focus itself). On the portal the game's download waits
-// (a bounded time) for the SDK, so loadingStart reaches it before the download begins.
+// blur does not count (the portal tracks focus itself). On a host whose definition asks for it
+// (startWaitMs: the portal's) the game's download waits a bounded time for the SDK, so
+// loadingStart reaches it before the download begins.
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { loadingPhase, type loadingMachine } from '../../machines/loading';
-import type { HostAdapter, HostKind } from '../../hosts/types';
+import type { HostAdapter } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
 import type { GameController } from './controller';
 import type { GameLink } from './link';
@@ -50,13 +51,10 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps): () => void
   return () => { for (const s of subscriptions) s.unsubscribe(); };
 }
 
-/** How long the portal's SDK may hold the game's download back (then the game starts anyway). */
-export const HOST_GATE_MS: Record<HostKind, number> = { web: 0, discord: 0, crazygames: 5_000 };
-
 /**
  * Wires the adapter once it has loaded and starts it. Resolves (never rejects) when the game's
  * download may begin: at once on hosts that need nothing first, on the portal when the SDK has
- * started (and so has heard loadingStart) or after `waitMs`, whichever is first.
+ * started (and so has heard loadingStart) or after `waitMs` (the host's startWaitMs), whichever is first.
  */
 export function startHost(host: Promise<HostAdapter>, deps: HostWiringDeps, waitMs: number, log: Pick<Console, 'warn'> = console): Promise<void> {
   const started = host.then((adapter) => {

@@ -1,9 +1,10 @@
 // The game -> shell half of the protocol (contract/game.ts): defines every window hook and
-// listens for the game's window messages, and routes each to the overlay manager or to a
-// feature's handler. Only our own origin may trigger overlays; a configured parent window may
+// listens for the game's window messages, and routes each to the overlay manager (the overlay
+// whose record in contract/overlays.ts names that trigger, opened with the message's other
+// fields) or to a feature's handler. Only our own origin may trigger overlays; a configured parent window may
 // send WALLET_NOTIFICATION. Anything of ours that is malformed is logged and dropped, never
 // thrown; foreign traffic (host SDK frames) is dropped silently.
-import { GAME_HOOKS, TRIGGER_MODAL, parseGameMessage, type GameMessage, type OverlayKey } from '../../contract/game';
+import { DAILY_SPIN_NOT_VERIFIED, GAME_HOOKS, OVERLAYS, TRIGGER_MODAL, parseGameMessage, type GameMessage, type OverlayKey } from '../../contract/game';
 import { originMatches } from '../../contract/origins';
 import type { OverlayPayloads, OverlayStore } from '../overlays/store';
 import type { EarlyQueue } from './earlyHooks';
@@ -28,9 +29,9 @@ export interface InboundOptions {
   log?: Pick<Console, 'warn'>;
 }
 
-/** A `type` string, or the bare 'daily spin not verified': worth parsing (and warning about). */
+/** A `type` string, or the bare DAILY_SPIN_NOT_VERIFIED string: worth parsing (and warning about). */
 function claimsToBeOurs(data: unknown): boolean {
-  if (typeof data === 'string') return data === 'daily spin not verified';
+  if (typeof data === 'string') return data === DAILY_SPIN_NOT_VERIFIED;
   return typeof data === 'object' && data !== null && !Array.isArray(data) && typeof (data as { type?: unknown }).type === 'string';
 }
 
@@ -44,32 +45,29 @@ export function installGameInbound(options: InboundOptions): () => void {
   };
 
   const route = (message: GameMessage) => {
-    switch (message.type) {
-      case 'WALLET_NOTIFICATION':
-        if (handlers.walletNotification) handlers.walletNotification(message);
-        else log.warn('no handler registered for WALLET_NOTIFICATION');
-        return;
-      case 'switchAuthMode':
-        openIfRegistered('auth', { mode: message.mode });
-        return;
-      case 'daily spin not verified':
-        openIfRegistered('verifyDiscord', {});
-        return;
-      default: {
-        const key = TRIGGER_MODAL[message.type];
-        openIfRegistered(key, message as OverlayPayloads[typeof key]);
-      }
+    if (message.type === 'WALLET_NOTIFICATION') {
+      if (handlers.walletNotification) handlers.walletNotification(message);
+      else log.warn('no handler registered for WALLET_NOTIFICATION');
+      return;
     }
+    const { type, ...payload } = message;
+    const key = TRIGGER_MODAL[type];
+    // The message was parsed by the schema built from this overlay's record: the rest is its payload.
+    openIfRegistered(key, payload as OverlayPayloads[typeof key]);
   };
 
   const hooks: Record<string, (...args: unknown[]) => unknown> = {
-    [GAME_HOOKS.showSettings]: (section?: unknown) => openIfRegistered('settings', typeof section === 'string' && section ? { section } : {}),
-    [GAME_HOOKS.showProfile]: (uuid?: unknown) => openIfRegistered('profile', typeof uuid === 'string' && uuid ? { uuid } : {}),
-    [GAME_HOOKS.showReleaseLogs]: () => openIfRegistered('releaseNotes', {}),
-    [GAME_HOOKS.showLevelProgress]: () => openIfRegistered('levelProgress', {}),
     [GAME_HOOKS.hideOverlay]: () => overlays.close(),
     [GAME_HOOKS.requestBotCheckToken]: () => options.requestBotCheckToken(),
   };
+  // Each overlay opened by a hook: its first string argument, if any, fills the record's field.
+  for (const key of Object.keys(OVERLAYS) as OverlayKey[]) {
+    const trigger = OVERLAYS[key].trigger;
+    if (!('hook' in trigger)) continue;
+    const field = 'argument' in trigger ? trigger.argument : undefined;
+    hooks[GAME_HOOKS[trigger.hook]] = (value?: unknown) =>
+      openIfRegistered(key, (field && typeof value === 'string' && value ? { [field]: value } : {}) as OverlayPayloads[typeof key]);
+  }
 
   const onMessage = (event: MessageEvent) => {
     const ownOrigin = event.origin === win.location.origin;

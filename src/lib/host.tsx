@@ -1,7 +1,9 @@
-// The host the page runs in, for features: which buttons and tabs to hide (known at once) and
-// the adapter (login, CONNECT_WALLET), which arrives with its own chunk.
+// The host the page runs in, for features: which buttons and tabs to hide (known at once, from
+// its definition in hosts/<name>/) and the adapter (login, CONNECT_WALLET), which arrives with
+// its own chunk.
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { HIDDEN_BY_HOST, type HiddenUi, type HostAdapter, type HostKind } from '../../hosts/types';
+import { hostOf, type HostKind } from '../../hosts/list';
+import type { HiddenUi, HostAdapter } from '../../hosts/types';
 
 export interface HostInfo {
   kind: HostKind;
@@ -19,7 +21,7 @@ export function HostProvider({ kind, adapter, children }: { kind: HostKind; adap
     adapter.then((a) => { if (active) setLoaded(a); }, () => undefined);
     return () => { active = false; };
   }, [adapter]);
-  const info = useMemo<HostInfo>(() => ({ kind, isHidden: (part) => HIDDEN_BY_HOST[kind].has(part), adapter: loaded }), [kind, loaded]);
+  const info = useMemo<HostInfo>(() => ({ kind, isHidden: (part) => hostOf(kind).hidden.has(part), adapter: loaded }), [kind, loaded]);
   return <HostContext.Provider value={info}>{children}</HostContext.Provider>;
 }
 

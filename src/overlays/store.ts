@@ -5,35 +5,10 @@
 // again, exactly as it was, when the one above closes. A plain store outside React: the
 // canvas' pointer input and the host's gameplay events follow it without re-rendering anything.
 import { OVERLAY_NAMES } from '../../contract/gameConstants';
-import type { GameMessage, OverlayKey, OverlayName } from '../../contract/game';
+import type { OverlayKey, OverlayName, OverlayPayloads } from '../../contract/overlays';
 
-type MessageOf<T extends GameMessage['type']> = Extract<GameMessage, { type: T }>;
-type NoPayload = Record<never, never>;
-
-/** What each overlay is opened with. */
-export interface OverlayPayloads {
-  /** `tab`: the tab the section opens on (Account's 'wallets'). */
-  settings: { section?: string; tab?: string };
-  releaseNotes: NoPayload;
-  levelProgress: NoPayload;
-  /** `over`: opened over another overlay (a clan member list): Back from the first profile returns there. */
-  profile: { uuid?: string; over?: boolean };
-  marketplace: MessageOf<'SHOW_MARKETPLACE_MODAL'>;
-  removedItems: MessageOf<'SHOW_REMOVED_ITEMS_MODAL'>;
-  coinflip: MessageOf<'SHOW_COINFLIP_MODAL'>;
-  crateShop: MessageOf<'SHOW_CRATE_SHOP_MODAL'>;
-  crateOpen: MessageOf<'SHOW_CRATE_OPEN_MODAL'>;
-  sorry: MessageOf<'SHOW_SORRY_POPUP'>;
-  marketplaceListing: MessageOf<'SHOW_MARKETPLACE_LISTING_MODAL'>;
-  mythicalBridge: MessageOf<'SHOW_MYTHICAL_BRIDGE_MODAL'>;
-  verifyDiscord: NoPayload;
-  auth: { mode: 'login' | 'signup' | 'logout' };
-  discordFusion: MessageOf<'showDiscordFusionModal'>;
-}
-// Compile-time check that every overlay key has a payload type and nothing else does.
-type Exact<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _everyKeyHasAPayload: Exact<keyof OverlayPayloads, OverlayKey> = true;
-void _everyKeyHasAPayload;
+/** What each overlay is opened with: derived from its record in contract/overlays.ts. */
+export type { OverlayPayloads };
 
 export interface OpenOverlay<K extends OverlayKey = OverlayKey> {
   readonly key: K;

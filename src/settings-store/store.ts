@@ -1,18 +1,21 @@
-// The one settings store of the page, created once at start (app/boot.ts): it loads and
-// validates (storage.ts, by the contract's schemas), saves, tells the game, and keeps a
-// logged-in player's settings in their account (the rule is sync.ts). The parent's hidden
-// settings and disabled sections (config.ts) are applied here and nowhere else: a hidden or
+// The one settings store of the page, created once by src/app/App.tsx (tests create their
+// own). It owns the values and the rules (rules.ts: the parent's hidden settings and disabled
+// sections from config.ts, and each setting's validation by the contract's parser): a hidden or
 // disabled setting is never saved, sent, uploaded over, or replaced by the account copy.
+// Storage (storage.ts) only writes through what the store decided; components read the values
+// from here (useSyncExternalStore), never a copy of their own.
 //   - when the game (re)loads it gets the whole object (OnAllSettings);
 //   - each accepted change reaches it as (name, value) (OnSettingChanged);
-//   - the account copy wins at login when there is one (applied, saved, sent), else the local
-//     settings are uploaded; then every change is uploaded, debounced.
-import { SHELL_TO_GAME } from '../../contract/gameConstants';
-import { isFieldName, type FieldName, type SettingsValues } from '../../contract/settings';
+//   - the account copy wins at login when there is one (applied through the store's rules,
+//     written through, sent), else the local settings are uploaded; then every change is
+//     uploaded, debounced.
+import { SHELL_TO_GAME, type SettingChanged } from '../../contract/gameConstants';
+import type { FieldName, SettingsValues } from '../../contract/settings';
 import type { GameLink } from '../game-link/link';
 import type { SettingsConfig } from './config';
-import { createSettingsStorage, type KeyValueStorage, type SettingsStorage } from './storage';
-import { ACCOUNT_UPLOAD_DEBOUNCE_MS, applyToStorage, firstSyncPlan, sameValue, uploadCopy } from './sync';
+import { ALL_SETTING_NAMES, hiddenEntries, loadSettings, settingsRules, withDefaultBindings } from './rules';
+import { createSettingsStorage, type KeyValueStorage } from './storage';
+import { ACCOUNT_UPLOAD_DEBOUNCE_MS, firstSyncPlan, sameValue, uploadCopy } from './sync';
 
 export type SettingValue = SettingsValues[FieldName];
 
@@ -32,7 +35,6 @@ export interface SettingsStoreOptions {
 
 export interface SettingsStore {
   readonly config: SettingsConfig;
-  readonly storage: SettingsStorage;
   getValues(): SettingsValues;
   /** Called after every change of the values (one change, many, or the account copy). */
   subscribe(listener: () => void): () => void;
@@ -51,9 +53,10 @@ export interface SettingsStore {
 export function createSettingsStore(options: SettingsStoreOptions): SettingsStore {
   const { config, game, account } = options;
   const log = options.log ?? console;
-  const storage = createSettingsStorage({ hidden: config.hidden, disabledSections: config.disabledSections, ...(options.storage ? { storage: options.storage } : {}) });
-  storage.cleanup();
-  let values = storage.load();
+  const rules = settingsRules(config);
+  const storage = createSettingsStorage({ log: (message, error) => log.warn(message, error), ...(options.storage ? { storage: options.storage } : {}) });
+  for (const name of hiddenEntries(config, rules)) storage.remove(name);
+  let values = loadSettings(storage, rules, (message) => log.warn(message));
   const listeners = new Set<() => void>();
   const changeListeners = new Set<() => void>();
 
@@ -70,36 +73,56 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     lastStatus = status;
   });
 
+  /** Writes accepted changes through to storage and into the values (the caller notifies). */
+  const commit = (changes: readonly SettingChanged[]) => {
+    if (changes.length === 0) return;
+    const next: Record<string, unknown> = { ...values };
+    for (const change of changes) {
+      storage.write(change.name, change.value);
+      next[change.name] = change.value;
+    }
+    values = next as SettingsValues;
+  };
+  /** The accepted, valid entries of `next` that differ from the current values. */
+  const differing = (next: Partial<Record<string, unknown>>): SettingChanged[] => {
+    const changes: SettingChanged[] = [];
+    for (const [name, value] of Object.entries(next)) {
+      const change = rules.check(name, value);
+      if (change && !sameValue(values[change.name], change.value)) changes.push(change);
+    }
+    return changes;
+  };
+
+  /** The account copy, through the same rules as any change: written once, subscribers told once. */
+  const applyAccount = (settings: SettingsValues) => {
+    const changes = differing(Object.fromEntries(ALL_SETTING_NAMES.map((name) => [name, settings[name]])));
+    commit(changes.map(withDefaultBindings));
+    if (changes.length > 0) notify();
+    if (game.status() === 'loaded') tellAll();
+  };
+
   const store: SettingsStore = {
     config,
-    storage,
     getValues: () => values,
     subscribe(listener) {
       listeners.add(listener);
       return () => { listeners.delete(listener); };
     },
-    accepts: (name) => storage.accepts(name),
+    accepts: (name) => rules.accepts(name),
     change(name, value) {
-      if (!storage.save(name, value)) return false;
-      values = { ...values, [name]: value };
-      game.send(SHELL_TO_GAME.settingChanged, { name, value });
+      const change = rules.check(name, value);
+      if (!change) return false;
+      commit([change]);
+      game.send(SHELL_TO_GAME.settingChanged, change);
       changed();
       return true;
     },
     changeMany(next) {
-      const applied: Record<string, SettingValue> = {};
-      for (const [name, value] of Object.entries(next) as Array<[string, SettingValue]>) {
-        if (!isFieldName(name) || !storage.accepts(name) || sameValue(values[name], value)) continue;
-        if (!storage.save(name, value)) continue;
-        applied[name] = value;
-        game.send(SHELL_TO_GAME.settingChanged, { name, value });
-      }
-      const count = Object.keys(applied).length;
-      if (count > 0) {
-        values = { ...values, ...applied } as SettingsValues;
-        changed();
-      }
-      return count;
+      const changes = differing(next);
+      commit(changes);
+      for (const change of changes) game.send(SHELL_TO_GAME.settingChanged, change);
+      if (changes.length > 0) changed();
+      return changes.length;
     },
     followAccount(userId) {
       if (userId === null || !account) return () => undefined;
@@ -112,7 +135,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       const upload = async () => {
         pending = false;
         try {
-          copy = await account.save(uploadCopy(copy, storage.load(), storage.accepts));
+          copy = await account.save(uploadCopy(copy, values, rules.accepts));
         } catch (error) {
           log.warn('settings: could not save the settings to the account', error);
         }
@@ -131,10 +154,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
           if (stopped) return;
           if (plan.kind === 'apply') {
             copy = plan.settings;
-            applyToStorage(storage, plan.settings);
-            values = storage.load();
-            notify();
-            if (game.status() === 'loaded') tellAll();
+            applyAccount(plan.settings);
           } else {
             await upload();
           }

@@ -1,5 +1,6 @@
 // Settings that follow a logged-in player: the pure rules (unit-tested in
-// tests/unit/settings-sync.test.ts); the settings store (store.ts) does the calls.
+// tests/unit/settings-sync.test.ts); the settings store (store.ts) does the calls and applies
+// the account copy through its own rules, like any other change.
 //
 // The rule when a player logs in (or starts the shell logged in):
 //   - the account has a copy: the ACCOUNT COPY WINS. It is applied, written to local storage and
@@ -11,7 +12,6 @@
 // While logged in every accepted change is uploaded (debounced). While logged out local storage
 // is the only source and nothing is sent.
 import { DEFAULT_SETTINGS, FIELD_NAMES, type FieldName, type SettingsValues } from '../../contract/settings';
-import type { SettingsStorage } from './storage';
 
 export const ACCOUNT_UPLOAD_DEBOUNCE_MS = 800;
 
@@ -33,15 +33,6 @@ export function uploadCopy(account: SettingsValues | null, local: SettingsValues
   const out: Record<string, unknown> = {};
   for (const name of ALL_NAMES) out[name] = accepts(name) ? local[name] : base[name];
   return out as SettingsValues;
-}
-
-/** Writes the account copy into local storage (the settings this host accepts); how many were written. */
-export function applyToStorage(storage: SettingsStorage, settings: SettingsValues): number {
-  let written = 0;
-  for (const name of ALL_NAMES) {
-    if (storage.accepts(name) && storage.save(name, settings[name] as never)) written += 1;
-  }
-  return written;
 }
 
 /** Equal settings values (bindings compared by their entries). */

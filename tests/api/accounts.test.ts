@@ -4,7 +4,7 @@ import { AIRDROP_TEXT, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from '../../cont
 import { ITEM_IDS } from '../../contract/items';
 import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/ledger';
 import { startHostFakes, type HostFakes } from './harness/hostFakes';
-import { Client, registerPlayer, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
+import { Client, registerPlayer, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 let hosts: HostFakes;
 let fakeDiscord: HostFakes['discord'];
@@ -83,10 +83,10 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       const du = discordUser();
       const client = new Client(t.app);
       const pending = (await client.post('/api/discord/exchange', { code: fakeDiscord.codeFor(du, redirect) })).json();
-      const wrong = await client.post('/api/discord/fuse', { discordId: du.id, username: player.username, password: 'nope-nope' });
+      const wrong = await client.post('/api/discord/fuse', { discordId: du.id, username: player.username, password: 'nope-nope', turnstile_token: await solveBotCheck(t.app) });
       expect(wrong.statusCode).toBe(401);
       expect(wrong.json().error).toBe(DISCORD_TEXT.fuseFailed);
-      const ok = await client.post('/api/discord/fuse', { discordId: du.id, username: player.username, password: 'fuse-pass' });
+      const ok = await client.post('/api/discord/fuse', { discordId: du.id, username: player.username, password: 'fuse-pass', turnstile_token: await solveBotCheck(t.app) });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().uuid).toBe(player.uuid);
       expect(pending.access_token).toBeTruthy();

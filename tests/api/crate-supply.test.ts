@@ -7,14 +7,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRATE_VERSIONS } from '../../contract/crates';
 import { ITEM_IDS } from '../../contract/items';
-import { buildApp } from '../../server/app';
 import { inTransaction } from '../../server/db/tx';
 import { grantAward } from '../../server/services/awards';
 import { crateShops, setCrateSupply, SupplyError } from '../../server/services/crates';
 import { conservationViolations, itemHoldings } from '../../server/services/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
-import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
+import { buildStartedApp, Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('crate supply on $name', (database) => {
   let t: TestApp;
@@ -31,7 +30,7 @@ describe.each(testDatabases())('crate supply on $name', (database) => {
     expect(before).toHaveLength(1);
     // Restarts on the same database: without the variable (default 10000), with a raise, with a cut.
     for (const overrides of [{}, { CRATE_V1_SUPPLY: 5000 }, { CRATE_V1_SUPPLY: 10 }]) {
-      const again = await buildApp(testConfig(overrides), { database: t.handle, logger: false });
+      const again = await buildStartedApp(testConfig(overrides), { database: t.handle, logger: false });
       await again.close();
     }
     expect(await status()).toMatchObject({ totalSupply: 400, remainingSupply: 400 });

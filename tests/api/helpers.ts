@@ -7,9 +7,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { buildApp } from '../../server/app';
+import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createDb, type DbHandle } from '../../server/db/createDb';
+import { startUp } from '../../server/start';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -76,9 +77,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * The app as `npm start` has it: buildApp, then the start-up step (server/start.ts: migrations,
+ * seed, crate supply, secrets, pruning). Every test that builds an app on a database it then
+ * uses builds it here; buildApp alone writes nothing (tests/api/build-app.test.ts).
+ */
+export async function buildStartedApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = await buildApp(config, options);
+  try {
+    await startUp(app);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}
+
 export async function startApp(database: TestDatabase, overrides: Partial<Config> = {}): Promise<TestApp> {
   const handle = await database.open();
-  const app = await buildApp(testConfig(overrides), { database: handle, logger: false });
+  const app = await buildStartedApp(testConfig(overrides), { database: handle, logger: false });
   return {
     app, handle,
     close: async () => { await app.close(); await handle.close(); await handle.drop(); },
@@ -112,9 +129,11 @@ export class Client {
   delete(url: string, headers: Record<string, string> = {}) { return this.request({ method: 'DELETE', url, headers }); }
 }
 
-/** Fetches an ALTCHA challenge from the app and solves it for real, as the widget does. */
-export async function solveBotCheck(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/api/altcha/challenge' });
+/** Fetches an ALTCHA challenge from the app and solves it for real, as the widget does; with a
+ * username (and the address it will be used from) the challenge is as hard as they now ask. */
+export async function solveBotCheck(app: FastifyInstance, options: { username?: string; remoteAddress?: string } = {}): Promise<string> {
+  const query = options.username ? `?username=${encodeURIComponent(options.username)}` : '';
+  const response = await app.inject({ method: 'GET', url: `/api/altcha/challenge${query}`, ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}) });
   const challenge = response.json();
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');

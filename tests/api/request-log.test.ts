@@ -2,11 +2,10 @@
 // server errors always one line; every request at debug, or a LOG_SAMPLE fraction of them.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { DbHandle } from '../../server/db/createDb';
 import { requestLogReason } from '../../server/plugins/requestLog';
-import { testConfig, testDatabases } from './helpers';
+import { buildStartedApp, testConfig, testDatabases } from './helpers';
 
 const [pglite] = testDatabases();
 
@@ -19,7 +18,7 @@ describe('request log', () => {
   async function linesFor(overrides: Partial<Config>, count = 5): Promise<Array<Record<string, unknown>>> {
     const lines: string[] = [];
     handle = await pglite?.open();
-    app = await buildApp(testConfig(overrides), { database: handle, logStream: { write: (line: string) => { lines.push(line); } } });
+    app = await buildStartedApp(testConfig(overrides), { database: handle, logStream: { write: (line: string) => { lines.push(line); } } });
     for (let i = 0; i < count; i++) expect((await app.inject({ url: '/api/health' })).statusCode).toBe(200);
     return lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => typeof l.status === 'number' || 'req' in l || 'res' in l);
   }

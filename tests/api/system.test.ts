@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { HEALTH_REUSE_MS } from '../../server/routes/system';
-import { buildApp } from '../../server/app';
-import { startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { buildStartedApp, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 describe.each(testDatabases())('system endpoints on $name', (database) => {
   let t: TestApp;
@@ -43,7 +42,7 @@ describe.each(testDatabases())('system endpoints on $name', (database) => {
 describe.each(testDatabases())('health on $name', (database) => {
   it('shares its database check for a quarter second, and shows an outage after it', async () => {
     const handle = await database.open();
-    const app = await buildApp(testConfig(), { database: handle, logger: false });
+    const app = await buildStartedApp(testConfig(), { database: handle, logger: false });
     try {
       const replies = await Promise.all(Array.from({ length: 20 }, () => app.inject({ url: '/api/health' })));
       expect(replies.map((r) => r.statusCode)).toEqual(replies.map(() => 200));

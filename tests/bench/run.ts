@@ -13,7 +13,9 @@
 // BENCH_RUSH (buyers in the crate rush row, default 50; 0 skips it) and BENCH_RUSH_CALLS (its
 // purchases asked for, default 1000; the shop can sell 90% of them), BENCH_BUNDLE=0 (run the
 // server process through the tsx loader instead of as a prebuilt bundle, the way `npm start`
-// runs it since scripts/build-server.mjs).
+// runs it since scripts/build-server.mjs), BENCH_BOT_CHECK (solves per place at the default bot
+// check, default 20; 0 skips the bot-check rows) and BENCH_BOT_CHECK_PREVIOUS (solves at the
+// difficulty before issue 22, default 3: ~10-20 s each).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -28,6 +30,8 @@ import { createScratchDatabase, type ScratchDatabase } from '../api/harness/serv
 import { httpTransport, solveBotCheckVia } from '../api/harness/transport';
 import { DIRECT_TRANSACTIONS, NOT_REPEATABLE } from './direct';
 import type { BenchRequest, Prepared, Rush, RushCheck } from './server';
+import { loadConfig } from '../../server/config';
+import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,6 +51,20 @@ const READ_ROWS = process.env.BENCH_READS !== '0';
 const RUSH_BUYERS = Number(process.env.BENCH_RUSH ?? 50);
 const RUSH_CALLS = Number(process.env.BENCH_RUSH_CALLS ?? 1000);
 const BUNDLE = process.env.BENCH_BUNDLE !== '0';
+const BOT_CHECK_SOLVES = Number(process.env.BENCH_BOT_CHECK ?? 20);
+const BOT_CHECK_PREVIOUS = Number(process.env.BENCH_BOT_CHECK_PREVIOUS ?? 3);
+
+/** Solve times at the server's default difficulty against the previous one, in one run. */
+async function botCheckBench(): Promise<BotCheckRow[]> {
+  const defaults = loadConfig({});
+  const current = { label: 'default', cost: defaults.ALTCHA_COST, maxCounter: defaults.ALTCHA_MAX_COUNTER };
+  const browser = SHELL ? await launchChromium() : null;
+  try {
+    return await botCheckRows(browser, current, BOT_CHECK_SOLVES, BOT_CHECK_PREVIOUS);
+  } finally {
+    await browser?.close();
+  }
+}
 /** Public reads measured with and without a session cookie: the same cost is the goal. */
 const COOKIE_READS: Array<[string, string]> = [
   ['GET /api/config', '/api/config'],
@@ -300,13 +318,16 @@ async function main(): Promise<void> {
     const memoryLine = `API process resident memory (RSS): ${memory.map((m, i) => `${i === 0 ? 'ready' : `after run ${i}`} ${n(m.rssMiB)} MiB`).join(' · ')} (heap used ${memory.map((m) => n(m.heapMiB)).join(' / ')} MiB)`;
     console.log(memoryLine);
     const shell = SHELL ? await shellBench(api, baseline, dist).catch((error: Error) => error) : new Error('skipped (BENCH_SHELL=0)');
-    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}`;
     console.log(`${shellTable(shell)}\n`);
+    const botCheck = BOT_CHECK_SOLVES > 0 ? await botCheckBench().catch((error: Error) => error) : null;
+    if (botCheck) console.log(`${botCheckTable(botCheck)}\n`);
+    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
-      api: rows, memory, shell: shell instanceof Error ? { error: shell.message } : shell, table,
+      api: rows, memory, shell: shell instanceof Error ? { error: shell.message } : shell,
+      botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck, table,
     }, null, 2)}\n`);
     console.log(`bench/results.json written (${Math.round((Date.now() - started) / 1000)} s)`);
     if (shell instanceof Error && SHELL) process.exitCode = 1;

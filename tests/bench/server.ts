@@ -1,4 +1,4 @@
-// The bench's server process: the real app (buildApp, the database from DATABASE_URL or an
+// The bench's server process: the real app (buildApp and its start-up step, the database from DATABASE_URL or an
 // in-memory PGlite) and the baseline (a bare Fastify route answering {ok:true}) side by side in
 // one Node process, so both are measured under the same conditions while the load generator
 // runs in the parent. Work that needs the database (preparing valid money calls, the direct
@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { startUp } from '../../server/start';
 import { inTransaction } from '../../server/db/tx';
 import * as crates from '../../server/services/crates';
 import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // Logging as configured (BENCH_LOG_LEVEL, default info as in production; stdout goes nowhere).
   const app = await buildApp(config, { logger: config.LOG_LEVEL !== 'silent' });
+  await startUp(app);
   const api = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUTH_TEXT } from '../../contract/auth';
 import { changePasswordError } from '../../src/features/accounts/changePasswordValidation';
 import { ChangePasswordModal } from '../../src/features/accounts/ChangePasswordModal';
-import AuthModal from '../../src/features/accounts/AuthModal';
+import AuthModal, { VERIFYING_TEXT } from '../../src/features/accounts/AuthModal';
 import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
 import { renderWithShell, testQueryClient } from '../support/render';
 
@@ -23,7 +23,7 @@ function wrap(children: ReactNode) {
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the login modal', () => {
-  it('shows its texts and refuses empty fields, then a missing security check', () => {
+  it('shows its texts and refuses empty fields, then waits for the security check still running', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     wrap(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
     expect(screen.getByText('Welcome back')).toBeInTheDocument();
@@ -35,7 +35,9 @@ describe('the login modal', () => {
     type('Username', 'alice');
     type(/^Password/, 'secret1');
     fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form') as HTMLFormElement);
-    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.botCheckMissing);
+    // Issue 22: not 'Please complete the security check' but a busy button until the check is done.
+    expect(screen.getByRole('button', { name: VERIFYING_TEXT })).toBeDisabled();
+    expect(screen.queryByText(AUTH_TEXT.botCheckMissing)).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

@@ -6,7 +6,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OverlayHost } from '../../src/overlays/OverlayHost';
-import { overlayComponent, registerOverlay } from '../../src/app/overlays/registry';
+import { overlayComponent, registerOverlay } from '../../src/app/overlay-registry/registry';
 import type { OverlayProps } from '../../src/overlays/types';
 import { MemberList } from '../../src/features/clans/MemberList';
 import { NavigationProvider, useNavigation } from '../../src/overlays/navigation';

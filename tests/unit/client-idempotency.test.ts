@@ -1,8 +1,9 @@
 // The shell sends an Idempotency-Key on every call of an endpoint the contract marks as moving
-// value (issue 16 item 9), from src/api/client.ts, so no caller can forget it.
+// value (issue 16 item 9): the attempt's key, which the operation owns (issue 21 item 4). The
+// client requires it (in its types, and at run time) and never makes one up.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
+import { IDEMPOTENCY_HEADER, IdempotencyKey, type EndpointDef } from '../../contract/http';
 import { call } from '../../src/api/client';
 
 function headersOfCall(fetchMock: ReturnType<typeof vi.fn>, i = 0): Record<string, string> {
@@ -19,29 +20,27 @@ describe('Idempotency-Key from the API client', () => {
   };
   const params = (path: string) => Object.fromEntries([...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1]!, 'x']));
 
-  it('sends a fresh valid key on every movesValue call, and none elsewhere', async () => {
+  it('sends the attempt\'s key on every movesValue call, and none elsewhere', async () => {
     const moving = ALL_ENDPOINTS.filter((e) => e.movesValue);
     expect(moving.length).toBeGreaterThan(8);
     for (const endpoint of ALL_ENDPOINTS) {
       const fetchMock = stub();
-      await call(endpoint, { params: params(endpoint.path) }).catch(() => undefined);
-      await call(endpoint, { params: params(endpoint.path) }).catch(() => undefined);
-      const [first, second] = [headersOfCall(fetchMock, 0)[IDEMPOTENCY_HEADER], headersOfCall(fetchMock, 1)[IDEMPOTENCY_HEADER]];
+      const key = endpoint.movesValue ? { idempotencyKey: 'attempt-key-1' } : {};
+      await (call as (e: EndpointDef, o: object) => Promise<unknown>)(endpoint, { params: params(endpoint.path), ...key }).catch(() => undefined);
+      const sent = headersOfCall(fetchMock, 0)[IDEMPOTENCY_HEADER];
       if (endpoint.movesValue) {
-        expect(IdempotencyKey.safeParse(first).success, endpoint.path).toBe(true);
-        expect(second).not.toBe(first);
+        expect(sent, endpoint.path).toBe('attempt-key-1');
+        expect(IdempotencyKey.safeParse(sent).success).toBe(true);
       } else {
-        expect(first, endpoint.path).toBeUndefined();
+        expect(sent, endpoint.path).toBeUndefined();
       }
     }
   });
 
-  it('keeps the key a caller passes for its own retries', async () => {
+  it('refuses a movesValue call without its attempt\'s key instead of making one up', async () => {
     const fetchMock = stub();
     const buy = ALL_ENDPOINTS.find((e) => e.path === '/api/crates/buy')!;
-    await call(buy, { body: { quantity: 1 }, headers: { 'Idempotency-Key': 'my-retry-key-1' } }).catch(() => undefined);
-    const headers = headersOfCall(fetchMock);
-    expect(headers['Idempotency-Key']).toBe('my-retry-key-1');
-    expect(headers[IDEMPOTENCY_HEADER]).toBeUndefined();
+    await expect((call as (e: EndpointDef, o: object) => Promise<unknown>)(buy, { body: { quantity: 1 } })).rejects.toThrow(/idempotencyKey/);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

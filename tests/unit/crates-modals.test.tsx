@@ -91,7 +91,7 @@ describe('the Create Coin Flip Wager modal', () => {
   });
 
   it('shows each rule broken with the spec text and sends nothing, then offers a valid wager', async () => {
-    renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    renderWithShell(<CoinflipModal payload={{ modalType: 'create' }} onClose={() => undefined} />);
     expect(screen.getByText('Create Coin Flip Wager')).toBeInTheDocument();
     await screen.findByText('Ŧ250.00');
     const input = screen.getByLabelText(/Wager amount/);
@@ -116,7 +116,7 @@ describe('the Create Coin Flip Wager modal', () => {
 
   it('logged out: offers Log In, which opens the auth modal', async () => {
     server.fail(baseInventory, 401, { error: 'Not logged in' });
-    const view = renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    const view = renderWithShell(<CoinflipModal payload={{ modalType: 'create' }} onClose={() => undefined} />);
     expect(await screen.findByTestId('coinflip-log-in')).toHaveTextContent('Log in to play coin flips.');
     fireEvent.click(screen.getByRole('button', { name: 'Log In' }));
     expect(view.overlays.getState().modal).toMatchObject({ key: 'auth', payload: { mode: 'login' } });
@@ -124,7 +124,7 @@ describe('the Create Coin Flip Wager modal', () => {
 
   it('shows the server error text when the offer is refused', async () => {
     server.fail(createCoinflip, 404, { error: 'not found' });
-    renderWithShell(<CoinflipModal payload={{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }} onClose={() => undefined} />);
+    renderWithShell(<CoinflipModal payload={{ modalType: 'create' }} onClose={() => undefined} />);
     await screen.findByText('Ŧ250.00');
     fireEvent.change(screen.getByLabelText(/Wager amount/), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Wager' }));
@@ -143,7 +143,7 @@ describe('the Crate Shop modal', () => {
   });
 
   it('shows supply, odds and the Base Set II announcement, colours the total and caps the quantity', async () => {
-    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />);
     expect(screen.getByText('Base Set Crate Shop')).toBeInTheDocument();
     expect(await screen.findByText('7/50')).toBeInTheDocument();
     expect(await screen.findByText('Neon Visor')).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('the Crate Shop modal', () => {
   });
 
   it('repeats plus every 100 ms while held, up to the remaining supply, and minus floors at 1', async () => {
-    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />);
     await screen.findByText('7/50');
     vi.useFakeTimers();
     const input = screen.getByLabelText('Quantity');
@@ -198,7 +198,7 @@ describe('the Crate Shop modal', () => {
   it('buys with an Idempotency-Key, toasts, tells the game and closes', async () => {
     server.answer(buyCrates, { message: 'Successfully purchased 2 Base Set Crate(s)!', description: 'Spent 200.00 TC', quantity: 2, crateBalance: 4, tripcoins: 50, remainingSupply: 5 });
     const onClose = vi.fn();
-    const { game } = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
+    const { game } = renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
     await screen.findByText('7/50');
     await screen.findByText('Ŧ250.00');
     fireEvent.change(screen.getByLabelText('Quantity'), { target: { value: '2' } });
@@ -216,7 +216,7 @@ describe('the Crate Shop modal', () => {
     // The server answers both requests of a double click alike (an idempotent replay).
     server.answer(buyCrates, { message: 'Successfully purchased 1 Base Set Crate(s)!', description: 'Spent 100.00 TC', quantity: 1, crateBalance: 3, tripcoins: 150, remainingSupply: 6 });
     const onClose = vi.fn();
-    const { game } = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
+    const { game } = renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={onClose} />, { withToasts: true });
     await screen.findByText('7/50');
     await screen.findByText('Ŧ250.00');
     const buy = screen.getByRole('button', { name: 'BUY' });
@@ -231,7 +231,7 @@ describe('the Crate Shop modal', () => {
   });
 
   it('draws the supply bar in the theme\'s look (the loading bar\'s gradient), not a fixed blue', async () => {
-    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />, { theme });
+    renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />, { theme });
     expect(await screen.findByText('7/50')).toBeInTheDocument();
     const fill = screen.getByTestId('supply-bar').querySelector<HTMLElement>('.mantine-Progress-section');
     expect(fill).not.toBeNull();
@@ -245,7 +245,7 @@ describe('the Crate Shop modal', () => {
 
   it('logged out: offers Log In (opening the auth modal), and a total that claims nothing about a balance', async () => {
     server.fail(baseInventory, 401, { error: 'Not logged in' });
-    const view = renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    const view = renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />);
     const prompt = await screen.findByTestId('crate-log-in');
     expect(prompt).toHaveTextContent('Log in to buy crates.');
     expect(screen.getByTestId('total-cost')).not.toHaveAttribute('data-affordable');
@@ -256,7 +256,7 @@ describe('the Crate Shop modal', () => {
 
   it('shows Sold Out and refuses to sell when the supply is gone', async () => {
     server.answer(crateStatus, status({ remainingSupply: 0 }));
-    renderWithShell(<CrateShopModal payload={{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }} onClose={() => undefined} />);
+    renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />);
     expect(await screen.findByTestId('sold-out')).toHaveTextContent('Sold Out');
     expect(screen.getByRole('button', { name: 'BUY' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();

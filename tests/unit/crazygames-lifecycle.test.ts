@@ -5,13 +5,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { GAME_BUILD_FILES, type CreateUnityInstance } from '../../contract/game';
+import { crazygames } from '../../hosts/crazygames';
 import { createCrazyGamesAdapter } from '../../hosts/crazygames/adapter';
 import type { CrazyGamesSdk } from '../../hosts/crazygames/sdk';
 import { LOADING, loadingMachine } from '../../machines/loading';
 import { createCompletion } from '../../src/game-link/completion';
 import { createGameController } from '../../src/game-link/controller';
-import { HOST_GATE_MS, startHost } from '../../src/game-link/hostWiring';
+import { startHost } from '../../src/game-link/hostWiring';
 import { createOverlayStore } from '../../src/overlays/store';
+
+/** How long start-up holds the download for the portal's SDK (its definition's startWaitMs). */
+const HOST_GATE_MS = { crazygames: crazygames.startWaitMs };
 
 function recordingSdk(calls: Array<[string, number]>, initMs: number): CrazyGamesSdk {
   const at = (name: string) => () => { calls.push([name, Date.now()]); };

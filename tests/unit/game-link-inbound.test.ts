@@ -48,20 +48,20 @@ function setup(options: Partial<InboundOptions> = {}, registered: (key: OverlayK
 }
 
 const TRIGGERS: Array<[GameMessage | string, OverlayKey, unknown]> = [
-  [{ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell', itemUuid: 'item-1' }, 'marketplace', { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell', itemUuid: 'item-1' }],
-  [{ type: 'SHOW_REMOVED_ITEMS_MODAL', removedItems: [{ name: 'Sword', quantity: 2 }] }, 'removedItems', { type: 'SHOW_REMOVED_ITEMS_MODAL', removedItems: [{ name: 'Sword', quantity: 2 }] }],
-  [{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'coinflip', { type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }],
-  [{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 1 }, 'crateShop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 1 }],
-  [{ type: 'SHOW_CRATE_OPEN_MODAL' }, 'crateOpen', { type: 'SHOW_CRATE_OPEN_MODAL' }],
-  [{ type: 'SHOW_SORRY_POPUP' }, 'sorry', { type: 'SHOW_SORRY_POPUP' }],
-  [{ type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId: 42, modalType: 'buyConfirm' }, 'marketplaceListing', { type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId: 42, modalType: 'buyConfirm' }],
-  [{ type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'mythicalBridge', { type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }],
+  [{ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell', itemUuid: 'item-1' }, 'marketplace', { modalType: 'sell', itemUuid: 'item-1' }],
+  [{ type: 'SHOW_REMOVED_ITEMS_MODAL', removedItems: [{ name: 'Sword', quantity: 2 }] }, 'removedItems', { removedItems: [{ name: 'Sword', quantity: 2 }] }],
+  [{ type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'coinflip', { modalType: 'create' }],
+  [{ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 1 }, 'crateShop', { crateVersionId: 1 }],
+  [{ type: 'SHOW_CRATE_OPEN_MODAL' }, 'crateOpen', {}],
+  [{ type: 'SHOW_SORRY_POPUP' }, 'sorry', {}],
+  [{ type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId: 42, modalType: 'buyConfirm' }, 'marketplaceListing', { listingId: 42, modalType: 'buyConfirm' }],
+  [{ type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'mythicalBridge', {}],
   ['daily spin not verified', 'verifyDiscord', {}],
   [{ type: 'daily spin not verified' }, 'verifyDiscord', {}],
   [{ type: 'switchAuthMode', mode: 'signup' }, 'auth', { mode: 'signup' }],
   [{ type: 'switchAuthMode', mode: 'logout' }, 'auth', { mode: 'logout' }], // issue 18 item 5: the game's Log Out
   [{ type: 'showDiscordFusionModal', discordUser: { id: '1234', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'at' }, 'discordFusion',
-    { type: 'showDiscordFusionModal', discordUser: { id: '1234', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'at' }],
+    { discordUser: { id: '1234', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'at' }],
 ];
 
 describe('the bridge', () => {
@@ -81,9 +81,9 @@ describe('the bridge', () => {
   it('applies schema defaults (crate shop 0, coin flip create)', () => {
     const { page, overlays } = setup();
     page.post({ type: 'SHOW_CRATE_SHOP_MODAL' });
-    expect(overlays.open).toHaveBeenLastCalledWith('crateShop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 });
+    expect(overlays.open).toHaveBeenLastCalledWith('crateShop', { crateVersionId: 0 });
     page.post({ type: 'SHOW_COINFLIP_MODAL' });
-    expect(overlays.open).toHaveBeenLastCalledWith('coinflip', { type: 'SHOW_COINFLIP_MODAL', modalType: 'create' });
+    expect(overlays.open).toHaveBeenLastCalledWith('coinflip', { modalType: 'create' });
   });
 
   it('hands WALLET_NOTIFICATION to its handler, from our page or a configured parent', () => {
@@ -180,7 +180,7 @@ describe('the bridge', () => {
       win: page.win, overlays, hasOverlay: () => true, parentOrigins: [], early: early.drain(),
       requestBotCheckToken: async () => 'early-token', log: { warn: vi.fn() },
     });
-    expect(overlays.open.mock.calls).toEqual([['levelProgress', {}], ['crateOpen', { type: 'SHOW_CRATE_OPEN_MODAL' }]]);
+    expect(overlays.open.mock.calls).toEqual([['levelProgress', {}], ['crateOpen', {}]]);
     await expect(pendingToken).resolves.toBe('early-token');
     uninstall();
     page.post({ type: 'SHOW_SORRY_POPUP' });

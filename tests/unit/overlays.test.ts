@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ReactNode } from 'react';
 import { OverlayHost } from '../../src/overlays/OverlayHost';
-import { hasOverlay, overlayComponent, registerOverlay } from '../../src/app/overlays/registry';
+import { hasOverlay, overlayComponent, registerOverlay } from '../../src/app/overlay-registry/registry';
 import type { OverlayProps } from '../../src/overlays/types';
 import { createOverlayStore } from '../../src/overlays/store';
 import { OverlaysProvider, useEscapeLayer } from '../../src/overlays/context';
@@ -24,7 +24,7 @@ describe('the overlay store', () => {
     expect(store.isAnyOpen()).toBe(true);
     store.open('releaseNotes', {}); // replaces settings
     expect(closed).toEqual(['auth', 'settings']);
-    store.open('crateShop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 });
+    store.open('crateShop', { crateVersionId: 0 });
     store.close('releaseNotes'); // closing the overlay takes its modal along
     expect(closed).toEqual(['auth', 'settings', 'crateShop', 'releaseNotes']);
     expect(store.isAnyOpen()).toBe(false);
@@ -156,7 +156,7 @@ describe('preloading the settings overlay', () => {
   // after the test had registered its probe as 'settings', remembered the probe as "what was
   // there", and then replaced it with the real overlay. Preloading swaps only the lazy entry.
   it('keeps an entry registered before the preload started, and one registered while it ran', async () => {
-    const { preloadOverlay } = await import('../../src/app/overlays/registry');
+    const { preloadOverlay } = await import('../../src/app/overlay-registry/registry');
     const Probe = () => null;
     const undo = registerOverlay('settings', Probe);
     try {
@@ -176,7 +176,7 @@ describe('preloading the settings overlay', () => {
   }, 30_000);
 
   it('swaps the lazy entry for the loaded component', async () => {
-    const { preloadOverlay } = await import('../../src/app/overlays/registry');
+    const { preloadOverlay } = await import('../../src/app/overlay-registry/registry');
     const lazyEntry = overlayComponent('settings');
     await preloadOverlay('settings');
     const loaded = overlayComponent('settings');

@@ -1,46 +1,63 @@
-// src/settings-store/storage.ts: prefix, JSON, hidden list, disabled sections, bad values,
-// blocked storage (spec part 1 §3.1).
+// src/settings-store/storage.ts writes through (prefix, JSON, blocked storage, spec part 1 §3.1);
+// the rules on what is stored (hidden list, disabled sections, bad values) are the store's and
+// are checked here through it, on the same storage.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../contract/settings';
+import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, type SectionId } from '../../contract/settings';
 import { browserStorage, createSettingsStorage, memoryStorage, type KeyValueStorage } from '../../src/settings-store/storage';
+import { createSettingsStore } from '../../src/settings-store/store';
+import { fakeGameLink } from '../support/fakeGameLink';
 
 const quiet = () => undefined;
+const storeOn = (storage: KeyValueStorage, disabledSections: SectionId[] = [], warn: (...args: unknown[]) => void = quiet) =>
+  createSettingsStore({ config: { hidden: HIDDEN_SETTINGS, disabledSections, order: SIDEBAR_ORDERS.standard }, game: fakeGameLink(), storage, log: { warn } });
 
 describe('settings storage', () => {
   afterEach(() => { vi.restoreAllMocks(); });
 
-  it('saves name/value pairs under game_settings_ as JSON and loads them back', () => {
+  it('writes name/value pairs under game_settings_ as JSON and reads them back', () => {
     const storage = memoryStorage();
     const settings = createSettingsStorage({ storage, log: quiet });
-    expect(settings.save('mouseSensitivity', 2.5)).toBe(true);
-    expect(settings.save('keyBindingsV2', { ...DEFAULT_SETTINGS.keyBindingsV2, moveForward: 273 })).toBe(true);
+    settings.write('mouseSensitivity', 2.5);
+    settings.write('keyBindingsV2', { moveForward: 273 });
     expect(storage.getItem('game_settings_mouseSensitivity')).toBe('2.5');
-    const loaded = createSettingsStorage({ storage, log: quiet }).load();
+    expect(settings.read('keyBindingsV2')).toEqual({ moveForward: 273 });
+    expect(settings.read('masterVolume')).toBeUndefined();
+    settings.remove('mouseSensitivity');
+    expect(storage.getItem('game_settings_mouseSensitivity')).toBeNull();
+  });
+
+  it('loads through the store: stored values back, bindings merged over the defaults', () => {
+    const storage = memoryStorage();
+    const store = storeOn(storage);
+    expect(store.change('mouseSensitivity', 2.5)).toBe(true);
+    expect(store.change('keyBindingsV2', { ...DEFAULT_SETTINGS.keyBindingsV2, moveForward: 273 })).toBe(true);
+    expect(storage.getItem('game_settings_mouseSensitivity')).toBe('2.5');
+    storage.setItem('game_settings_keyBindingsV2', '{"moveForward":273}');
+    const loaded = storeOn(storage).getValues();
     expect(loaded.mouseSensitivity).toBe(2.5);
-    expect(loaded.keyBindingsV2.moveForward).toBe(273);
+    expect(loaded.keyBindingsV2).toEqual({ ...DEFAULT_SETTINGS.keyBindingsV2, moveForward: 273 });
     expect(loaded.masterVolume).toBe(80);
   });
 
-  it('never saves hidden settings, ignores stored ones, and removes them on cleanup', () => {
+  it('never saves hidden settings, ignores stored ones, and removes them at start', () => {
     const storage = memoryStorage();
     storage.setItem('game_settings_dpi', '1600');
     storage.setItem('game_settings_crosshairStyle', '"dot"');
-    const settings = createSettingsStorage({ storage, log: quiet });
-    expect(settings.save('dpi', 1200)).toBe(false);
-    expect(settings.load().dpi).toBe(800);
-    expect(settings.load().crosshairStyle).toBe('default');
-    settings.cleanup();
+    const store = storeOn(storage);
+    expect(store.change('dpi', 1200)).toBe(false);
+    expect(store.getValues().dpi).toBe(800);
+    expect(store.getValues().crosshairStyle).toBe('default');
     expect(storage.getItem('game_settings_dpi')).toBeNull();
     expect(storage.getItem('game_settings_crosshairStyle')).toBeNull();
   });
 
   it('ignores updates to settings of disabled sections', () => {
     const storage = memoryStorage();
-    const settings = createSettingsStorage({ storage, log: quiet, disabledSections: ['video'] });
-    expect(settings.accepts('fov')).toBe(false);
-    expect(settings.save('fov', 100)).toBe(false);
+    const store = storeOn(storage, ['video']);
+    expect(store.accepts('fov')).toBe(false);
+    expect(store.change('fov', 100)).toBe(false);
     expect(storage.getItem('game_settings_fov')).toBeNull();
-    expect(createSettingsStorage({ storage, log: quiet, disabledSections: [] }).save('fov', 100)).toBe(true);
+    expect(storeOn(storage, []).change('fov', 100)).toBe(true);
   });
 
   it('replaces bad JSON, wrong types and out-of-range values by defaults and logs them', () => {
@@ -50,7 +67,7 @@ describe('settings storage', () => {
     storage.setItem('game_settings_theme', '"neon"');
     storage.setItem('game_settings_keyBindingsV2', '{"moveForward":-4}');
     const log = vi.fn();
-    const loaded = createSettingsStorage({ storage, log }).load();
+    const loaded = storeOn(storage, [], log).getValues();
     expect(loaded.fov).toBe(90);
     expect(loaded.masterVolume).toBe(80);
     expect(loaded.theme).toBe('dark');
@@ -65,10 +82,11 @@ describe('settings storage', () => {
       removeItem: () => { throw new Error('denied'); },
     };
     const log = vi.fn();
-    const settings = createSettingsStorage({ storage: throwing, log });
-    expect(settings.load()).toEqual(DEFAULT_SETTINGS);
-    expect(() => settings.save('masterVolume', 10)).not.toThrow();
-    expect(() => settings.cleanup()).not.toThrow();
+    let store: ReturnType<typeof storeOn> | undefined;
+    expect(() => { store = storeOn(throwing, [], log); }).not.toThrow(); // removing hidden entries throws too
+    expect(store?.getValues()).toEqual(DEFAULT_SETTINGS);
+    expect(() => store?.change('masterVolume', 10)).not.toThrow();
+    expect(store?.getValues().masterVolume).toBe(10); // kept in memory
     expect(log).toHaveBeenCalled();
   });
 

@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, type SettingsValues } from '../../contract/settings';
-import { memoryStorage } from '../../src/settings-store/storage';
+import { createSettingsStorage, memoryStorage } from '../../src/settings-store/storage';
 import { createSettingsStore, type SettingsAccount } from '../../src/settings-store/store';
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS } from '../../src/settings-store/sync';
 import { fakeGameLink } from '../support/fakeGameLink';
@@ -83,5 +83,52 @@ describe('the settings store', () => {
     store.change('masterVolume', 35);
     await vi.advanceTimersByTimeAsync(ACCOUNT_UPLOAD_DEBOUNCE_MS * 2);
     expect(saved).toHaveLength(2);
+  });
+});
+
+describe('one truth for settings: the store', () => {
+  it('decides what is hidden or disabled: storage writes whatever it is given, the store refuses and ignores it', () => {
+    const kv = memoryStorage();
+    const storage = createSettingsStorage({ storage: kv, log: () => undefined });
+    storage.write('dpi', 1600); // hidden (§3.1)
+    storage.write('fov', 100); // Video is disabled by this parent
+    expect(kv.getItem('game_settings_dpi')).toBe('1600');
+    expect(kv.getItem('game_settings_fov')).toBe('100');
+    const store = createSettingsStore({ config, game: fakeGameLink(), storage: kv });
+    expect(store.getValues().dpi).toBe(DEFAULT_SETTINGS.dpi);
+    expect(kv.getItem('game_settings_dpi')).toBeNull();
+    expect(store.accepts('fov')).toBe(false);
+    expect(store.change('fov', 110)).toBe(false);
+    expect(kv.getItem('game_settings_fov')).toBe('100');
+  });
+
+  it('applies the account copy through itself: subscribers told once, each changed setting written once, nothing read back', async () => {
+    const kv = memoryStorage();
+    const spied = { getItem: vi.fn(kv.getItem), setItem: vi.fn(kv.setItem), removeItem: vi.fn(kv.removeItem) };
+    const game = fakeGameLink();
+    const copy = { ...DEFAULT_SETTINGS, masterVolume: 12, fov: 120, dpi: 1600, keyBindingsV2: { ...DEFAULT_SETTINGS.keyBindingsV2, jump: 273 } };
+    const store = createSettingsStore({ config, game, storage: spied, account: account(copy).api });
+    const seen = vi.fn();
+    store.subscribe(seen);
+    spied.getItem.mockClear();
+    spied.setItem.mockClear();
+    store.followAccount('u-1');
+    await flush();
+    expect(seen).toHaveBeenCalledTimes(1);
+    expect(spied.getItem).not.toHaveBeenCalled();
+    // fov: Video disabled here; dpi: hidden. Only the two accepted settings that differ are written.
+    expect(spied.setItem.mock.calls.map(([key]) => key).sort()).toEqual(['game_settings_keyBindingsV2', 'game_settings_masterVolume']);
+    expect(store.getValues()).toMatchObject({ masterVolume: 12, fov: DEFAULT_SETTINGS.fov, dpi: DEFAULT_SETTINGS.dpi });
+    expect(store.getValues().keyBindingsV2.jump).toBe(273);
+    expect(game.sentWith(SHELL_TO_GAME.allSettings)).toHaveLength(2); // at start, and the account copy
+  });
+
+  it('sends OnSettingChanged as the contract types it, and refuses a name whose value is another setting\'s type', () => {
+    const game = fakeGameLink();
+    const store = createSettingsStore({ config, game, storage: memoryStorage() });
+    expect(store.change('masterVolume', 'loud' as never)).toBe(false);
+    expect(store.change('noSuchSetting' as never, 1)).toBe(false);
+    expect(store.changeMany({ masterVolume: 41, theme: 3 as never })).toBe(1);
+    expect(game.sentWith(SHELL_TO_GAME.settingChanged)).toEqual([{ name: 'masterVolume', value: 41 }]);
   });
 });

@@ -1,13 +1,17 @@
 // The rule for settings that follow a logged-in player (src/settings-store/sync.ts): the
 // account copy wins when there is one, else the local settings are uploaded; an upload keeps the
-// account's values for what this host may not change; applying writes only accepted settings.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, settingsWithDefaults, type SettingsValues } from '../../contract/settings';
-import { createSettingsStorage, memoryStorage, type KeyValueStorage } from '../../src/settings-store/storage';
-import { applyToStorage, firstSyncPlan, sameValue, uploadCopy } from '../../src/settings-store/sync';
+// account's values for what this host may not change; applying (through the store's rules)
+// writes only accepted settings.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, settingsWithDefaults, type SettingsValues } from '../../contract/settings';
+import { memoryStorage, type KeyValueStorage } from '../../src/settings-store/storage';
+import { createSettingsStore, type SettingsAccount } from '../../src/settings-store/store';
+import { firstSyncPlan, sameValue, uploadCopy } from '../../src/settings-store/sync';
+import { fakeGameLink } from '../support/fakeGameLink';
 
 let kv: KeyValueStorage;
-const storageFor = () => createSettingsStorage({ storage: kv, hidden: HIDDEN_SETTINGS, disabledSections: ['general', 'video'], log: () => undefined });
+const config = { hidden: HIDDEN_SETTINGS, disabledSections: ['general' as const, 'video' as const], order: SIDEBAR_ORDERS.standard };
+const storeFor = (account?: SettingsAccount) => createSettingsStore({ config, game: fakeGameLink(), storage: kv, log: { warn: () => undefined }, ...(account ? { account } : {}) });
 beforeEach(() => { kv = memoryStorage(); });
 
 const account: SettingsValues = { ...DEFAULT_SETTINGS, masterVolume: 20, fov: 110, dpi: 1600, keyBindingsV2: { ...DEFAULT_SETTINGS.keyBindingsV2, jump: 273 } };
@@ -22,12 +26,13 @@ describe('first sync after login', () => {
 });
 
 describe('applying the account copy to local storage', () => {
-  it('writes the accepted settings, overriding local ones, and never hidden or disabled ones', () => {
-    const storage = storageFor();
-    storage.save('masterVolume', 90);
-    const written = applyToStorage(storage, account);
-    expect(written).toBeGreaterThan(10);
-    const loaded = storage.load();
+  it('writes the accepted settings, overriding local ones, and never hidden or disabled ones', async () => {
+    storeFor().change('masterVolume', 90);
+    const store = storeFor({ load: vi.fn(async () => account), save: vi.fn(async (s: SettingsValues) => s) });
+    store.followAccount('u-1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(kv.getItem('game_settings_masterVolume')).toBe('20');
+    const loaded = storeFor().getValues();
     expect(loaded.masterVolume).toBe(20);
     expect(loaded.keyBindingsV2.jump).toBe(273);
     expect(kv.getItem('game_settings_fov')).toBeNull(); // Video is disabled here
@@ -38,9 +43,9 @@ describe('applying the account copy to local storage', () => {
 
 describe('what is uploaded', () => {
   it('takes local values for accepted settings and keeps the account\'s for the others', () => {
-    const storage = storageFor();
-    storage.save('masterVolume', 55);
-    const copy = uploadCopy(account, storage.load(), storage.accepts);
+    const store = storeFor();
+    store.change('masterVolume', 55);
+    const copy = uploadCopy(account, store.getValues(), store.accepts);
     expect(copy.masterVolume).toBe(55);
     expect(copy.keyBindingsV2).toEqual(DEFAULT_SETTINGS.keyBindingsV2); // local bindings are accepted here
     expect(copy.fov).toBe(110); // Video disabled on this host: the other host's choice survives
@@ -48,8 +53,8 @@ describe('what is uploaded', () => {
     expect(settingsWithDefaults(copy)).toEqual(copy); // a valid, whole object
   });
   it('falls back to the defaults for settings this host may not change when the account has none', () => {
-    const storage = storageFor();
-    const copy = uploadCopy(null, { ...storage.load(), fov: 61 }, storage.accepts);
+    const store = storeFor();
+    const copy = uploadCopy(null, { ...store.getValues(), fov: 61 }, store.accepts);
     expect(copy.fov).toBe(DEFAULT_SETTINGS.fov);
   });
 });

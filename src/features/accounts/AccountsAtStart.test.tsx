@@ -6,6 +6,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER, type CurrentUser } from '../../../contract/auth';
 import { DISCORD_TEXT } from '../../../contract/accounts';
+import type { HostKind } from '../../../hosts/list';
 import type { HostAdapter, LoginOutcome } from '../../../hosts/types';
 import { renderWithShell, testQueryClient } from '../../../tests/support/render';
 import { createOverlayStore } from '../../overlays/store';
@@ -30,7 +31,7 @@ function fakeAdapter(login: () => Promise<LoginOutcome>): HostAdapter & { login:
   };
 }
 
-function mount(adapter: HostAdapter, kind: HostAdapter['kind'] = 'discord', user: CurrentUser = ANONYMOUS_USER) {
+function mount(adapter: HostAdapter, kind: HostKind = 'discord', user: CurrentUser = ANONYMOUS_USER) {
   const client = testQueryClient();
   client.setQueryData(currentUserQuery.queryKey, user);
   const view = renderWithShell(<AccountsAtStart />, { queryClient: client, host: { kind, adapter } });
@@ -69,7 +70,7 @@ describe('the pending Discord account decision', () => {
     const web = fakeAdapter(async () => ({ kind: 'shellModal' }));
     const { overlays } = mount({ ...web, kind: 'web' }, 'web');
     await waitFor(() => expect(overlays.getState().modal?.key).toBe('discordFusion'));
-    expect(overlays.getState().modal?.payload).toEqual({ type: 'showDiscordFusionModal', ...pending });
+    expect(overlays.getState().modal?.payload).toEqual({ ...pending });
     // Still kept (with its first age) until the player decides or closes the decision.
     expect(readPendingDiscord()).toEqual(pending);
   });
@@ -114,7 +115,7 @@ describe('the Discord Activity at start', () => {
     const adapter = fakeAdapter(async () => ({ kind: 'discordCode', code: 'activity-code' }));
     const { overlays } = mount(adapter);
     await waitFor(() => expect(overlays.getState().modal?.key).toBe('discordFusion'));
-    expect(overlays.getState().modal?.payload).toMatchObject({ type: 'showDiscordFusionModal', discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
+    expect(overlays.getState().modal?.payload).toMatchObject({ discordUser: { id: pending.discordUser.id }, accessToken: 'pending-token' });
     expect(readPendingDiscord()).toMatchObject({ suggestedUsername: 'neo_1' });
     expect(adapter.authenticate).toHaveBeenCalledWith('discord-token');
   });

@@ -1,12 +1,10 @@
 // The Airdrops section (spec part 1 §2.9, §4.5): loading, error, not eligible, eligible with a
-// claim button, already claimed. A claim shows 'Airdrop Claimed!' for 5 s, reloads the status
-// and tells the game a crate purchase succeeded (so it refreshes the inventory).
+// claim button, already claimed. A claim shows 'Airdrop Claimed!' for 5 s; the claim operation
+// (api/claimAirdrop.ts) reloads the status and tells the game a crate purchase succeeded.
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { AIRDROP_TEXT } from '../../../contract/accounts';
 import { isLoggedIn } from '../../../contract/auth';
-import { SHELL_TO_GAME } from '../../../contract/game';
 import { errorText } from '../../api/errors';
-import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
 import { useCurrentUser } from '../../api/currentUser';
 import { useClaimAirdrop } from './api/claimAirdrop';
@@ -14,16 +12,11 @@ import { useAirdrop } from './api/getAirdrop';
 import { formatDate } from './formatDate';
 import { useAskToLogIn } from '../../overlays/context';
 
-/** The airdrop grants one Base Set II crate (crate version 1) and one item. */
-const AIRDROP_CRATE = { quantity: 1, crateVersionId: 1 };
-
 function AirdropStatusPanel() {
-  const gameLink = useGameLink();
   const query = useAirdrop();
   const claimMutation = useClaimAirdrop({
     onSuccess: (answer) => {
       showToast({ message: answer.message && answer.message !== AIRDROP_TEXT.claimed ? `${AIRDROP_TEXT.claimed} ${answer.message}` : AIRDROP_TEXT.claimed, tone: 'success', duration: 5_000 });
-      gameLink.send(SHELL_TO_GAME.buySuccess, AIRDROP_CRATE);
     },
     onError: (error) => showToast({ title: AIRDROP_TEXT.claimFailedTitle, message: errorText(error, AIRDROP_TEXT.claimFailed), tone: 'error' }),
   });

@@ -1,19 +1,15 @@
 // The 'auth' modal (spec part 1 §2.5, §5, §8): login, signup and logout in one Mantine modal,
 // driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
 // closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXT, CurrentUser } from '../../../contract/auth';
-import { SHELL_TO_GAME } from '../../../contract/game';
+import { AUTH_TEXT } from '../../../contract/auth';
 import { fromPromise } from 'xstate';
-import { authMachine, type AuthMode, type AuthRequest } from '../../../machines/auth';
+import { authMachine, validate, type AuthMode, type AuthRequest } from '../../../machines/auth';
 import type { OverlayProps } from '../../overlays/types';
-import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
-import { authenticate } from './api/authRequests';
-import { currentUserQuery } from '../../api/currentUser';
+import { authenticate, useAuthAnswer } from './api/authRequests';
 import { usePublicConfig } from './api/publicConfig';
 import { BotCheck, BotCheckProblem } from './BotCheck';
 import { ProviderButtons } from './ProviderButtons';
@@ -23,6 +19,8 @@ import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
 
 export const SWITCH_DELAY_MS = 300;
+/** The submit button's text while it waits for the background bot check (issue 22). */
+export const VERIFYING_TEXT = 'Verifying…';
 const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
 
 const providedMachine = authMachine.provide({
@@ -59,8 +57,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [state, send] = useMachine(providedMachine, { input: { mode: payload.mode } });
   const mode = state.context.mode;
   const busy = state.matches('busy');
-  const queryClient = useQueryClient();
-  const gameLink = useGameLink();
+  const applyAnswer = useAuthAnswer();
   const configQuery = usePublicConfig();
   const [opened, setOpened] = useState(true);
   const [username, setUsername] = useState('');
@@ -68,29 +65,29 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The bot check solves in the background from the moment the form shows (issue 22): `checking`
+  // while it runs, `waiting` when Log In / Sign Up was pressed meanwhile (sent once it is done).
+  const [checking, setChecking] = useState(true);
+  const [waiting, setWaiting] = useState(false);
   const switchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => () => clearTimeout(switchTimer.current), []);
 
   // A used token is worthless: whenever the machine resets the widget, forget ours too.
-  useEffect(() => { setToken(''); }, [state.context.botCheckResets]);
+  useEffect(() => { setToken(''); setChecking(true); }, [state.context.botCheckResets]);
 
   useEffect(() => {
     if (!state.matches('success')) return;
-    const parsed = CurrentUser.safeParse(state.context.result);
+    // The operation stores who is playing now and tells the game; this modal greets and closes.
+    const player = applyAnswer(state.context.result);
     if (mode === 'logout') showToast({ message: AUTH_TEXT.loggedOut, tone: 'success', area: 'auth' });
-    else if (mode === 'login') showToast({ message: `Welcome back, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
-    else showToast({ message: `Welcome to the game, ${parsed.data?.username ?? username}!`, tone: 'success', area: 'auth' });
-    if (parsed.success) {
-      queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
-      gameLink.send(SHELL_TO_GAME.userData, parsed.data);
-    }
-    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    else if (mode === 'login') showToast({ message: `Welcome back, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
+    else showToast({ message: `Welcome to the game, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
     onClose();
-  }, [state, mode, username, queryClient, onClose, gameLink]);
+  }, [state, mode, username, applyAnswer, onClose]);
 
   const clear = () => {
-    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null);
+    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null); setWaiting(false);
   };
   const close = () => {
     if (busy) return;
@@ -111,9 +108,22 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   };
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy) return;
-    send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token } });
+    if (busy || waiting) return;
+    const submission = { username, password, confirmPassword, token };
+    // A form that is fine but for the check still running waits for it, then goes by itself.
+    if (mode !== 'logout' && !token && checking && validate(mode, { ...submission, token: 'pending' }) === null) {
+      setWaiting(true);
+      return;
+    }
+    send({ type: 'SUBMIT', submission });
   };
+  useEffect(() => {
+    if (!waiting) return;
+    if (token) {
+      setWaiting(false);
+      send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token } });
+    } else if (!checking) setWaiting(false); // the check failed: its text shows
+  }, [waiting, token, checking, username, password, confirmPassword, send]);
 
   const error = state.context.error ?? problem;
   const config = configQuery.data;
@@ -145,11 +155,14 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
             <BotCheck
               config={config?.botCheck}
               resetKey={state.context.botCheckResets}
-              onToken={(t) => { setToken(t); setProblem(null); }}
-              onProblem={(text) => { setToken(''); setProblem(text); }}
+              onToken={(t) => { setToken(t); setProblem(null); setChecking(false); }}
+              onProblem={(text) => { setToken(''); setProblem(text); setChecking(false); }}
+              onSolving={() => { setToken(''); setChecking(true); }}
             />
             <BotCheckProblem text={error} />
-            <Button type="submit" loading={busy} fullWidth>{mode === 'login' ? 'Login' : 'Sign Up'}</Button>
+            <Button type="submit" loading={busy} disabled={waiting} aria-busy={waiting || busy} leftSection={waiting ? <Loader size={14} /> : undefined} fullWidth>
+              {waiting ? VERIFYING_TEXT : mode === 'login' ? 'Login' : 'Sign Up'}
+            </Button>
             {mode === 'login' && (
               <>
                 <Divider label="OR" labelPosition="center" />

@@ -1,9 +1,11 @@
 // The bot check (spec part 1 §5): ALTCHA (self-hosted proof of work, the `altcha` web
 // component, loaded only when a modal shows it) or Cloudflare Turnstile when the server is
 // configured for it. Reports a token, or null with the spec's error text on error/expiry.
-// `resetKey` changes whenever the parent wants a fresh widget (failure, close).
+// `resetKey` changes whenever the parent wants a fresh widget (failure, close). The check starts
+// as soon as it is shown and solves in the background (issue 22); a failed or expired solve is
+// retried once by itself (onSolving) before the spec's error is reported (onProblem).
 import { Loader, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AUTH_TEXT } from '../../../contract/auth';
 import type { BotCheckConfig } from '../../../contract/system';
 
@@ -12,7 +14,12 @@ export interface BotCheckProps {
   resetKey: number;
   onToken: (token: string) => void;
   onProblem: (text: string) => void;
+  /** A new solve started (after a failure or expiry): any token held is no longer good. */
+  onSolving?: () => void;
 }
+
+/** Failed or expired solves retried silently before the error shows. */
+export const BOT_CHECK_SILENT_RETRIES = 1;
 
 interface AltchaStateDetail { state?: string; payload?: string }
 
@@ -39,6 +46,8 @@ function AltchaWidget({ challengeUrl, onToken, onProblem }: { challengeUrl: stri
       // Solve in the background as soon as the form opens (and again after every reset), so a
       // refused sign-up or login never makes the player wait for a new proof of work.
       widget.setAttribute('auto', 'onload');
+      // No artificial minimum duration: a quick solve is ready as soon as it is done.
+      widget.setAttribute('configuration', JSON.stringify({ minDuration: 0 }));
       widget.addEventListener('statechange', onState);
       host.current.appendChild(widget);
     }, () => callbacks.current.onProblem(AUTH_TEXT.botCheckFailed));
@@ -93,13 +102,24 @@ function TurnstileWidget({ siteKey, onToken, onProblem }: { siteKey: string; onT
   return <div ref={host} data-testid="bot-check" />;
 }
 
-export function BotCheck({ config, resetKey, onToken, onProblem }: BotCheckProps) {
+export function BotCheck({ config, resetKey, onToken, onProblem, onSolving }: BotCheckProps) {
+  const [retry, setRetry] = useState({ resetKey, count: 0 });
+  // A reset from the parent starts a fresh widget with its silent retry available again.
+  const current = retry.resetKey === resetKey ? retry : { resetKey, count: 0 };
+  if (current !== retry) setRetry(current);
+  const failed = (text: string) => {
+    if (current.count < BOT_CHECK_SILENT_RETRIES) {
+      onSolving?.();
+      setRetry({ resetKey, count: current.count + 1 });
+    } else onProblem(text);
+  };
   if (!config) return <Loader size="sm" aria-label="Loading security check" />;
   // The key remounts the widget: a used or failed token is never offered again.
+  const key = `${resetKey}:${current.count}`;
   if (config.provider === 'altcha') {
-    return <AltchaWidget key={resetKey} challengeUrl={config.challengeUrl} onToken={onToken} onProblem={onProblem} />;
+    return <AltchaWidget key={key} challengeUrl={config.challengeUrl} onToken={onToken} onProblem={failed} />;
   }
-  return <TurnstileWidget key={resetKey} siteKey={config.siteKey} onToken={onToken} onProblem={onProblem} />;
+  return <TurnstileWidget key={key} siteKey={config.siteKey} onToken={onToken} onProblem={failed} />;
 }
 
 export function BotCheckProblem({ text }: { text: string | null }) {

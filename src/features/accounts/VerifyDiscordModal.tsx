@@ -2,15 +2,12 @@
 // runs the Discord popup (machines/discord-oauth.ts, purpose link) and links the Discord account
 // to the logged-in player; Cancel closes. Errors and the time-out return to idle with the text.
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { DISCORD_TEXT } from '../../../contract/accounts';
-import { SHELL_TO_GAME } from '../../../contract/game';
 import type { PublicConfig } from '../../../contract/system';
 import type { OverlayProps } from '../../overlays/types';
-import { useGameLink } from '../../game-link/context';
 import { showToast } from '../../ui/toast';
-import { currentUserQuery } from '../../api/currentUser';
+import { useDiscordLinked } from './api/discord';
 import { usePublicConfig } from './api/publicConfig';
 import { useDiscordPopup } from './useDiscordPopup';
 import { BusyModal } from '../../overlays/BusyModal';
@@ -23,8 +20,7 @@ export const VERIFY_TEXT = {
 } as const;
 
 function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const gameLink = useGameLink();
+  const linked = useDiscordLinked();
   const { state, busy, start } = useDiscordPopup('link', discord);
   const handled = useRef(false);
   useEffect(() => {
@@ -32,10 +28,9 @@ function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; o
     handled.current = true;
     const name = (state.context.result as { discord_username?: string } | null)?.discord_username ?? '';
     showToast({ message: VERIFY_TEXT.connected(name), tone: 'success' });
-    void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-    gameLink.send(SHELL_TO_GAME.bootstrap);
+    linked();
     onClose();
-  }, [state, queryClient, onClose, gameLink]);
+  }, [state, linked, onClose]);
   return (
     <>
       {busy && <Text size="sm" c="dimmed" role="status">{VERIFY_TEXT.waiting}</Text>}

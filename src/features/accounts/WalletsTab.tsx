@@ -6,9 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { WALLET_TEXT } from '../../../contract/accounts';
 import type { CurrentUser } from '../../../contract/auth';
-import { SHELL_TO_GAME } from '../../../contract/game';
 import { errorText, isServerAnswer } from '../../api/errors';
-import { useGameLink } from '../../game-link/context';
 import { useHost } from '../../lib/host';
 import { showToast } from '../../ui/toast';
 import { walletsQuery } from '../../api/wallets';
@@ -23,14 +21,12 @@ export function sortWallets(addresses: string[], preferred: string | null): stri
 
 export function WalletsTab({ user }: { user: CurrentUser }) {
   const host = useHost();
-  const gameLink = useGameLink();
   const query = useQuery(walletsQuery(user.uuid));
   const [confirming, setConfirming] = useState<string | null>(null);
 
   const disconnectMutation = useDisconnectWallet({
     onSuccess: () => {
       showToast({ message: WALLET_TEXT.disconnected, tone: 'success' });
-      gameLink.send(SHELL_TO_GAME.bootstrap);
     },
     onError: (error) => {
       if (isServerAnswer(error)) showToast({ title: WALLET_TEXT.disconnectFailedTitle, message: errorText(error, WALLET_TEXT.disconnectFailed), tone: 'error' });
@@ -41,7 +37,6 @@ export function WalletsTab({ user }: { user: CurrentUser }) {
   const link = useLinkWallet({
     onSuccess: () => {
       showToast({ message: WALLET_TEXT.connected, tone: 'success' });
-      gameLink.send(SHELL_TO_GAME.bootstrap);
     },
     onError: (error) => showToast({ message: isServerAnswer(error) ? errorText(error, WALLET_TEXT.badSignature) : error.message, tone: 'error' }),
   });

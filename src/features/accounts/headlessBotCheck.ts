@@ -68,6 +68,15 @@ export function tokenFor(botCheck: BotCheckConfig): Promise<string> {
   return botCheck.provider === 'altcha' ? altchaToken(botCheck.challengeUrl) : turnstileToken(botCheck.siteKey);
 }
 
+/** The server's check for `username`: ALTCHA asks the challenge as hard as that name's recent
+ * failed attempts make it (issue 22; README, Accounts), solved off-screen. */
+export async function botCheckTokenFor(username: string): Promise<string> {
+  const { botCheck } = await call(configEndpoint);
+  if (botCheck.provider !== 'altcha') return tokenFor(botCheck);
+  const separator = botCheck.challengeUrl.includes('?') ? '&' : '?';
+  return tokenFor({ ...botCheck, challengeUrl: `${botCheck.challengeUrl}${separator}username=${encodeURIComponent(username)}` });
+}
+
 /** One token for the game: asks the server which check it uses, then runs it. */
 export async function gameBotCheckToken(): Promise<string> {
   const { botCheck } = await call(configEndpoint);

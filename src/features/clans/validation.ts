@@ -1,6 +1,7 @@
 // The Clans section's client-side checks (spec part 2 §5), with the spec's texts. The server
 // checks the same rules (contract/clans.ts); these stop a bad form before any request.
 import { CLAN_TEXT } from '../../../contract/clans';
+import { nameCharacterProblem } from '../../../contract/names';
 
 export const CLAN_NAME_MAX = 20;
 export const CLAN_TAG_MAX = 5;
@@ -10,7 +11,7 @@ export const normalizeTag = (raw: string): string => raw.toUpperCase().slice(0, 
 
 export function clanNameError(name: string): string | null {
   const n = name.trim().length;
-  return n < 3 || n > 20 ? CLAN_TEXT.nameRule : null;
+  return n < 3 || n > 20 ? CLAN_TEXT.nameRule : nameCharacterProblem(name.trim(), 'Clan name');
 }
 
 export function clanTagError(tag: string): string | null {

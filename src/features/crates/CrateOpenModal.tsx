@@ -1,30 +1,28 @@
 // The Crate open modal (spec part 2 §2 Crate open, §4, §5, §7, §8), driven by
 // machines/crate-open.ts: the crate image with an 'N Owned' badge, 'Open 1 Crate'
 // ('Opening...'), the result view 'You Got:' with the won item and Continue, which returns to
-// the open view and reloads the count. After an open the game is sent fresh item data for the
-// crate item and the won item, and the economy queries refresh.
+// the open view and reloads the count. The opening operation (api/openCrate.ts) refreshes the
+// economy queries and sends the game fresh item data for the crate item and the won item.
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { SHELL_TO_GAME } from '../../../contract/game';
 import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { crateOpenMachine, type OpenResult } from '../../../machines/crate-open';
 import type { OverlayProps } from '../../overlays/types';
-import { useGameLink } from '../../game-link/context';
 import { spriteUrl } from '../../api/catalogue';
 import { errorText } from '../../api/errors';
 import { economyToast } from '../../ui/toast';
 import { fetchCrateBalance } from './api/getCrateStatus';
-import { openCrateAndRefresh } from './api/openCrate';
+import { useOpenCrate } from './api/openCrate';
 import { CrateOdds } from './CrateOdds';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 
 export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   const queryClient = useQueryClient();
-  const gameLink = useGameLink();
+  const open = useOpenCrate();
   const machine = useMemo(() => crateOpenMachine.provide({
     actors: {
       loadCount: fromPromise<number, { crateVersionId: CrateVersionId }>(async ({ input }) => {
@@ -36,11 +34,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
       }),
       openCrate: fromPromise<OpenResult, { crateVersionId: CrateVersionId }>(async ({ input }) => {
         try {
-          const result = await openCrateAndRefresh(queryClient, input.crateVersionId);
-          const crate = CRATE_VERSIONS[input.crateVersionId];
-          if (crate) gameLink.send(SHELL_TO_GAME.itemData, { itemUuid: crate.crateItemUuid });
-          gameLink.send(SHELL_TO_GAME.itemData, { itemUuid: result.wonItemUuid });
-          return result;
+          return await open(input.crateVersionId);
         } catch (error) {
           const text = errorText(error, CRATE_TEXT.openFailed);
           economyToast('error', text);
@@ -48,7 +42,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
         }
       }),
     },
-  }), [queryClient, gameLink]);
+  }), [queryClient, open]);
   // The component mounts on every opening of the modal: a fresh actor starts in the open view
   // and loads the count (spec §4: "The view resets and the count reloads each time the modal opens").
   const [state, send] = useMachine(machine, { input: { crateVersionId: 0 } });

@@ -4,18 +4,16 @@
 // (holding repeats every 100 ms; plus capped at the supply, minus floored at 1); balance,
 // quantity, price per crate and a total that is green when affordable and red otherwise (neither
 // while the balance is unknown, e.g. logged out, where Log In is offered); the
-// published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase tells
-// the game (OnBuySuccess {quantity, crateVersionId}), toasts top-center and closes the modal.
+// published drop odds; a Sold Out overlay; Cancel and BUY ('Purchasing...'). A purchase toasts
+// top-center and closes the modal; the purchase operation (api/buyCrates.ts) owns its key and
+// tells the game (OnBuySuccess {quantity, crateVersionId}).
 import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
-import { SHELL_TO_GAME } from '../../../contract/game';
 import { parseTripcoins } from '../../../contract/money';
 import { errorText, isLoggedOutError } from '../../api/errors';
-import { newIdempotencyKey } from '../../api/idempotency';
 import { spriteUrl } from '../../api/catalogue';
 import type { OverlayProps } from '../../overlays/types';
-import { useGameLink } from '../../game-link/context';
 import { formatTc } from '../../ui/formatTc';
 import { economyToast } from '../../ui/toast';
 import { useInventory } from '../../api/economy';
@@ -45,19 +43,12 @@ const hundredths = (amount: number) => parseTripcoins(amount.toFixed(2)) ?? 0n;
 export default function CrateShopModal({ payload, onClose }: OverlayProps<'crateShop'>) {
   const [version, setVersion] = useState<CrateVersionId>(payload.crateVersionId === 1 ? 1 : 0);
   const crate = CRATE_VERSIONS[version] ?? CRATE_VERSIONS[0]!;
-  const gameLink = useGameLink();
   // The supply bar is the theme's (the loading bar's gradient), or its primary colour.
   const { barFill, barGlow } = useMantineTheme().other;
   const status = useCrateStatus(version);
   const otherStatus = useCrateStatus(1, { enabled: version === 0 });
   const inventory = useInventory();
   const [quantityText, setQuantityText] = useState('1');
-  const idempotencyKey = useRef<string | null>(null);
-  // One purchase at a time, set in the click itself: a double click comes before React has
-  // re-rendered the button as busy (issue 18 item 6). And one answer per purchase attempt: a
-  // replayed idempotent answer for a key already handled tells the game and the player nothing new.
-  const inFlight = useRef(false);
-  const handledKeys = useRef(new Set<string>());
 
   const remaining = status.data?.remainingSupply ?? 0;
   const total = status.data?.totalSupply ?? 0;
@@ -75,21 +66,14 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const affordable = balanceH !== null && cost <= balanceH;
   const shortBy = balanceH !== null && cost > balanceH ? cost - balanceH : 0n;
 
+  // One purchase at a time (a double click buys once) and one reaction per answer: the
+  // operation's (issue 18 item 6).
   const buy = useBuyCrates({
-    onSuccess: (result, variables) => {
-      inFlight.current = false;
-      idempotencyKey.current = null;
-      if (handledKeys.current.has(variables.idempotencyKey)) return;
-      handledKeys.current.add(variables.idempotencyKey);
+    onSuccess: (result) => {
       economyToast('success', result.description, result.message);
-      gameLink.send(SHELL_TO_GAME.buySuccess, { quantity: result.quantity, crateVersionId: version });
       onClose();
     },
-    onError: (error) => {
-      inFlight.current = false;
-      idempotencyKey.current = null;
-      economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed));
-    },
+    onError: (error) => economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed)),
   });
   const busy = buy.isPending;
 
@@ -105,12 +89,9 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
 
   const canBuy = !busy && status.isSuccess && !soldOut && problem === null && quantity >= 1 && affordable && !loggedOut;
   const submit = () => {
-    if (!canBuy || inFlight.current) return;
+    if (!canBuy) return;
     if (balanceH !== null && cost > balanceH) { economyToast('error', CRATE_TEXT.insufficient(balanceH, cost)); return; }
-    // One key per purchase attempt: a retry of the same click is never charged twice.
-    idempotencyKey.current ??= newIdempotencyKey('crates');
-    inFlight.current = true;
-    buy.mutate({ version, quantity, idempotencyKey: idempotencyKey.current });
+    buy.mutate({ version, quantity });
   };
   const close = () => { if (!busy) onClose(); };
   const switchVersion = (next: CrateVersionId) => {

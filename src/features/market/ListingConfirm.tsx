@@ -1,25 +1,22 @@
 // Confirm Purchase and Cancel Listing (spec part 2 §2, §4, §5, §8): the listing's details, the
 // caller's balance, and one action. Shown alone (SHOW_MARKETPLACE_LISTING_MODAL) or inside the
 // Marketplace after Buy / Cancel. A listing that is gone (410 / NFT_ALREADY_SOLD) asks the game
-// to refresh and closes after 1.5 s.
+// to refresh and closes after 1.5 s. The buy and cancel operations own their keys and tell the
+// game what happened; this component adds the toasts and closing.
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { MARKET_TEXT } from '../../../contract/marketplace';
 import { formatTc } from '../../ui/formatTc';
-import { errorText, isServerAnswer } from '../../api/errors';
-import { newIdempotencyKey } from '../../api/idempotency';
+import { errorText } from '../../api/errors';
 import { economyToast } from '../../ui/toast';
 import { useBuyListing } from './api/buyListing';
 import { useCancelListing } from './api/cancelListing';
 import { useListing } from './api/getListing';
-import { refreshAfterMarketChange } from './api/invalidate';
+import { useMarketChanged } from './api/invalidate';
 import { isAlreadySold } from './errors';
-import { tellGameMarketChanged } from './tellGame';
 import { ItemSprite } from './ItemSprite';
 import { confirmBuyError } from './validation';
 import classes from './market.module.css';
-import { useGameLink } from '../../game-link/context';
 
 export const GONE_CLOSE_MS = 1_500;
 export type ListingAction = 'buyConfirm' | 'cancelConfirm';
@@ -37,39 +34,29 @@ interface Props {
 }
 
 export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange }: Props) {
-  const queryClient = useQueryClient();
-  const gameLink = useGameLink();
+  const marketChanged = useMarketChanged();
   const detail = useListing(listingId);
   const [gone, setGone] = useState(false);
-  const idempotencyKey = useRef(newIdempotencyKey('buy'));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const buying = action === 'buyConfirm';
 
   // One action, one message to the game, one toast (issue 18 item 6): a second click before the
-  // re-render sends nothing, and a listing found gone twice (the refused purchase, then the
-  // refresh it causes failing to load the listing too) is reported once.
-  const inFlight = useRef(false);
+  // re-render sends nothing (the operation's), and a listing found gone twice (the refused
+  // purchase, then the refresh it causes failing to load the listing too) is reported once.
   const goneReported = useRef(false);
   const listingGone = () => {
     if (goneReported.current) return;
     goneReported.current = true;
     setGone(true);
     economyToast('error', MARKET_TEXT.alreadySold);
-    tellGameMarketChanged(gameLink, { marketplace: true });
-    refreshAfterMarketChange(queryClient, { marketplace: true });
+    marketChanged({ marketplace: true });
     timer.current = setTimeout(onDone, GONE_CLOSE_MS);
   };
   const done = (answer: { message: string }) => {
-    inFlight.current = false;
     economyToast('success', answer.message);
-    if (detail.data) tellGameMarketChanged(gameLink, { itemUuid: detail.data.item_uuid, marketplace: true });
     onDone();
   };
   const failed = (failure: Error) => {
-    inFlight.current = false;
-    // A retry after no answer keeps its key (the server may have bought already); after an
-    // answer, the next attempt is a new purchase.
-    if (isServerAnswer(failure)) idempotencyKey.current = newIdempotencyKey('buy');
     if (isAlreadySold(failure)) { listingGone(); return; }
     economyToast('error', errorText(failure, buying ? MARKET_TEXT.purchaseFailed : MARKET_TEXT.cancelFailed));
   };
@@ -97,10 +84,10 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
   const blocked = shortfall ?? notYours ?? ownListing;
 
   const act = () => {
-    if (!listing || busy || gone || blocked || inFlight.current) return;
-    inFlight.current = true;
-    if (buying) buy.mutate({ orderId: listing.listing_id, idempotencyKey: idempotencyKey.current });
-    else cancel.mutate({ orderId: listing.listing_id });
+    if (!listing || busy || gone || blocked) return;
+    const order = { orderId: listing.listing_id, itemUuid: listing.item_uuid };
+    if (buying) buy.mutate(order);
+    else cancel.mutate(order);
   };
 
   if (!listing) {

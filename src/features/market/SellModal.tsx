@@ -16,8 +16,6 @@ import { useMarketStats } from './api/getMarketStats';
 import { ItemSprite } from './ItemSprite';
 import { PriceChart } from './PriceChart';
 import { OwnedQuantityInput } from './OwnedQuantityInput';
-import { useGameLink } from '../../game-link/context';
-import { tellGameMarketChanged } from './tellGame';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
 import { listingError, readQuantity } from './validation';
 import classes from './market.module.css';
@@ -25,7 +23,6 @@ import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
 
 export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
-  const gameLink = useGameLink();
   const { items, loading, loggedOut } = useOwnedItems();
   const stats = useMarketStats().data;
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
@@ -33,9 +30,8 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
   const [price, setPrice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const listing = useCreateListing({
-    onSuccess: (answer, { itemUuid: listed }) => {
+    onSuccess: (answer) => {
       economyToast('success', answer.message);
-      tellGameMarketChanged(gameLink, { itemUuid: listed, marketplace: true });
       onClose();
     },
     onError: (failure) => {

@@ -10,8 +10,6 @@ import { useCurrentUser } from '../../api/currentUser';
 import { errorText } from '../../api/errors';
 import { searchPlayers } from '../../api/players';
 import { useTransferItems } from './api/transferItems';
-import { useGameLink } from '../../game-link/context';
-import { tellGameMarketChanged } from './tellGame';
 import { ItemSprite } from './ItemSprite';
 import { OwnedQuantityInput } from './OwnedQuantityInput';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
@@ -23,7 +21,6 @@ import { LogInPrompt } from './LogInPrompt';
 interface Player { uuid: string; username: string }
 
 export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
-  const gameLink = useGameLink();
   const { items, loading, loggedOut } = useOwnedItems();
   const { user: me } = useCurrentUser();
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
@@ -34,9 +31,8 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
   const [quantity, setQuantity] = useState<number | string>(1);
   const [error, setError] = useState<string | null>(null);
   const transfer = useTransferItems({
-    onSuccess: (answer, { itemUuid: sent }) => {
+    onSuccess: (answer) => {
       economyToast('success', answer.message);
-      tellGameMarketChanged(gameLink, { itemUuid: sent, marketplace: false });
       onClose();
     },
     onError: (failure) => {

@@ -5,46 +5,42 @@
 // while the airdrop is being finalized. The player's linked wallets can be picked with one
 // click; a player without one is shown the way to the Account section's Wallets tab.
 import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { isLoggedIn } from '../../../contract/auth';
 import { ITEM_IDS } from '../../../contract/items';
 import { BRIDGE_TEXT, type MarketplaceProfile } from '../../../contract/bridge';
-import { SHELL_TO_GAME } from '../../../contract/gameConstants';
 import { bridgeMachine, type FinalizeRequest, type FinalizeResult } from '../../../machines/mythical-bridge';
 import type { OverlayProps } from '../../overlays/types';
-import { useGameLink } from '../../game-link/context';
 import { useAskToLogIn } from '../../overlays/context';
 import { useHost } from '../../lib/host';
 import { useNavigation } from '../../overlays/navigation';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
-import { invalidateInventory, useInventory } from '../../api/economy';
-import { newIdempotencyKey } from '../../api/idempotency';
+import { useInventory } from '../../api/economy';
 import { walletsQuery } from '../../api/wallets';
-import { finalizeBridge } from './api/finalizeBridge';
+import { useFinalizeBridge } from './api/finalizeBridge';
 import { useTransferStatus } from './api/getTransferStatus';
 import { verifyWallet } from './api/verifyWallet';
 import classes from './MythicalBridgeModal.module.css';
 import { BRIDGE_UI, formatMemberSince, safeWebsite, shortAddress, statusLine } from './texts';
 import { BusyModal } from '../../overlays/BusyModal';
 
-const providedMachine = bridgeMachine.provide({
-  actors: {
-    verify: fromPromise<MarketplaceProfile, { wallet: string }>(({ input }) => verifyWallet(input.wallet)),
-    finalize: fromPromise<FinalizeResult, FinalizeRequest>(({ input }) => finalizeBridge(input)),
-  },
-});
-
 export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalBridge'>) {
-  const [state, send] = useMachine(providedMachine, { input: { newKey: () => newIdempotencyKey('bridge') } });
+  // The finalize operation refreshes the inventory and tells the game; the machine keeps its key.
+  const { finalize, newKey } = useFinalizeBridge();
+  const providedMachine = useMemo(() => bridgeMachine.provide({
+    actors: {
+      verify: fromPromise<MarketplaceProfile, { wallet: string }>(({ input }) => verifyWallet(input.wallet)),
+      finalize: fromPromise<FinalizeResult, FinalizeRequest>(({ input }) => finalize(input)),
+    },
+  }), [finalize]);
+  const [state, send] = useMachine(providedMachine, { input: { newKey } });
   const { context } = state;
   const finalizing = state.matches('finalizing');
   const complete = state.matches('complete');
-  const queryClient = useQueryClient();
-  const gameLink = useGameLink();
   const whoami = useQuery(currentUserQuery);
 
   // Every new error is also a toast (spec §8), once.
@@ -58,10 +54,7 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
   useEffect(() => {
     if (!complete) return;
     showToast({ message: BRIDGE_TEXT.complete, tone: 'success', area: 'economy' });
-    // The ticket is gone: whatever shows the inventory reads it again.
-    void invalidateInventory(queryClient);
-    gameLink.send(SHELL_TO_GAME.refreshMarketplace);
-  }, [complete, queryClient, gameLink]);
+  }, [complete]);
 
   const close = () => { if (!finalizing) onClose(); };
   const user = whoami.data;

@@ -1,10 +1,11 @@
-// The overlay's view of the settings store (src/settings-store): every accepted change is saved
-// and sent to the game by the store, and confirmed here with a 2 s 'Setting updated' toast (§4.2, §9).
+// The overlay's view of the settings store (src/settings-store): the values are the store's own
+// (read with useSyncExternalStore, no copy here); every accepted change is saved and sent to the
+// game by the store, and confirmed here with a 2 s 'Setting updated' toast (§4.2, §9).
 // Slider drags are debounced so the game is not flooded; onChangeEnd flushes, so the final
-// value always arrives.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// value always arrives. Only the slider being dragged is held here until it is committed.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FieldName, SettingsValues } from '../../../contract/settings';
-import { useSettingsStore } from '../../settings-store/context';
+import { useSettingsStore, useSettingsValues } from '../../settings-store/context';
 import type { SettingsStore } from '../../settings-store/store';
 import { showToast } from '../../ui/toast';
 
@@ -32,16 +33,12 @@ export interface SettingsApi {
 
 export function useSettings(): SettingsApi {
   const store = useSettingsStore();
-  const [values, setValues] = useState<SettingsValues>(() => store.getValues());
+  const stored = useSettingsValues();
   const pending = useRef<{ name: FieldName; value: Value } | null>(null);
+  // The slider being dragged, shown where it is until committed (whatever the store says meanwhile).
+  const [dragged, setDragged] = useState<{ name: FieldName; value: Value } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // The store's values (a change here, or the account copy applied while the overlay is open);
-  // a slider still being dragged keeps showing where it is.
-  useEffect(() => store.subscribe(() => {
-    const drag = pending.current;
-    setValues(drag ? { ...store.getValues(), [drag.name]: drag.value } : store.getValues());
-  }), [store]);
+  const values = useMemo<SettingsValues>(() => (dragged ? { ...stored, [dragged.name]: dragged.value } : stored), [stored, dragged]);
 
   const commit = useCallback((name: FieldName, value: Value) => {
     if (!store.change(name, value)) return;
@@ -52,11 +49,12 @@ export function useSettings(): SettingsApi {
     clearTimeout(timer.current);
     const next = pending.current;
     pending.current = null;
+    setDragged(null);
     if (next) commit(next.name, next.value);
   }, [commit]);
 
   const change = useCallback((name: FieldName, value: Value) => {
-    if (pending.current?.name === name) { clearTimeout(timer.current); pending.current = null; }
+    if (pending.current?.name === name) { clearTimeout(timer.current); pending.current = null; setDragged(null); }
     commit(name, value);
   }, [commit]);
 
@@ -64,7 +62,7 @@ export function useSettings(): SettingsApi {
     if (!store.accepts(name)) return;
     if (pending.current && pending.current.name !== name) flush();
     pending.current = { name, value };
-    setValues((prev) => ({ ...prev, [name]: value }));
+    setDragged({ name, value });
     clearTimeout(timer.current);
     timer.current = setTimeout(flush, SLIDER_DEBOUNCE_MS);
   }, [flush, store]);
@@ -72,6 +70,7 @@ export function useSettings(): SettingsApi {
   const applyMany = useCallback((next: Partial<SettingsValues>, toast: string) => {
     clearTimeout(timer.current);
     pending.current = null;
+    setDragged(null);
     const count = store.changeMany(next);
     showToast({ message: toast, tone: 'success', duration: SETTING_TOAST_MS });
     return count;

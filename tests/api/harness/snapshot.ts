@@ -1,7 +1,7 @@
 // The whole database as text, to prove a refused request changed nothing. Tables are discovered
 // from the catalogue, so a table a later migration adds is covered without touching this file.
 // Left out on purpose: bookkeeping that a refused request is *meant* to write (rate-limit
-// counters, claimed bot-check tokens, an Idempotency-Key claimed and released) and the session's
+// counters and the bot check's pressure scores, claimed bot-check tokens, an Idempotency-Key claimed and released) and the session's
 // "last seen" clock.
 //
 // Dumping ~30 tables after each of thousands of fuzzed requests is too slow, so there is also
@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../server/db/tx';
 
 export const CHANGE_LOG = 'harness_change_log';
-export const IGNORED_TABLES = new Set(['rate_limit_hits', 'bot_check_tokens', CHANGE_LOG]);
+export const IGNORED_TABLES = new Set(['rate_limit_hits', 'bot_check_tokens', 'auth_pressure', CHANGE_LOG]);
 export const IGNORED_COLUMNS: Record<string, Set<string>> = { sessions: new Set(['last_seen_at']) };
 
 /** table -> its rows, each as PostgreSQL's row literal, sorted. */

@@ -2,11 +2,16 @@
 // state, and the exchange/link/create/fuse requests with failures turned into the machine's
 // DiscordFailure. Also the pending Discord identity kept in session storage while the player
 // decides between creating and fusing (spec part 2 §2).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { z } from 'zod';
 import { DISCORD_PENDING_MINUTES, discordExchange, discordLink, DiscordUser } from '../../../../contract/accounts';
 import { DISCORD_POPUP, DISCORD_STATE_BYTES, type DiscordEnv, type DiscordFailure, type DiscordPopup } from '../../../../machines/discord-oauth';
 import { ApiError, call } from '../../../api/client';
+import { currentUserQuery } from '../../../api/currentUser';
 import { serverErrorText } from '../../../api/errors';
+import { SHELL_TO_GAME } from '../../../../contract/gameConstants';
+import { useGameLink } from '../../../game-link/context';
 import type { OverlayStore } from '../../../overlays/store';
 
 export function toDiscordFailure(error: unknown): DiscordFailure {
@@ -107,7 +112,7 @@ export function clearPendingDiscord(win: Window = window): void {
 
 /** Opens the account decision through the overlay API (the modal the game may also ask for). */
 function showFusionDecision(overlays: Pick<OverlayStore, 'open'>, pending: PendingDiscord): void {
-  overlays.open('discordFusion', { type: 'showDiscordFusionModal', ...pending });
+  overlays.open('discordFusion', { ...pending });
 }
 
 /** Keeps the pending identity (so a reload finds it) and opens the account decision. */
@@ -126,4 +131,15 @@ export function reopenPendingDecision(overlays: Pick<OverlayStore, 'open'>, win:
   if (!pending) return false;
   showFusionDecision(overlays, pending);
   return true;
+}
+
+/** After a Discord account was linked to the player: whoami is read again and the game told to
+ * bootstrap (its player changed). */
+export function useDiscordLinked(): () => void {
+  const client = useQueryClient();
+  const game = useGameLink();
+  return useCallback(() => {
+    void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+    game.send(SHELL_TO_GAME.bootstrap);
+  }, [client, game]);
 }

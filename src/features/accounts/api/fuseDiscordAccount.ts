@@ -4,9 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { discordFuse } from '../../../../contract/accounts';
 import { call } from '../../../api/client';
 import type { MutationConfig } from '../../../api/mutation';
+import { botCheckTokenFor } from '../headlessBotCheck';
 
-export function fuseDiscordAccount(body: { discordId: string; username: string; password: string; accessToken?: string }) {
-  return call(discordFuse, { body });
+/** The fuse needs the bot check like sign-in (issue 22): solved for the name, off-screen. */
+export async function fuseDiscordAccount(body: { discordId: string; username: string; password: string; accessToken?: string }) {
+  return call(discordFuse, { body: { ...body, turnstile_token: await botCheckTokenFor(body.username) } });
 }
 
 export function useFuseDiscordAccount(config: MutationConfig<typeof fuseDiscordAccount> = {}) {

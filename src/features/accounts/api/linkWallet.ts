@@ -4,6 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletLink, walletNonce } from '../../../../contract/accounts';
 import { call } from '../../../api/client';
 import type { MutationConfig } from '../../../api/mutation';
+import { SHELL_TO_GAME } from '../../../../contract/gameConstants';
+import { useGameLink } from '../../../game-link/context';
 import { refreshAfterWalletChange } from './walletsChanged';
 
 interface Eip1193 { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
@@ -29,12 +31,18 @@ export async function linkInjectedWallet() {
   return call(walletLink, { body: { message, signature } });
 }
 
-/** Links the injected wallet (above). Refreshes the wallet list and whoami. */
+/** Links the injected wallet (above). Refreshes the wallet list and whoami, and tells the game
+ * to bootstrap (its player changed). */
 export function useLinkWallet(config: MutationConfig<(variables: { uuid: string }) => ReturnType<typeof linkInjectedWallet>> = {}) {
   const client = useQueryClient();
+  const game = useGameLink();
   return useMutation({
     ...config,
     mutationFn: (_variables: { uuid: string }) => linkInjectedWallet(),
-    onSuccess: (...args) => { refreshAfterWalletChange(client, args[1].uuid); return config.onSuccess?.(...args); },
+    onSuccess: (...args) => {
+      refreshAfterWalletChange(client, args[1].uuid);
+      game.send(SHELL_TO_GAME.bootstrap);
+      return config.onSuccess?.(...args);
+    },
   });
 }

@@ -1,21 +1,17 @@
-// POST /api/coinflip/{id}/accept: takes the other side of a wager; the coin is flipped at once
-// and the settled game answered. Refreshes the balance and the wager lists whatever the answer.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// POST /api/coinflip/{id}/accept: matches a wager; the coin is flipped at once. The operation
+// owns the attempt's Idempotency-Key (src/api/attempts.ts) and refreshes the balance and the
+// wager lists whatever the answer.
+import { useQueryClient } from '@tanstack/react-query';
 import { acceptCoinflip } from '../../../../contract/coinflip';
 import { call } from '../../../api/client';
-import { idempotencyHeaders, newIdempotencyKey } from '../../../api/idempotency';
-import type { MutationConfig } from '../../../api/mutation';
+import { useValueAction, type ValueActionConfig } from '../../../api/valueAction';
 import { refreshAfterWager } from './invalidate';
 
-export function acceptWager(id: string) {
-  return call(acceptCoinflip, { params: { id }, body: {}, headers: idempotencyHeaders(acceptCoinflip, newIdempotencyKey('coinflip')) });
+export function acceptWager(id: string, idempotencyKey: string) {
+  return call(acceptCoinflip, { params: { id }, body: {}, idempotencyKey });
 }
 
-export function useAcceptWager(config: MutationConfig<typeof acceptWager> = {}) {
+export function useAcceptWager(config: ValueActionConfig<string, Awaited<ReturnType<typeof acceptWager>>> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: acceptWager,
-    onSettled: (...args) => { void refreshAfterWager(client); return config.onSettled?.(...args); },
-  });
+  return useValueAction({ name: 'coinflip-accept', request: acceptWager, identity: (id) => id, settled: () => refreshAfterWager(client) }, config);
 }

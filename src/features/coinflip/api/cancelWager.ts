@@ -1,21 +1,17 @@
-// POST /api/coinflip/{id}/cancel: the creator takes an open wager back (the stake returns).
-// Refreshes the balance and the wager lists whatever the answer.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// POST /api/coinflip/{id}/cancel: the creator takes an open wager back (the stake returns). The
+// operation owns the attempt's Idempotency-Key (src/api/attempts.ts) and refreshes the balance
+// and the wager lists whatever the answer.
+import { useQueryClient } from '@tanstack/react-query';
 import { cancelCoinflip } from '../../../../contract/coinflip';
 import { call } from '../../../api/client';
-import { idempotencyHeaders, newIdempotencyKey } from '../../../api/idempotency';
-import type { MutationConfig } from '../../../api/mutation';
+import { useValueAction, type ValueActionConfig } from '../../../api/valueAction';
 import { refreshAfterWager } from './invalidate';
 
-export function cancelWager(id: string) {
-  return call(cancelCoinflip, { params: { id }, body: {}, headers: idempotencyHeaders(cancelCoinflip, newIdempotencyKey('coinflip')) });
+export function cancelWager(id: string, idempotencyKey: string) {
+  return call(cancelCoinflip, { params: { id }, body: {}, idempotencyKey });
 }
 
-export function useCancelWager(config: MutationConfig<typeof cancelWager> = {}) {
+export function useCancelWager(config: ValueActionConfig<string, Awaited<ReturnType<typeof cancelWager>>> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: cancelWager,
-    onSettled: (...args) => { void refreshAfterWager(client); return config.onSettled?.(...args); },
-  });
+  return useValueAction({ name: 'coinflip-cancel', request: cancelWager, identity: (id) => id, settled: () => refreshAfterWager(client) }, config);
 }

@@ -1,22 +1,31 @@
-// POST /api/marketplace/cancel: the seller takes a listing back (the items return). After a
-// cancel the inventory and the marketplace refresh; after a refusal the listing is read again.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// POST /api/seaport/cancel-listing: the seller takes a listing back (the items return). The
+// operation owns the attempt's Idempotency-Key; after a cancel it refreshes the inventory and
+// the marketplace and tells the game (RefreshMarketplace, OnItemData), once. After a refusal the
+// listing is read again.
+import { useQueryClient } from '@tanstack/react-query';
 import { cancelListing as cancelListingEndpoint } from '../../../../contract/marketplace';
 import { call } from '../../../api/client';
-import type { MutationConfig } from '../../../api/mutation';
+import { useValueAction, type ValueActionConfig } from '../../../api/valueAction';
+import { useGameLink } from '../../../game-link/context';
+import type { ListingOrder } from './buyListing';
 import { refetchListing } from './getListing';
-import { refreshAfterMarketChange } from './invalidate';
+import { refreshAfterMarketChange, tellGameMarketChanged } from './invalidate';
 
-export function cancelListing({ orderId }: { orderId: string }) {
-  return call(cancelListingEndpoint, { body: { orderId } });
+export function cancelListing({ orderId }: ListingOrder, idempotencyKey: string) {
+  return call(cancelListingEndpoint, { body: { orderId }, idempotencyKey });
 }
 
-export function useCancelListing(config: MutationConfig<typeof cancelListing> = {}) {
+export function useCancelListing(config: ValueActionConfig<ListingOrder, Awaited<ReturnType<typeof cancelListing>>> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: cancelListing,
-    onSuccess: (...args) => { refreshAfterMarketChange(client, { marketplace: true }); return config.onSuccess?.(...args); },
-    onError: (...args) => { void refetchListing(client, args[1].orderId); return config.onError?.(...args); },
-  });
+  const game = useGameLink();
+  return useValueAction({
+    name: 'cancel-listing',
+    request: cancelListing,
+    identity: ({ orderId }) => orderId,
+    succeeded: (_answer, { itemUuid }) => {
+      refreshAfterMarketChange(client, { marketplace: true });
+      tellGameMarketChanged(game, { itemUuid, marketplace: true });
+    },
+    failed: (_error, { orderId }) => refetchListing(client, orderId),
+  }, config);
 }

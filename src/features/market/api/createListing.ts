@@ -1,20 +1,29 @@
-// POST /api/marketplace/list: lists an item for 30 days (free). Refreshes the inventory, and
-// the marketplace when the listing was made.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// POST /api/seaport/create-listing: lists an item for 30 days (free). The operation owns the
+// attempt's Idempotency-Key; it refreshes the inventory whatever the answer, and after a listing
+// the marketplace too, and tells the game (RefreshMarketplace, OnItemData for the item), once.
+import { useQueryClient } from '@tanstack/react-query';
 import { createListing as createListingEndpoint, LISTING_DURATION_DAYS } from '../../../../contract/marketplace';
 import { call } from '../../../api/client';
-import type { MutationConfig } from '../../../api/mutation';
-import { refreshAfterMarketChange } from './invalidate';
+import { useValueAction, type ValueActionConfig } from '../../../api/valueAction';
+import { useGameLink } from '../../../game-link/context';
+import { refreshAfterMarketChange, tellGameMarketChanged } from './invalidate';
 
-export function createListing(body: { itemUuid: string; priceInTripCoins: string; quantity: number }) {
-  return call(createListingEndpoint, { body: { ...body, durationDays: LISTING_DURATION_DAYS } });
+export interface NewListing { itemUuid: string; priceInTripCoins: string; quantity: number }
+
+export function createListing(body: NewListing, idempotencyKey: string) {
+  return call(createListingEndpoint, { body: { ...body, durationDays: LISTING_DURATION_DAYS }, idempotencyKey });
 }
 
-export function useCreateListing(config: MutationConfig<typeof createListing> = {}) {
+export function useCreateListing(config: ValueActionConfig<NewListing, Awaited<ReturnType<typeof createListing>>> = {}) {
   const client = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: createListing,
-    onSettled: (...args) => { refreshAfterMarketChange(client, { marketplace: args[1] === null }); return config.onSettled?.(...args); },
-  });
+  const game = useGameLink();
+  return useValueAction({
+    name: 'list',
+    request: createListing,
+    succeeded: (_answer, { itemUuid }) => {
+      refreshAfterMarketChange(client, { marketplace: true });
+      tellGameMarketChanged(game, { itemUuid, marketplace: true });
+    },
+    failed: () => refreshAfterMarketChange(client, { marketplace: false }),
+  }, config);
 }

@@ -1,6 +1,6 @@
-// Which component shows each overlay. The features that build them (settings, release notes,
-// level progress, profile, the economy modals, auth) add a lazy entry here as they land; the
-// game link refuses to open a key without one, and says so in the console instead of faking it.
+// Which component shows each overlay: one lazy line per overlay key of contract/overlays.ts (the
+// feature's component). The game link refuses to open a key without one, and says so in the
+// console instead of faking it.
 import { lazy } from 'react';
 import type { OverlayKey } from '../../../contract/game';
 import type { OverlayComponent } from '../../overlays/types';
@@ -10,7 +10,7 @@ type Registry = { [K in OverlayKey]?: OverlayComponent<K> };
 /** The settings overlay's lazy entry: preloading swaps exactly this for the loaded component. */
 const lazySettings: OverlayComponent<'settings'> = lazy(() => import('./SettingsOverlayEntry'));
 
-/** The overlays that exist. Later issues add e.g. `settings: lazy(() => import('../../features/settings/...'))`. */
+/** The overlays that exist: a new overlay adds its line here, e.g. `coinflip: lazy(() => import('../../features/coinflip/CoinflipModal'))`. */
 const registry: Registry = {
   settings: lazySettings,
   auth: lazy(() => import('../../features/accounts/AuthModal')),

@@ -1,0 +1,14 @@
+// The database as app.db and app.dbKind: PGlite in DATA_DIR (whose lock it takes) or PostgreSQL
+// (DATABASE_URL), or the handle a test passes in (then the test closes it). Only opened here:
+// migrations and every write of the start-up work are in server/start.ts.
+import fp from 'fastify-plugin';
+import { createDb, type DbHandle } from '../../db/createDb';
+
+export default fp<{ database?: DbHandle | undefined }>(async (app, { database }) => {
+  const { config } = app;
+  const handle = database ?? await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
+  app.decorate('db', handle.db);
+  app.decorate('dbKind', handle.kind);
+  // Closed last: onClose hooks run in reverse order of registration, and this one is the first.
+  if (!database) app.addHook('onClose', async () => { await handle.close(); });
+}, { name: 'database', dependencies: ['config'] });

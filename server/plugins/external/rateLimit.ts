@@ -1,0 +1,23 @@
+// The global rate limit (@fastify/rate-limit, RATE_LIMIT_PER_MINUTE per address). Its counters
+// live in Redis when REDIS_URL is set (every process shares them and a restart keeps them), else
+// in this process's memory. Redis unreachable: requests go through (skipOnError) and the error is
+// logged; the sign-in limits live in the database regardless.
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+
+export default fp(async (app) => {
+  const { config } = app;
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
+  if (redis) {
+    redis.on('error', (err: unknown) => { app.log.warn({ err }, 'rate-limit redis error'); });
+    app.addHook('onClose', async () => { await redis.quit().catch(() => redis.disconnect()); });
+  }
+  await app.register(rateLimit, {
+    global: true,
+    ...(redis ? { redis, nameSpace: 'tripshell-rl:', skipOnError: true } : {}),
+    max: config.RATE_LIMIT_PER_MINUTE || Number.MAX_SAFE_INTEGER,
+    timeWindow: 60_000,
+    allowList: () => config.RATE_LIMIT_PER_MINUTE === 0,
+  });
+}, { name: 'rate-limit', dependencies: ['config'] });

@@ -1,0 +1,33 @@
+// The API's areas (server/routes/<area>.ts, each an encapsulated plugin) and the OpenAPI page at
+// /api/docs. Registered after the app plugins: their hooks (errors, security headers, the origin
+// check, the request log) apply to every route, and the areas use what those decorate.
+// A new area is one file in server/routes/ and one line in AREAS.
+import fp from 'fastify-plugin';
+import swaggerUi from '@fastify/swagger-ui';
+import { accountRoutes } from '../routes/accounts';
+import { authRoutes } from '../routes/auth';
+import { bridgeRoutes } from '../routes/bridge';
+import { clanRoutes } from '../routes/clans';
+import { coinflipRoutes } from '../routes/coinflip';
+import { crateRoutes } from '../routes/crates';
+import { economyRoutes } from '../routes/economy';
+import { legalRoutes } from '../routes/legal';
+import { marketplaceRoutes } from '../routes/marketplace';
+import { profileRoutes } from '../routes/profile';
+import { progressRoutes } from '../routes/progress';
+import { releaseRoutes } from '../routes/releases';
+import { settingsRoutes } from '../routes/settings';
+import { systemRoutes } from '../routes/system';
+
+const AREAS = [
+  systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
+  bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes,
+];
+
+export default fp(async (app) => {
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  for (const area of AREAS) await app.register(area);
+}, {
+  name: 'routes',
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge'],
+});

@@ -1,0 +1,34 @@
+// The start-up step: what a process does once before it serves, never while the app is built
+// (buildApp only builds, so tests and tools get an app without side effects). server/main.ts
+// (`npm start`) runs it between buildApp and listen; the API tests through tests/api/helpers.ts.
+//  - prepareDatabase: the migrations, the data every install needs (db/seed.ts), the crate shops
+//    (each supply minted on the first start of an empty database) and the secrets every process
+//    shares (ALTCHA's; the bot-check plugin reads them when the app gets ready);
+//  - pruning of expired rows now and every 10 minutes, stopped when the app closes;
+//  - the Mythical Bridge transfers a previous process left open, finished in the background.
+// Call it before the app is ready (listen, inject): it adds an onClose hook.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/createDb';
+import { migrate } from './db/migrate';
+import { seed } from './db/seed';
+import { crateShops, ensureCrateShops } from './services/crates';
+import { schedulePruning } from './services/maintenance';
+import { ALTCHA_SECRETS, serverSecret } from './services/secrets';
+
+/** Makes the database ready for this version; safe to run from several processes at once. */
+export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+  await migrate(db);
+  await seed(db);
+  for (const note of await ensureCrateShops(db, crateShops(config).values())) log.warn(note);
+  for (const name of ALTCHA_SECRETS) await serverSecret(db, name);
+}
+
+export async function startUp(app: FastifyInstance): Promise<void> {
+  await prepareDatabase(app.db, app.config, app.log);
+  const pruning = schedulePruning(app.db, app.log);
+  app.addHook('onClose', async () => { await pruning.stop(); });
+  await pruning.first;
+  const { bridge } = app;
+  if (bridge) void bridge.resume().catch((err: unknown) => app.log.error({ err }, 'bridge resume failed'));
+}

@@ -14,7 +14,8 @@ import { createDb } from '../server/db/createDb';
 import { DataDirLocked } from '../server/db/dataDirLock';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
-import { crateShops, crateStatus, ensureCrateShops, setCrateSupply, SupplyError } from '../server/services/crates';
+import { ensureCrateShops, setCrateSupply, SupplyError } from '../server/jobs/crateSupply';
+import { crateShops, crateStatus } from '../server/services/crates';
 import { lookalikeGroups } from '../server/services/names';
 
 const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes';

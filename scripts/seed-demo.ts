@@ -5,7 +5,7 @@ import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/createDb';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
-import { seedDemo } from '../server/services/demo';
+import { seedDemo } from '../server/jobs/demoSeed';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -12,8 +12,9 @@ import type { Config } from './config';
 import type { Db } from './db/createDb';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { crateShops, ensureCrateShops } from './services/crates';
-import { schedulePruning } from './services/maintenance';
+import { ensureCrateShops } from './jobs/crateSupply';
+import { schedulePruning } from './jobs/pruning';
+import { crateShops } from './services/crates';
 import { ALTCHA_SECRETS, serverSecret } from './services/secrets';
 
 /** Makes the database ready for this version; safe to run from several processes at once. */

@@ -9,18 +9,17 @@ import { sql } from 'kysely';
 import { CRATE_TEXT, CRATE_VERSIONS, type CrateStatus, type CrateVersion } from '../../contract/crates';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Config } from '../config';
-import type { Db } from '../db/createDb';
-import { inTransaction, type Executor, type Trx } from '../db/tx';
+import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { HttpError } from '../errors';
 import { draw, type DropTable } from './dropTables';
-import { balanceAfter, COINS, InsufficientFunds, MINT, moveItems, openAccount, playerAccount, post, postReturning, type Posted } from './ledger';
+import { balanceAfter, COINS, InsufficientFunds, MINT, playerAccount, post, postReturning, type Posted } from './ledger';
 
 export const CRATE_SALES_SINK = 'sink:crate-sales';
 /** How many accounts the crate-sales sink is spread over (each purchase credits one at random). */
 export const CRATE_SALES_SHARDS = 16;
 export const crateSalesShard = (i: number) => (i === 0 ? CRATE_SALES_SINK : `${CRATE_SALES_SINK}:${i}`);
-const CRATE_SALES_ACCOUNTS = Array.from({ length: CRATE_SALES_SHARDS }, (_, i) => crateSalesShard(i));
+export const CRATE_SALES_ACCOUNTS = Array.from({ length: CRATE_SALES_SHARDS }, (_, i) => crateSalesShard(i));
 
 /** Everything the crate shops took in, in hundredths: the sum of the sink's shards. */
 export async function crateSalesTotal(db: Executor): Promise<bigint> {
@@ -54,81 +53,9 @@ export function crateShops(config: Config): Map<number, CrateShop> {
   }));
 }
 
-/**
- * Opens the shop and sink accounts and, on the first start of an empty database, mints each
- * shop's configured supply (the crate_shops row is inserted once, whichever process gets there
- * first). A start never changes a supply that exists: only setCrateSupply (the admin command)
- * does. Returns, per shop whose configured supply differs from the database's, a note to log.
- */
-export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Promise<string[]> {
-  const notes: string[] = [];
-  for (const shop of shops) {
-    await inTransaction(db, async (trx) => {
-      await openAccount(trx, shop.account, 'shop');
-      for (const account of CRATE_SALES_ACCOUNTS) await openAccount(trx, account, 'sink');
-      await openAccount(trx, CRATES_OPENED_SINK, 'sink');
-      const crate = shop.version.crateItemUuid;
-      const created = await trx.insertInto('crate_shops').values({ version_id: shop.version.id, crate_item: crate, total_supply: shop.supply })
-        .onConflict((oc) => oc.column('version_id').doNothing()).returning('total_supply').executeTakeFirst();
-      if (created) {
-        if (shop.supply > 0) await moveItems(trx, crate, { from: MINT, to: shop.account, amount: BigInt(shop.supply), reason: 'crate supply', ref: `crates-v${shop.version.id + 1}` });
-        return;
-      }
-      const row = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).executeTakeFirstOrThrow();
-      const current = toBigInt(row.total_supply);
-      if (current !== BigInt(shop.supply)) {
-        notes.push(`${shop.version.name}: the database's supply is ${current}, the configured ${shop.supply} is only used on an empty database; ` +
-          `change it with: npm run admin -- crates supply v${shop.version.id + 1} <n>`);
-      }
-    });
-  }
-  return notes;
-}
-
-export class SupplyError extends Error {}
-
-export interface SupplyChange { version: string; before: number; after: number; sold: number; remaining: number }
-
-/**
- * Sets a shop's total supply on purpose (the admin command): a raise mints the difference into
- * the shop, a cut takes unsold crates back to the mint, both recorded in the ledger under one
- * tx_id. A supply below what was already sold is refused and changes nothing.
- */
-export async function setCrateSupply(db: Db, shop: CrateShop, supply: number): Promise<SupplyChange> {
-  if (!Number.isSafeInteger(supply) || supply < 0 || supply > 1_000_000_000) throw new SupplyError(`A supply is a whole number from 0 to 1000000000, not ${supply}`);
-  const crate = shop.version.crateItemUuid;
-  const ref = `admin:crates-v${shop.version.id + 1}`;
-  const state = async (trx: Executor) => {
-    const s = await snapshot(trx, shop, null);
-    return { total: s.total, remaining: s.remaining, sold: s.total - s.remaining };
-  };
-  const tooLow = (sold: bigint) => new SupplyError(`Cannot set the ${shop.version.name} supply to ${supply}: ${sold} crates are already sold`);
-  return inTransaction(db, async (trx) => {
-    // One supply change at a time per shop.
-    const locked = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).forUpdate().executeTakeFirst();
-    if (!locked) throw new SupplyError(`The ${shop.version.name} shop has not been set up yet: start the server once first`);
-    const before = await state(trx);
-    const target = BigInt(supply);
-    if (target < before.sold) throw tooLow(before.sold);
-    if (target > before.total) {
-      await post(trx, { reason: 'crate supply', ref, legs: [{ asset: crate, from: MINT, to: shop.account, amount: target - before.total }] });
-    } else if (target < before.total) {
-      try {
-        await post(trx, { reason: 'crate supply cut', ref, legs: [{ asset: crate, from: shop.account, to: MINT, amount: before.total - target }] });
-      } catch (error) {
-        // Crates sold between the look and the cut.
-        if (error instanceof InsufficientFunds) throw tooLow((await state(trx)).sold);
-        throw error;
-      }
-    }
-    await trx.updateTable('crate_shops').set({ total_supply: supply }).where('version_id', '=', shop.version.id).execute();
-    const after = await state(trx);
-    return { version: shop.version.name, before: Number(before.total), after: supply, sold: Number(after.sold), remaining: Number(after.remaining) };
-  });
-}
 
 /** Shop supply and the player's crates and coins, in one round trip. */
-async function snapshot(db: Executor, shop: CrateShop, userId: string | null) {
+export async function snapshot(db: Executor, shop: CrateShop, userId: string | null) {
   const player = userId ? playerAccount(userId) : '';
   const crate = shop.version.crateItemUuid;
   const result = await sql<{ total: string | number | null; remaining: string | number | null; crates: string | number | null; coins: string | number | null }>`

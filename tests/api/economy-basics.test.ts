@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECONOMY_TEXT } from '../../contract/economy';
 import { BASE_SET_ITEMS, CATALOGUE, ITEM_IDS } from '../../contract/items';
 import { conservationViolations } from '../../server/services/ledger';
-import { DEMO_PLAYERS, seedDemo } from '../../server/services/demo';
+import { DEMO_PLAYERS, seedDemo } from '../../server/jobs/demoSeed';
 import { Client, registerPlayer, solveBotCheck, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
 const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRATE_TEXT } from '../../contract/crates';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { conservationViolations, itemHoldings } from '../../server/services/ledger';
-import { crateShops, ensureCrateShops, setCrateSupply } from '../../server/services/crates';
+import { ensureCrateShops, setCrateSupply } from '../../server/jobs/crateSupply';
+import { crateShops } from '../../server/services/crates';
 import { draw, DropTableError, loadDropTables, oddsOf } from '../../server/services/dropTables';
 import { Client, registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 

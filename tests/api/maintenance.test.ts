@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/tx';
-import { pruneExpired, schedulePruning } from '../../server/services/maintenance';
+import { pruneExpired, schedulePruning } from '../../server/jobs/pruning';
 import { createUser } from '../../server/services/users';
 import { startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 

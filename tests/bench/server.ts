@@ -11,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { startUp } from '../../server/start';
 import { inTransaction } from '../../server/db/tx';
 import * as crates from '../../server/services/crates';
+import { setCrateSupply } from '../../server/jobs/crateSupply';
 import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
 import { createSession } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
@@ -115,7 +116,7 @@ async function main(): Promise<void> {
     const status = await crates.crateStatus(app.db, shop, null);
     const sold = status.totalSupply - status.remainingSupply;
     const supply = Math.floor(calls * 0.9);
-    await crates.setCrateSupply(app.db, shop, sold + supply);
+    await setCrateSupply(app.db, shop, sold + supply);
     rushState = { buyers: ids, supply, soldBefore: BigInt(sold) };
     const requests = Array.from({ length: calls }, (_, i): RawRequest => ({
       label: 'rush', method: 'POST', url: '/api/crates/buy/v2',
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
     const sold = Number(BigInt(status.totalSupply - status.remainingSupply) - soldBefore);
     const violations = await conservationViolations(app.db);
     // The shop restocked to its configured supply, so the money rows after this one can buy.
-    await crates.setCrateSupply(app.db, shop, status.totalSupply - status.remainingSupply + shop.supply);
+    await setCrateSupply(app.db, shop, status.totalSupply - status.remainingSupply + shop.supply);
     return { supply, remaining: status.remainingSupply, bought, sold, violations };
   }
 

@@ -1,13 +1,13 @@
 // Demo players for a local try-out (`npm run seed:demo`): coins, items and levels given through
 // the same award service the game servers use, with fixed awardIds, so running it again changes
-// nothing. Never part of a normal start.
+// nothing. Never part of a normal start. A job (server/jobs/): it owns its transactions.
 import { ITEM_IDS, BASE_SET_ITEMS } from '../../contract/items';
 import type { Db } from '../db/createDb';
 import { inTransaction, isUniqueViolation } from '../db/tx';
-import { awardOnce } from './awards';
-import { createListing } from './marketplace';
-import { hashPassword } from './passwords';
-import { createUser } from './users';
+import { awardOnce } from '../services/awards';
+import { createListing } from '../services/marketplace';
+import { hashPassword } from '../services/passwords';
+import { createUser } from '../services/users';
 
 export interface DemoPlayer { username: string; password: string; tripcoins: string; xp: number; items: Record<string, number> }
 

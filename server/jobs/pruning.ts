@@ -1,4 +1,5 @@
 // Housekeeping on a schedule: tables that only grow are pruned of what can no longer be used.
+// A job (server/jobs/), run by the start-up step's timer: it owns its transaction.
 //  - bot_check_tokens: a used token is remembered until it would have expired anyway,
 //  - rate_limit_hits: one-minute windows, kept 10 minutes,
 //  - idempotency_keys: a retry is answered from its key for IDEMPOTENCY_KEY_HOURS (24 h),

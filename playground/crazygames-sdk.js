@@ -2,47 +2,154 @@
 // host playground (playground/server.ts) serves it and the product loads it on a loopback page
 // with ?useLocalSdk=true&crazygamesSdkUrl=<this script>; e2e specs may also serve it at the
 // real SDK's address through page.route. It records every call on window.__crazyGames (the
-// lifecycle's with their performance.now() in callTimes, the user module's in userCalls), lets
-// the test or the portal page flip the mute setting, and signs the
-// player in or out: `?user=signed-in` in this script's URL starts with a portal player signed
-// in (`&name=`), and the portal page can post {crazyGamesPlayground: 'signIn' | 'signOut'} to
-// the frame (addAuthListener hears both). The user token is window.__crazyGamesUserToken when a
-// test set one, else a token the playground's fake portal signs (/crazygames/token).
+// lifecycle's with their performance.now() in callTimes, the user module's in userCalls, the
+// ads' in ads and adEvents, invite links in invites, happytime in happytimes, updateRoom and
+// leftRoom (null) in rooms), lets the test or
+// the portal page flip the mute and chat settings, and signs the player in or out.
+//
+// This script's own URL configures it (the playground sets these):
+//   user=signed-in (&name=)  a portal player signed in at start
+//   locale=, country=         user.systemInfo's locale (default en-US) and countryCode (US)
+//   disableChat=1             game.settings.disableChat starts true
+//   adblock=ads               an ad blocker: ad.hasAdblock() resolves true, every requestAd ends in adError
+//   ads=unfilled              no ad to show: requestAd ends in adError {code: 'unfilled'}
+//   adMs=                     how long an ad plays (default 1500 ms), unless the portal ends it first
+//   instant=1                 game.isInstantMultiplayer
+//   portalUrl=                the portal's game page, for invite links (default this frame's parent origin)
+// The game frame's own query carries the invite parameters (as the portal passes them):
+// game.getInviteParam(name) and game.inviteParams read them.
+//
+// The portal page around the game (playground/crazygames-portal.html) posts
+// {crazyGamesPlayground: 'signIn' | 'signOut' | 'mute' | 'chat' | 'finishAd' | 'adblock' | 'joinRoom'}
+// to the frame, and hears {crazyGamesSdk: 'adStarted' | 'adFinished' | 'adError' |
+// 'showInviteButton' | 'hideInviteButton' | 'happytime', ...} from it: it draws the ad over the
+// game and the invite button in its bar, as the real portal does.
+// The user token is window.__crazyGamesUserToken when a test set one, else a token the
+// playground's fake portal signs (/crazygames/token).
 (function () {
   var script = document.currentScript;
   var own = script && script.src ? new URL(script.src) : null;
+  var option = function (name) { return own ? own.searchParams.get(name) : null; };
   var calls = [];
   var listeners = [];
   var authListeners = [];
+  var joinRoomListeners = [];
   var userCalls = [];
-  var defaultName = (own && own.searchParams.get('name')) || 'Cheese';
+  var defaultName = option('name') || 'Cheese';
   var makeUser = function (name) { return { username: name, profilePictureUrl: '' }; };
-  var portalUser = own && own.searchParams.get('user') === 'signed-in' ? makeUser(defaultName) : null;
-  var settings = { muteAudio: false, disableChat: false };
+  var portalUser = option('user') === 'signed-in' ? makeUser(defaultName) : null;
+  var settings = { muteAudio: false, disableChat: option('disableChat') === '1' };
   var callTimes = [];
   var record = function (name) { return function () { calls.push(name); callTimes.push({ name: name, at: performance.now() }); }; };
+  var toPortal = function (message) {
+    if (window.parent !== window) window.parent.postMessage(message, '*');
+  };
   var setUser = function (user) {
     portalUser = user;
     authListeners.slice().forEach(function (l) { try { l(portalUser); } catch { /* the game's listener */ } });
   };
+  var changeSettings = function (change) {
+    Object.assign(settings, change);
+    listeners.slice().forEach(function (l) { l({ muteAudio: settings.muteAudio, disableChat: settings.disableChat }); });
+  };
+
+  // ---- ads ----
+  var adblock = option('adblock') === 'ads';
+  var unfilled = option('ads') === 'unfilled';
+  var adMs = Math.max(0, Math.min(60000, Number(option('adMs')) || 1500));
+  var ads = [];
+  var adEvents = [];
+  var playing = null;
+  var adEvent = function (ad, event, detail) {
+    adEvents.push({ kind: ad.kind, event: event, at: performance.now() });
+    ad.events.push(event);
+    toPortal(Object.assign({ crazyGamesSdk: event, kind: ad.kind }, detail || {}));
+  };
+  var call = function (callbacks, name, arg) {
+    var fn = callbacks && callbacks[name];
+    if (typeof fn === 'function') { try { fn(arg); } catch (e) { console.error(e); } }
+  };
+  var endAd = function (how) {
+    var ad = playing;
+    if (!ad) return;
+    playing = null;
+    clearTimeout(ad.timer);
+    if (how === 'finished') { adEvent(ad, 'adFinished'); call(ad.callbacks, 'adFinished'); }
+    else { var error = { code: 'other', message: 'The ad was closed' }; adEvent(ad, 'adError', { error: error }); call(ad.callbacks, 'adError', error); }
+  };
+  var requestAd = function (kind, callbacks) {
+    var ad = { kind: String(kind), events: [], callbacks: callbacks, timer: 0 };
+    ads.push(ad);
+    var refuse = function (error) {
+      setTimeout(function () { adEvent(ad, 'adError', { error: error }); call(callbacks, 'adError', error); }, 50);
+    };
+    if (kind !== 'midgame' && kind !== 'rewarded') return refuse({ code: 'other', message: 'Unknown ad type ' + String(kind) });
+    if (adblock) return refuse({ code: 'other', message: 'An ad blocker prevented the ad' });
+    if (unfilled) return refuse({ code: 'unfilled', message: 'No ad available' });
+    if (playing) return refuse({ code: 'other', message: 'An ad is already playing' });
+    playing = ad;
+    // The auction takes a moment; the ad then plays for adMs unless the portal ends it.
+    setTimeout(function () {
+      if (playing !== ad) return;
+      adEvent(ad, 'adStarted');
+      call(callbacks, 'adStarted');
+      ad.timer = setTimeout(function () { if (playing === ad) endAd('finished'); }, adMs);
+    }, 100);
+  };
+
+  // ---- invites ----
+  var gameQuery = new URLSearchParams(window.location.search);
+  var portalUrl = option('portalUrl') || (document.referrer ? new URL(document.referrer).origin + '/' : window.location.origin + '/');
+  var invites = [];
+  var happytimes = [];
+  var rooms = [];
+  var linkFor = function (params) {
+    var url = new URL(portalUrl);
+    url.searchParams.set('czy_invite', 'true');
+    Object.keys(params || {}).forEach(function (key) { url.searchParams.set(key, String(params[key])); });
+    return url.href;
+  };
+  var inviteParams = (function () {
+    var out = null;
+    gameQuery.forEach(function (value, key) {
+      if (/^(czy_invite|useLocalSdk|crazygamesSdkUrl|completionPolicy|hookTimeoutSeconds|demoGameHook)$/.test(key)) return;
+      (out = out || {})[key] = value;
+    });
+    return out;
+  })();
+
   window.__crazyGames = {
     calls: calls,
     callTimes: callTimes,
     userCalls: userCalls,
-    setMuted: function (muted) {
-      settings.muteAudio = muted;
-      listeners.slice().forEach(function (l) { l({ muteAudio: settings.muteAudio, disableChat: settings.disableChat }); });
-    },
+    ads: ads,
+    adEvents: adEvents,
+    invites: invites,
+    happytimes: happytimes,
+    rooms: rooms,
+    settings: settings,
+    setMuted: function (muted) { changeSettings({ muteAudio: Boolean(muted) }); },
+    setChatDisabled: function (disabled) { changeSettings({ disableChat: Boolean(disabled) }); },
+    setAdblock: function (on) { adblock = Boolean(on); },
+    /** Ends the ad playing now: 'finished' (watched to the end) or 'closed' (adError). */
+    finishAd: function (how) { endAd(how === 'closed' ? 'closed' : 'finished'); },
+    /** A player already in the game follows an invite to another room (the portal tells the game). */
+    joinRoom: function (params) { joinRoomListeners.slice().forEach(function (l) { try { l(params); } catch (e) { console.error(e); } }); },
     signIn: function (name) { setUser(makeUser(name || defaultName)); },
     signOut: function () { setUser(null); },
   };
-  // The portal page around the game drives sign-in, sign-out and mute, as the real portal does.
+  // The portal page around the game drives sign-in, sign-out, mute, chat and the ad, as the real portal does.
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || !event.data || typeof event.data.crazyGamesPlayground !== 'string') return;
     var what = event.data.crazyGamesPlayground;
-    if (what === 'signIn') window.__crazyGames.signIn(event.data.name);
-    else if (what === 'signOut') window.__crazyGames.signOut();
-    else if (what === 'mute') window.__crazyGames.setMuted(Boolean(event.data.muted));
+    var api = window.__crazyGames;
+    if (what === 'signIn') api.signIn(event.data.name);
+    else if (what === 'signOut') api.signOut();
+    else if (what === 'mute') api.setMuted(event.data.muted);
+    else if (what === 'chat') api.setChatDisabled(event.data.disabled);
+    else if (what === 'adblock') api.setAdblock(event.data.on);
+    else if (what === 'finishAd') api.finishAd(event.data.how);
+    else if (what === 'joinRoom' && event.data.params && typeof event.data.params === 'object') api.joinRoom(event.data.params);
   });
   var tokenFor = function (user) {
     if (window.__crazyGamesUserToken) return Promise.resolve(window.__crazyGamesUserToken);
@@ -56,17 +163,45 @@
     SDK: {
       environment: 'uninitialized',
       init: function () { calls.push('init'); this.environment = 'local'; return Promise.resolve(); },
+      ad: {
+        requestAd: requestAd,
+        hasAdblock: function () { return Promise.resolve(adblock); },
+      },
       game: {
         settings: settings,
+        isInstantMultiplayer: option('instant') === '1',
+        inviteParams: inviteParams,
         loadingStart: record('loadingStart'),
         loadingStop: record('loadingStop'),
         gameplayStart: record('gameplayStart'),
         gameplayStop: record('gameplayStop'),
+        happytime: function () { happytimes.push(performance.now()); toPortal({ crazyGamesSdk: 'happytime' }); },
+        inviteLink: function (params) { var link = linkFor(params); invites.push({ params: params, link: link }); return link; },
+        getInviteParam: function (name) { return gameQuery.get(String(name)); },
+        showInviteButton: function (params) {
+          var link = linkFor(params);
+          invites.push({ params: params, link: link, button: true });
+          toPortal({ crazyGamesSdk: 'showInviteButton', link: link });
+          return link;
+        },
+        hideInviteButton: function () { toPortal({ crazyGamesSdk: 'hideInviteButton' }); },
+        updateRoom: function (room) { rooms.push(Object.assign({}, room)); },
+        leftRoom: function () { rooms.push(null); },
         addSettingsChangeListener: function (l) { listeners.push(l); },
         removeSettingsChangeListener: function (l) { listeners = listeners.filter(function (x) { return x !== l; }); },
+        addJoinRoomListener: function (l) { joinRoomListeners.push(l); },
+        removeJoinRoomListener: function (l) { joinRoomListeners = joinRoomListeners.filter(function (x) { return x !== l; }); },
       },
       user: {
         isUserAccountAvailable: true,
+        systemInfo: {
+          countryCode: option('country') || 'US',
+          locale: option('locale') || 'en-US',
+          device: { type: /Mobi/.test(navigator.userAgent) ? 'mobile' : 'desktop' },
+          os: { name: 'Linux', version: '' },
+          browser: { name: 'Chrome', version: '' },
+          applicationType: 'web',
+        },
         getUser: function () { userCalls.push('getUser'); return Promise.resolve(portalUser); },
         showAuthPrompt: function () {
           userCalls.push('showAuthPrompt');

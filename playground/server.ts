@@ -1,14 +1,21 @@
 // The host playground: a second local origin that frames the product the way its three hosts
 // do, so a studio (and our e2e tests) can try a build in each before uploading it anywhere.
 //
-//   /discord?mode=normal|silent|refuse   Discord's client: a data: frame (an opaque origin, which
-//                                          the real @discord/embedded-app-sdk accepts as its
-//                                          parent) answering the SDK's protocol, around the
-//                                          Activity at <product>/?frame_id=…&instance_id=…&platform=desktop
-//   /crazygames?user=signed-in|anonymous&adblock=1
-//                                          the portal: frames <product>/?useLocalSdk=true with the
-//                                          stand-in v3 SDK (or, with adblock, an SDK that fails to load)
-//   /web                                   a partner page framing the plain site
+//   /discord?mode=normal|silent|refuse   Discord's client (playground/discord-client.html): a data:
+//     &platform=mobile &locale=fr          frame (an opaque origin, which the real
+//     &custom_id=&referrer_id=             @discord/embedded-app-sdk accepts as its parent) answering
+//                                          the SDK's commands, around the Activity at
+//                                          <product>/?frame_id=…&instance_id=…&platform=…&guild_id=…
+//                                          Its bar: a second participant joining and leaving, the
+//                                          presence set, the orientation lock; dialogs for invites
+//                                          and shared links (a shared link leads back here with custom_id)
+//   /crazygames?user=signed-in|anonymous the portal (playground/crazygames-portal.html): frames
+//     &adblock=1|ads &ads=unfilled         <product>/?useLocalSdk=true with the stand-in v3 SDK
+//     &adMs= &locale= &disableChat=1       (playground/crazygames-sdk.js; adblock=1: the SDK script
+//     &instant=1 &<invite params>          fails to load; adblock=ads: it loads, detects the ad blocker
+//                                          and every ad errors). Any other parameter (an invite
+//                                          link's room=…) goes on to the game's frame, as the portal does
+//   /web?join=<room>                     a partner page framing the plain site
 //   (/discord and /crazygames pass ?completionPolicy=, ?hookTimeoutSeconds= and ?demoGameHook=
 //   on to the product)
 //
@@ -31,6 +38,9 @@ export interface PlaygroundOptions {
   product: string;
   /** The Activity's Discord client id (activity.config.json). */
   clientId: string;
+  /** Ports of the fake Discord API and of the portal's key server (0 or unset: any free one). */
+  discordApiPort?: number;
+  portalKeyPort?: number;
 }
 
 export interface Playground {
@@ -57,13 +67,35 @@ function productParams(q: URLSearchParams): Record<string, string> {
   }
   return out;
 }
+/** Picks the named parameters whose values match `valid`; others are left out. */
+function pick(q: URLSearchParams, names: readonly string[], valid: RegExp): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = q.get(name);
+    if (value !== null && valid.test(value)) out[name] = value;
+  }
+  return out;
+}
+/** The playground's own /crazygames parameters; every other one is an invite parameter the
+ * portal passes on to the game's frame (game.getInviteParam reads it there). */
+const PORTAL_PARAMS = new Set(['user', 'name', 'adblock', 'ads', 'adMs', 'disableChat', 'instant', 'country', 'locale', ...PRODUCT_PARAMS]);
+function inviteParams(q: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of q) {
+    if (!PORTAL_PARAMS.has(name) && /^[A-Za-z][\w-]{0,31}$/.test(name) && value.length <= 200) out[name] = value;
+  }
+  return out;
+}
+/** The server and channel the playground's Activity runs in (the SDK's guildId and channelId). */
+export const PLAYGROUND_GUILD_ID = '100000000000000010';
+export const PLAYGROUND_CHANNEL_ID = '100000000000000011';
 const DIR = new URL('.', import.meta.url).pathname;
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body style="margin:0;font-family:system-ui,sans-serif;background:#1e1f22;color:#ddd">${body}</body></html>`;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const discord = await startFakeDiscord({ clientId: options.clientId, clientSecret: PLAYGROUND_DISCORD_SECRET });
-  const portal = await startFakePortal();
+  const discord = await startFakeDiscord({ clientId: options.clientId, clientSecret: PLAYGROUND_DISCORD_SECRET, port: options.discordApiPort ?? 0 });
+  const portal = await startFakePortal({ port: options.portalKeyPort ?? 0 });
   const product = options.product.replace(/\/$/, '');
   let origin = '';
 
@@ -78,10 +110,18 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     try {
       if (url.pathname === '/discord') {
         const mode = ['normal', 'silent', 'refuse'].includes(q.get('mode') ?? '') ? String(q.get('mode')) : 'normal';
-        const activity = `${product}/?${new URLSearchParams({ frame_id: 'playground-frame', instance_id: `i-${randomBytes(4).toString('hex')}`, platform: 'desktop', ...productParams(q) })}`;
+        const platform = q.get('platform') === 'mobile' ? 'mobile' : 'desktop';
+        // What Discord puts in the Activity's address: a shared link's custom_id and referrer_id
+        // come along when the player arrived through one.
+        const launch = pick(q, ['custom_id', 'referrer_id'], /^[\w.-]{1,64}$/);
+        const activity = `${product}/?${new URLSearchParams({
+          frame_id: 'playground-frame', instance_id: `i-${randomBytes(4).toString('hex')}`, platform,
+          guild_id: PLAYGROUND_GUILD_ID, channel_id: PLAYGROUND_CHANNEL_ID, ...launch, ...productParams(q),
+        })}`;
         const config = {
-          activity, mode, codeUrl: `${origin}/discord/code`,
+          activity, mode, codeUrl: `${origin}/discord/code`, shareUrl: `${origin}/discord`, controls: '1',
           user_id: q.get('user_id') ?? '100000000000000001', username: q.get('username') ?? 'activity_player',
+          ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
         };
         const client = readFileSync(`${DIR}discord-client.html`, 'utf8')
           .replace('<head>', `<head><script>window.__config = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`);
@@ -91,30 +131,25 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       }
       if (url.pathname === '/crazygames') {
         const user = q.get('user') === 'signed-in' ? 'signed-in' : 'anonymous';
-        const sdk = q.get('adblock') === '1'
+        const adblock = q.get('adblock');
+        const sdk = adblock === '1'
           ? `${origin}/blocked/crazygames-sdk-v3.js`
-          : `${origin}/crazygames-sdk-v3.js?${new URLSearchParams({ user, name: q.get('name') ?? 'Cheese' })}`;
-        const game = `${product}/?${new URLSearchParams({ useLocalSdk: 'true', crazygamesSdkUrl: sdk, ...productParams(q) })}`;
-        return send(200, 'text/html; charset=utf-8', page('CrazyGames (playground)', `
-          <div style="display:flex;flex-direction:column;height:100vh">
-            <div style="padding:6px 10px;display:flex;gap:8px;align-items:center;background:#6842ff">
-              <b>CrazyGames playground</b><span>player: ${user}${q.get('adblock') === '1' ? ', ad blocker on' : ''}</span>
-              <button id="sign-in">Portal sign-in</button><button id="sign-out">Portal sign-out</button>
-              <label><input id="mute" type="checkbox" /> mute</label>
-            </div>
-            <iframe id="game" title="Game" src="${escapeHtml(game)}" style="border:0;flex:1" allow="autoplay; fullscreen"></iframe>
-          </div>
-          <script>
-            const game = document.getElementById('game');
-            const post = (message) => game.contentWindow.postMessage(message, ${JSON.stringify(product)});
-            document.getElementById('sign-in').onclick = () => post({ crazyGamesPlayground: 'signIn' });
-            document.getElementById('sign-out').onclick = () => post({ crazyGamesPlayground: 'signOut' });
-            document.getElementById('mute').onchange = (e) => post({ crazyGamesPlayground: 'mute', muted: e.target.checked });
-          </script>`));
+          : `${origin}/crazygames-sdk-v3.js?${new URLSearchParams({
+            user, name: q.get('name') ?? 'Cheese', portalUrl: `${origin}/crazygames`,
+            ...(adblock === 'ads' ? { adblock: 'ads' } : {}),
+            ...pick(q, ['ads', 'adMs', 'disableChat', 'instant', 'country'], /^\w{1,16}$/),
+            ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
+          })}`;
+        const game = `${product}/?${new URLSearchParams({ useLocalSdk: 'true', crazygamesSdkUrl: sdk, ...productParams(q), ...inviteParams(q) })}`;
+        const label = `player: ${user}${adblock === '1' ? ', SDK script blocked' : adblock === 'ads' ? ', ad blocker on' : ''}`;
+        const portal = { game, productOrigin: new URL(product).origin, label, adblock: adblock === 'ads' };
+        return send(200, 'text/html; charset=utf-8', readFileSync(`${DIR}crazygames-portal.html`, 'utf8')
+          .replace('<head>', `<head><script>window.__portal = ${JSON.stringify(portal).replace(/</g, '\\u003c')};</script>`));
       }
       if (url.pathname === '/web') {
+        const join = pick(q, ['join'], /^[\w.-]{1,64}$/);
         return send(200, 'text/html; charset=utf-8', page('Partner page (playground)',
-          `<iframe id="game" title="Game" src="${escapeHtml(`${product}/`)}" style="border:0;width:100vw;height:100vh;display:block" allow="autoplay; fullscreen"></iframe>`));
+          `<iframe id="game" title="Game" src="${escapeHtml(`${product}/${Object.keys(join).length ? `?${new URLSearchParams(join)}` : ''}`)}" style="border:0;width:100vw;height:100vh;display:block" allow="autoplay; fullscreen; web-share; clipboard-write"></iframe>`));
       }
       if (url.pathname === '/crazygames-sdk-v3.js') {
         return send(200, 'application/javascript; charset=utf-8', readFileSync(`${DIR}crazygames-sdk.js`, 'utf8'), { 'access-control-allow-origin': '*' });
@@ -139,9 +174,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
           ${link('/discord?mode=normal', 'Discord Activity (the client answers everything)')}
           ${link('/discord?mode=silent', 'Discord Activity, a client that never answers the handshake')}
           ${link('/discord?mode=refuse', 'Discord Activity, the player refuses authorization')}
+          ${link('/discord?platform=mobile&locale=fr', 'Discord Activity on a phone, the player\'s Discord in French')}
           ${link('/crazygames?user=signed-in', 'CrazyGames, a player signed in on the portal')}
           ${link('/crazygames?user=anonymous', 'CrazyGames, an anonymous player')}
-          ${link('/crazygames?user=anonymous&adblock=1', 'CrazyGames with an ad blocker (the SDK script fails to load)')}
+          ${link('/crazygames?user=anonymous&adblock=ads', 'CrazyGames with an ad blocker (the SDK loads; every ad errors)')}
+          ${link('/crazygames?user=anonymous&ads=unfilled', 'CrazyGames with no ad to show (unfilled)')}
+          ${link('/crazygames?user=anonymous&adblock=1', 'CrazyGames with the SDK script blocked')}
           ${link('/web', 'A partner page framing the web site')}</ul></div>`));
       }
       return send(404, 'text/plain', 'not found');

@@ -13,7 +13,7 @@ export interface FakePortal {
   close(): Promise<void>;
 }
 
-export async function startFakePortal(): Promise<FakePortal> {
+export async function startFakePortal(options: { port?: number } = {}): Promise<FakePortal> {
   let pair = await generateKeyPair('RS256', { extractable: true });
   const other = await generateKeyPair('RS256', { extractable: true });
   let pem = await exportSPKI(pair.publicKey);
@@ -21,7 +21,7 @@ export async function startFakePortal(): Promise<FakePortal> {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ publicKey: pem }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     keyUrl: `http://127.0.0.1:${port}/publicKey.json`,

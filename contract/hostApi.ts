@@ -16,7 +16,7 @@
 export const HOST_NAMES = ['web', 'discord', 'crazygames'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
-export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale'] as const;
+export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime'] as const;
 export type HostCallName = (typeof HOST_CALLS)[number];
 
 export const AD_KINDS = ['midgame', 'rewarded'] as const;
@@ -46,6 +46,7 @@ export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
   /** A video ad plays out in full (rewarded ads run up to ~30 s, plus loading). */
   showAd: 120_000,
   locale: 5_000,
+  happyTime: 5_000,
 };
 
 /** What the game asks. */
@@ -57,7 +58,9 @@ export type HostCall =
   /** Rich presence. Fields left out fall back to the shell's default ("In the menu", "Playing"). */
   | { call: 'setPresence'; details?: string; state?: string; partySize?: number; partyMax?: number; startedAt?: number }
   | { call: 'showAd'; kind: AdKind }
-  | { call: 'locale' };
+  | { call: 'locale' }
+  /** A happy moment (a boss beaten, a high score): the portal celebrates (CrazyGames' happytime()). */
+  | { call: 'happyTime' };
 
 /** What the host offers: every power by name, true where a call can be `done`. */
 export interface HostCapabilities {
@@ -105,6 +108,7 @@ export interface HostCallValues {
   showAd: { kind: AdKind; rewarded?: boolean };
   /** A BCP 47 tag (`en-US`, `pt-BR`); `country` where the host knows it (ISO 3166 alpha-2). */
   locale: { locale: string; country?: string };
+  happyTime: { celebrated: true };
 }
 
 export type HostAnswerDone<C extends HostCallName = HostCallName> = { status: 'done'; value: HostCallValues[C] };
@@ -126,6 +130,7 @@ export type HostEvent =
   /** An ad began: gameplay is stopped and the page muted until adFinished. */
   | { type: 'adStarted'; kind: AdKind }
   | { type: 'adFinished'; kind: AdKind; rewarded?: boolean }
+  /** The host is celebrating a happy moment the game reported (a happyTime call that was done). */
   | { type: 'happyTime'; active: boolean }
   | { type: 'chat'; enabled: boolean }
   | { type: 'locale'; locale: string }

@@ -30,6 +30,7 @@ export const HostCallSchema = /* @__PURE__ */ (() => z.discriminatedUnion('call'
   }).refine((p) => p.partySize === undefined || p.partyMax === undefined || p.partySize <= p.partyMax, { message: 'partySize is above partyMax', path: ['partySize'] }),
   z.object({ call: z.literal('showAd'), kind: AdKind }),
   z.object({ call: z.literal('locale') }),
+  z.object({ call: z.literal('happyTime') }),
 ]))();
 
 export const HostCapabilitiesSchema = /* @__PURE__ */ (() => z.object({
@@ -57,6 +58,7 @@ export const HostCallValueSchemas = /* @__PURE__ */ (() => ({
   setPresence: z.object({ shown: z.boolean() }),
   showAd: z.object({ kind: AdKind, rewarded: z.boolean().optional() }),
   locale: z.object({ locale: Locale, country: z.string().regex(/^[A-Z]{2}$/).optional() }),
+  happyTime: z.object({ celebrated: z.literal(true) }),
 }) satisfies { [C in HostCallName]: z.ZodType<HostCallValues[C]> })();
 
 const Cancelled = /* @__PURE__ */ (() => z.object({ status: z.literal('cancelled') }))();

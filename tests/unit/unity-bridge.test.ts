@@ -1,10 +1,15 @@
 // The Unity side of the contract (unity/): TripShell.jslib evaluated the way Unity's build
 // does (mergeInto(LibraryManager.library, {...})) with stand-ins for the Emscripten helpers, and
 // WebBridge.cs read as text. Both are held to contract/game.ts: every hook the game calls on
-// window, every trigger the game posts, every SendMessage the shell sends.
+// window, every trigger the game posts, every SendMessage the shell sends, and the host API
+// (contract/hostApi.ts): a call, a value field or an event type of the contract that the jslib or
+// the C# side lacks fails here.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { GAME_HOOKS, GAME_OBJECT, GameMessage, parseGameMessage, SHELL_TO_GAME, type ShellToGamePayloads } from '../../contract/game';
+import {
+  GAME_HOOKS, GAME_OBJECT, GameMessage, HOST_ANSWER_METHOD, HOST_CALLS, HostCallValueSchemas, HostCapabilitiesSchema, HostEventSchema,
+  parseGameMessage, parseHostCall, PartyMemberSchema, PartySchema, SHELL_TO_GAME, type HostCallName, type ShellToGamePayloads,
+} from '../../contract/game';
 
 const JSLIB = readFileSync('unity/Plugins/WebGL/TripShell.jslib', 'utf8');
 const CSHARP = readFileSync('unity/Scripts/WebBridge.cs', 'utf8');
@@ -132,5 +137,89 @@ describe('WebBridge.cs', () => {
     const literals = [...code.matchAll(/Post\("((?:[^"\\]|\\.)*)"\)/g)].map((m) => JSON.parse(`"${m[1] ?? ''}"`) as string);
     expect(literals.length).toBeGreaterThanOrEqual(5);
     for (const literal of literals) expect(parseGameMessage(JSON.parse(literal)), literal).not.toBeNull();
+  });
+});
+
+// ---- the host API ----
+
+/** The C# result class of each call's `value` (HostCallValues in contract/hostApi.ts). */
+const VALUE_CLASSES: { [C in HostCallName]: string } = {
+  capabilities: 'HostCapabilities', invite: 'InviteResult', party: 'PartyInfo', setPresence: 'PresenceResult',
+  showAd: 'AdResult', locale: 'LocaleResult', happyTime: 'HappyTimeResult',
+};
+/** The public fields of a [Serializable] C# class (JsonUtility reads and writes exactly these). */
+function fieldsOf(className: string): string[] {
+  const body = new RegExp(`class\\s+${className}(?:<\\w+>)?\\s*\\{([^}]*)\\}`).exec(code)?.[1];
+  if (body === undefined) return [];
+  return [...body.matchAll(/public\s+[\w[\]<>]+\s+(\w+)\s*;/g)].map((m) => m[1] ?? '');
+}
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
+/** The JSON a C# call helper builds: its string literals joined, C# escapes undone. */
+function requestOf(method: string): string {
+  const body = new RegExp(`public\\s+static\\s+void\\s+${method}\\s*\\(([\\s\\S]*?)\\n    (?:public|private|\\[|//|#)`).exec(code)?.[1] ?? '';
+  return body;
+}
+
+describe('the host API on the Unity side', () => {
+  it('TripShell_HostCall hands the parsed request to window.tripHostCall and the answer, with its request id, to WebBridge.OnHostAnswer', async () => {
+    const { lib, ptr, hooks, sendMessage } = loadJslib();
+    hooks[GAME_HOOKS.hostCall]?.mockResolvedValueOnce({ status: 'done', value: { roomId: 'r-1', via: 'dialog' } });
+    lib.TripShell_HostCall?.(ptr('h7'), ptr('{"call":"invite","roomId":"r-1"}'));
+    expect(hooks[GAME_HOOKS.hostCall]).toHaveBeenCalledWith({ call: 'invite', roomId: 'r-1' });
+    await vi.waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(1));
+    const [object, method, json] = sendMessage.mock.calls[0] as [string, string, string];
+    expect([object, method]).toEqual([GAME_OBJECT, HOST_ANSWER_METHOD]);
+    expect(JSON.parse(json)).toEqual({ requestId: 'h7', status: 'done', value: { roomId: 'r-1', via: 'dialog' } });
+    expect(code).toMatch(new RegExp(`public\\s+void\\s+${HOST_ANSWER_METHOD}\\s*\\(\\s*string\\s+\\w+\\s*\\)`));
+  });
+
+  it('answers every call exactly once, unavailable with a reason, without the shell, when the hook throws or rejects, and passes text that is not JSON on for the shell to name', async () => {
+    const { lib, ptr, win, hooks, sendMessage } = loadJslib();
+    hooks[GAME_HOOKS.hostCall]?.mockImplementationOnce(() => { throw new Error('boom'); }).mockRejectedValueOnce(new Error('gone'));
+    lib.TripShell_HostCall?.(ptr('a'), ptr('{"call":"party"}'));
+    lib.TripShell_HostCall?.(ptr('b'), ptr('{"call":"party"}'));
+    lib.TripShell_HostCall?.(ptr('c'), ptr('not json'));
+    expect(hooks[GAME_HOOKS.hostCall]).toHaveBeenLastCalledWith('not json');
+    expect(parseHostCall('not json')).toEqual({ ok: false, reason: expect.stringContaining('not JSON') });
+    delete (win as Record<string, unknown>)[GAME_HOOKS.hostCall];
+    lib.TripShell_HostCall?.(ptr('d'), ptr('{"call":"locale"}'));
+    await vi.waitFor(() => expect(sendMessage).toHaveBeenCalledTimes(4));
+    const answers = sendMessage.mock.calls.map((c) => JSON.parse(String(c[2])) as { requestId: string; status: string; reason?: string });
+    expect(answers.map((a) => a.requestId).sort()).toEqual(['a', 'b', 'c', 'd']);
+    for (const answer of answers) expect(answer).toMatchObject({ status: 'unavailable', reason: expect.any(String) });
+    expect(answers.find((a) => a.requestId === 'a')?.reason).toBe('boom');
+    expect(answers.find((a) => a.requestId === 'd')?.reason).toContain(GAME_HOOKS.hostCall);
+  });
+
+  it('WebBridge.cs has a typed call for every host call, sending that call by name', () => {
+    for (const call of HOST_CALLS) {
+      const method = call === 'capabilities' ? 'Capabilities' : pascal(call);
+      expect(code, `public static void ${method}(...)`).toMatch(new RegExp(`public\\s+static\\s+void\\s+${method}\\s*\\(`));
+      expect(requestOf(method), `${method} sends {"call":"${call}"}`).toContain(`\\"call\\":\\"${call}\\"`);
+    }
+  });
+
+  it('WebBridge.cs reads every field of every call\'s value, every capability and every party member field', () => {
+    for (const call of HOST_CALLS) {
+      const schema = HostCallValueSchemas[call];
+      const fields = fieldsOf(VALUE_CLASSES[call]);
+      expect(fields.length, VALUE_CLASSES[call]).toBeGreaterThan(0);
+      for (const key of Object.keys(schema.shape)) expect(fields, `${VALUE_CLASSES[call]}.${key}`).toContain(key);
+    }
+    expect(fieldsOf('HostCapabilities').sort()).toEqual(Object.keys(HostCapabilitiesSchema.shape).sort());
+    expect(fieldsOf('PartyMember').sort()).toEqual(Object.keys(PartyMemberSchema.shape).sort());
+    expect(fieldsOf('PartyInfo').sort()).toEqual(Object.keys(PartySchema.shape).sort());
+    expect(fieldsOf('HostResult')).toEqual(expect.arrayContaining(['status', 'reason', 'value']));
+  });
+
+  it('WebBridge.OnHostEvent knows every event type and reads every field any event has', () => {
+    const options = HostEventSchema.options;
+    const handler = /public\s+void\s+OnHostEvent\s*\(\s*string\s+\w+\s*\)\s*\{([\s\S]*?)\n {4}\}/.exec(code)?.[1] ?? '';
+    const fields = fieldsOf('HostEventData');
+    for (const option of options) {
+      const type = option.shape.type.value;
+      expect(handler, `case "${type}"`).toContain(`case "${type}":`);
+      for (const key of Object.keys(option.shape)) expect(fields, `HostEventData.${key} (${type})`).toContain(key);
+    }
   });
 });

@@ -157,6 +157,163 @@ public class WebBridge : MonoBehaviour
     /// <summary>Any trigger as raw JSON (for fields the helpers above do not take).</summary>
     public static void Post(string json) { TripShell_PostMessage(json); }
 
+    // ---- host API (contract/hostApi.ts): what the host the shell runs in offers ----------------
+    //
+    // Calls: each takes a callback that gets exactly one HostResult: Done (with Value),
+    // Cancelled (the player said no) or Unavailable (with Reason: this host has no such power,
+    // an ad blocker, the host did not answer in time...). Never a hang: the shell bounds every call.
+    // Events: subscribe to PartyChanged, JoinRoom, AdStarted/AdFinished, HappyTime, ChatEnabled,
+    // LocaleChanged, StoragePersistent. The shell sends them as OnHostEvent JSON.
+
+    [Serializable] public class HostCapabilities
+    {
+        public string host; // "web", "discord" or "crazygames"
+        public bool invite; public bool party; public bool presence; public bool ads;
+        public bool happyTime; public bool chatSetting; public bool locale; public bool joinRoom;
+    }
+    [Serializable] public class PartyMember
+    {
+        public string discordId; public string displayName; public string avatarUrl;
+        /// <summary>Our player's uuid and name, where that Discord account is linked to one.</summary>
+        public string playerUuid; public string playerName;
+        /// <summary>This member is the player at this screen.</summary>
+        public bool self;
+    }
+    [Serializable] public class PartyInfo { public string roomId; public PartyMember[] members; }
+    /// <summary>via: "dialog", "share", "clipboard" or "portal"; link where the host gives one.</summary>
+    [Serializable] public class InviteResult { public string roomId; public string via; public string link; }
+    /// <summary>shown: false where nobody sees presence (accepted and ignored).</summary>
+    [Serializable] public class PresenceResult { public bool shown; }
+    /// <summary>rewarded: for a rewarded ad, whether the reward was earned.</summary>
+    [Serializable] public class AdResult { public string kind; public bool rewarded; }
+    /// <summary>locale: a BCP 47 tag ("en-US"); country where the host knows it ("US").</summary>
+    [Serializable] public class LocaleResult { public string locale; public string country; }
+    [Serializable] public class HappyTimeResult { public bool celebrated; }
+
+    [Serializable] public class HostResult<T>
+    {
+        public string status; public string reason; public T value;
+        public bool Done { get { return status == "done"; } }
+        public bool Cancelled { get { return status == "cancelled"; } }
+        public bool Unavailable { get { return status != "done" && status != "cancelled"; } }
+        public T Value { get { return value; } }
+        public string Reason { get { return reason; } }
+    }
+
+#pragma warning disable 0649 // assigned by JsonUtility
+    /// <summary>Every field any HostEvent has (JsonUtility reads the one that came).</summary>
+    [Serializable] private class HostEventData
+    {
+        public string type; public string roomId; public PartyMember[] members; public string kind;
+        public bool rewarded; public bool active; public bool enabled; public string locale; public bool persistent;
+    }
+    [Serializable] private class HostAnswerHead { public string requestId; }
+#pragma warning restore 0649
+
+    /// <summary>Who is here changed (Discord: someone joined or left this Activity).</summary>
+    public static event Action<PartyInfo> PartyChanged;
+    /// <summary>The player arrived through an invite: join this room (sent once, after loading).</summary>
+    public static event Action<string> JoinRoom;
+    /// <summary>An ad began: gameplay is stopped and the page muted until AdFinished. Argument: "midgame" or "rewarded".</summary>
+    public static event Action<string> AdStarted;
+    /// <summary>The ad ended: kind, and for a rewarded ad whether the reward was earned.</summary>
+    public static event Action<string, bool> AdFinished;
+    /// <summary>The host celebrates a happy moment the game reported (true), and stopped (false).</summary>
+    public static event Action<bool> HappyTimeChanged;
+    /// <summary>Whether the host lets the player chat (the portal's disable-chat setting).</summary>
+    public static event Action<bool> ChatEnabled;
+    /// <summary>The player's language changed (BCP 47).</summary>
+    public static event Action<string> LocaleChanged;
+    /// <summary>Whether the game's own saves (PlayerPrefs, localStorage) survive a reload in this host.</summary>
+    public static event Action<bool> StoragePersistent;
+    /// <summary>Every host event as its JSON, including types this file does not know yet.</summary>
+    public static event Action<string> HostEvent;
+
+    private static readonly System.Collections.Generic.Dictionary<string, Action<string>> PendingHostCalls = new System.Collections.Generic.Dictionary<string, Action<string>>();
+    private static int nextHostCallId;
+
+#if UNITY_WEBGL && !UNITY_EDITOR
+    [DllImport("__Internal")] private static extern void TripShell_HostCall(string requestId, string json);
+#else
+    private static void TripShell_HostCall(string requestId, string json)
+    {
+        DeliverHostAnswer("{\"requestId\":" + Quote(requestId) + ",\"status\":\"unavailable\",\"reason\":\"no shell outside WebGL\"}");
+    }
+#endif
+
+    /// <summary>Any host call as raw JSON; the callback gets the answer's JSON ({status, value | reason}).</summary>
+    public static void HostCall(string json, Action<string> onAnswer)
+    {
+        var requestId = "h" + (++nextHostCallId);
+        PendingHostCalls[requestId] = onAnswer;
+        TripShell_HostCall(requestId, json);
+    }
+
+    private static void Call<T>(string json, Action<HostResult<T>> onResult)
+    {
+        HostCall(json, answer => { if (onResult != null) onResult(JsonUtility.FromJson<HostResult<T>>(answer)); });
+    }
+
+    /// <summary>What this host offers. Example: WebBridge.Capabilities(r => inviteButton.SetActive(r.Done &amp;&amp; r.Value.invite));</summary>
+    public static void Capabilities(Action<HostResult<HostCapabilities>> onResult) { Call("{\"call\":\"capabilities\"}", onResult); }
+    /// <summary>Invites others to roomId (null: the host's own room). Example: WebBridge.Invite(null, r => { if (r.Done) Debug.Log("Invited to " + r.Value.roomId); });</summary>
+    public static void Invite(string roomId, Action<HostResult<InviteResult>> onResult = null)
+    {
+        Call(roomId == null ? "{\"call\":\"invite\"}" : "{\"call\":\"invite\",\"roomId\":" + Quote(roomId) + "}", onResult);
+    }
+    /// <summary>Who is here with the player. Example: WebBridge.Party(r => { if (r.Done) ShowRoster(r.Value.members); });</summary>
+    public static void Party(Action<HostResult<PartyInfo>> onResult) { Call("{\"call\":\"party\"}", onResult); }
+    /// <summary>Rich presence (Discord); 0 or null leaves a field to the shell's default. Example: WebBridge.SetPresence("Arena", "In a match", 2, 8);</summary>
+    public static void SetPresence(string details, string state = null, int partySize = 0, int partyMax = 0, long startedAtMs = 0, Action<HostResult<PresenceResult>> onResult = null)
+    {
+        var json = new System.Text.StringBuilder("{\"call\":\"setPresence\"");
+        if (details != null) json.Append(",\"details\":").Append(Quote(details));
+        if (state != null) json.Append(",\"state\":").Append(Quote(state));
+        if (partySize > 0) json.Append(",\"partySize\":").Append(partySize);
+        if (partyMax > 0) json.Append(",\"partyMax\":").Append(partyMax);
+        if (startedAtMs > 0) json.Append(",\"startedAt\":").Append(startedAtMs);
+        Call(json.Append('}').ToString(), onResult);
+    }
+    /// <summary>kind: "midgame" or "rewarded". Example: WebBridge.ShowAd("rewarded", r => { if (r.Done &amp;&amp; r.Value.rewarded) GiveExtraLife(); });</summary>
+    public static void ShowAd(string kind, Action<HostResult<AdResult>> onResult) { Call("{\"call\":\"showAd\",\"kind\":" + Quote(kind) + "}", onResult); }
+    /// <summary>The player's language from the host. Example: WebBridge.Locale(r => { if (r.Done) UseLanguage(r.Value.locale); });</summary>
+    public static void Locale(Action<HostResult<LocaleResult>> onResult) { Call("{\"call\":\"locale\"}", onResult); }
+    /// <summary>A happy moment (a boss beaten): the portal celebrates. Example: WebBridge.HappyTime();</summary>
+    public static void HappyTime(Action<HostResult<HappyTimeResult>> onResult = null) { Call("{\"call\":\"happyTime\"}", onResult); }
+
+    /// <summary>The shell's answer to a host call: JSON {requestId, status, value | reason}.</summary>
+    public void OnHostAnswer(string json) { DeliverHostAnswer(json); }
+
+    private static void DeliverHostAnswer(string json)
+    {
+        HostAnswerHead head;
+        try { head = JsonUtility.FromJson<HostAnswerHead>(json); } catch (ArgumentException) { return; }
+        Action<string> callback;
+        if (head == null || head.requestId == null || !PendingHostCalls.TryGetValue(head.requestId, out callback)) return;
+        PendingHostCalls.Remove(head.requestId);
+        if (callback != null) callback(json);
+    }
+
+    /// <summary>What the host tells the game: JSON HostEvent {type, ...}.</summary>
+    public void OnHostEvent(string json)
+    {
+        HostEvent?.Invoke(json);
+        HostEventData data;
+        try { data = JsonUtility.FromJson<HostEventData>(json); } catch (ArgumentException) { return; }
+        if (data == null) return;
+        switch (data.type)
+        {
+            case "party": PartyChanged?.Invoke(new PartyInfo { roomId = data.roomId, members = data.members ?? new PartyMember[0] }); break;
+            case "joinRoom": JoinRoom?.Invoke(data.roomId); break;
+            case "adStarted": AdStarted?.Invoke(data.kind); break;
+            case "adFinished": AdFinished?.Invoke(data.kind, data.rewarded); break;
+            case "happyTime": HappyTimeChanged?.Invoke(data.active); break;
+            case "chat": ChatEnabled?.Invoke(data.enabled); break;
+            case "locale": LocaleChanged?.Invoke(data.locale); break;
+            case "storage": StoragePersistent?.Invoke(data.persistent); break;
+        }
+    }
+
     private static string Quote(string value)
     {
         if (value == null) return "null";

@@ -91,4 +91,37 @@ mergeInto(LibraryManager.library, {
     if (typeof window.dispatchReactUnityEvent === 'function') window.dispatchReactUnityEvent.apply(window, [name].concat(args));
     else console.warn('TripShell: window.dispatchReactUnityEvent is missing');
   },
+
+  // --- host API (contract/hostApi.ts) ------------------------------------------------------------
+  /**
+   * One call of the host API: `json` is a HostCall ({"call":"invite","roomId":"r1"}, ...). The
+   * shell's window.tripHostCall answers it; when it settles the answer goes back as
+   * SendMessage('WebBridge', 'OnHostAnswer', JSON {requestId, status, value | reason}), and
+   * WebBridge hands it to the callback waiting on `requestId`. Every call gets exactly one
+   * answer: without the shell (or if the hook throws) it is {status: "unavailable", reason}.
+   * Text that is not JSON is passed on as it is: the shell answers what is wrong with it.
+   */
+  TripShell_HostCall: function (requestIdPtr, jsonPtr) {
+    var requestId = UTF8ToString(requestIdPtr);
+    var text = jsonPtr ? UTF8ToString(jsonPtr) : '';
+    var send = function (answer) {
+      var message = JSON.stringify(Object.assign({}, answer, { requestId: requestId }));
+      if (typeof SendMessage === 'function') SendMessage('WebBridge', 'OnHostAnswer', message);
+      else if (window.unityInstance) window.unityInstance.SendMessage('WebBridge', 'OnHostAnswer', message);
+    };
+    var unavailable = function (reason) { send({ status: 'unavailable', reason: String(reason).slice(0, 300) }); };
+    var request;
+    try { request = JSON.parse(text); } catch (e) { request = text; }
+    var hook = window.tripHostCall;
+    if (typeof hook !== 'function') { unavailable('window.tripHostCall is missing (not running inside the shell?)'); return; }
+    var pending;
+    try { pending = Promise.resolve(hook(request)); } catch (error) { pending = Promise.reject(error); }
+    pending.then(
+      function (answer) {
+        if (answer && typeof answer === 'object' && typeof answer.status === 'string') send(answer);
+        else unavailable('the shell gave no answer');
+      },
+      function (error) { unavailable((error && error.message) || error || 'the host call failed'); }
+    );
+  },
 });

@@ -3,6 +3,8 @@
 // is also recorded so end-to-end tests can see what arrived.
 import { z } from 'zod';
 import { SHELL_TO_GAME } from '../../contract/game';
+import { describeHostEvent, readHostEvent } from './host';
+import type { HostEvent } from '../../contract/game';
 import { describeSettingValue, parseSettingChange } from './settings';
 
 export type ShellEffect =
@@ -11,6 +13,7 @@ export type ShellEffect =
   | { kind: 'user'; username: string }
   | { kind: 'bootstrap' }
   | { kind: 'audio'; muted: boolean }
+  | { kind: 'host'; event: HostEvent }
   | { kind: 'none' };
 
 export interface ShellMessageOutcome {
@@ -64,6 +67,11 @@ export function interpretShellMessage(method: string, value: unknown): ShellMess
       const muted = json(value);
       if (typeof muted !== 'boolean') return { line: 'Audio message ignored (malformed)', effect: { kind: 'none' } };
       return { line: muted ? 'Audio muted by the host' : 'Audio unmuted by the host', effect: { kind: 'audio', muted } };
+    }
+    case SHELL_TO_GAME.hostEvent: {
+      const event = readHostEvent(value);
+      if (!event) return { line: 'Host event ignored (malformed)', effect: { kind: 'none' } };
+      return { line: describeHostEvent(event), effect: { kind: 'host', event } };
     }
     case SHELL_TO_GAME.overlayClosed:
       return { line: `Overlay closed: ${typeof value === 'string' && value !== '' ? describeSettingValue(value) : 'unknown'}`, effect: { kind: 'none' } };

@@ -4,6 +4,7 @@
 import * as THREE from 'three';
 import { GAME_HOOKS, GAME_OBJECT } from '../../contract/game';
 import { interpretShellMessage } from './bridge';
+import { callHost, describeHostAnswer, describeParty, describePresence, hostEffect, presenceFor, type HostTrigger } from './host';
 import { callsCompletionHook } from './completion';
 import { INITIAL_CONTROLS, actionsForCode, moveIntent, pressCode, releaseAll, releaseCode, type ControlState } from './controls';
 import { decodeGameData } from './data-file';
@@ -14,7 +15,7 @@ import { eyeHeight, look, spawnPlayer, stepPlayer, type PlayerState, type World 
 import { FOV_REFERENCE_ASPECT, buildArena, verticalFov } from './scene';
 import { DEFAULT_GAME_SETTINGS, UNLIMITED_FRAME_RATE, applyAllSettings, applySetting, type GameSettings } from './settings';
 import { nextPixelRatio, targetFps } from './resolution';
-import { TEST_API_GLOBAL, type DemoGameSnapshot, type DemoGameTestApi, type ReceivedMessage } from './test-api';
+import { TEST_API_GLOBAL, type DemoGameSnapshot, type DemoGameTestApi, type DemoHostState, type ReceivedMessage } from './test-api';
 import { fireTrigger, type Trigger } from './triggers';
 import { INITIAL_WEAPONS, WEAPONS, isWeaponAction, weaponPress, weaponTick, type WeaponState } from './weapons';
 
@@ -46,8 +47,13 @@ export function createGame(options: GameStartOptions): GameHandle {
   let menuOpen = false;
   let pointerLocked = false;
   let stopped = false;
+  let host: DemoHostState = { room: null, party: null, presence: null, calls: [], adPlaying: null, ads: [], chatEnabled: null, locale: null, savesPersistent: null, happyTime: false };
 
-  const hud = createHud(canvas, layout.name, { onTrigger: (t) => void runTrigger(t), onToggleMenu: () => setMenuOpen(!menuOpen) });
+  const hud = createHud(canvas, layout.name, {
+    onTrigger: (t) => void runTrigger(t),
+    onHostTrigger: (t) => void runHostTrigger(t),
+    onToggleMenu: () => setMenuOpen(!menuOpen),
+  });
   const log = (line: string) => hud.log(line);
 
   function setSettings(next: GameSettings): void {
@@ -73,6 +79,49 @@ export function createGame(options: GameStartOptions): GameHandle {
     log(await fireTrigger(trigger, { hooks: win, postMessage: (m, o) => window.postMessage(m, o), origin: window.location.origin }));
   }
 
+  // ---- the host API ----
+  function setHost(next: Partial<DemoHostState>): void {
+    host = { ...host, ...next };
+    const last = host.calls.at(-1);
+    hud.setHost({
+      room: host.room,
+      party: host.party ? describeParty(host.party) : null,
+      presence: host.presence,
+      answer: last ? last.line : null,
+      ad: host.adPlaying ? `Paused and muted: ${host.adPlaying} ad playing` : null,
+    });
+  }
+
+  async function runHostTrigger(trigger: HostTrigger): Promise<void> {
+    freeMouse();
+    const { request } = trigger;
+    const answer = await callHost(win, request);
+    const line = describeHostAnswer(request, answer);
+    const next: Partial<DemoHostState> = { calls: [...host.calls.slice(-49), { request, answer, line }] };
+    if (answer.status === 'done' && request.call === 'party') next.party = answer.value as DemoHostState['party'];
+    if (answer.status === 'done' && request.call === 'invite') next.room = (answer.value as { roomId: string }).roomId;
+    setHost(next);
+    log(line);
+  }
+
+  /** The presence the game reports: set at start and whenever the party's size changes. */
+  let presenceSize = -1;
+  async function reportPresence(): Promise<void> {
+    const size = host.party?.members.length ?? 0;
+    if (size === presenceSize) return;
+    presenceSize = size;
+    const request = presenceFor(layout.name, host.party);
+    const answer = await callHost(win, request);
+    setHost({ presence: describePresence(request, answer) });
+  }
+
+  async function startHost(): Promise<void> {
+    if (typeof win[GAME_HOOKS.hostCall] !== 'function') return;
+    const party = await callHost(win, { call: 'party' });
+    if (party.status === 'done' && !host.party) setHost({ party: party.value });
+    await reportPresence();
+  }
+
   function callHook(name: string): void {
     const hook = win[name];
     if (typeof hook === 'function') Reflect.apply(hook, window, []);
@@ -88,6 +137,7 @@ export function createGame(options: GameStartOptions): GameHandle {
   // ---- input ----
   const detachInput = attachInput(canvas, hud.root, {
     codeDown(code, at) {
+      if (host.adPlaying) return;
       advance(at);
       controls = pressCode(controls, settings.keyBindings, settings.sprintMode, code, at);
       syncCamera();
@@ -104,6 +154,7 @@ export function createGame(options: GameStartOptions): GameHandle {
       syncCamera();
     },
     look(dx, dy) {
+      if (host.adPlaying) return;
       const aiming = moveIntent(controls, settings.keyBindings, settings.sprintMode).aim;
       player = look(player, dx, dy, settings.mouseSensitivity * (aiming ? settings.adsSensitivity : 1), settings.invertY, world.clamp);
     },
@@ -161,6 +212,8 @@ export function createGame(options: GameStartOptions): GameHandle {
   const STEP = 1 / 60;
   let simulatedUntil = performance.now();
   function advance(now: number): void {
+    // Paused while an ad plays: no time passes in the game.
+    if (host.adPlaying) { simulatedUntil = Math.max(simulatedUntil, now); return; }
     if (now <= simulatedUntil) return;
     let remaining = Math.min((now - simulatedUntil) / 1000, 1);
     simulatedUntil = now;
@@ -223,6 +276,7 @@ export function createGame(options: GameStartOptions): GameHandle {
       // Ready once the first frame is on screen: the shell then shows 100 % and hides loading
       // (unless ?demoGameHook=never: a build without our bridge, see completion.ts).
       announcedReady = true;
+      void startHost();
       if (!callsCompletionHook(window.location.search)) return;
       const complete = win[GAME_HOOKS.loadingComplete];
       if (typeof complete === 'function') Reflect.apply(complete, window, []);
@@ -278,6 +332,8 @@ export function createGame(options: GameStartOptions): GameHandle {
         audioMuted,
         menuOpen,
         pointerLocked,
+        paused: host.adPlaying !== null,
+        host: { ...host, calls: host.calls.map((c) => ({ ...c })), ads: host.ads.map((a) => ({ ...a })) },
       };
     },
     reset() {
@@ -314,10 +370,54 @@ export function createGame(options: GameStartOptions): GameHandle {
       case 'audio':
         audioMuted = effect.muted;
         break;
+      case 'host':
+        applyHostEvent(effect.event);
+        break;
       case 'none':
         break;
     }
     log(line);
+  }
+
+  function applyHostEvent(event: Parameters<typeof hostEffect>[0]): void {
+    const effect = hostEffect(event);
+    switch (effect.kind) {
+      case 'party':
+        setHost({ party: effect.party });
+        void reportPresence();
+        break;
+      case 'joinRoom':
+        setHost({ room: effect.roomId });
+        break;
+      case 'ad':
+        if (effect.playing) {
+          // Paused and muted until the ad ends: keys let go, no time passes (advance), no input.
+          advance(performance.now());
+          controls = releaseAll(controls);
+          freeMouse();
+          setHost({ adPlaying: effect.adKind, ads: [...host.ads, { kind: effect.adKind, finished: false }] });
+        } else {
+          const ads = host.ads.slice();
+          const open = ads.findLastIndex((a) => a.kind === effect.adKind && !a.finished);
+          const done = { kind: effect.adKind, finished: true, ...(effect.rewarded === undefined ? {} : { rewarded: effect.rewarded }) };
+          if (open >= 0) ads[open] = done; else ads.push(done);
+          simulatedUntil = performance.now(); // no catch-up for the ad's time
+          setHost({ adPlaying: null, ads });
+        }
+        break;
+      case 'chat':
+        setHost({ chatEnabled: effect.enabled });
+        break;
+      case 'locale':
+        setHost({ locale: effect.locale });
+        break;
+      case 'storage':
+        setHost({ savesPersistent: effect.persistent });
+        break;
+      case 'happyTime':
+        setHost({ happyTime: effect.active });
+        break;
+    }
   }
 
   return {

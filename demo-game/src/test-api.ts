@@ -1,5 +1,6 @@
 // window.__demoGame: what end-to-end tests read to check that the game did what it was told
 // (a setting changed its behaviour, a rebound key moved the player, a message arrived).
+import type { AdKind, HostAnswer, HostCall, Party } from '../../contract/game';
 import type { SprintMode } from '../../contract/keys';
 import type { CrosshairStyle } from './settings';
 
@@ -40,6 +41,28 @@ export interface DemoGameSnapshot {
   audioMuted: boolean;
   menuOpen: boolean;
   pointerLocked: boolean;
+  /** Whether the simulation is paused (an ad plays). */
+  paused: boolean;
+  /** What the host API gave the game (contract/hostApi.ts). */
+  host: DemoHostState;
+}
+
+export interface DemoHostState {
+  /** The room it joined (a joinRoom event) or invited to. */
+  room: string | null;
+  party: Party | null;
+  /** The presence it set, as shown in the HUD, and whether the host showed it. */
+  presence: string | null;
+  /** Every call it made and its answer, oldest first. */
+  calls: Array<{ request: HostCall; answer: HostAnswer; line: string }>;
+  /** The ad playing now: the game is paused and muted meanwhile. */
+  adPlaying: AdKind | null;
+  /** Every ad that started and finished, with the reward when rewarded. */
+  ads: Array<{ kind: AdKind; finished: boolean; rewarded?: boolean }>;
+  chatEnabled: boolean | null;
+  locale: string | null;
+  savesPersistent: boolean | null;
+  happyTime: boolean;
 }
 
 export interface DemoGameTestApi {

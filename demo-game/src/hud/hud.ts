@@ -2,6 +2,7 @@
 // It is inserted as the canvas's next sibling and laid over the canvas's box, so it stays
 // inside whatever stacking context the shell gives the canvas: shell overlays cover it.
 // Nothing here runs per frame except the cheap text updates, which are skipped when unchanged.
+import { HOST_TRIGGERS, type HostTrigger } from '../host';
 import type { GameSettings } from '../settings';
 import { HOOK_TRIGGERS, MESSAGE_TRIGGERS, type Trigger } from '../triggers';
 import { renderCrosshair } from './crosshair';
@@ -12,7 +13,20 @@ const LOG_LINES = 6;
 
 export interface HudCallbacks {
   onTrigger(trigger: Trigger): void;
+  /** A host API button (Invite, Rewarded ad, ...); absent: the section is not shown. */
+  onHostTrigger?(trigger: HostTrigger): void;
   onToggleMenu(): void;
+}
+
+/** What the host API gave the game, as the HUD shows it (null: nothing yet). */
+export interface HostView {
+  room: string | null;
+  party: string | null;
+  presence: string | null;
+  /** The last answer to a host button. */
+  answer: string | null;
+  /** An ad is playing: the game is paused and muted. */
+  ad: string | null;
 }
 
 export interface Hud {
@@ -26,6 +40,7 @@ export interface Hud {
   setFiring(firing: boolean): void;
   setPointerLocked(locked: boolean): void;
   setMenuOpen(open: boolean): void;
+  setHost(view: HostView): void;
   log(line: string): void;
   destroy(): void;
 }
@@ -46,7 +61,7 @@ function injectStyles(): void {
   document.head.appendChild(style);
 }
 
-function menuSection(title: string, triggers: readonly Trigger[], onTrigger: (t: Trigger) => void): HTMLElement {
+function menuSection<T extends { testId: string; label: string }>(title: string, triggers: readonly T[], onTrigger: (t: T) => void): HTMLElement {
   const section = el('section', 'dg-menu-section');
   const list = el('div', 'dg-menu-buttons');
   for (const trigger of triggers) {
@@ -66,7 +81,15 @@ export function createHud(canvas: HTMLCanvasElement, title: string, callbacks: H
   const player = el('div', '', 'demo-player', 'Playing as guest');
   const weapon = el('div', '', 'demo-weapon');
   const topLeft = el('div', 'dg-top-left');
-  topLeft.append(el('div', 'dg-title', undefined, `Demo Arena · ${title}`), player, weapon);
+  const room = el('div', '', 'demo-room');
+  const party = el('div', '', 'demo-party');
+  const presence = el('div', '', 'demo-presence');
+  const answer = el('div', '', 'demo-host-answer');
+  for (const line of [room, party, presence, answer]) line.hidden = true;
+  topLeft.append(el('div', 'dg-title', undefined, `Demo Arena · ${title}`), player, weapon, room, party, presence, answer);
+  const ad = el('div', 'dg-ad', 'demo-ad');
+  ad.setAttribute('role', 'status');
+  ad.hidden = true;
 
   const fps = el('div', 'dg-fps', 'demo-fps', 'FPS --');
   const menuButton = el('button', '', 'demo-menu-toggle', 'Menu (M)');
@@ -94,8 +117,10 @@ export function createHud(canvas: HTMLCanvasElement, title: string, callbacks: H
     menuSection('Shell hooks', HOOK_TRIGGERS, callbacks.onTrigger),
     menuSection('Overlays and modals', MESSAGE_TRIGGERS, callbacks.onTrigger),
   );
+  const { onHostTrigger } = callbacks;
+  if (onHostTrigger) menu.insertBefore(menuSection('Host', HOST_TRIGGERS, onHostTrigger), menu.children[1] ?? null);
 
-  root.append(topLeft, topRight, crosshair, log, help, prompt, menu);
+  root.append(topLeft, topRight, crosshair, log, help, prompt, ad, menu);
   canvas.insertAdjacentElement('afterend', root);
 
   // Keep the HUD over the canvas's box, wherever the shell puts the canvas.
@@ -148,6 +173,17 @@ export function createHud(canvas: HTMLCanvasElement, title: string, callbacks: H
     setMenuOpen(open) {
       menu.hidden = !open;
       menuButton.setAttribute('aria-expanded', String(open));
+    },
+    setHost(view) {
+      const show = (node: HTMLElement, label: string, text: string | null) => {
+        node.hidden = text === null;
+        node.textContent = text === null ? '' : `${label}${text}`;
+      };
+      show(room, 'Room: ', view.room);
+      show(party, 'Party: ', view.party);
+      show(presence, 'Presence: ', view.presence);
+      show(answer, '', view.answer);
+      show(ad, '', view.ad);
     },
     log(line) {
       log.appendChild(el('div', 'dg-log-line', undefined, line));

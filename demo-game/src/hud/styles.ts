@@ -32,6 +32,8 @@ export const HUD_CSS = `
 .dg-menu h2 { font-size: 15px; margin: 0 0 8px; }
 .dg-menu h3 { font-size: 12px; margin: 12px 0 6px; text-transform: uppercase; letter-spacing: .06em; opacity: .8; }
 .dg-menu-buttons { display: flex; flex-wrap: wrap; gap: 6px; }
+.dg-ad { position: absolute; left: 50%; top: 35%; transform: translateX(-50%); background: rgba(0,0,0,.7);
+  padding: 10px 18px; border-radius: 8px; font-size: 15px; font-weight: 700; }
 .dg-hud [hidden] { display: none !important; }
 /* On phones the help line takes two lines: keep the log above it. */
 @media (max-width: 700px) { .dg-log { bottom: 58px; } }

@@ -18,6 +18,7 @@ describe('interpretShellMessage', () => {
       [SHELL_TO_GAME.buySuccess]: '{"quantity":2,"crateVersionId":1}',
       [SHELL_TO_GAME.overlayClosed]: 'profile',
       [SHELL_TO_GAME.audioMuted]: 'true',
+      [SHELL_TO_GAME.hostEvent]: '{"type":"joinRoom","roomId":"r-1"}',
     };
     expect(Object.keys(examples).sort()).toEqual(Object.values(SHELL_TO_GAME).sort());
     const lines = Object.entries(examples).map(([method, value]) => interpretShellMessage(method, value).line);
@@ -32,6 +33,7 @@ describe('interpretShellMessage', () => {
       'Purchase: 2 x crate 1',
       'Overlay closed: profile',
       'Audio muted by the host',
+      'Joining room r-1',
     ]);
   });
 
@@ -51,6 +53,8 @@ describe('interpretShellMessage', () => {
     [SHELL_TO_GAME.buySuccess, '{"quantity":-1,"crateVersionId":0}', 'Purchase message ignored (malformed)'],
     [SHELL_TO_GAME.overlayClosed, undefined, 'Overlay closed: unknown'],
     [SHELL_TO_GAME.audioMuted, '"yes"', 'Audio message ignored (malformed)'],
+    [SHELL_TO_GAME.hostEvent, '{"type":"joinRoom","roomId":"a b"}', 'Host event ignored (malformed)'],
+    [SHELL_TO_GAME.hostEvent, '{"type":"teleport"}', 'Host event ignored (malformed)'],
     ['NoSuchMethod', 'x', 'Unknown message NoSuchMethod'],
   ])('%s(%j) is reported, not applied: %s', (method, value, line) => {
     const outcome = interpretShellMessage(method, value);
@@ -65,8 +69,9 @@ describe('menu triggers', () => {
   it('has one button per hook the game may call, and one that raises a game event', () => {
     const hooks = HOOK_TRIGGERS.map((t) => (t.kind === 'hook' ? t.hook : t.kind === 'event' ? 'dispatchEvent' : null));
     expect(hooks).toEqual(['showSettings', 'showProfile', 'showReleaseLogs', 'showLevelProgress', 'hideOverlay', 'requestBotCheckToken', 'dispatchEvent']);
-    // loadingComplete is called by the game itself once the first frame is drawn
-    expect(Object.keys(GAME_HOOKS).filter((k) => k !== 'loadingComplete').sort()).toEqual([...hooks].sort());
+    // loadingComplete is called by the game itself once the first frame is drawn; hostCall by
+    // the menu's Host section (host.test.ts)
+    expect(Object.keys(GAME_HOOKS).filter((k) => k !== 'loadingComplete' && k !== 'hostCall').sort()).toEqual([...hooks].sort());
   });
 
   it('covers every GameMessage type, and every variant the brief names', () => {

@@ -1,0 +1,176 @@
+// Every host's own powers reaching the demo game through the host API (issue 23), in the host
+// playground (playground/server.ts): the product on its own server at http://localhost:<E2E_PORT
+// + 2>, framed cross-site from the playground at http://127.0.0.1:<E2E_PORT + 1>. The demo game's
+// menu buttons (Invite, Rewarded ad, Midgame ad) call window.tripHostCall as a Unity build does
+// through TripShell_HostCall; what the game heard is read from window.__demoGame.
+// - Discord (the real @discord/embedded-app-sdk in the playground's client): after sign-in the
+//   presence is set (SET_ACTIVITY, which the client answers only once rpc.activities.write was
+//   granted), the participants reach the game and follow a second participant joining and
+//   leaving, and Invite opens the client's invite dialog.
+// - The portal: Rewarded ad runs an ad with gameplay stopped before it and started after it, the
+//   page's audio (an AudioContext the page made) suspended while it plays, and the reward
+//   delivered; with the ad blocker on, the game hears "unavailable".
+// - The web: Invite yields a join link that, opened, hands the game its room.
+// One page per host; the demo game renders in software here, so each test loads it once.
+import { readFileSync } from 'node:fs';
+import type { Frame, FrameLocator } from '@playwright/test';
+import { startPlayground, type Playground } from '../../playground/server';
+import { chromiumArgs } from '../../playwright.config';
+import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
+import { startOwnServer, type OwnServer } from './accounts-helpers';
+import type { TestWindow } from './game';
+import { expect, test, type Page } from './test';
+
+test.describe.configure({ timeout: 120_000 });
+// An AudioContext starts running without a click, so the test can see the ad suspend it.
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'] } });
+
+const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
+const e2ePort = Number(process.env.E2E_PORT ?? 8181);
+const PRODUCT = `http://localhost:${e2ePort + 2}`;
+
+let playground: Playground;
+let server: OwnServer | undefined;
+
+test.beforeAll(async () => {
+  playground = await startPlayground({ port: e2ePort + 1, product: PRODUCT, clientId: activity.discord.clientId });
+  server = await startOwnServer({ ...playground.env, PORT: String(e2ePort + 2) });
+});
+
+test.afterAll(async () => {
+  server?.stop();
+  await playground?.close();
+});
+
+const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(PRODUCT));
+const clientFrame = (page: Page) => page.frames().find((f) => f.url().startsWith('data:'));
+function need(frame: Frame | undefined, what: string): Frame {
+  if (!frame) throw new Error(`no ${what} frame`);
+  return frame;
+}
+const stateIn = (frame: Frame) => frame.evaluate(() => (window as TestWindow).__demoGame?.state() ?? null);
+const hostOf = async (frame: Frame): Promise<DemoGameSnapshot['host'] | null> => (await stateIn(frame))?.host ?? null;
+
+/** Opens the demo game's menu and presses one of its buttons, by its exact label. */
+async function pressMenu(game: Page | FrameLocator, label: string) {
+  const menu = game.getByTestId('demo-menu');
+  if (!(await menu.isVisible())) await game.getByTestId('demo-menu-toggle').click();
+  await menu.getByRole('button', { name: label, exact: true }).click();
+}
+
+type Rpc = { commands: string[]; activities: Array<Record<string, unknown> | null>; authorize: Array<{ scope?: string[] }>; invites: number };
+
+test('Discord: after sign-in the presence is set, the participants reach the game and follow a join and a leave, and Invite opens the invite dialog', async ({ page }) => {
+  const id = `3${Date.now()}0000`.slice(0, 18);
+  const username = `pw${Date.now().toString(36).slice(-6)}`;
+  await page.goto(playground.url('discord', { mode: 'normal', user_id: id, username }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const client = page.frameLocator('#discord-client');
+  const game = client.frameLocator('#activity');
+  const rpc = () => need(clientFrame(page), 'Discord client').evaluate(() => (window as unknown as { __rpc: Rpc }).__rpc);
+
+  // A new Discord player: the account decision, then signed in.
+  const decision = game.getByRole('dialog', { name: 'Account Setup' });
+  await decision.getByRole('button', { name: "No, I'm a new player" }).click({ timeout: 60_000 });
+  await expect(game.getByText(`Welcome to the game, ${username}!`)).toBeVisible({ timeout: 30_000 });
+
+  // Presence: the scope was asked at sign-in, and SET_ACTIVITY went out after AUTHENTICATE.
+  const asked = await rpc();
+  expect(asked.authorize[0]?.scope).toContain('rpc.activities.write');
+  await expect.poll(async () => (await rpc()).activities.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const { commands, activities } = await rpc();
+  expect(commands.lastIndexOf('SET_ACTIVITY')).toBeGreaterThan(commands.indexOf('AUTHENTICATE'));
+  expect(activities.at(-1)).toMatchObject({ details: expect.any(String), state: expect.any(String) });
+  await expect(client.getByTestId('presence')).not.toHaveText('none');
+
+  // The participants reach the game, and follow a join and a leave.
+  const frame = need(productFrame(page), 'Activity');
+  await expect.poll(async () => (await hostOf(frame))?.party?.members.map((m) => [m.displayName, m.self]), { timeout: 30_000 }).toEqual([[username, true]]);
+  await client.getByRole('button', { name: 'Friend joins' }).click();
+  await expect.poll(async () => (await hostOf(frame))?.party?.members.map((m) => m.displayName), { timeout: 15_000 }).toEqual([username, 'Activity Friend']);
+  await expect(game.getByTestId('demo-party')).toContainText('Activity Friend');
+  const roomId = (await hostOf(frame))?.party?.roomId;
+  expect(roomId).toMatch(/^i-[0-9a-f]{8}$/); // the Activity instance is the room
+  await client.getByRole('button', { name: 'Friend leaves' }).click();
+  await expect.poll(async () => (await hostOf(frame))?.party?.members.map((m) => m.displayName), { timeout: 15_000 }).toEqual([username]);
+
+  // Invite opens Discord's invite dialog.
+  await pressMenu(game, 'Invite');
+  await expect(client.getByRole('dialog', { name: 'Invite friends to this Activity' })).toBeVisible({ timeout: 15_000 });
+  expect((await rpc()).invites).toBe(1);
+  await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 15_000 }).toMatchObject({ status: 'done', value: { via: 'dialog' } });
+});
+
+type Portal = { callTimes: Array<{ name: string; at: number }>; adEvents: Array<{ kind: string; event: string; at: number }> };
+
+test('the portal: Rewarded ad runs an ad with gameplay stopped before it and started after it, the page\'s audio suspended meanwhile, the reward delivered; with the ad blocker on the game hears "unavailable"', async ({ page }) => {
+  await page.goto(playground.url('crazygames', { user: 'anonymous', adMs: '2500' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const game = page.frameLocator('#game');
+  await expect(game.getByTestId('loading-screen')).toHaveCount(0, { timeout: 90_000 });
+  const frame = need(productFrame(page), 'product');
+  await expect.poll(() => frame.evaluate(() => typeof (window as TestWindow).__demoGame?.state), { timeout: 30_000 }).toBe('function');
+  // Audio the page plays (a build's own Web Audio): running before the ad.
+  await frame.evaluate(() => {
+    const ctx = new AudioContext();
+    const osc = ctx.createOscillator();
+    const gain = ctx.createGain();
+    gain.gain.value = 0.0001;
+    osc.connect(gain).connect(ctx.destination);
+    osc.start();
+    (window as unknown as { __testAudio: AudioContext }).__testAudio = ctx;
+  });
+  const audio = () => frame.evaluate(() => (window as unknown as { __testAudio: AudioContext }).__testAudio.state);
+  await expect.poll(audio).toBe('running');
+
+  await pressMenu(game, 'Rewarded ad');
+  // While it plays: the game paused (and muted), the page's audio suspended, the portal's ad over the game.
+  await expect.poll(async () => (await hostOf(frame))?.adPlaying, { timeout: 15_000 }).toBe('rewarded');
+  await expect(page.getByRole('dialog', { name: 'Advertisement' })).toBeVisible();
+  expect((await stateIn(frame))?.paused).toBe(true);
+  await expect(game.getByTestId('demo-ad')).toBeVisible();
+  await expect.poll(audio, { timeout: 2_000 }).toBe('suspended');
+  // After it: the reward delivered, the game and the audio running again.
+  await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 15_000 }).toEqual({ status: 'done', value: { kind: 'rewarded', rewarded: true } });
+  expect((await hostOf(frame))?.ads).toEqual([{ kind: 'rewarded', finished: true, rewarded: true }]);
+  expect((await stateIn(frame))?.paused).toBe(false);
+  await expect.poll(audio).toBe('running');
+  await expect(game.getByTestId('demo-host-answer')).toHaveText('Rewarded ad: reward earned');
+  // Gameplay stopped before the ad started and started after it finished (the portal's own record).
+  const portal = await frame.evaluate(() => (window as unknown as { __crazyGames: Portal }).__crazyGames);
+  const started = portal.adEvents.find((e) => e.event === 'adStarted')?.at ?? Number.NaN;
+  const finished = portal.adEvents.find((e) => e.event === 'adFinished')?.at ?? Number.NaN;
+  const stops = portal.callTimes.filter((c) => c.name === 'gameplayStop' && c.at <= started);
+  const starts = portal.callTimes.filter((c) => c.name === 'gameplayStart' && c.at >= finished);
+  expect(stops.length, 'gameplayStop before adStarted').toBeGreaterThan(0);
+  expect(starts.length, 'gameplayStart after adFinished').toBeGreaterThan(0);
+  expect(portal.callTimes.filter((c) => c.at > started && c.at < finished).map((c) => c.name)).toEqual([]);
+
+  // The ad blocker: the game hears "unavailable", and no ad runs.
+  await page.getByLabel('ad blocker').check();
+  await pressMenu(game, 'Rewarded ad');
+  await expect(game.getByTestId('demo-host-answer')).toHaveText(/^Rewarded ad: unavailable: .+/, { timeout: 15_000 });
+  expect((await hostOf(frame))?.ads).toHaveLength(1);
+  expect((await stateIn(frame))?.paused).toBe(false);
+});
+
+test('the web: Invite yields a join link that, opened, hands the game its room', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PRODUCT });
+  await page.goto(`${PRODUCT}/`);
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 90_000 });
+  await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function');
+  await pressMenu(page, 'Invite');
+  const frame = page.mainFrame();
+  await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer.status, { timeout: 15_000 }).toBe('done');
+  const answer = (await hostOf(frame))?.calls.at(-1)?.answer;
+  const value = answer?.status === 'done' ? (answer.value as { roomId: string; link?: string }) : null;
+  expect(value?.link).toBeTruthy();
+  const link = new URL(value?.link ?? '');
+  expect(link.origin).toBe(PRODUCT);
+  expect(link.searchParams.get('join')).toBe(value?.roomId);
+
+  await page.goto(link.href);
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 90_000 });
+  await expect.poll(async () => (await hostOf(page.mainFrame()))?.room, { timeout: 30_000 }).toBe(value?.roomId);
+  await expect(page.getByTestId('demo-room')).toHaveText(`Room: ${value?.roomId ?? ''}`);
+});

@@ -63,6 +63,8 @@ export const ActivityConfig = /* @__PURE__ */ (() => z.object({
     urlMappings: z.array(UrlMapping).default([]),
     /** How long the SDK's ready() may take before the Activity gives up on it and offers the web sign-in. */
     readyTimeoutSeconds: z.number().positive().max(120).default(10),
+    /** On phones, the orientation the Activity is locked to (Discord's setOrientationLockState); left out: Discord's default. */
+    orientationLock: z.enum(['unlocked', 'portrait', 'landscape']).optional(),
   }),
   crazygames: z.object({
     sdkUrl: z.url().refine((u) => u.startsWith('https://'), 'the SDK is loaded over https'),

@@ -80,6 +80,9 @@ export interface HostAdapter extends HostPowers {
   /** After our server exchanged a 'discordCode': hands the Discord access token to the host's
    * SDK (the Activity's authenticate command). Hosts without such a step leave it out. */
   authenticate?(accessToken: string): Promise<void>;
+  /** The player declined the host's authorization the last time (Discord): the shell then asks
+   * again only when the player presses its button, never by itself. */
+  loginDeclined?(): boolean;
   connectWallet(): WalletConnectOutcome;
   /** Lifecycle: loading around the game download, gameplay around play (not window blur). */
   loadingStart(): void;

@@ -2,7 +2,10 @@
 // sent on a real change (the portal counts them); a 'disabled' SDK (any other domain) and any
 // SDK error leave the page working. Create Account and the Wallets and Sessions tabs are hidden
 // and login goes through the portal (spec part 1 §1, §6).
+// Host API (powers.ts): video ads, invite links and the invite button, the invite parameter of an
+// arriving player, happy time, the chat setting and the player's locale.
 import type { HostAdapter, LoginOutcome } from '../types';
+import { crazyGamesPowers } from './powers';
 import { CRAZYGAMES_HIDDEN } from './hidden';
 import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings, type CrazyGamesUser } from './sdk';
 
@@ -67,7 +70,11 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
     }
   };
 
+  /** The SDK once it settled (null: failed to load); the powers answer `unavailable` without it. */
+  const whenReady = (): Promise<CrazyGamesSdk | null> => (ready ?? start().then(() => sdk));
+
   return {
+    ...crazyGamesPowers({ whenReady, failed: () => loadFailed, log, withSdk }),
     kind: 'crazygames',
     hidden: CRAZYGAMES_HIDDEN,
     start,

@@ -13,6 +13,20 @@ export interface CrazyGamesUser {
   profilePictureUrl: string;
 }
 
+/** What requestAd's callbacks hear (v3: adError gets {code, message}). */
+export interface CrazyGamesAdCallbacks {
+  adStarted?(): void;
+  adFinished?(): void;
+  adError?(error: unknown): void;
+}
+
+export interface CrazyGamesSystemInfo {
+  /** e.g. 'en-US'. */
+  locale?: string;
+  /** ISO 3166 alpha-2, e.g. 'US'. */
+  countryCode?: string;
+}
+
 export type CrazyGamesEnvironment = 'local' | 'crazygames' | 'disabled' | 'uninitialized';
 
 export interface CrazyGamesSdk {
@@ -26,6 +40,17 @@ export interface CrazyGamesSdk {
     readonly settings: CrazyGamesSettings;
     addSettingsChangeListener(listener: (settings: CrazyGamesSettings) => void): void;
     removeSettingsChangeListener(listener: (settings: CrazyGamesSettings) => void): void;
+    /** Invites and instant multiplayer (v3); checked before use, like every optional part. */
+    inviteLink?(params: Record<string, string>): string | Promise<string>;
+    showInviteButton?(params: Record<string, string>): string | Promise<string>;
+    hideInviteButton?(): void;
+    getInviteParam?(name: string): string | null;
+    happytime?(): void;
+  };
+  /** The video ads module (v3). */
+  readonly ad?: {
+    requestAd(kind: 'midgame' | 'rewarded', callbacks: CrazyGamesAdCallbacks): void;
+    hasAdblock(): Promise<boolean>;
   };
   readonly user: {
     readonly isUserAccountAvailable: boolean;
@@ -35,6 +60,7 @@ export interface CrazyGamesSdk {
     /** The v3 SDK has them; checked before use, so an older portal script still works. */
     addAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
     removeAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
+    readonly systemInfo?: CrazyGamesSystemInfo;
   };
 }
 

@@ -69,7 +69,7 @@ export function bootShell(win: Window = window): ShellBoot {
     wasOpen = open;
   });
 
-  hostGate = startHost(host, { loading, overlays, game: controller, link }, detected.startWaitMs);
+  hostGate = startHost(host, { loading, overlays, game: controller, link }, detected.startWaitMs, console, win);
 
   return {
     game: controller, link, loading, overlays, early, hostKind, host,

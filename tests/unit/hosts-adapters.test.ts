@@ -66,7 +66,7 @@ describe('the Discord adapter', () => {
     const sdk = { ready: async () => undefined, commands: { authorize } } as unknown as DiscordSDK;
     const adapter = createDiscordAdapter({ createSdk: () => sdk, log: { info: vi.fn(), error: vi.fn() } });
     await expect(adapter.login()).resolves.toEqual({ kind: 'discordCode', code: 'oauth-code' });
-    expect(authorize).toHaveBeenCalledWith(expect.objectContaining({ client_id: activity.discord.clientId, response_type: 'code', scope: ['identify'] }));
+    expect(authorize).toHaveBeenCalledWith(expect.objectContaining({ client_id: activity.discord.clientId, response_type: 'code', scope: ['identify', 'rpc.activities.write'] }));
   });
 });
 

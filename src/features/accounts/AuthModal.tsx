@@ -35,6 +35,9 @@ function HostLogin({ fallback, onClose }: { fallback: () => void; onClose: () =>
   useEffect(() => {
     if (ran.current || !host.adapter) return;
     ran.current = true;
+    // A player who declined Discord's authorization is not asked again unasked: the form shows,
+    // and its Discord button asks when pressed.
+    if (host.kind === 'discord' && host.adapter.loginDeclined?.()) { fallback(); return; }
     void run().then((result) => {
       // The portal shows no modal whatever happens; an Activity player whose Discord login
       // failed may still use a password.

@@ -58,6 +58,12 @@ export const GAME_HOOKS = {
   requestBotCheckToken: 'requestTurnstileToken',
   /** (eventName, ...args): a game event for listeners registered with the game wrapper. */
   dispatchEvent: 'dispatchReactUnityEvent',
+  /**
+   * No argument: the build's receiver (the GAME_OBJECT that takes SHELL_TO_GAME) exists. Called
+   * once at start (WebBridge.cs Awake through the jslib; the demo game when it starts). Until it
+   * is called the shell sends the game nothing and holds its messages; then it delivers them in order.
+   */
+  receiverReady: 'tripShellReceiverReady',
 } as const;
 export type GameHookName = (typeof GAME_HOOKS)[keyof typeof GAME_HOOKS];
 

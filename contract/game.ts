@@ -20,6 +20,8 @@ import type { SettingChanged } from './gameConstants';
 import { isFieldName, parseSetting } from './settings';
 
 export * from './gameConstants';
+export * from './hostApi';
+export * from './hostApiSchemas';
 export { OVERLAYS, TRIGGER_MODAL, type OverlayPayloads, type TriggerType } from './overlays';
 
 const WalletNotification = /* @__PURE__ */ (() => z.object({

@@ -3,6 +3,7 @@
 // shell's first screen imports this file directly so that its bundle does not carry zod (a
 // module the first screen imports lands in its chunk whole, schemas and all).
 import type { CurrentUser } from './auth';
+import type { HostEvent } from './hostApi';
 import type { FieldName, SettingsValues } from './settings';
 
 /** Where the active build's four files are served from. */
@@ -64,6 +65,8 @@ export const GAME_HOOKS = {
    * is called the shell sends the game nothing and holds its messages; then it delivers them in order.
    */
   receiverReady: 'tripShellReceiverReady',
+  /** (request: HostCall) => Promise<HostAnswer>: the host API (contract/hostApi.ts); always settles. */
+  hostCall: 'tripHostCall',
 } as const;
 export type GameHookName = (typeof GAME_HOOKS)[keyof typeof GAME_HOOKS];
 
@@ -98,6 +101,8 @@ export const SHELL_TO_GAME = {
   overlayClosed: 'OnOverlayClosed',
   /** JSON boolean: the host (the games portal) muted or unmuted the game's audio. */
   audioMuted: 'OnAudioMuted',
+  /** JSON HostEvent (contract/hostApi.ts): the party changed, join a room, an ad ran, the locale... */
+  hostEvent: 'OnHostEvent',
 } as const;
 export type ShellToGameMethod = (typeof SHELL_TO_GAME)[keyof typeof SHELL_TO_GAME];
 
@@ -124,6 +129,7 @@ export interface ShellToGamePayloads {
   [SHELL_TO_GAME.buySuccess]: { quantity: number; crateVersionId: number };
   [SHELL_TO_GAME.overlayClosed]: OverlayKey;
   [SHELL_TO_GAME.audioMuted]: boolean;
+  [SHELL_TO_GAME.hostEvent]: HostEvent;
 }
 
 /** The SendMessage argument for a payload: strings as they are, anything else as JSON, nothing for undefined. */

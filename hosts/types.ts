@@ -2,7 +2,10 @@
 // its HostDefinition (how it is detected, what it hides, how long start-up waits for it, how its
 // adapter loads); hosts/list.ts names each host once. The adapter (hosts/<name>/adapter.ts, its
 // own chunk) is what the shell asks how to log in, where CONNECT_WALLET goes and which tabs and
-// buttons to hide, and tells about loading and play.
+// buttons to hide, and tells about loading and play. Its optional powers (HostPowers) are what
+// the game reaches through the host API (contract/hostApi.ts, src/game-link/hostApi.ts): a host
+// leaves out what it does not offer, and the shell answers `unavailable` for it at once.
+import type { AdKind, HostAnswer, Party } from '../contract/hostApi';
 
 /** Parts of the shell a host may hide (spec part 1 §1, §6: the portal hides these). */
 export type HiddenUi = 'createAccount' | 'walletsTab' | 'sessionsTab';
@@ -19,7 +22,55 @@ export type LoginOutcome =
 /** Where a CONNECT_WALLET request went. */
 export type WalletConnectOutcome = 'posted-to-parent' | 'unsupported';
 
-export interface HostAdapter {
+/** Rich presence as the shell hands it to the host (the game's fields over the shell's default). */
+export interface Presence {
+  details?: string;
+  state?: string;
+  partySize?: number;
+  partyMax?: number;
+  /** Epoch milliseconds. */
+  startedAt?: number;
+}
+
+/** What the shell hears while an ad runs (showAd). */
+export interface AdHooks {
+  /** The ad began playing: the shell stops gameplay, mutes the page and tells the game. */
+  started(): void;
+}
+
+/**
+ * A host's own powers for the game. Every method answers definitely (a HostAnswer, never a
+ * throw); the shell still bounds each call (HOST_CALL_TIMEOUT_MS). A host without a power leaves
+ * the method out.
+ */
+export interface HostPowers {
+  /** Invites others to `roomId` (default: the host's own room, Discord's instance). */
+  invite?(roomId: string | undefined): Promise<HostAnswer<'invite'>>;
+  /** Who is here with the player. */
+  party?(): Promise<HostAnswer<'party'>>;
+  /** Every later change of the party. Returns the unsubscribe. */
+  onPartyChange?(listener: (party: Party) => void): () => void;
+  /** Sets rich presence (done with shown: false where nobody sees it yet, e.g. before sign-in). */
+  setPresence?(presence: Presence): Promise<HostAnswer<'setPresence'>>;
+  /** Plays a video ad; calls hooks.started when it begins. */
+  showAd?(kind: AdKind, hooks: AdHooks): Promise<HostAnswer<'showAd'>>;
+  /** Whether an ad blocker is known to be active (ads then answer `unavailable` at once). */
+  adBlocked?(): Promise<boolean>;
+  /** Tells the host the player had a happy moment (the portal celebrates). */
+  happyTime?(): Promise<HostAnswer<'happyTime'>>;
+  /** The host's chat setting: the listener hears the current value at once and every change. */
+  onChatChange?(listener: (enabled: boolean) => void): () => void;
+  /** The player's language (BCP 47), and country where the host knows it. */
+  locale?(): Promise<HostAnswer<'locale'>>;
+  /** Every later change of the locale (Discord's, once signed in). Returns the unsubscribe. */
+  onLocaleChange?(listener: (locale: string) => void): () => void;
+  /** The room a player arrived for through an invite (Discord's custom id, the portal's invite parameter, `?join=`), or null. */
+  arrivalRoom?(): Promise<string | null>;
+  /** Later arrivals while the game runs (Discord's activity join). Returns the unsubscribe. */
+  onArrival?(listener: (roomId: string) => void): () => void;
+}
+
+export interface HostAdapter extends HostPowers {
   /** The kind of the HostDefinition that loaded it (hosts/list.ts HostKind). */
   readonly kind: string;
   readonly hidden: ReadonlySet<HiddenUi>;

@@ -42,6 +42,7 @@ const HOOK_CALLS: { [K in keyof typeof GAME_HOOKS]: { fn: string; args: (ptr: (s
   requestBotCheckToken: { fn: 'TripShell_RequestBotCheckToken', args: () => [], expected: [] },
   dispatchEvent: { fn: 'TripShell_DispatchEvent', args: (p) => [p('matchEnded'), p('[3,"win"]')], expected: ['matchEnded', 3, 'win'] },
   receiverReady: { fn: 'TripShell_ReceiverReady', args: () => [], expected: [] },
+  hostCall: { fn: 'TripShell_HostCall', args: (p) => [p('req-1'), p('{"call":"capabilities"}')], expected: [{ call: 'capabilities' }] },
 };
 
 /** C# source without comments, for reading declarations. */

@@ -1,0 +1,148 @@
+// The host API: what the game may ask of the host the shell runs in (Discord, the games portal,
+// the plain web), and what the host tells the game. Zod-free names, types and bounds, re-exported
+// by contract/game.ts; the schemas that parse each of these where it crosses a boundary are in
+// ./hostApiSchemas.ts (also re-exported by contract/game.ts).
+//
+// Game -> shell: `window[GAME_HOOKS.hostCall](request: HostCall): Promise<HostAnswer>`. Every
+// call settles, within HOST_CALL_TIMEOUT_MS[call] at most: `done` (with the call's value),
+// `cancelled` (the player said no), or `unavailable` with a reason (this host has no such power,
+// the SDK failed, the request was malformed, or the host did not answer in time). Never throws.
+// Unity: TripShell_HostCall(requestId, json) answers through
+// SendMessage(GAME_OBJECT, 'OnHostAnswer', JSON {requestId, ...HostAnswer}).
+//
+// Shell -> game: SendMessage(GAME_OBJECT, SHELL_TO_GAME.hostEvent, JSON HostEvent).
+
+/** The hosts the API names (hosts/list.ts HostKind, kept in step by a test). */
+export const HOST_NAMES = ['web', 'discord', 'crazygames'] as const;
+export type HostName = (typeof HOST_NAMES)[number];
+
+export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime'] as const;
+export type HostCallName = (typeof HOST_CALLS)[number];
+
+export const AD_KINDS = ['midgame', 'rewarded'] as const;
+export type AdKind = (typeof AD_KINDS)[number];
+
+/** Bounds of what crosses the API. */
+export const HOST_LIMITS = {
+  /** Room ids travel in links (`?join=<room>`, the portal's invite parameters): a URL-safe token. */
+  roomIdMax: 100,
+  /** Discord's own limit for an activity's details and state. */
+  presenceTextMax: 128,
+  partyMax: 99,
+  displayNameMax: 100,
+  localeMax: 35,
+  reasonMax: 300,
+  members: 100,
+} as const;
+export const ROOM_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
+/** How long the shell waits for the host on each call before answering `unavailable`. */
+export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
+  capabilities: 1_000,
+  /** The invite dialog or share sheet stays open while the player chooses. */
+  invite: 60_000,
+  party: 5_000,
+  setPresence: 5_000,
+  /** A video ad plays out in full (rewarded ads run up to ~30 s, plus loading). */
+  showAd: 120_000,
+  locale: 5_000,
+  happyTime: 5_000,
+};
+
+/** What the game asks. */
+export type HostCall =
+  | { call: 'capabilities' }
+  /** Invite others to this room (default: the party's room, Discord's instance id). */
+  | { call: 'invite'; roomId?: string }
+  | { call: 'party' }
+  /** Rich presence. Fields left out fall back to the shell's default ("In the menu", "Playing"). */
+  | { call: 'setPresence'; details?: string; state?: string; partySize?: number; partyMax?: number; startedAt?: number }
+  | { call: 'showAd'; kind: AdKind }
+  | { call: 'locale' }
+  /** A happy moment (a boss beaten, a high score): the portal celebrates (CrazyGames' happytime()). */
+  | { call: 'happyTime' };
+
+/** What the host offers: every power by name, true where a call can be `done`. */
+export interface HostCapabilities {
+  host: HostName;
+  invite: boolean;
+  party: boolean;
+  /** Presence shown to others (Discord); elsewhere setPresence is accepted and ignored. */
+  presence: boolean;
+  ads: boolean;
+  happyTime: boolean;
+  chatSetting: boolean;
+  locale: boolean;
+  /** Players can arrive through an invite, as a `joinRoom` event. */
+  joinRoom: boolean;
+}
+
+export interface PartyMember {
+  discordId?: string;
+  displayName: string;
+  avatarUrl?: string;
+  /** Our player, where that Discord account is linked to one. */
+  playerUuid?: string;
+  playerName?: string;
+  /** This member is the player at this screen. */
+  self: boolean;
+}
+
+export interface Party {
+  roomId: string;
+  members: PartyMember[];
+}
+
+/** How an invite went out. */
+export type InviteVia = 'dialog' | 'share' | 'clipboard' | 'portal';
+
+/** Each call's `value` when `done`. */
+export interface HostCallValues {
+  capabilities: HostCapabilities;
+  /** `link`: the link that joins the room, where the host gives one. */
+  invite: { roomId: string; via: InviteVia; link?: string };
+  party: Party;
+  /** `shown`: whether others see it (false where the host has no presence: accepted and ignored). */
+  setPresence: { shown: boolean };
+  /** `rewarded`: for a rewarded ad, whether the reward was earned (the ad played out). */
+  showAd: { kind: AdKind; rewarded?: boolean };
+  /** A BCP 47 tag (`en-US`, `pt-BR`); `country` where the host knows it (ISO 3166 alpha-2). */
+  locale: { locale: string; country?: string };
+  happyTime: { celebrated: true };
+}
+
+export type HostAnswerDone<C extends HostCallName = HostCallName> = { status: 'done'; value: HostCallValues[C] };
+export type HostAnswer<C extends HostCallName = HostCallName> =
+  | HostAnswerDone<C>
+  | { status: 'cancelled' }
+  | { status: 'unavailable'; reason: string };
+
+/** What the Unity side receives for TripShell_HostCall: the answer with the request's id. */
+export type HostAnswerMessage = HostAnswer & { requestId: string };
+/** The SendMessage method (on GAME_OBJECT) that carries HostAnswerMessage to a Unity build. */
+export const HOST_ANSWER_METHOD = 'OnHostAnswer';
+
+/** What the host tells the game (SHELL_TO_GAME.hostEvent). */
+export type HostEvent =
+  | ({ type: 'party' } & Party)
+  /** A player arrived through an invite: join this room. Sent once, after the game loaded. */
+  | { type: 'joinRoom'; roomId: string }
+  /** An ad began: gameplay is stopped and the page muted until adFinished. */
+  | { type: 'adStarted'; kind: AdKind }
+  | { type: 'adFinished'; kind: AdKind; rewarded?: boolean }
+  /** The host is celebrating a happy moment the game reported (a happyTime call that was done). */
+  | { type: 'happyTime'; active: boolean }
+  | { type: 'chat'; enabled: boolean }
+  | { type: 'locale'; locale: string }
+  /** Whether the game's own saves (its localStorage) survive a reload in this host. */
+  | { type: 'storage'; persistent: boolean };
+export type HostEventType = HostEvent['type'];
+
+export type HostCallHook = (request: unknown) => Promise<HostAnswer>;
+
+/** A reason for `unavailable` answers, shared so the game can tell the usual cases apart. */
+export const HOST_REASONS = {
+  notOffered: (host: HostName, call: string) => `${call} is not offered by the ${host} host`,
+  timedOut: (call: string, ms: number) => `${call}: the host did not answer within ${ms} ms`,
+  adblock: 'an ad blocker is active',
+} as const;

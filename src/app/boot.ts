@@ -19,6 +19,7 @@ import { startHost } from '../game-link/hostWiring';
 import { createGameLink, type ShellGameLink } from '../game-link/link';
 import { installPageAudio, type PageAudio } from '../game-link/pageAudio';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
+import { probeLocalStorage } from '../lib/localStorageProbe';
 
 export interface ShellBoot {
   game: GameController;
@@ -51,11 +52,17 @@ export function bootShell(win: Window = window): ShellBoot {
   const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }) });
   const early = installEarlyHooks(win, () => completion.hookCalled(), () => link.receiverReady());
 
+  // Whether the game's own saves (its localStorage, Unity's PlayerPrefs) survive a reload here:
+  // told once the game is up (held until its receiver announced itself, like every message).
+  const persistent = probeLocalStorage(win) !== null;
   let lastStatus = controller.getState().status;
   controller.subscribe(() => {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
-    if (status === 'loaded' && lastStatus !== 'loaded') completion.instanceReady();
+    if (status === 'loaded' && lastStatus !== 'loaded') {
+      completion.instanceReady();
+      link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent });
+    }
     if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? 'The game failed to load.' });
     lastStatus = status;
   });

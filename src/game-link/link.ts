@@ -44,8 +44,12 @@ export const RECEIVER_NOT_READY_NOTE = `TripShell: the game has not called windo
 
 interface Held { method: ShellToGameMethod; key: string | null; value: string | undefined }
 
+/** Host events that are a state (the latest one counts), not a moment (an ad, a room to join). */
+const STATE_EVENTS: ReadonlySet<string> = new Set(['party', 'happyTime', 'chat', 'locale', 'storage']);
+
 function heldKey(method: ShellToGameMethod, payload: unknown): string | null {
   if (SUPERSEDED_BY_LATEST.has(method)) return method;
+  if (method === SHELL_TO_GAME.hostEvent && typeof payload === 'object' && payload !== null && 'type' in payload && STATE_EVENTS.has(String(payload.type))) return `${method}:${String(payload.type)}`;
   if (method === SHELL_TO_GAME.settingChanged && typeof payload === 'object' && payload !== null && 'name' in payload) return `${method}:${String(payload.name)}`;
   return null;
 }

@@ -10,6 +10,7 @@
 // says which keeper holds them (SettingsKeeper); the overlay tells a logged-out player once when
 // it is only this visit.
 import { SETTINGS_STORAGE_PREFIX } from '../../contract/settings';
+import { probeLocalStorage } from '../lib/localStorageProbe';
 
 /** The part of the Web Storage API used here (the host adapter or a test can supply one). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -28,16 +29,9 @@ export type SettingsKeeper = 'browser' | 'host' | 'visit';
 
 /** localStorage if it can be used at all (merely touching it throws in some sandboxed iframes), else null. */
 export function usableLocalStorage(win: Window = window, log: (message: string, error: unknown) => void = console.warn): KeyValueStorage | null {
-  try {
-    const storage = win.localStorage;
-    const probe = `${SETTINGS_STORAGE_PREFIX}__probe`;
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
-    return storage;
-  } catch (error) {
-    log('settings: localStorage is unavailable, keeping settings in memory', error);
-    return null;
-  }
+  const storage = probeLocalStorage(win, `${SETTINGS_STORAGE_PREFIX}__probe`);
+  if (!storage) log('settings: localStorage is unavailable, keeping settings in memory', undefined);
+  return storage;
 }
 
 /** localStorage, or memory when it is refused. */

@@ -66,6 +66,20 @@ describe('game link: nothing before the receiver is announced', () => {
     expect(sent.at(-1)).toEqual([SHELL_TO_GAME.refreshMarketplace, undefined]);
   });
 
+  it('host events that are a state keep their latest value; moments (an ad, a room to join) are all kept', () => {
+    const { controller, sent, set } = fakeController('loaded');
+    const link = createGameLink(controller, { info: vi.fn() });
+    set('loaded');
+    link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent: true });
+    link.send(SHELL_TO_GAME.hostEvent, { type: 'joinRoom', roomId: 'r1' });
+    link.send(SHELL_TO_GAME.hostEvent, { type: 'adStarted', kind: 'midgame' });
+    link.send(SHELL_TO_GAME.hostEvent, { type: 'adFinished', kind: 'midgame' });
+    link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent: false });
+    link.receiverReady();
+    expect(sent.map(([, v]) => JSON.parse(String(v)) as { type: string }).map((e) => e.type)).toEqual(['joinRoom', 'adStarted', 'adFinished', 'storage']);
+    expect(sent.at(-1)).toEqual([SHELL_TO_GAME.hostEvent, '{"type":"storage","persistent":false}']);
+  });
+
   it('a whole settings object replaces single changes held before it', () => {
     const { controller, sent, set } = fakeController('loaded');
     const link = createGameLink(controller, { info: vi.fn() });

@@ -59,6 +59,12 @@ export const GAME_HOOKS = {
   requestBotCheckToken: 'requestTurnstileToken',
   /** (eventName, ...args): a game event for listeners registered with the game wrapper. */
   dispatchEvent: 'dispatchReactUnityEvent',
+  /**
+   * No argument: the build's receiver (the GAME_OBJECT that takes SHELL_TO_GAME) exists. Called
+   * once at start (WebBridge.cs Awake through the jslib; the demo game when it starts). Until it
+   * is called the shell sends the game nothing and holds its messages; then it delivers them in order.
+   */
+  receiverReady: 'tripShellReceiverReady',
   /** (request: HostCall) => Promise<HostAnswer>: the host API (contract/hostApi.ts); always settles. */
   hostCall: 'tripHostCall',
 } as const;

@@ -97,7 +97,16 @@ export interface HostAdapter extends HostPowers {
   onPortalUser?(listener: (signedIn: boolean) => void): () => void;
   /** The host's mute setting: the listener hears the current value at once and every change. */
   onMuteChange(listener: (muted: boolean) => void): () => void;
+  /**
+   * Storage the host keeps for this game (the portal's data module: localStorage's calls, kept by
+   * the portal), for when the browser refuses the page its own. Resolves null when the host has
+   * none here; hosts without one leave it out.
+   */
+  storage?(): Promise<HostStorage | null>;
 }
+
+/** A host's key-value storage: the part of the Web Storage API the shell uses. */
+export type HostStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const NOTHING_HIDDEN: ReadonlySet<HiddenUi> = new Set();
 

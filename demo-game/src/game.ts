@@ -420,6 +420,10 @@ export function createGame(options: GameStartOptions): GameHandle {
     }
   }
 
+  // Our receiver exists from here on: the shell delivers what it held for us, then everything.
+  const announce = win[GAME_HOOKS.receiverReady];
+  if (typeof announce === 'function') Reflect.apply(announce, window, []);
+
   return {
     sendMessage,
     setFullscreen(fullscreen) {

@@ -3,7 +3,7 @@
 // tests can open every overlay and modal from inside the game, as the real build would.
 import { DAILY_SPIN_NOT_VERIFIED, GAME_HOOKS, type GameMessageInput } from '../../contract/game';
 
-type HookKey = Exclude<keyof typeof GAME_HOOKS, 'loadingComplete' | 'dispatchEvent'>;
+type HookKey = Exclude<keyof typeof GAME_HOOKS, 'loadingComplete' | 'dispatchEvent' | 'receiverReady'>;
 type MessageInput = GameMessageInput | typeof DAILY_SPIN_NOT_VERIFIED;
 
 export type Trigger =

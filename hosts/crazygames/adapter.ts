@@ -7,7 +7,7 @@
 import type { HostAdapter, LoginOutcome } from '../types';
 import { crazyGamesPowers } from './powers';
 import { CRAZYGAMES_HIDDEN } from './hidden';
-import { loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings, type CrazyGamesUser } from './sdk';
+import { isCrazyGamesData, loadCrazyGamesSdk, type CrazyGamesSdk, type CrazyGamesSettings, type CrazyGamesUser } from './sdk';
 
 export const CRAZYGAMES_TEXT = {
   notOnPortal: 'CrazyGames login is only available when playing on CrazyGames.',
@@ -114,6 +114,18 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
       return () => {
         active = false;
         try { attached?.user.removeAuthListener?.(onAuth); } catch { /* the SDK is gone */ }
+      };
+    },
+    // The data module, for settings where the frame is refused localStorage. Its calls are
+    // wrapped: an SDK error is the caller's storage error (logged there), never a crash.
+    async storage() {
+      const s = await (ready ?? start().then(() => sdk));
+      if (!s || s.environment === 'disabled' || !isCrazyGamesData(s.data)) return null;
+      const data = s.data;
+      return {
+        getItem: (key: string) => data.getItem(key),
+        setItem: (key: string, value: string) => { data.setItem(key, value); },
+        removeItem: (key: string) => { data.removeItem(key); },
       };
     },
     onMuteChange(listener) {

@@ -62,6 +62,18 @@ export interface CrazyGamesSdk {
     removeAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
     readonly systemInfo?: CrazyGamesSystemInfo;
   };
+  /**
+   * The data module: localStorage's calls, preloaded by init() and saved by the SDK (on the
+   * player's portal account when signed in). Disabled for a game that did not declare saving
+   * progress; checked (isCrazyGamesData) before use.
+   */
+  readonly data?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}
+
+export function isCrazyGamesData(value: unknown): value is NonNullable<CrazyGamesSdk['data']> {
+  if (typeof value !== 'object' || value === null) return false;
+  const data = value as Record<string, unknown>;
+  return ['getItem', 'setItem', 'removeItem'].every((m) => typeof data[m] === 'function');
 }
 
 type CrazyGamesWindow = Window & { CrazyGames?: { SDK?: unknown } };

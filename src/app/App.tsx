@@ -22,11 +22,22 @@ import { createSettingsStore, type SettingsStore } from '../settings-store/store
 
 const queryClient = createQueryClient();
 
-/** The page's one settings store, created with the app chunk (it needs zod) and kept for the page's life. */
+/**
+ * The page's one settings store, created with the app chunk (it needs zod) and kept for the
+ * page's life. Where the browser refuses localStorage it adopts the host's storage (the portal's
+ * data module) once the host offers it.
+ */
 let settingsStore: SettingsStore | null = null;
 function pageSettingsStore(shell: ShellBoot): SettingsStore {
-  settingsStore ??= createSettingsStore({ config: currentSettingsConfig(), game: shell.link, account: createAccountSettings() });
-  return settingsStore;
+  if (settingsStore) return settingsStore;
+  const store = createSettingsStore({ config: currentSettingsConfig(), game: shell.link, account: createAccountSettings() });
+  settingsStore = store;
+  if (store.keeper() === 'visit') {
+    shell.host.then((adapter) => adapter.storage?.() ?? null)
+      .then((hostStorage) => { if (hostStorage) store.adoptHostStorage(hostStorage); })
+      .catch((error: unknown) => { console.warn('settings: the host storage could not be used', error); });
+  }
+  return store;
 }
 
 /** `?shellTestHooks=1` adds the end-to-end tests' probe (never otherwise loaded). */

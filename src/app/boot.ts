@@ -16,13 +16,17 @@ import { createGameController, type GameController } from '../game-link/controll
 import { readGameOptions } from '../game-link/gameConfig';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { startHost } from '../game-link/hostWiring';
-import { createGameLink, type GameLink } from '../game-link/link';
+import { createGameLink, type ShellGameLink } from '../game-link/link';
+import { installPageAudio, type PageAudio } from '../game-link/pageAudio';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
+import { probeLocalStorage } from '../lib/localStorageProbe';
 
 export interface ShellBoot {
   game: GameController;
   /** The one typed way to tell the game something (injected: context for components, parameter elsewhere). */
-  link: GameLink;
+  link: ShellGameLink;
+  /** The page's own audio (every AudioContext and media element): mute(reason)/unmute(reason). */
+  pageAudio: PageAudio;
   loading: LoadingActor;
   overlays: OverlayStore;
   early: EarlyHooks;
@@ -34,6 +38,8 @@ export interface ShellBoot {
 
 export function bootShell(win: Window = window): ShellBoot {
   const gameOptions = readGameOptions(activity.game, win.location.href);
+  // Before the build's loader runs, so every AudioContext it makes is tracked.
+  const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
   const hostKind = detected.kind;
   const host = detected.load();
@@ -44,13 +50,19 @@ export function bootShell(win: Window = window): ShellBoot {
 
   const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
   const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }) });
-  const early = installEarlyHooks(win, () => completion.hookCalled());
+  const early = installEarlyHooks(win, () => completion.hookCalled(), () => link.receiverReady());
 
+  // Whether the game's own saves (its localStorage, Unity's PlayerPrefs) survive a reload here:
+  // told once the game is up (held until its receiver announced itself, like every message).
+  const persistent = probeLocalStorage(win) !== null;
   let lastStatus = controller.getState().status;
   controller.subscribe(() => {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
-    if (status === 'loaded' && lastStatus !== 'loaded') completion.instanceReady();
+    if (status === 'loaded' && lastStatus !== 'loaded') {
+      completion.instanceReady();
+      link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent });
+    }
     if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? 'The game failed to load.' });
     lastStatus = status;
   });
@@ -69,10 +81,10 @@ export function bootShell(win: Window = window): ShellBoot {
     wasOpen = open;
   });
 
-  hostGate = startHost(host, { loading, overlays, game: controller, link }, detected.startWaitMs, console, win);
+  hostGate = startHost(host, { loading, overlays, game: controller, link, audio: pageAudio }, detected.startWaitMs, console, win);
 
   return {
-    game: controller, link, loading, overlays, early, hostKind, host,
+    game: controller, link, pageAudio, loading, overlays, early, hostKind, host,
     retry() {
       completion.reset();
       controller.retry();

@@ -1,7 +1,8 @@
 // The window hooks and the message listener exist from the first script on, before the inbound half
 // (which needs zod and the overlay registry) has loaded: anything the game says early is queued
 // here and replayed by inbound.ts. The completion hook is answered at once: it drives the
-// loading screen, which is on screen before anything else.
+// loading screen, which is on screen before anything else; so is the receiver's announcement
+// (GAME_HOOKS.receiverReady), which lets the game link deliver what it held (link.ts).
 import { GAME_HOOKS, type GameHookName } from '../../contract/gameConstants';
 
 export interface QueuedCall {
@@ -30,12 +31,13 @@ export const DEFERRED_HOOKS: readonly GameHookName[] = [
 /** Enough for any burst a game sends while the shell's second chunk loads; more is dropped. */
 const QUEUE_LIMIT = 200;
 
-export function installEarlyHooks(win: Window, onLoadingComplete: () => void): EarlyHooks {
+export function installEarlyHooks(win: Window, onLoadingComplete: () => void, onReceiverReady: () => void = () => undefined): EarlyHooks {
   const globals = win as unknown as Record<string, unknown>;
   const queue: EarlyQueue = { calls: [], messages: [] };
   let draining = false;
 
   globals[GAME_HOOKS.loadingComplete] = () => { onLoadingComplete(); };
+  globals[GAME_HOOKS.receiverReady] = () => { onReceiverReady(); };
   for (const name of DEFERRED_HOOKS) {
     globals[name] = (...args: unknown[]) => new Promise((resolve, reject) => {
       if (queue.calls.length < QUEUE_LIMIT) queue.calls.push({ name, args, resolve, reject });

@@ -1,4 +1,6 @@
-// Tells the host adapter about loading and play, and the game about the host's mute setting.
+// Tells the host adapter about loading and play, and the game about the host's mute setting
+// (OnAudioMuted, for a build with our receiver; and the page's own audio, pageAudio.ts, so a
+// build without it is muted too).
 // Loading runs until the loading screen hides (not when the game says it is complete: the bar
 // still runs to 100 % for 300 ms); gameplay is "on" from then while no overlay is open; window
 // blur does not count (the portal tracks focus itself). On a host whose definition asks for it
@@ -13,6 +15,7 @@ import type { HostAdapter } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
 import type { GameController } from './controller';
 import type { GameLink } from './link';
+import type { PageAudio } from './pageAudio';
 import type { OverlayStore } from '../overlays/store';
 
 export interface HostWiringDeps {
@@ -20,6 +23,8 @@ export interface HostWiringDeps {
   overlays: OverlayStore;
   game: GameController;
   link: Pick<GameLink, 'send'>;
+  /** The page's audio: muted for the reason 'host' while the host's mute is on. */
+  audio?: Pick<PageAudio, 'mute' | 'unmute'>;
 }
 
 /** What the host API needs from the wiring (createHostApi's deps, src/game-link/hostApi.ts). */
@@ -65,7 +70,13 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostA
     deps.loading.subscribe(sync),
     { unsubscribe: deps.overlays.subscribe(sync) },
     { unsubscribe: deps.game.subscribe(onGame) },
-    { unsubscribe: adapter.onMuteChange((value) => { muted = value; sendMute(); }) },
+    {
+      unsubscribe: adapter.onMuteChange((value) => {
+        muted = value;
+        if (value) deps.audio?.mute('host'); else deps.audio?.unmute('host');
+        sendMute();
+      }),
+    },
   ];
   if (api) {
     hostApi = api(adapter, { playing: inPlay, onAdChange: () => { sync(); sendMute(); } });

@@ -1,6 +1,7 @@
 // The settings store for components: App provides the page's store; tests provide their own.
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { SettingsValues } from '../../contract/settings';
+import type { SettingsKeeper } from './storage';
 import type { SettingsStore } from './store';
 
 const SettingsStoreContext = createContext<SettingsStore | null>(null);
@@ -19,4 +20,10 @@ export function useSettingsStore(): SettingsStore {
 export function useSettingsValues(): SettingsValues {
   const store = useSettingsStore();
   return useSyncExternalStore(store.subscribe, store.getValues);
+}
+
+/** Who keeps the settings between visits (the browser, the host, or only this visit); re-renders when it changes. */
+export function useSettingsKeeper(): SettingsKeeper {
+  const store = useSettingsStore();
+  return useSyncExternalStore(store.subscribe, store.keeper);
 }

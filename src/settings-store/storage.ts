@@ -3,7 +3,14 @@
 // decides what is valid, hidden or disabled and what is written; this file reads, writes and
 // removes entries. Storage is a convenience, never a reason to fail: every failure is logged
 // and the overlay carries on (in memory when the browser blocks storage in a third-party iframe).
+//
+// Where localStorage is refused (Chromium with third-party cookies blocked denies it to the
+// framed hosts, as do many webviews) the settings live in this visit's memory until a host
+// offers its own storage (the portal's data module): then they move there (adopt). The store
+// says which keeper holds them (SettingsKeeper); the overlay tells a logged-out player once when
+// it is only this visit.
 import { SETTINGS_STORAGE_PREFIX } from '../../contract/settings';
+import { probeLocalStorage } from '../lib/localStorageProbe';
 
 /** The part of the Web Storage API used here (the host adapter or a test can supply one). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -17,22 +24,25 @@ export function memoryStorage(): KeyValueStorage {
   };
 }
 
-/** localStorage if it can be used at all; merely touching it throws in some sandboxed iframes. */
+/** Who keeps the settings between visits: the page's localStorage, the host's storage, or nobody (this visit only). */
+export type SettingsKeeper = 'browser' | 'host' | 'visit';
+
+/** localStorage if it can be used at all (merely touching it throws in some sandboxed iframes), else null. */
+export function usableLocalStorage(win: Window = window, log: (message: string, error: unknown) => void = console.warn): KeyValueStorage | null {
+  const storage = probeLocalStorage(win, `${SETTINGS_STORAGE_PREFIX}__probe`);
+  if (!storage) log('settings: localStorage is unavailable, keeping settings in memory', undefined);
+  return storage;
+}
+
+/** localStorage, or memory when it is refused. */
 export function browserStorage(log: (message: string, error: unknown) => void = console.warn): KeyValueStorage {
-  try {
-    const storage = window.localStorage;
-    const probe = `${SETTINGS_STORAGE_PREFIX}__probe`;
-    storage.setItem(probe, '1');
-    storage.removeItem(probe);
-    return storage;
-  } catch (error) {
-    log('settings: localStorage is unavailable, keeping settings in memory', error);
-    return memoryStorage();
-  }
+  return usableLocalStorage(window, log) ?? memoryStorage();
 }
 
 export interface SettingsStorageOptions {
   storage?: KeyValueStorage;
+  /** Who `storage` is (default: 'browser' when given; without it, localStorage when usable, else memory and 'visit'). */
+  keeper?: SettingsKeeper;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -43,13 +53,39 @@ export interface SettingsStorage {
   write(name: string, value: unknown): void;
   /** Removes one setting's entry. */
   remove(name: string): void;
+  /** Who keeps what is written now. */
+  keeper(): SettingsKeeper;
+  /**
+   * This visit's settings move to a host's storage (only from 'visit'): what was written this
+   * visit is written there, and the names written are returned (the store reads the rest from it).
+   */
+  adopt(storage: KeyValueStorage): ReadonlySet<string>;
 }
 
 export function createSettingsStorage(options: SettingsStorageOptions = {}): SettingsStorage {
   const log = options.log ?? ((message: string, error?: unknown) => console.warn(message, error));
-  const storage = options.storage ?? browserStorage(log);
+  const local = options.storage ? null : usableLocalStorage(window, log);
+  let storage = options.storage ?? local ?? memoryStorage();
+  let keeper: SettingsKeeper = options.keeper ?? (options.storage || local ? 'browser' : 'visit');
+  /** Names written (or removed) while only this visit kept them. */
+  const written = new Set<string>();
   const key = (name: string) => `${SETTINGS_STORAGE_PREFIX}${name}`;
+  const copy = (from: KeyValueStorage, to: KeyValueStorage, name: string) => {
+    const raw = from.getItem(key(name));
+    if (raw === null) to.removeItem(key(name)); else to.setItem(key(name), raw);
+  };
   return {
+    keeper: () => keeper,
+    adopt(next) {
+      if (keeper !== 'visit') return new Set();
+      const names = new Set(written);
+      for (const name of names) {
+        try { copy(storage, next, name); } catch (error) { log(`settings: could not save ${name}`, error); }
+      }
+      storage = next;
+      keeper = 'host';
+      return names;
+    },
     read(name) {
       try {
         const raw = storage.getItem(key(name));
@@ -60,9 +96,11 @@ export function createSettingsStorage(options: SettingsStorageOptions = {}): Set
       }
     },
     write(name, value) {
+      if (keeper === 'visit') written.add(name);
       try { storage.setItem(key(name), JSON.stringify(value)); } catch (error) { log(`settings: could not save ${name}`, error); }
     },
     remove(name) {
+      if (keeper === 'visit') written.add(name);
       try { storage.removeItem(key(name)); } catch (error) { log(`settings: could not remove ${name}`, error); }
     },
   };

@@ -8,13 +8,16 @@
 //   - each accepted change reaches it as (name, value) (OnSettingChanged);
 //   - the account copy wins at login when there is one (applied through the store's rules,
 //     written through, sent), else the local settings are uploaded; then every change is
-//     uploaded, debounced.
+//     uploaded, debounced;
+//   - where localStorage is refused the settings live in this visit's memory until the host
+//     offers its own storage (adoptHostStorage: the portal's data module), whose values then
+//     apply like the account copy, except those already changed in this visit.
 import { SHELL_TO_GAME, type SettingChanged } from '../../contract/gameConstants';
 import type { FieldName, SettingsValues } from '../../contract/settings';
 import type { GameLink } from '../game-link/link';
 import type { SettingsConfig } from './config';
 import { ALL_SETTING_NAMES, hiddenEntries, loadSettings, settingsRules, withDefaultBindings } from './rules';
-import { createSettingsStorage, type KeyValueStorage } from './storage';
+import { createSettingsStorage, type KeyValueStorage, type SettingsKeeper } from './storage';
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS, firstSyncPlan, sameValue, uploadCopy } from './sync';
 
 export type SettingValue = SettingsValues[FieldName];
@@ -30,6 +33,8 @@ export interface SettingsStoreOptions {
   game: Pick<GameLink, 'send' | 'status' | 'subscribe'>;
   account?: SettingsAccount;
   storage?: KeyValueStorage;
+  /** Who `storage` is (tests: 'visit' for a browser that refuses localStorage). */
+  keeper?: SettingsKeeper;
   log?: Pick<Console, 'warn'>;
 }
 
@@ -46,6 +51,14 @@ export interface SettingsStore {
   changeMany(next: Partial<SettingsValues>): number;
   /** Starts following a logged-in player's account (null: logged out, nothing synced). Returns the stop. */
   followAccount(userId: string | null): () => void;
+  /** Who keeps the settings between visits now (subscribers hear when it changes). */
+  keeper(): SettingsKeeper;
+  /**
+   * The host's storage (the portal's data module) where the browser refused localStorage: the
+   * settings move there and its stored values apply, except those changed in this visit. A no-op
+   * when the browser keeps them. Returns whether it was adopted.
+   */
+  adoptHostStorage(storage: KeyValueStorage): boolean;
   /** Stops listening to the game. */
   dispose(): void;
 }
@@ -54,7 +67,11 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const { config, game, account } = options;
   const log = options.log ?? console;
   const rules = settingsRules(config);
-  const storage = createSettingsStorage({ log: (message, error) => log.warn(message, error), ...(options.storage ? { storage: options.storage } : {}) });
+  const storage = createSettingsStorage({
+    log: (message, error) => log.warn(message, error),
+    ...(options.storage ? { storage: options.storage } : {}),
+    ...(options.keeper ? { keeper: options.keeper } : {}),
+  });
   for (const name of hiddenEntries(config, rules)) storage.remove(name);
   let values = loadSettings(storage, rules, (message) => log.warn(message));
   const listeners = new Set<() => void>();
@@ -171,6 +188,18 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
         // A change still waiting is saved now (it may be refused if this was a logout).
         if (timer !== undefined && pending) { clearTimeout(timer); void upload(); }
       };
+    },
+    keeper: () => storage.keeper(),
+    adoptHostStorage(hostStorage) {
+      if (storage.keeper() !== 'visit') return false;
+      const changedHere = storage.adopt(hostStorage);
+      const kept = loadSettings(storage, rules, (message) => log.warn(message));
+      const changes = differing(Object.fromEntries(ALL_SETTING_NAMES.filter((name) => !changedHere.has(name)).map((name) => [name, kept[name]])));
+      commit(changes);
+      for (const change of changes) game.send(SHELL_TO_GAME.settingChanged, change);
+      notify(); // the keeper changed, and maybe values
+      if (changes.length > 0) for (const listener of [...changeListeners]) listener();
+      return true;
     },
     dispose: () => offGame(),
   };

@@ -15,8 +15,10 @@ import type { Page } from './test';
  * `completeWhenTold`, when the test calls finishLoading(): toasts wait for it to go (issue 15
  * item 4), so a spec may not expect one over it.
  */
-export async function stubGame(page: Page, options: { completeWhenTold?: boolean } = {}): Promise<void> {
-  const body = readFileSync('tests/fakes/idle-loader.js', 'utf8').replace('var COMPLETE_AT_ONCE = true;', `var COMPLETE_AT_ONCE = ${String(!options.completeWhenTold)};`);
+export async function stubGame(page: Page, options: { completeWhenTold?: boolean; receiver?: boolean; audio?: boolean } = {}): Promise<void> {
+  const body = readFileSync('tests/fakes/idle-loader.js', 'utf8').replace('var COMPLETE_AT_ONCE = true;', `var COMPLETE_AT_ONCE = ${String(!options.completeWhenTold)};`)
+    .replace('var HAS_RECEIVER = false;', `var HAS_RECEIVER = ${String(Boolean(options.receiver))};`)
+    .replace('var MAKES_AUDIO = false;', `var MAKES_AUDIO = ${String(Boolean(options.audio))};`);
   await page.route(`**${GAME_BUILD_FILES.loaderUrl}`, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body }));
 }
 

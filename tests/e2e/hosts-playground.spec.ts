@@ -25,7 +25,9 @@ import { expect, test, type Page } from './test';
 test.describe.configure({ timeout: 180_000 });
 // Chromium as it ships with third-party cookies blocked (every test here: Discord's and the
 // portal's iframes are third-party too).
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--test-third-party-cookie-phaseout'] } });
+// Audio may start without a gesture, as after a player's first click: the page-level mute is
+// then seen suspending a running context.
+test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--test-third-party-cookie-phaseout', '--autoplay-policy=no-user-gesture-required'] } });
 
 const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
 const e2ePort = Number(process.env.E2E_PORT ?? 8181);
@@ -228,3 +230,100 @@ for (const [label, params] of LIFECYCLE_CASES) {
     await expect.poll(muted).toEqual(['false', 'true']);
   });
 }
+
+// Issue 23 items 2 and 3: a build without the C# receiver (the idle build, which answers
+// SendMessage as Unity does for a missing WebBridge) is sent nothing, so it logs nothing per
+// message, and the portal's mute still silences it: the page's own audio is suspended, and
+// resumed on unmute.
+test('the portal with a build without the receiver: nothing is sent to it, and the portal\'s mute suspends the page\'s audio', async ({ page }) => {
+  await stubGame(page, { audio: true });
+  const notFound: string[] = [];
+  page.on('console', (m) => { if (m.text().includes('not found!')) notFound.push(m.text()); });
+  await page.goto(playground.url('crazygames', { user: 'anonymous' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const frame = page.frameLocator('#game');
+  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  const game = () => {
+    const f = productFrame(page);
+    if (!f) throw new Error('no product frame');
+    return f;
+  };
+  const audioState = () => game().evaluate(() => (window as unknown as { __idleAudio?: AudioContext }).__idleAudio?.state ?? 'none');
+  await expect.poll(audioState).toBe('running');
+  await page.getByLabel('mute').check();
+  await expect.poll(audioState).toBe('suspended');
+  // An overlay opened and closed (OnOverlayClosed, OnSettingsClosed) and the unmute (OnAudioMuted).
+  await game().evaluate(() => (window as unknown as { showSettings: () => void }).showSettings());
+  await expect(frame.getByTestId('settings-overlay')).toBeVisible({ timeout: 15_000 });
+  await game().evaluate(() => (window as unknown as { hideOverlay: () => void }).hideOverlay());
+  await expect(frame.getByTestId('settings-overlay')).toHaveCount(0);
+  await page.getByLabel('mute').uncheck();
+  await expect.poll(audioState).toBe('running');
+  expect(notFound).toEqual([]);
+});
+
+// Issue 23 item 4: the portal's frame is refused localStorage (as Chromium does with third-party
+// storage blocked): the settings go through the portal's data module, which the portal keeps
+// outside the frame (here: in this test, handed to the SDK at init() and saved as the real
+// SDK does), so a changed setting survives a reload of the frame.
+test('the portal with storage refused: a changed setting survives a reload, through the portal\'s data module', async ({ page }) => {
+  await stubGame(page, { receiver: true });
+  let saved: Record<string, string> = {};
+  await page.exposeFunction('__portalDataLoad', () => saved);
+  await page.exposeFunction('__portalDataSave', (data: Record<string, string>) => { saved = { ...data }; });
+  await page.addInitScript((product) => {
+    if (location.origin !== product) return;
+    Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
+  }, new URL(PRODUCT).origin);
+  // The playground's SDK with the v3 data module (localStorage's calls, preloaded by init()).
+  await page.route('**/crazygames-sdk-v3.js*', async (route) => {
+    const original = await (await route.fetch()).text();
+    await route.fulfill({ status: 200, contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: `${original}
+(function () {
+  var sdk = window.CrazyGames.SDK;
+  var store = {};
+  var init = sdk.init;
+  var save = function () { window.__portalDataSave(store); };
+  sdk.init = function () { return window.__portalDataLoad().then(function (data) { store = data || {}; return init.call(sdk); }); };
+  sdk.data = {
+    getItem: function (k) { return Object.prototype.hasOwnProperty.call(store, k) ? store[k] : null; },
+    setItem: function (k, v) { store[k] = String(v); save(); },
+    removeItem: function (k) { delete store[k]; save(); },
+    clear: function () { store = {}; save(); },
+  };
+})();` });
+  });
+  await page.goto(playground.url('crazygames', { user: 'anonymous' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const frame = page.frameLocator('#game');
+  const game = () => {
+    const f = productFrame(page);
+    if (!f) throw new Error('no product frame');
+    return f;
+  };
+  const openMouse = async () => {
+    await expect(async () => {
+      await game().evaluate(() => (window as unknown as { showSettings?: (s: string) => void }).showSettings?.('mouse'));
+      await expect(frame.locator('[data-active-section="mouse"]')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 60_000 });
+  };
+  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  expect(await game().evaluate(() => { try { return typeof window.localStorage; } catch { return 'refused'; } })).toBe('refused');
+  // The game hears that its own saves will not survive a reload here.
+  await expect.poll(() => game().evaluate((method) => ((window as unknown as { __idleReceived?: Array<{ method: string; value: string }> }).__idleReceived ?? [])
+    .filter((m) => m.method === method).map((m) => JSON.parse(m.value) as unknown), SHELL_TO_GAME.hostEvent)).toContainEqual({ type: 'storage', persistent: false });
+  await openMouse();
+  const invert = frame.getByRole('switch', { name: 'Invert Y Axis' });
+  await expect(invert).not.toBeChecked();
+  await invert.click();
+  await expect(invert).toBeChecked();
+  await expect.poll(() => saved['game_settings_invertY']).toBe('true');
+  // Kept by the portal: no "only for this visit" note.
+  await expect(frame.getByTestId('settings-storage-notice')).toHaveCount(0);
+
+  await game().evaluate(() => location.reload());
+  await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
+  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await openMouse();
+  await expect(frame.getByRole('switch', { name: 'Invert Y Axis' })).toBeChecked({ timeout: 15_000 });
+});

@@ -1,9 +1,13 @@
 // The auth and Change Password modals' client-side checks, rendered in jsdom. The public config
 // is seeded (Turnstile, whose script jsdom never loads) so no widget produces a token.
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { DISCORD_TEXT } from '../../contract/accounts';
 import { AUTH_TEXT } from '../../contract/auth';
+import { config } from '../../contract/system';
+import { PROVIDER_TEXT } from '../../src/features/accounts/ProviderButtons';
+import { fakeServer } from '../support/fakeServer';
 import { changePasswordError } from '../../src/features/accounts/changePasswordValidation';
 import { ChangePasswordModal } from '../../src/features/accounts/ChangePasswordModal';
 import AuthModal, { VERIFYING_TEXT } from '../../src/features/accounts/AuthModal';
@@ -94,5 +98,45 @@ describe('Change Password', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordTooShort);
     expect(fetchSpy).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
+  });
+});
+
+describe('the Discord button while /api/config has not answered', () => {
+  const answerLater = () => {
+    const server = fakeServer();
+    let release: (body: { status: number; body: unknown }) => void = () => undefined;
+    server.handle(config, () => new Promise((resolve) => { release = resolve; }));
+    return (discord: { enabled: boolean; clientId: string | null }) => release({ status: 200, body: {
+      botCheck: { provider: 'turnstile', siteKey: 'test-key' }, discord: { ...discord, authorizeUrl: 'https://discord.com/oauth2/authorize' }, version: '1.3.0',
+    } });
+  };
+
+  it('is busy, without "not configured", until the server says it is not configured', async () => {
+    const answer = answerLater();
+    renderWithShell(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
+    const button = () => screen.getByRole('button', { name: 'Continue with Discord' });
+    expect(button()).toHaveAttribute('aria-busy', 'true');
+    expect(button()).toBeDisabled();
+    expect(screen.queryByText(DISCORD_TEXT.notConfigured)).toBeNull();
+    answer({ enabled: false, clientId: null });
+    expect(await screen.findByText(DISCORD_TEXT.notConfigured)).toBeInTheDocument();
+    expect(button()).not.toHaveAttribute('aria-busy');
+    expect(button()).toBeDisabled();
+  });
+
+  it('becomes the working button when the server has Discord configured, never saying otherwise', async () => {
+    const answer = answerLater();
+    renderWithShell(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
+    expect(screen.queryByText(DISCORD_TEXT.notConfigured)).toBeNull();
+    answer({ enabled: true, clientId: '123456789012345678' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue with Discord' })).toBeEnabled());
+    expect(screen.queryByText(DISCORD_TEXT.notConfigured)).toBeNull();
+  });
+
+  it('says it could not check, not "not configured", when /api/config fails', async () => {
+    fakeServer().fail(config, 503, { error: 'down' });
+    renderWithShell(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
+    expect(await screen.findByText(PROVIDER_TEXT.configFailed)).toBeInTheDocument();
+    expect(screen.queryByText(DISCORD_TEXT.notConfigured)).toBeNull();
   });
 });

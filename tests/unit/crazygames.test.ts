@@ -182,3 +182,33 @@ describe('the host playground\'s stand-in SDK', () => {
     expect(localSdkUrl('http://localhost:8501/?useLocalSdk=true')).toBeNull();
   });
 });
+
+describe('the portal data module as storage', () => {
+  const dataModule = () => {
+    const map = new Map<string, string>();
+    return { getItem: vi.fn((k: string) => map.get(k) ?? null), setItem: vi.fn((k: string, v: string) => { map.set(k, v); }), removeItem: vi.fn((k: string) => { map.delete(k); }), clear: vi.fn() };
+  };
+
+  it('offers the SDK\'s data module once the SDK is ready', async () => {
+    const data = dataModule();
+    const { sdk } = fakeSdk();
+    const adapter = createCrazyGamesAdapter({ loadSdk: async () => ({ ...sdk, data }), log: quiet() });
+    const storage = await adapter.storage?.();
+    storage?.setItem('game_settings_fov', '90');
+    expect(data.setItem).toHaveBeenCalledWith('game_settings_fov', '90');
+    expect(storage?.getItem('game_settings_fov')).toBe('90');
+    storage?.removeItem('game_settings_fov');
+    expect(data.removeItem).toHaveBeenCalledWith('game_settings_fov');
+  });
+
+  it('offers none off the portal, without a data module, or when the SDK failed', async () => {
+    const off = createCrazyGamesAdapter({ loadSdk: async () => ({ ...fakeSdk('disabled').sdk, data: dataModule() }), log: quiet() });
+    await expect(off.storage?.()).resolves.toBeNull();
+    const none = createCrazyGamesAdapter({ loadSdk: async () => fakeSdk().sdk, log: quiet() });
+    await expect(none.storage?.()).resolves.toBeNull();
+    const broken = createCrazyGamesAdapter({ loadSdk: async () => ({ ...fakeSdk().sdk, data: { getItem: 'no' } as unknown as Storage }), log: quiet() });
+    await expect(broken.storage?.()).resolves.toBeNull();
+    const failed = createCrazyGamesAdapter({ loadSdk: async () => { throw new Error('blocked'); }, log: quiet() });
+    await expect(failed.storage?.()).resolves.toBeNull();
+  });
+});

@@ -99,3 +99,55 @@ describe('settings storage', () => {
     expect(log).toHaveBeenCalledOnce();
   });
 });
+
+describe('settings where the browser refuses localStorage (framed hosts)', () => {
+  afterEach(() => { vi.restoreAllMocks(); });
+  const refuse = () => vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => { throw new DOMException('blocked', 'SecurityError'); });
+  const make = () => createSettingsStore({ config: { hidden: HIDDEN_SETTINGS, disabledSections: [], order: SIDEBAR_ORDERS.standard }, game: fakeGameLink(), log: { warn: quiet } });
+
+  it('keeps them in this visit only, and says so through keeper()', () => {
+    refuse();
+    expect(make().keeper()).toBe('visit');
+    vi.restoreAllMocks();
+    expect(make().keeper()).toBe('browser');
+  });
+
+  it('moves them into the host storage: its values apply, except those changed in this visit, which are written there', () => {
+    refuse();
+    const host = memoryStorage();
+    host.setItem('game_settings_masterVolume', '12');
+    host.setItem('game_settings_fov', '100');
+    const game = fakeGameLink();
+    const store = createSettingsStore({ config: { hidden: HIDDEN_SETTINGS, disabledSections: [], order: SIDEBAR_ORDERS.standard }, game, log: { warn: quiet } });
+    expect(store.change('fov', 75)).toBe(true);
+    const heard = vi.fn();
+    store.subscribe(heard);
+    expect(store.adoptHostStorage(host)).toBe(true);
+    expect(store.keeper()).toBe('host');
+    expect(heard).toHaveBeenCalled();
+    expect(store.getValues().masterVolume).toBe(12);
+    expect(store.getValues().fov).toBe(75); // changed here: this visit's choice wins
+    expect(host.getItem('game_settings_fov')).toBe('75');
+    expect(game.sent).toContainEqual({ method: 'OnSettingChanged', payload: { name: 'masterVolume', value: 12 } });
+    // from now on every change goes there
+    store.change('mouseSensitivity', 3);
+    expect(host.getItem('game_settings_mouseSensitivity')).toBe('3');
+    // what a reload then reads from the same host storage
+    const again = createSettingsStore({ config: { hidden: HIDDEN_SETTINGS, disabledSections: [], order: SIDEBAR_ORDERS.standard }, game: fakeGameLink(), log: { warn: quiet } });
+    again.adoptHostStorage(host);
+    expect(again.getValues()).toMatchObject({ masterVolume: 12, fov: 75, mouseSensitivity: 3 });
+  });
+
+  it('refuses bad values from the host storage like any stored value, and is a no-op where the browser keeps them', () => {
+    refuse();
+    const host = memoryStorage();
+    host.setItem('game_settings_masterVolume', '"loud"');
+    const store = make();
+    store.adoptHostStorage(host);
+    expect(store.getValues().masterVolume).toBe(DEFAULT_SETTINGS.masterVolume);
+    vi.restoreAllMocks();
+    const browser = make();
+    expect(browser.adoptHostStorage(host)).toBe(false);
+    expect(browser.keeper()).toBe('browser');
+  });
+});

@@ -46,6 +46,7 @@ const HOOK_CALLS: { [K in keyof typeof GAME_HOOKS]: { fn: string; args: (ptr: (s
   hideOverlay: { fn: 'TripShell_HideOverlay', args: () => [], expected: [] },
   requestBotCheckToken: { fn: 'TripShell_RequestBotCheckToken', args: () => [], expected: [] },
   dispatchEvent: { fn: 'TripShell_DispatchEvent', args: (p) => [p('matchEnded'), p('[3,"win"]')], expected: ['matchEnded', 3, 'win'] },
+  receiverReady: { fn: 'TripShell_ReceiverReady', args: () => [], expected: [] },
   hostCall: { fn: 'TripShell_HostCall', args: (p) => [p('req-1'), p('{"call":"capabilities"}')], expected: [{ call: 'capabilities' }] },
 };
 
@@ -112,6 +113,13 @@ const everyNoArgumentListed: [Exclude<NoArgument, (typeof NO_ARGUMENT)[number]>]
 
 describe('WebBridge.cs', () => {
   const receivers = new Map([...code.matchAll(/public\s+void\s+(\w+)\s*\(([^)]*)\)/g)].map((m) => [m[1] ?? '', (m[2] ?? '').trim()]));
+
+  it('announces its receiver once, from Awake, after it became the one instance', () => {
+    const awake = /void\s+Awake\s*\(\)\s*\{([\s\S]*?)\n {4}\}/.exec(code)?.[1] ?? '';
+    expect(awake.match(/TripShell_ReceiverReady\(\)/g)).toHaveLength(1);
+    expect(awake.indexOf('TripShell_ReceiverReady()')).toBeGreaterThan(awake.indexOf('Instance = this'));
+    expect(code.match(/^\s*TripShell_ReceiverReady\(\);/gm)).toHaveLength(1); // called nowhere else
+  });
 
   it('is a MonoBehaviour on the GameObject the shell sends to', () => {
     expect(everyNoArgumentListed).toBe(true);

@@ -58,6 +58,8 @@ public class WebBridge : MonoBehaviour
         Instance = this;
         gameObject.name = GameObjectName;
         DontDestroyOnLoad(gameObject);
+        // The receiver exists: the shell sends nothing before this, then everything it held, in order.
+        TripShell_ReceiverReady();
     }
 
     // Receivers: one public method per SHELL_TO_GAME method, named exactly as the shell sends it.
@@ -80,6 +82,7 @@ public class WebBridge : MonoBehaviour
 
 #if UNITY_WEBGL && !UNITY_EDITOR
     [DllImport("__Internal")] private static extern void TripShell_LoadingComplete();
+    [DllImport("__Internal")] private static extern void TripShell_ReceiverReady();
     [DllImport("__Internal")] private static extern void TripShell_ShowSettings(string section);
     [DllImport("__Internal")] private static extern void TripShell_ShowProfile(string uuid);
     [DllImport("__Internal")] private static extern void TripShell_ShowReleaseLogs();
@@ -91,6 +94,7 @@ public class WebBridge : MonoBehaviour
 #else
     // In the Editor and on other platforms there is no shell: the calls only log.
     private static void TripShell_LoadingComplete() { Debug.Log("TripShell: LoadingComplete"); }
+    private static void TripShell_ReceiverReady() { Debug.Log("TripShell: ReceiverReady"); }
     private static void TripShell_ShowSettings(string section) { Debug.Log("TripShell: ShowSettings " + section); }
     private static void TripShell_ShowProfile(string uuid) { Debug.Log("TripShell: ShowProfile " + uuid); }
     private static void TripShell_ShowReleaseLogs() { Debug.Log("TripShell: ShowReleaseLogs"); }

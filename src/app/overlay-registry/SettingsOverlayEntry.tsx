@@ -1,11 +1,27 @@
 // The registry's settings entry: the settings feature plus what only the app may hand it (the
-// other features' sections and the current username).
+// other features' sections, the current username, and whether the settings outlive this visit).
+import { useState } from 'react';
+import { isLoggedIn } from '../../../contract/auth';
 import { useCurrentUser } from '../../api/currentUser';
 import SettingsOverlay from '../../features/settings/SettingsOverlay';
+import { useSettingsKeeper } from '../../settings-store/context';
 import { extraSettingsSections } from '../settingsSections';
 import type { OverlayProps } from '../../overlays/types';
 
+export const STORAGE_NOTICE = 'Your settings last only for this visit: this browser does not let the game keep them here. Log in to keep them with your account.';
+
+/** Said once per visit: closed, it stays closed. */
+let noticeClosed = false;
+
 export default function SettingsOverlayEntry({ payload, onClose }: OverlayProps<'settings'>) {
-  const { user } = useCurrentUser();
-  return <SettingsOverlay payload={payload} onClose={onClose} extraSections={extraSettingsSections} username={user.username} />;
+  const { user, settled } = useCurrentUser();
+  const keeper = useSettingsKeeper();
+  const [closed, setClosed] = useState(noticeClosed);
+  // Logged in, the account keeps them (GET/PUT /api/settings); a host's storage keeps them too.
+  const notice = keeper === 'visit' && settled && !isLoggedIn(user) && !closed ? STORAGE_NOTICE : undefined;
+  const closeNotice = () => { noticeClosed = true; setClosed(true); };
+  return (
+    <SettingsOverlay payload={payload} onClose={onClose} extraSections={extraSettingsSections} username={user.username}
+      notice={notice} onCloseNotice={closeNotice} />
+  );
 }

@@ -169,7 +169,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
             {mode === 'login' && (
               <>
                 <Divider label="OR" labelPosition="center" />
-                <ProviderButtons discord={config?.discord} disabled={busy} onDone={onClose} />
+                <ProviderButtons discord={config?.discord} config={configQuery.isPending ? 'pending' : configQuery.isError ? 'failed' : 'answered'} disabled={busy} onDone={onClose} />
               </>
             )}
             <Text size="sm" ta="center">

@@ -1,6 +1,7 @@
 // The login modal's other ways in: Discord (the popup flow of machines/discord-oauth.ts, only
-// when the server has it configured, otherwise disabled with a note saying why) and, on the
-// CrazyGames portal only, the portal's own login.
+// when the server has it configured, otherwise disabled with a note saying why; busy until
+// /api/config has answered, so "not configured" is said only once the server said so) and, on
+// the CrazyGames portal only, the portal's own login.
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -48,7 +49,11 @@ function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConf
   );
 }
 
-export function ProviderButtons({ discord, disabled, onDone }: { discord: PublicConfig['discord'] | undefined; disabled: boolean; onDone: () => void }) {
+/** Where /api/config is: not answered yet, failed (even after its retries), or answered. */
+export type ConfigState = 'pending' | 'failed' | 'answered';
+export const PROVIDER_TEXT = { configFailed: 'Could not check whether Discord sign-in is available. Reopen this window to try again.' } as const;
+
+export function ProviderButtons({ discord, config = 'answered', disabled, onDone }: { discord: PublicConfig['discord'] | undefined; config?: ConfigState; disabled: boolean; onDone: () => void }) {
   const host = useHost();
   const hostLogin = useHostLogin();
   const [portalBusy, setPortalBusy] = useState(false);
@@ -66,12 +71,14 @@ export function ProviderButtons({ discord, disabled, onDone }: { discord: Public
       {enabled && discord && host.kind !== 'discord'
         ? <DiscordPopupButton discord={discord} disabled={disabled} onDone={onDone} />
         : (
-          <Button variant="default" color="indigo" disabled={disabled || !enabled}
-            onClick={() => void portalLogin()} aria-describedby={enabled ? undefined : 'discord-note'}>
+          <Button variant="default" color="indigo" disabled={disabled || !enabled} loading={config === 'pending'} aria-busy={config === 'pending' || undefined}
+            onClick={() => void portalLogin()} aria-describedby={enabled || config === 'pending' ? undefined : 'discord-note'}>
             Continue with Discord
           </Button>
         )}
-      {!enabled && <Text id="discord-note" size="xs" c="dimmed" ta="center">{DISCORD_TEXT.notConfigured}</Text>}
+      {!enabled && config !== 'pending' && (
+        <Text id="discord-note" size="xs" c="dimmed" ta="center">{config === 'failed' ? PROVIDER_TEXT.configFailed : DISCORD_TEXT.notConfigured}</Text>
+      )}
       {host.kind === 'crazygames' && (
         <Button variant="default" onClick={() => void portalLogin()} loading={portalBusy} disabled={disabled}>
           Continue with CrazyGames

@@ -2,7 +2,7 @@
 // drawer below 768 px) and one active section. Account, Airdrops and Clans belong to other
 // features; src/app hands their components in through `extraSections` (features do not import
 // each other), and a section without a component is not listed.
-import { ActionIcon, Drawer, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Drawer, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   IconAdjustments, IconDeviceDesktop, IconDeviceGamepad2, IconGift, IconInfoCircle, IconKeyboard, IconMenu2, IconMouse,
   IconSearch, IconUserCircle, IconUsersGroup, IconVolume, IconWorld, IconX, type Icon,
@@ -31,6 +31,9 @@ export interface SettingsOverlayProps {
   onClose: () => void;
   extraSections?: ExtraSections;
   username?: string;
+  /** A note above the sections (the app's: settings that last only for this visit), with its close. */
+  notice?: string | undefined;
+  onCloseNotice?: () => void;
 }
 
 /** The sidebar's icon for each section (decorative: the label names the section). */
@@ -62,7 +65,7 @@ function SearchResults({ query, sections, api, hidden }: { query: string; sectio
   return <div className={classes.fields} data-testid="settings-search-results">{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>;
 }
 
-export default function SettingsOverlay({ payload, onClose, extraSections = {}, username }: SettingsOverlayProps) {
+export default function SettingsOverlay({ payload, onClose, extraSections = {}, username, notice, onCloseNotice }: SettingsOverlayProps) {
   const api = useSettings();
   const { config } = api.store;
   const viewport = useViewport();
@@ -131,7 +134,17 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
             <IconX size={22} aria-hidden />
           </ActionIcon>
         </header>
-        <main className={classes.content} data-active-section={active}><div className={classes.contentInner}>{body}</div></main>
+        <main className={classes.content} data-active-section={active}>
+          <div className={classes.contentInner}>
+            {notice && (
+              <Alert color="yellow" variant="light" mb="md" role="status" data-testid="settings-storage-notice"
+                withCloseButton={Boolean(onCloseNotice)} closeButtonLabel="Close this note" {...(onCloseNotice ? { onClose: onCloseNotice } : {})}>
+                {notice}
+              </Alert>
+            )}
+            {body}
+          </div>
+        </main>
         <SettingsActions api={api} section={active} compact={viewport.isMobile} />
       </div>
     </div>

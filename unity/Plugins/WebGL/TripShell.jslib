@@ -15,6 +15,16 @@ mergeInto(LibraryManager.library, {
     else console.warn('TripShell: window.unityLoadingComplete is missing (not running inside the shell?)');
   },
 
+  /**
+   * WebBridge's receiver exists (called once from its Awake): until then the shell sends the game
+   * nothing (a build without WebBridge would log "SendMessage: object WebBridge not found!" per
+   * message); then it delivers what it held, in order.
+   */
+  TripShell_ReceiverReady: function () {
+    if (typeof window.tripShellReceiverReady === 'function') window.tripShellReceiverReady();
+    else console.warn('TripShell: window.tripShellReceiverReady is missing (not running inside the shell?)');
+  },
+
   // --- overlays ------------------------------------------------------------------------------
   /** Opens the settings overlay, on a section when given ("" for the default). */
   TripShell_ShowSettings: function (sectionPtr) {

@@ -23,8 +23,12 @@ export interface HostWiringDeps {
   overlays: OverlayStore;
   game: GameController;
   link: Pick<GameLink, 'send'>;
-  /** The page's audio: muted for the reason 'host' while the host's mute is on. */
+  /** The page's audio (pageAudio.ts): muted for the reason 'host' while the host's mute is on,
+   * and for the reason 'ad' while an ad plays; each reason lifted on its own. */
   audio?: Pick<PageAudio, 'mute' | 'unmute'>;
+  /** Or a plain switch (tests): called with the host's mute setting, or true while an ad plays,
+   * at every change. */
+  mutePage?: (muted: boolean) => void;
 }
 
 /** What the host API needs from the wiring (createHostApi's deps, src/game-link/hostApi.ts). */
@@ -53,7 +57,11 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostA
   };
 
   let muted: boolean | null = null;
+  let pageMuted: boolean | null = null;
   const sendMute = () => {
+    const effective = Boolean(hostApi?.adRunning()) || muted === true;
+    if (deps.mutePage && (muted !== null || effective) && effective !== pageMuted) { pageMuted = effective; deps.mutePage(effective); }
+    if (hostApi?.adRunning()) deps.audio?.mute('ad'); else deps.audio?.unmute('ad');
     if (deps.game.getState().status !== 'loaded') return;
     // During an ad the game is muted whatever the host's setting; after it, the setting again.
     if (hostApi?.adRunning()) deps.link.send(SHELL_TO_GAME.audioMuted, true);

@@ -1,5 +1,5 @@
 // The Activity's powers for the game (hosts/types.ts HostPowers), over the embedded-app SDK:
-// - party: the instance's connected participants (getInstanceConnectedParticipants) and every
+// - party: the instance's connected participants (getActivityInstanceConnectedParticipants) and every
 //   change (ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE); the instance id is the room;
 // - invite: the invite dialog (openInviteDialog), or a share link carrying the room as its
 //   custom id (shareLink) for a room other than this instance;
@@ -95,28 +95,31 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
       const sdk = deps.sdk();
       if (!sdk || selfId !== null) return;
       selfId = userId;
-      try {
+      // Independent steps: a client that never answers one of them does not hold the others.
+      const participants = async () => {
         await sdk.subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (data) => {
           const party = partyOf(sdk, data.participants);
           for (const listener of partyListeners) listener(party);
         });
-        const { participants } = await sdk.commands.getInstanceConnectedParticipants();
-        const party = partyOf(sdk, participants);
+        const { participants: list } = await sdk.commands.getActivityInstanceConnectedParticipants();
+        const party = partyOf(sdk, list);
         for (const listener of partyListeners) listener(party);
-      } catch (error) { deps.log.error('Discord participants failed:', error); }
-      try {
-        await sdk.subscribe('ACTIVITY_JOIN', (data) => { if (isRoom(data.secret)) for (const l of arrivalListeners) l(data.secret); });
-      } catch (error) { deps.log.error('Discord ACTIVITY_JOIN subscription failed:', error); }
-      if (presence) await applyPresence(sdk, presence);
-      const found = await locale();
-      if (found.status === 'done') for (const listener of localeListeners) listener(found.value.locale);
+      };
+      const joins = () => sdk.subscribe('ACTIVITY_JOIN', (data) => { if (isRoom(data.secret)) for (const l of arrivalListeners) l(data.secret); });
+      const language = async () => {
+        const found = await locale();
+        if (found.status === 'done') for (const listener of localeListeners) listener(found.value.locale);
+      };
+      const steps: Array<[string, () => Promise<unknown>]> = [['participants', participants], ['ACTIVITY_JOIN subscription', joins], ['locale', language]];
+      if (presence) { const p = presence; steps.push(['presence', () => applyPresence(sdk, p)]); }
+      await Promise.all(steps.map(([name, step]) => step().catch((error: unknown) => deps.log.error(`Discord ${name} failed:`, error))));
     },
     async party() {
       const sdk = deps.sdk();
       if (!sdk) return { status: 'unavailable', reason: DISCORD_POWER_TEXT.notReady };
       if (selfId === null) return { status: 'unavailable', reason: DISCORD_POWER_TEXT.signInFirst };
       try {
-        const { participants } = await sdk.commands.getInstanceConnectedParticipants();
+        const { participants } = await sdk.commands.getActivityInstanceConnectedParticipants();
         return { status: 'done', value: partyOf(sdk, participants) };
       } catch (error) {
         return { status: 'unavailable', reason: `Discord gave no participants: ${reasonOf(error)}` };

@@ -99,11 +99,13 @@ export function createHostApi(deps: HostApiDeps): HostApi {
     emit({ type: 'locale', locale });
   };
   const localeCall = async (): Promise<HostAnswer<'locale'>> => {
-    const answer = adapter.locale ? await adapter.locale() : { status: 'done' as const, value: { locale: browserLocale() } };
-    if (answer.status === 'done') setHostLocale(answer.value.locale);
+    // The host's, else (no such power, or the host could not tell) the browser's.
+    const fromHost = adapter.locale ? await adapter.locale() : null;
+    const answer: HostAnswer<'locale'> = fromHost?.status === 'done' ? fromHost : { status: 'done', value: { locale: browserLocale() } };
+    setHostLocale(answer.value.locale);
     return answer;
   };
-  void localeCall().then((answer) => { if (answer.status === 'done') takeLocale(answer.value.locale); }, () => undefined);
+  void localeCall().then((answer) => takeLocale(answer.value.locale), () => undefined);
   if (adapter.onLocaleChange) cleanups.push(adapter.onLocaleChange(takeLocale));
 
   // Party, chat, arrivals.

@@ -20,6 +20,9 @@ export interface HostWiringDeps {
   overlays: OverlayStore;
   game: GameController;
   link: Pick<GameLink, 'send'>;
+  /** Mutes the page's own audio (every context and media element): called with the host's mute
+   * setting, or true while an ad plays, at every change. */
+  mutePage?: (muted: boolean) => void;
 }
 
 /** What the host API needs from the wiring (createHostApi's deps, src/game-link/hostApi.ts). */
@@ -48,7 +51,10 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostA
   };
 
   let muted: boolean | null = null;
+  let pageMuted: boolean | null = null;
   const sendMute = () => {
+    const effective = Boolean(hostApi?.adRunning()) || muted === true;
+    if (deps.mutePage && (muted !== null || effective) && effective !== pageMuted) { pageMuted = effective; deps.mutePage(effective); }
     if (deps.game.getState().status !== 'loaded') return;
     // During an ad the game is muted whatever the host's setting; after it, the setting again.
     if (hostApi?.adRunning()) deps.link.send(SHELL_TO_GAME.audioMuted, true);

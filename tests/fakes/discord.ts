@@ -82,3 +82,124 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// Discord's client, in process: what the real @discord/embedded-app-sdk talks to from inside the
+// Activity's iframe (its postMessage RPC: HANDSHAKE, then FRAMEs with a nonce each, answers and
+// DISPATCHed events back with Discord's origin). Unit tests run the real SDK against it
+// (client.createSdk(DiscordSDK)), so every answer goes through the SDK's own parsing, as in the
+// real client. Like Discord: commands for the player are refused (4006) before AUTHENTICATE, a
+// declined authorization is RPC error 5000 "access_denied", events reach only subscribers.
+// Awkward habits on demand: 'silent' (never answers), 'answerEverything' (answers every command
+// with null, as a lazy stand-in does: the SDK cannot parse it and that command never settles).
+
+export interface FakeClientUser { id: string; username: string; global_name?: string | null; avatar?: string | null; nickname?: string }
+
+export type FakeClientMode = 'normal' | 'decline' | 'silent' | 'answerEverything' | 'failEverything';
+
+/** Commands Discord answers before the player authenticated the Activity. */
+const BEFORE_AUTH = new Set(['AUTHORIZE', 'AUTHENTICATE', 'CAPTURE_LOG', 'SET_ORIENTATION_LOCK_STATE', 'ENCOURAGE_HW_ACCELERATION', 'SUBSCRIBE']);
+
+export interface FakeDiscordClient {
+  mode: FakeClientMode;
+  /** Every command the SDK sent, in order (cmd names). */
+  commands: string[];
+  /** SET_ACTIVITY arguments, in order. */
+  activities: unknown[];
+  shareLinks: unknown[];
+  subscriptions: Set<string>;
+  participants: FakeClientUser[];
+  locale: string;
+  shareSucceeds: boolean;
+  /** A participant joins (dispatched to subscribers as Discord does). */
+  join(user: FakeClientUser): void;
+  leave(id: string): void;
+  /** Dispatches any event the client may send (ACTIVITY_JOIN, ...). */
+  dispatch(evt: string, data: unknown): void;
+  /** A factory for the adapter's createSdk: the real SDK class, talking to this client. */
+  createSdk<T extends { new (clientId: string, config?: { disableConsoleLogOverride: boolean }): object }>(Sdk: T): (clientId: string) => InstanceType<T>;
+}
+
+export function createFakeDiscordClient(options: { win?: Window; self?: FakeClientUser; mode?: FakeClientMode } = {}): FakeDiscordClient {
+  const win = options.win ?? window;
+  const self: FakeClientUser = options.self ?? { id: '100000000000000001', username: 'discord_player', global_name: 'Discord Player', avatar: null };
+  let authenticated = false;
+  const send = (payload: unknown) => {
+    queueMicrotask(() => win.dispatchEvent(new MessageEvent('message', { data: [1, payload], origin: 'https://discord.com' })));
+  };
+  const answer = (cmd: string, nonce: string, data: unknown) => send({ cmd, evt: null, nonce, data });
+  const refuse = (cmd: string, nonce: string, code: number, message: string) => send({ cmd, evt: 'ERROR', nonce, data: { code, message } });
+  const wire = (u: FakeClientUser) => ({ id: u.id, username: u.username, discriminator: '0', bot: false, flags: 0, avatar: u.avatar ?? null, global_name: u.global_name ?? null, ...(u.nickname ? { nickname: u.nickname } : {}) });
+
+  const client: FakeDiscordClient = {
+    mode: options.mode ?? 'normal',
+    commands: [], activities: [], shareLinks: [], subscriptions: new Set(),
+    participants: [self],
+    locale: 'pt-BR',
+    shareSucceeds: true,
+    join(user) { client.participants.push(user); client.dispatch('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', { participants: client.participants.map(wire) }); },
+    leave(id) { client.participants = client.participants.filter((p) => p.id !== id); client.dispatch('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', { participants: client.participants.map(wire) }); },
+    dispatch(evt, data) { if (client.subscriptions.has(evt)) send({ cmd: 'DISPATCH', evt, nonce: null, data }); },
+    createSdk(Sdk) {
+      const port = { postMessage: (message: unknown) => receive(message) };
+      // The SDK posts to window.parent (Discord's client); here, to this client instead.
+      const Attached = class extends (Sdk as unknown as new (clientId: string, config?: object) => { handshake(): void }) {
+        override handshake() {
+          Object.assign(this, { source: port, sourceOrigin: 'https://discord.com' });
+          super.handshake();
+        }
+      };
+      return (clientId) => new Attached(clientId, { disableConsoleLogOverride: true }) as InstanceType<typeof Sdk>;
+    },
+  };
+
+  function receive(message: unknown) {
+    if (!Array.isArray(message)) return;
+    const [opcode, payload] = message as [number, { cmd?: string; nonce?: string; args?: Record<string, unknown>; evt?: string }];
+    if (opcode === 0) {
+      if (client.mode === 'silent') return;
+      send({ cmd: 'DISPATCH', evt: 'READY', nonce: null, data: { v: 1, config: { cdn_host: 'cdn.discordapp.com', api_endpoint: '//discord.com/api', environment: 'production' }, user: { id: self.id, username: self.username, discriminator: '0' } } });
+      return;
+    }
+    if (opcode !== 1 || !payload?.cmd || !payload.nonce) return;
+    const { cmd, nonce, args = {} } = payload;
+    client.commands.push(cmd);
+    if (client.mode === 'silent') return;
+    if (client.mode === 'answerEverything' && cmd !== 'AUTHORIZE' && cmd !== 'AUTHENTICATE') return answer(cmd, nonce, null);
+    if (client.mode === 'failEverything' && cmd !== 'AUTHORIZE' && cmd !== 'AUTHENTICATE') return refuse(cmd, nonce, 4000, 'Invalid payload');
+    if (!authenticated && !BEFORE_AUTH.has(cmd)) return refuse(cmd, nonce, 4006, 'Not authenticated or invalid scope');
+    switch (cmd) {
+      case 'AUTHORIZE':
+        if (client.mode === 'decline') return refuse(cmd, nonce, 5000, 'OAuth2 Error: access_denied: The resource owner or authorization server denied the request');
+        return answer(cmd, nonce, { code: `code-${client.commands.length}` });
+      case 'AUTHENTICATE':
+        authenticated = true;
+        return answer(cmd, nonce, {
+          access_token: String(args.access_token ?? ''), user: { id: self.id, username: self.username, discriminator: '0', avatar: self.avatar ?? null, public_flags: 0, global_name: self.global_name ?? null },
+          scopes: ['identify', 'rpc.activities.write'], expires: new Date(Date.now() + 604_800_000).toISOString(),
+          application: { id: '000000000000000000', name: 'TripShell', description: '', icon: null },
+        });
+      case 'SUBSCRIBE':
+        if (payload.evt !== 'READY' && !authenticated && payload.evt !== 'ACTIVITY_LAYOUT_MODE_UPDATE') return refuse(cmd, nonce, 4006, 'Not authenticated or invalid scope');
+        client.subscriptions.add(String(payload.evt));
+        return answer(cmd, nonce, { evt: payload.evt });
+      case 'GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS':
+        return answer(cmd, nonce, { participants: client.participants.map(wire) });
+      case 'SET_ACTIVITY':
+        client.activities.push(args.activity);
+        return answer(cmd, nonce, { ...(args.activity as object), name: 'TripShell', type: 0 });
+      case 'OPEN_INVITE_DIALOG':
+        return answer(cmd, nonce, null);
+      case 'SHARE_LINK':
+        client.shareLinks.push(args);
+        return answer(cmd, nonce, { success: client.shareSucceeds, didCopyLink: false, didSendMessage: client.shareSucceeds });
+      case 'USER_SETTINGS_GET_LOCALE':
+        return answer(cmd, nonce, { locale: client.locale });
+      case 'ENCOURAGE_HW_ACCELERATION':
+        return answer(cmd, nonce, { enabled: true });
+      default:
+        return answer(cmd, nonce, null);
+    }
+  }
+  return client;
+}

@@ -12,7 +12,7 @@
 import {
   HOST_CALL_TIMEOUT_MS, HOST_NAMES, HOST_REASONS, SHELL_TO_GAME, hostAnswerSchema, parseHostCall, parseHostEvent,
   RoomId, Locale,
-  type AdKind, type HostAnswer, type HostCall, type HostCallName, type HostCapabilities, type HostEvent, type HostName, type Party,
+  type AdKind, type HostAnswer, type HostAnswerDone, type HostCall, type HostCallName, type HostCapabilities, type HostEvent, type HostName, type Party,
 } from '../../contract/game';
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
@@ -98,10 +98,10 @@ export function createHostApi(deps: HostApiDeps): HostApi {
     setHostLocale(locale);
     emit({ type: 'locale', locale });
   };
-  const localeCall = async (): Promise<HostAnswer<'locale'>> => {
+  const localeCall = async (): Promise<HostAnswerDone<'locale'>> => {
     // The host's, else (no such power, or the host could not tell) the browser's.
     const fromHost = adapter.locale ? await adapter.locale() : null;
-    const answer: HostAnswer<'locale'> = fromHost?.status === 'done' ? fromHost : { status: 'done', value: { locale: browserLocale() } };
+    const answer: HostAnswerDone<'locale'> = fromHost?.status === 'done' ? fromHost : { status: 'done', value: { locale: browserLocale() } };
     setHostLocale(answer.value.locale);
     return answer;
   };

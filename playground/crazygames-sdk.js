@@ -80,6 +80,7 @@
   var requestAd = function (kind, callbacks) {
     var ad = { kind: String(kind), events: [], callbacks: callbacks, timer: 0 };
     ads.push(ad);
+    adEvents.push({ kind: ad.kind, event: 'requested', at: performance.now() });
     var refuse = function (error) {
       setTimeout(function () { adEvent(ad, 'adError', { error: error }); call(callbacks, 'adError', error); }, 50);
     };

@@ -129,6 +129,8 @@ test('the portal: Rewarded ad runs an ad with gameplay stopped before it and sta
   await expect(page.getByRole('dialog', { name: 'Advertisement' })).toBeVisible();
   expect((await stateIn(frame))?.paused).toBe(true);
   await expect(game.getByTestId('demo-ad')).toBeVisible();
+  // The page-level mute (host-defects' src/game-link/pageAudio.ts, reason 'ad', through the
+  // wiring's mutePage): without it the game alone is told, and a build's own audio plays on.
   await expect.poll(audio, { timeout: 2_000 }).toBe('suspended');
   // After it: the reward delivered, the game and the audio running again.
   await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 15_000 }).toEqual({ status: 'done', value: { kind: 'rewarded', rewarded: true } });

@@ -101,7 +101,8 @@ export function createHostApi(deps: HostApiDeps): HostApi {
   const localeCall = async (): Promise<HostAnswerDone<'locale'>> => {
     // The host's, else (no such power, or the host could not tell) the browser's.
     const fromHost = adapter.locale ? await adapter.locale() : null;
-    const answer: HostAnswerDone<'locale'> = fromHost?.status === 'done' ? fromHost : { status: 'done', value: { locale: browserLocale() } };
+    const valid = fromHost?.status === 'done' && hostAnswerSchema('locale').safeParse(fromHost).success;
+    const answer: HostAnswerDone<'locale'> = valid && fromHost.status === 'done' ? fromHost : { status: 'done', value: { locale: browserLocale() } };
     setHostLocale(answer.value.locale);
     return answer;
   };

@@ -184,7 +184,7 @@ test('Activity login: a new Discord player lands in the account decision without
   // What the Activity asked Discord: the code (identify, no prompt), then authenticate with
   // Discord's own access token for this player, obtained by our server's exchange.
   const asked = await rpc();
-  expect(asked.authorize).toEqual([expect.objectContaining({ client_id: CLIENT_ID, response_type: 'code', scope: ['identify'], prompt: 'none' })]);
+  expect(asked.authorize).toEqual([expect.objectContaining({ client_id: CLIENT_ID, response_type: 'code', scope: ['identify', 'rpc.activities.write'], prompt: 'none' })]);
   expect(asked.authenticate).toHaveLength(1);
   expect(discord.userForToken(asked.authenticate[0]?.access_token ?? '')).toMatchObject({ id: player.id });
   expect(asked.commands.filter((c) => c === 'AUTHORIZE' || c === 'AUTHENTICATE')).toEqual(['AUTHORIZE', 'AUTHENTICATE']);
@@ -218,9 +218,9 @@ test('Activity login: a returning Discord player is signed straight in at start'
   }
 });
 
-test('Activity login refused by the player: one toast, no retry, the page keeps working', async ({ page }) => {
+test('Activity login refused by the player: one "cancelled" toast, no retry, the page keeps working', async ({ page }) => {
   const { activityFrame, rpc, toasts } = await openActivity(page, {});
-  const failed = (all: string[]) => all.filter((t) => t.includes('Discord login failed: An unexpected error occurred'));
+  const failed = (all: string[]) => all.filter((t) => t.includes('Discord sign-in was cancelled.'));
   await expect.poll(async () => failed(await toasts()).length, { timeout: 30_000 }).toBe(1);
   await page.waitForTimeout(2_000);
   expect((await rpc()).authorize).toHaveLength(1);

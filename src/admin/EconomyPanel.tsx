@@ -24,7 +24,7 @@ export function EconomyPanel() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
           <Text size="sm" c="dimmed">Coins in circulation (players and escrows)</Text>
-          <Text fz="xl" fw={700} data-testid="circulation">{o ? `Ŧ${formatTc(o.circulation)}` : '…'}</Text>
+          <Text fz="xl" fw={700} data-testid="circulation">{o ? `${formatTc(o.circulation)}` : '…'}</Text>
         </Card>
         <Card withBorder>
           <Group justify="space-between"><Text size="sm" c="dimmed">Conservation check</Text>
@@ -40,13 +40,13 @@ export function EconomyPanel() {
         <Table striped>
           <Table.Thead><Table.Tr><Table.Th>Day</Table.Th><Table.Th>Minted</Table.Th><Table.Th>Sunk</Table.Th><Table.Th>Sales</Table.Th><Table.Th>Volume</Table.Th></Table.Tr></Table.Thead>
           <Table.Tbody>{(o?.days ?? []).map((d) => (
-            <Table.Tr key={d.day}><Table.Td>{d.day}</Table.Td><Table.Td>Ŧ{formatTc(d.minted)}</Table.Td><Table.Td>Ŧ{formatTc(d.sunk)}</Table.Td><Table.Td>{d.sales}</Table.Td><Table.Td>Ŧ{formatTc(d.volume)}</Table.Td></Table.Tr>
+            <Table.Tr key={d.day}><Table.Td>{d.day}</Table.Td><Table.Td>{formatTc(d.minted)}</Table.Td><Table.Td>{formatTc(d.sunk)}</Table.Td><Table.Td>{d.sales}</Table.Td><Table.Td>{formatTc(d.volume)}</Table.Td></Table.Tr>
           ))}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       <Title order={2} size="h5">Top holders</Title>
       <Table>
-        <Table.Tbody>{(o?.topHolders ?? []).map((h, i) => <Table.Tr key={h.uuid}><Table.Td w={30}>{i + 1}</Table.Td><Table.Td>{h.username}</Table.Td><Table.Td>Ŧ{formatTc(h.coins)}</Table.Td></Table.Tr>)}</Table.Tbody>
+        <Table.Tbody>{(o?.topHolders ?? []).map((h, i) => <Table.Tr key={h.uuid}><Table.Td w={30}>{i + 1}</Table.Td><Table.Td>{h.username}</Table.Td><Table.Td>{formatTc(h.coins)}</Table.Td></Table.Tr>)}</Table.Tbody>
       </Table>
     </Stack>
   );

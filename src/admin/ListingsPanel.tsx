@@ -23,7 +23,7 @@ export function ListingsTable({ listings }: { listings: Array<z.infer<typeof Adm
             <Table.Tr key={l.id}>
               <Table.Td>{l.quantity} × {l.itemName}</Table.Td>
               <Table.Td>{l.sellerName}</Table.Td>
-              <Table.Td>Ŧ{formatTc(l.price)}</Table.Td>
+              <Table.Td>{formatTc(l.price)}</Table.Td>
               <Table.Td><Text size="xs">{new Date(l.createdAt).toLocaleString()}</Text></Table.Td>
               <Table.Td><Button size="compact-xs" color="red" variant="subtle" onClick={() => setCancel(l)}>Cancel…</Button></Table.Td>
             </Table.Tr>
@@ -32,7 +32,7 @@ export function ListingsTable({ listings }: { listings: Array<z.infer<typeof Adm
       </Table.ScrollContainer>
       <ReasonModal opened={cancel !== null} danger title="Cancel a listing" confirm="Cancel the listing" onClose={() => setCancel(null)}
         onSubmit={(reason, attempt) => write.mutateAsync({ params: { id: cancel?.id ?? '' }, body: { reason }, attempt })}>
-        {cancel && <Text size="sm">{cancel.quantity} × {cancel.itemName} by {cancel.sellerName} for Ŧ{formatTc(cancel.price)}. The items go back to the seller.</Text>}
+        {cancel && <Text size="sm">{cancel.quantity} × {cancel.itemName} by {cancel.sellerName} for {formatTc(cancel.price)}. The items go back to the seller.</Text>}
       </ReasonModal>
     </>
   );

@@ -55,7 +55,7 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
           <Tabs.Tab value="history">History</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="balances" pt="sm">
-          <Text fw={600} data-testid="player-coins">Ŧ{formatTc(d.coins)}</Text>
+          <Text fw={600} data-testid="player-coins">{formatTc(d.coins)}</Text>
           <Table>
             <Table.Thead><Table.Tr><Table.Th>Item</Table.Th><Table.Th>Count</Table.Th></Table.Tr></Table.Thead>
             <Table.Tbody>{d.items.map((i) => <Table.Tr key={i.itemUuid}><Table.Td>{i.name}</Table.Td><Table.Td data-testid={`item-${i.itemUuid}`}>{i.quantity}</Table.Td></Table.Tr>)}</Table.Tbody>
@@ -64,7 +64,7 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
         </Tabs.Panel>
         <Tabs.Panel value="listings" pt="sm"><ListingsTable listings={d.listings} /></Tabs.Panel>
         <Tabs.Panel value="wagers" pt="sm">
-          {d.wagers.length === 0 ? <Text c="dimmed" size="sm">No open wagers.</Text> : d.wagers.map((w) => <Text key={w.id}>Ŧ{formatTc(w.wager)} since {new Date(w.createdAt).toLocaleString()}</Text>)}
+          {d.wagers.length === 0 ? <Text c="dimmed" size="sm">No open wagers.</Text> : d.wagers.map((w) => <Text key={w.id}>{formatTc(w.wager)} since {new Date(w.createdAt).toLocaleString()}</Text>)}
         </Tabs.Panel>
         <Tabs.Panel value="identities" pt="sm">
           <Stack gap={4}>

@@ -3,6 +3,7 @@
 // audit row in the same transaction, Idempotency-Key replays, and the conservation check exact
 // after grants, removals, reversals and bans.
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminEndpoints } from '../../contract/admin';
 import { buildPath, type EndpointDef } from '../../contract/http';
@@ -135,6 +136,26 @@ describe.each(testDatabases())('admin console API on $name', (database) => {
     const d = await detail(p.uuid);
     expect([d.coins, d.items[0]?.quantity]).toEqual([10, 1]);
     await conserved();
+  });
+
+  it('keeps the change and its audit row in one transaction: an audit row that cannot be written undoes the grant and the ban', async () => {
+    // A trigger in this throwaway database refuses one reason: the change before it must go too.
+    await sql`CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN IF NEW.reason = 'audit refused here' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END; $$ LANGUAGE plpgsql`.execute(t.handle.db);
+    await sql`CREATE TRIGGER refuse_audit BEFORE INSERT ON admin_audit FOR EACH ROW EXECUTE FUNCTION refuse_audit()`.execute(t.handle.db);
+    try {
+      const p = await player({ tripcoins: 10 });
+      const mark = await changeMark(t.handle.db);
+      const grant = await admin.client.post(`/api/admin/players/${p.uuid}/grant`, { reason: 'audit refused here', direction: 'grant', asset: 'TC', amount: '5' }, key());
+      const ban = await admin.client.post(`/api/admin/players/${p.uuid}/ban`, { reason: 'audit refused here' }, key());
+      expect([grant.statusCode, ban.statusCode]).toEqual([500, 500]);
+      expect(await changesSince(t.handle.db, mark)).toEqual([]);
+      const d = await detail(p.uuid);
+      expect([d.coins, d.player.bannedAt]).toEqual([10, null]);
+      expect((await p.client.get('/api/getBaseInventory')).statusCode).toBe(200);
+    } finally {
+      await sql`DROP TRIGGER refuse_audit ON admin_audit`.execute(t.handle.db);
+      await sql`DROP FUNCTION refuse_audit()`.execute(t.handle.db);
+    }
   });
 
   it('reverses a crate purchase in full: coins and crates back, linked, never twice; refuses a reversal of the reversal', async () => {

@@ -26,9 +26,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * Who may call an endpoint:
  * - `public`: anyone (anonymous included);
  * - `user`: a logged-in player (session cookie); anonymous callers get 401;
- * - `gameServer`: the game's servers, with `Authorization: Bearer <GAME_SERVER_KEY>`.
+ * - `gameServer`: the game's servers, with `Authorization: Bearer <GAME_SERVER_KEY>`;
+ * - `admin`: a logged-in player the studio made an admin (`npm run admin -- grant-admin`);
+ *   anonymous callers get 401, other players 403. Every admin write honours Idempotency-Key.
  */
-export type Access = 'public' | 'user' | 'gameServer';
+export type Access = 'public' | 'user' | 'gameServer' | 'admin';
 
 export interface EndpointDef {
   readonly method: HttpMethod;

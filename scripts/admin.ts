@@ -7,6 +7,9 @@
 //   npm run admin -- crates show             each shop's supply, sold and remaining
 //   npm run admin -- lookalikes              usernames, clan names and clan tags that look alike
 //                                             (same confusable skeleton); nothing is renamed
+//   npm run admin -- grant-admin <username>  let a player use the console (/admin) and /api/admin/*
+//   npm run admin -- revoke-admin <username> take that back (their next request is refused; other
+//                                             processes' session caches notice within SESSION_CACHE_MS)
 import { z } from 'zod';
 import { CRATE_VERSIONS } from '../contract/crates';
 import { loadConfig } from '../server/config';
@@ -17,13 +20,15 @@ import { seed } from '../server/db/seed';
 import { ensureCrateShops, setCrateSupply, SupplyError } from '../server/jobs/crateSupply';
 import { crateShops, crateStatus } from '../server/services/crates';
 import { lookalikeGroups } from '../server/services/names';
+import { AdminRoleError, setAdmin } from '../server/jobs/adminRole';
 
-const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes';
+const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes   |   npm run admin -- grant-admin|revoke-admin <username>';
 
 const Command = z.union([
   z.tuple([z.literal('crates'), z.literal('supply'), z.enum(['v1', 'v2']), z.string().regex(/^\d{1,10}$/, 'the total is a whole number').transform(Number)]),
   z.tuple([z.literal('crates'), z.literal('show')]),
   z.tuple([z.literal('lookalikes')]),
+  z.tuple([z.enum(['grant-admin', 'revoke-admin']), z.string().min(1).max(64)]),
 ]);
 
 class UsageError extends Error {}
@@ -37,6 +42,11 @@ async function main(): Promise<void> {
   try {
     await migrate(database.db);
     await seed(database.db);
+    if (command[0] === 'grant-admin' || command[0] === 'revoke-admin') {
+      const result = await setAdmin(database.db, command[1], command[0] === 'grant-admin');
+      console.log(result);
+      return;
+    }
     if (command[0] === 'lookalikes') {
       const groups = await lookalikeGroups(database.db);
       for (const g of groups) console.log(`${g.kind}: ${g.names.map((n) => JSON.stringify(n)).join(' ~ ')}`);
@@ -45,7 +55,7 @@ async function main(): Promise<void> {
     }
     const shops = crateShops(config);
     await ensureCrateShops(database.db, shops.values());
-    if (command[1] === 'supply') {
+    if (command.length === 4) {
       const version = CRATE_VERSIONS[command[2] === 'v1' ? 0 : 1]!;
       const change = await setCrateSupply(database.db, shops.get(version.id)!, command[3]);
       console.log(`${change.version} (${command[2]}) supply: ${change.before} -> ${change.after} (sold ${change.sold}, remaining ${change.remaining})`);
@@ -61,7 +71,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof SupplyError || error instanceof DataDirLocked) console.error(error.message);
+  if (error instanceof UsageError || error instanceof SupplyError || error instanceof AdminRoleError || error instanceof DataDirLocked) console.error(error.message);
   else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

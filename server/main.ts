@@ -1,12 +1,13 @@
 // `npm start` runs this (after building the shell if needed): the whole product on one port.
 // buildApp builds the app (and opens the database, taking a PGlite folder's lock); the start-up
 // step (server/start.ts) migrates, seeds, mints, prunes and resumes; then it listens.
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLocked } from './db/dataDirLock';
 import { startUp } from './start';
 
-async function main(): Promise<void> {
+async function main(): Promise<FastifyInstance> {
   const started = performance.now();
   let config;
   try {
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => { void app.close().then(() => process.exit(0)); });
   }
+  return app;
 }
 
-void main();
+/** The listening app (the e2e server reaches its database through it: tests/e2e/server.ts). */
+export const running = main();

@@ -1,5 +1,5 @@
 // Registers one contract endpoint: validation and OpenAPI from its zod schemas, the access rule
-// (public / user / gameServer) enforced before the body is even parsed, the endpoint's
+// (public / user / gameServer / admin) enforced before the body is even parsed, the endpoint's
 // transaction, Idempotency-Key for every endpoint that moves value, and a typed handler.
 //
 // The route layer owns the transaction of every endpoint that writes (the rule):
@@ -25,9 +25,10 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { BodyOf, EndpointDef, ParamsOf, QueryOf, ResponseOf } from '../contract/http';
+import { ADMIN_TEXT } from '../contract/admin';
 import { ErrorBody } from '../contract/http';
 import { inTransaction, type Executor, type RunInTransaction, type Trx } from './db/tx';
-import { unauthorized, unavailable } from './errors';
+import { forbidden, unauthorized, unavailable } from './errors';
 import { loadPlayer } from './plugins/sessions';
 import { GAME_SERVER_SCOPE, idempotencyKeyOf, markReplay, once, requestHash } from './services/idempotency';
 import type { SessionUser } from './services/sessions';
@@ -51,8 +52,8 @@ export interface UserHandlerContext<E extends EndpointDef> extends HandlerContex
   user: SessionUser;
 }
 
-type Context<E extends EndpointDef> = E['access'] extends 'user' ? UserHandlerContext<E> : HandlerContext<E>;
-type Handler<E extends EndpointDef> = E['access'] extends 'user'
+type Context<E extends EndpointDef> = E['access'] extends 'user' | 'admin' ? UserHandlerContext<E> : HandlerContext<E>;
+type Handler<E extends EndpointDef> = E['access'] extends 'user' | 'admin'
   ? (ctx: UserHandlerContext<E>) => Promise<ResponseOf<E>>
   : (ctx: HandlerContext<E>) => Promise<ResponseOf<E>>;
 
@@ -81,7 +82,9 @@ export function routeTransactions(app: FastifyInstance): RunInTransaction {
 
 export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, handler: Handler<E>, options: RouteOptions<E> = {}): void {
   const errorResponses = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 429: ErrorBody, 503: ErrorBody };
-  const usesPlayer = endpoint.access === 'user' || endpoint.readsPlayer === true;
+  const usesPlayer = endpoint.access === 'user' || endpoint.access === 'admin' || endpoint.readsPlayer === true;
+  // Every admin write is idempotent, whether or not it moves value (an unban, a drop table).
+  const keyed = endpoint.movesValue === true || (endpoint.access === 'admin' && endpoint.method !== 'GET');
   const changesPlayer = usesPlayer && endpoint.method !== 'GET';
   const mode = endpoint.method === 'GET' ? 'read' : (options.transaction ?? 'route');
   const name = `${endpoint.method} ${endpoint.path}`;
@@ -102,7 +105,8 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
     // anonymous caller learns nothing about the schema (401, never a 400 first).
     onRequest: async (request) => {
       if (usesPlayer) await loadPlayer(app, request);
-      if (endpoint.access === 'user' && !request.user) throw unauthorized();
+      if ((endpoint.access === 'user' || endpoint.access === 'admin') && !request.user) throw unauthorized();
+      if (endpoint.access === 'admin' && !request.user?.isAdmin) throw forbidden(ADMIN_TEXT.adminsOnly, 'ADMINS_ONLY');
       if (endpoint.access === 'gameServer') {
         const key = app.config.GAME_SERVER_KEY;
         if (!key) throw unavailable('The game server API is not configured (GAME_SERVER_KEY)');
@@ -117,7 +121,7 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
     },
     handler: async (request, reply) => {
       const body = request.body as BodyOf<E>;
-      const key = endpoint.movesValue ? idempotencyKeyOf(request) : null;
+      const key = keyed ? idempotencyKeyOf(request) : null;
       const scope = endpoint.access === 'gameServer' ? GAME_SERVER_SCOPE : request.user?.id;
       const contextWith = (trx: Trx | null): Context<E> => ({
         body, params: request.params, query: request.query, request, reply, idempotencyKey: key,

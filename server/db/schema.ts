@@ -22,6 +22,10 @@ export interface UsersTable {
   discord_id: ColumnType<string | null, string | null | undefined, string | null>;
   discord_username: ColumnType<string | null, string | null | undefined, string | null>;
   crazygames_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 012: a ban (all three set together, cleared together by an unban). */
+  banned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  banned_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -130,6 +134,13 @@ export interface BridgeTransfersTable {
 }
 // 007_settings
 export interface UserSettingsTable { user_id: string; settings: Json<unknown>; updated_at: Timestamp }
+// 012_admin
+export interface AdminAuditTable {
+  id: GenInt8; created_at: Timestamp; actor_id: string; action: string; target_user_id: string | null; target: string | null;
+  reason: string; details: Json<unknown>; request_id: string | null;
+}
+export interface LedgerReversalsTable { original_tx_id: string; reversal_tx_id: string; partial: boolean; audit_id: Int8; created_at: Timestamp }
+export interface DropTableOverridesTable { crate_version_id: number; drops: Json<unknown>; updated_at: Timestamp; updated_by: string }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -171,4 +182,7 @@ export interface Database {
   crate_openings: CrateOpeningsTable;
   game_awards: GameAwardsTable;
   user_settings: UserSettingsTable;
+  admin_audit: AdminAuditTable;
+  ledger_reversals: LedgerReversalsTable;
+  drop_table_overrides: DropTableOverridesTable;
 }

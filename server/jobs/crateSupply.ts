@@ -2,7 +2,7 @@
 // it. The crate shops' supply: minted at the first start of an empty database (the start-up
 // step, server/start.ts), changed on purpose by the admin command (scripts/admin.ts).
 import type { Db } from '../db/createDb';
-import { inTransaction, type Executor } from '../db/tx';
+import { inTransaction, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { CRATE_SALES_ACCOUNTS, CRATES_OPENED_SINK, snapshot, type CrateShop } from '../services/crates';
 import { InsufficientFunds, MINT, moveItems, openAccount, post } from '../services/ledger';
@@ -48,6 +48,11 @@ export interface SupplyChange { version: string; before: number; after: number; 
  * tx_id. A supply below what was already sold is refused and changes nothing.
  */
 export async function setCrateSupply(db: Db, shop: CrateShop, supply: number): Promise<SupplyChange> {
+  return inTransaction(db, (trx) => setCrateSupplyIn(trx, shop, supply));
+}
+
+/** setCrateSupply in the caller's transaction (the console's route owns it). */
+export async function setCrateSupplyIn(trx: Trx, shop: CrateShop, supply: number): Promise<SupplyChange> {
   if (!Number.isSafeInteger(supply) || supply < 0 || supply > 1_000_000_000) throw new SupplyError(`A supply is a whole number from 0 to 1000000000, not ${supply}`);
   const crate = shop.version.crateItemUuid;
   const ref = `admin:crates-v${shop.version.id + 1}`;
@@ -56,7 +61,7 @@ export async function setCrateSupply(db: Db, shop: CrateShop, supply: number): P
     return { total: s.total, remaining: s.remaining, sold: s.total - s.remaining };
   };
   const tooLow = (sold: bigint) => new SupplyError(`Cannot set the ${shop.version.name} supply to ${supply}: ${sold} crates are already sold`);
-  return inTransaction(db, async (trx) => {
+  {
     // One supply change at a time per shop.
     const locked = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).forUpdate().executeTakeFirst();
     if (!locked) throw new SupplyError(`The ${shop.version.name} shop has not been set up yet: start the server once first`);
@@ -77,5 +82,5 @@ export async function setCrateSupply(db: Db, shop: CrateShop, supply: number): P
     await trx.updateTable('crate_shops').set({ total_supply: supply }).where('version_id', '=', shop.version.id).execute();
     const after = await state(trx);
     return { version: shop.version.name, before: Number(before.total), after: supply, sold: Number(after.sold), remaining: Number(after.remaining) };
-  });
+  }
 }

@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import swaggerUi from '@fastify/swagger-ui';
 import { accountRoutes } from '../routes/accounts';
+import { adminRoutes } from '../routes/admin';
 import { authRoutes } from '../routes/auth';
 import { bridgeRoutes } from '../routes/bridge';
 import { clanRoutes } from '../routes/clans';
@@ -21,7 +22,7 @@ import { systemRoutes } from '../routes/system';
 
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
-  bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes,
+  bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes,
 ];
 
 export default fp(async (app) => {

@@ -204,6 +204,11 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       else res.header('cache-control', 'no-cache');
     },
   });
+  // The studio's console is a page of the same build (src/main.tsx loads its own chunk there);
+  // whoever is not an admin sees "Admins only" and the API answers them 401/403.
+  const consolePage = async (_request: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/admin', consolePage);
+  app.get('/admin/*', consolePage);
 }
 
 /** Registered after the routes: the built shell's files and the game build. */

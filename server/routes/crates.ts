@@ -1,9 +1,11 @@
 // Crate shops (v1 Base Set, v2 Base Set II), crate opening and the published odds.
 // Registering this plugin checks the drop tables: a server with a broken drop table refuses to
-// start instead of failing on a player's open. Each shop's supply is minted by the start-up step.
+// start instead of failing on a player's open. The console's table, when set, replaces the file's
+// (services/adminCrates.ts tableInForce). Each shop's supply is minted by the start-up step.
 import type { FastifyInstance } from 'fastify';
 import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateStatusV2, openCrate, type CrateVersion } from '../../contract/crates';
 import { route } from '../route';
+import { tableInForce } from '../services/adminCrates';
 import * as crates from '../services/crates';
 import { DEFAULT_DROP_TABLES, loadDropTables, oddsOf } from '../services/dropTables';
 
@@ -34,12 +36,14 @@ export async function crateRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, openCrate, async ({ body, user, trx }) => {
     const { shop, table } = shopOf(body?.crateVersionId ?? 0);
-    return crates.openCrate(trx, shop, table, user.id);
+    return crates.openCrate(trx, shop, await tableInForce(trx, table), user.id);
   });
 
   route(app, crateOdds, async ({ query, reply }) => {
-    const { shop, table } = shopOf(Number(query.crateVersionId));
-    reply.header('cache-control', 'public, max-age=60');
+    const { shop, table: fromFile } = shopOf(Number(query.crateVersionId));
+    // The console may change the table (services/adminCrates.ts): never served from a cache.
+    reply.header('cache-control', 'no-cache');
+    const table = await tableInForce(db, fromFile);
     return {
       crateVersionId: shop.version.id,
       crateItemUuid: shop.version.crateItemUuid,

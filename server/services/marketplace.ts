@@ -25,7 +25,7 @@ const SWEEP_BATCH = 100;
 interface ClosedListing { id: string; seller_id: string; item_uuid: string; quantity: string | number | bigint }
 
 /** Every closed listing's items back to its seller: one posting, so one lock order and one tx_id. */
-async function returnToSellers(trx: Trx, closed: ClosedListing[], reason: string): Promise<void> {
+export async function returnToSellers(trx: Trx, closed: ClosedListing[], reason: string): Promise<void> {
   if (closed.length === 0) return;
   for (const seller of new Set(closed.map((l) => l.seller_id))) await openPlayerAccount(trx, seller);
   await post(trx, {

@@ -8,7 +8,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_TEXT } from '../../contract/admin';
 import type { Executor } from '../db/tx';
+import { forbidden } from '../errors';
 
 export const SESSION_COOKIE = 'sid';
 /** The response header that hands a new session's token to the shell (lower case, as Node sends it). */
@@ -65,6 +67,8 @@ export async function findSession(db: Executor, token: string): Promise<SessionU
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
+    // A ban ends the sessions (revokeAllSessions); this is the second guard.
+    .where('users.banned_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   // Activity for "online" and "last active" without a write per request: at most once a minute.
@@ -124,6 +128,10 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
  * (if any) is revoked, so a token planted before sign-in is worthless after it (fixation).
  */
 export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number): Promise<SessionUser> {
+  // Every sign-in (password, Discord, the portal, a new account) comes here: a banned player is
+  // told why, and gets no session.
+  const banned = await db.selectFrom('users').select('ban_reason').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
+  if (banned) throw forbidden(ADMIN_TEXT.banned(banned.ban_reason ?? ''), 'BANNED');
   const previous = sessionTokenOf(request);
   if (previous) {
     const old = await findSession(db, previous);

@@ -1,5 +1,5 @@
 // Contract fuzzing: every endpoint in ALL_ENDPOINTS, anonymously and as a logged-in player
-// (and with the game-server key for gameServer endpoints), gets a real valid call, the hostile
+// (with the game-server key for gameServer endpoints, as an admin for admin endpoints), gets a real valid call, the hostile
 // catalogue (harness/hostile.ts) and random fast-check draws from its zod schemas. Every answer
 // must be 2xx matching the response schema or 4xx with the error shape, never 5xx, and every
 // refused request must leave the database unchanged. New endpoints are picked up from the
@@ -8,6 +8,7 @@
 // FUZZ_RUNS (random draws per endpoint for its main caller, default 10) and FUZZ_SEED reproduce a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
+import { setAdmin } from '../../server/jobs/adminRole';
 import type { EndpointDef } from '../../contract/http';
 import { endpointKey } from './harness/contract';
 import { registerActor, type Actor } from './harness/actors';
@@ -21,7 +22,7 @@ const RANDOM_RUNS = Number(process.env.FUZZ_RUNS ?? 10);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const GAME_SERVER_AUTH = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
 
-type Caller = 'anonymous' | 'player' | 'gameServer';
+type Caller = 'anonymous' | 'player' | 'gameServer' | 'admin';
 
 /**
  * Who fuzzes an endpoint how deeply: the caller it is meant for gets the full catalogue, the
@@ -30,6 +31,7 @@ type Caller = 'anonymous' | 'player' | 'gameServer';
 function callersOf(endpoint: EndpointDef): Array<[Caller, 'full' | 'essential']> {
   if (endpoint.access === 'gameServer') return [['gameServer', 'full'], ['anonymous', 'essential'], ['player', 'essential']];
   if (endpoint.access === 'user') return [['player', 'full'], ['anonymous', 'essential']];
+  if (endpoint.access === 'admin') return [['admin', 'full'], ['anonymous', 'essential'], ['player', 'essential']];
   return [['anonymous', 'full'], ['player', 'essential']];
 }
 
@@ -38,6 +40,7 @@ describe.each(testDatabases())('contract fuzzing on $name', (database) => {
   let send: Transport;
   let player: Actor;
   let other: Actor;
+  let admin: Actor;
 
   beforeAll(async () => {
     t = await startApp(database);
@@ -45,13 +48,16 @@ describe.each(testDatabases())('contract fuzzing on $name', (database) => {
     send = injectTransport(t.app);
     player = await registerActor(send);
     other = await registerActor(send);
+    admin = await registerActor(send);
+    await setAdmin(t.handle.db, admin.username, true);
+    t.app.sessions.clear();
     await installChangeLog(t.handle.db);
   });
   afterAll(async () => { await t.close(); });
 
   const target = (caller: Caller | null): FuzzTarget => ({
     send, db: t.handle.db, other, botToken: () => solveBotCheckVia(send),
-    caller: caller === 'player' ? player : null,
+    caller: caller === 'player' ? player : caller === 'admin' ? admin : null,
     ...(caller === 'gameServer' ? { headers: GAME_SERVER_AUTH } : {}),
   });
 

@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
+import { setAdmin } from '../../server/jobs/adminRole';
 import { KEY_REUSED } from '../../server/services/idempotency';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
 import { registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
@@ -31,6 +32,12 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
       const r = await t.app.inject({ method: 'POST', url: '/api/server/award', headers: GAME, payload: { uuid: p.uuid, ...kit, awardId: randomUUID() } });
       expect(r.statusCode, r.body).toBe(200);
     }
+    return p;
+  }
+  async function anAdmin(): Promise<Player> {
+    const p = await registerPlayer(t.app);
+    await setAdmin(t.handle.db, p.username, true);
+    t.app.sessions.clear();
     return p;
   }
   const listing = async (p: Player, price = 10) => (await p.client.post('/api/seaport/create-listing', { itemUuid: ITEM, priceInTripCoins: price, quantity: 1, durationDays: 30 })).json().listing.order_id as string;
@@ -85,6 +92,30 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
     'POST /api/crates/open': async () => {
       const a = await player({ items: { [ITEM_IDS.baseSetCrate]: 3, [ITEM_IDS.baseSetIICrate]: 3 } });
       return (key, v) => a.client.post('/api/crates/open', { crateVersionId: v }, key);
+    },
+    'POST /api/admin/players/:uuid/grant': async () => {
+      const [admin, a] = [await anAdmin(), await player()];
+      return (key, v) => admin.client.post(`/api/admin/players/${a.uuid}/grant`, { reason: 'compensation', direction: 'grant', asset: 'TC', amount: String(5 + v) }, key);
+    },
+    'POST /api/admin/players/:uuid/ban': async () => {
+      const [admin, a, b] = [await anAdmin(), await player(), await player()];
+      return (key, v) => admin.client.post(`/api/admin/players/${[a, b][v]!.uuid}/ban`, { reason: 'cheating' }, key);
+    },
+    'POST /api/admin/postings/:txId/reverse': async () => {
+      const [admin, a] = [await anAdmin(), await player({ tripcoins: 1000 })];
+      for (const q of [1, 2]) await a.client.post('/api/crates/buy', { quantity: q }, { 'idempotency-key': randomUUID() });
+      const rows = await t.handle.db.selectFrom('ledger').select('tx_id').where('reason', '=', 'crate purchase').where('to_account', '=', `player:${a.uuid}`).orderBy('id').execute();
+      return (key, v) => admin.client.post(`/api/admin/postings/${rows[v]!.tx_id}/reverse`, { reason: 'wrong crate' }, key);
+    },
+    'POST /api/admin/crates/:version/supply': async () => {
+      const admin = await anAdmin();
+      const total = (await admin.client.get('/api/admin/crates')).json().shops[0].totalSupply as number;
+      return (key, v) => admin.client.post('/api/admin/crates/0/supply', { reason: 'restock', supply: total + 5 + v }, key);
+    },
+    'POST /api/admin/listings/:id/cancel': async () => {
+      const [admin, a] = [await anAdmin(), await player({ items: { [ITEM]: 2 } })];
+      const ids = [await listing(a), await listing(a)];
+      return (key, v) => admin.client.post(`/api/admin/listings/${ids[v]}/cancel`, { reason: 'offensive' }, key);
     },
     'POST /api/claimTechnicalDifficulties': async () => {
       const a = await player();

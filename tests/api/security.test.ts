@@ -1,5 +1,5 @@
 // Security checks generated from the contract: cross-origin refusal for every state-changing
-// endpoint, 401 for every `user` endpoint without a session, game-server keys, the authz table
+// endpoint, 401 for every `user` endpoint without a session, 401/403/allowed for every `admin` one, game-server keys, the authz table
 // (harness/authz.ts), cookie attributes and security headers on every answer (the CSP on HTML documents only), session fixation
 // and logout-everywhere. tests/api/auth.test.ts asserts the auth endpoints' own texts; this file
 // checks the same properties across every endpoint in ALL_ENDPOINTS.
@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import type { EndpointDef } from '../../contract/http';
+import { setAdmin } from '../../server/jobs/adminRole';
 import { cookieHeader, registerActor, reviveSession, type Actor } from './harness/actors';
 import { authzProblems, authzTable, isolationProblems, type AuthzSetup } from './harness/authz';
 import { endpointKey, isStateChanging, StrictErrorBody } from './harness/contract';
@@ -109,6 +110,29 @@ describe.each(testDatabases())('security on $name', (database) => {
     }
     expect(problems.filter(Boolean)).toEqual([]);
     expect(checked.length).toBeGreaterThan(0);
+  });
+
+  // The admin row of the matrix: 401 without a live session, 403 to a player (whatever the
+  // body), and an admin's own valid call is not refused for who they are.
+  it('every `admin` endpoint answers 401 without a session, 403 to a player, and lets an admin through', async () => {
+    const problems: string[] = [];
+    const checked = ENDPOINTS.filter((e) => e.access === 'admin' && served(e));
+    const admin = await registerActor(send);
+    await setAdmin(t.handle.db, admin.username, true);
+    // The admin's calls act on a player of their own (a ban, sessions ended), not on alice or bob.
+    const target = await registerActor(send);
+    for (const endpoint of checked) {
+      const call = await resolveCall(endpoint, ctxFor(null, target, UNSOLVED), EVERY_EXAMPLE);
+      const base = requestFor(endpoint, call);
+      for (const [label, cookie] of [['no cookie', ''], ['forged token', `sid=${randomBytes(32).toString('base64url')}`]]) {
+        problems.push(await expectRefused({ ...base, label: label ?? '', headers: { ...base.headers, ...(cookie ? { cookie } : {}) } }, 401) ?? '');
+      }
+      problems.push(await expectRefused({ ...base, label: 'player', headers: { ...base.headers, ...cookieHeader(alice) } }, 403, 'ADMINS_ONLY') ?? '');
+      const asAdmin = await send({ ...base, headers: { ...base.headers, ...cookieHeader(admin) } });
+      if ([401, 403].includes(asAdmin.status)) problems.push(`${endpointKey(endpoint)}: refused the admin too (${asAdmin.status} ${asAdmin.body.slice(0, 120)})`);
+    }
+    expect(problems.filter(Boolean)).toEqual([]);
+    expect(checked.length).toBeGreaterThan(10);
   });
 
   it('every `gameServer` endpoint refuses a missing or wrong key, and a player session is no key', async () => {

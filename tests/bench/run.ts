@@ -204,7 +204,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
   const rows: ApiRow[] = [];
 
   // Every money-moving endpoint, with its valid calls prepared by the examples.
-  for (const endpoint of ALL_ENDPOINTS.filter((e) => e.movesValue && (!ONLY || ONLY.test(endpointKey(e))))) {
+  for (const endpoint of ALL_ENDPOINTS.filter((e) => e.movesValue && e.access !== 'admin' && (!ONLY || ONLY.test(endpointKey(e))))) {
     const key = endpointKey(endpoint);
     process.stderr.write(`  preparing ${CALLS} valid calls of ${key}…\n`);
     const prepared = await server.ask<Prepared>({ cmd: 'prepare', key, count: CALLS }).catch((error: Error) => error);

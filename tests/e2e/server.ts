@@ -3,6 +3,9 @@
 // ganache on PORT + 1000 with the test token contract at a known address (tests/chain/e2eChain.ts),
 // the fake marketplace answering a profile for every wallet, and a local block explorer.
 // Everything here dies with the process (Playwright ends it; main.ts exits on SIGINT/SIGTERM).
+import { createServer } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { setAdmin } from '../../server/jobs/adminRole';
 import { CHAIN_ID, startLocalChain, TOKEN_ID } from '../chain/localChain';
 import { E2E_CONTRACT, E2E_SENDER_KEY, e2eChainPort } from '../chain/e2eChain';
 import { startLocalExplorer } from '../chain/explorer';
@@ -36,7 +39,25 @@ async function main(): Promise<void> {
   });
   console.log(`local chain at ${chain.rpcUrl} (token ${chain.contract}), explorer ${explorer.txUrlBase} (${Math.round(performance.now() - started)} ms)`);
   // Imported only now: main.ts reads the configuration and starts the server when loaded.
-  await import('../../server/main');
+  const { running } = await import('../../server/main');
+  await startAdminControl(await running, appPort + 2);
+}
+
+/**
+ * The operator's `npm run admin -- grant-admin <name>` for the e2e server: the PGlite in memory
+ * belongs to this process, so the command cannot open it from outside (as on a real PGlite
+ * folder, which it refuses while the server holds it). Loopback only, e2e only.
+ */
+async function startAdminControl(app: FastifyInstance, port: number): Promise<void> {
+  const control = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const username = url.searchParams.get('username');
+    if (request.method !== 'POST' || url.pathname !== '/grant-admin' || !username) { response.writeHead(404).end(); return; }
+    setAdmin(app.db, username, true).then((text) => response.writeHead(200).end(text), (error: Error) => response.writeHead(400).end(error.message));
+  });
+  await new Promise<void>((resolve) => control.listen(port, '127.0.0.1', resolve));
+  // It dies with the process, as the chain and the fakes do.
+  control.unref();
 }
 
 main().catch((error: unknown) => {

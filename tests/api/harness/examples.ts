@@ -26,6 +26,7 @@ import type { Actor } from './actors';
 import { endpointKey, OWNER_PARAM, pathParamNames } from './contract';
 import type { CallShape } from './hostile';
 import type { Transport } from './transport';
+import { ADMIN_EXAMPLES } from './examples/admin';
 import { AUTH_EXAMPLES } from './examples/auth';
 import { CLAN_EXAMPLES } from './examples/clans';
 import { ECONOMY_EXAMPLES } from './examples/economy';
@@ -62,7 +63,7 @@ export interface Example {
 }
 
 /** Every entry, by feature (harness/examples/<feature>.ts). */
-export const EXAMPLES: Record<string, Example> = { ...AUTH_EXAMPLES, ...ECONOMY_EXAMPLES, ...CLAN_EXAMPLES, ...SETTINGS_EXAMPLES };
+export const EXAMPLES: Record<string, Example> = { ...AUTH_EXAMPLES, ...ECONOMY_EXAMPLES, ...CLAN_EXAMPLES, ...SETTINGS_EXAMPLES, ...ADMIN_EXAMPLES };
 
 export function exampleOf(endpoint: EndpointDef, examples: Record<string, Example> = EXAMPLES): Example | undefined {
   return examples[endpointKey(endpoint)];

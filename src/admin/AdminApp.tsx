@@ -1,0 +1,56 @@
+// The studio's console at /admin (issue 25 item 2): its own lazily loaded chunk (src/main.tsx
+// imports it only on /admin), on the shell's React, Mantine and React Query. Studio-facing,
+// English only. A visitor who is not an admin sees "Admins only" and nothing else.
+import { useState } from 'react';
+import { Anchor, Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { isLoggedIn } from '../../contract/auth';
+import { currentUserQuery } from '../api/currentUser';
+import { CratesPanel } from './CratesPanel';
+import { EconomyPanel } from './EconomyPanel';
+import { ListingsPanel } from './ListingsPanel';
+import { PlayersPanel } from './PlayersPanel';
+import { AuditPanel } from './AuditPanel';
+
+/** Marks the console's code: the first-screen budget test checks it is not in the player's bundle. */
+export const CONSOLE_MARK = 'tripshell-admin-console';
+
+export function AdminApp() {
+  const me = useQuery(currentUserQuery);
+  const [tab, setTab] = useState<string | null>('players');
+  if (me.isPending) return <Center h="100vh"><Loader aria-label="Loading" /></Center>;
+  const user = me.data;
+  if (!user || !isLoggedIn(user) || !user.isAdmin) {
+    return (
+      <Center h="100vh" p="md" data-console={CONSOLE_MARK}>
+        <Paper p="xl" maw={420} withBorder>
+          <Stack>
+            <Title order={1} size="h2">Admins only</Title>
+            <Text>{user && isLoggedIn(user) ? `${user.username} is not an admin of this studio.` : 'Sign in with an admin account first.'}</Text>
+            <Text size="sm" c="dimmed">Admins are made by an operator: npm run admin -- grant-admin &lt;username&gt;.</Text>
+            <Anchor href="/">Back to the game</Anchor>
+          </Stack>
+        </Paper>
+      </Center>
+    );
+  }
+  return (
+    <Container size="xl" px="sm" py="md" data-console={CONSOLE_MARK} style={{ height: '100vh', overflowY: 'auto' }}>
+      <Title order={1} size="h3" mb="sm">TripShell console <Text span c="dimmed" size="sm">signed in as {user.username}</Text></Title>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.Tab value="players">Players</Tabs.Tab>
+          <Tabs.Tab value="listings">Listings</Tabs.Tab>
+          <Tabs.Tab value="crates">Crate shops</Tabs.Tab>
+          <Tabs.Tab value="economy">Economy</Tabs.Tab>
+          <Tabs.Tab value="audit">Audit log</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="players" pt="md"><PlayersPanel /></Tabs.Panel>
+        <Tabs.Panel value="listings" pt="md"><ListingsPanel /></Tabs.Panel>
+        <Tabs.Panel value="crates" pt="md"><CratesPanel /></Tabs.Panel>
+        <Tabs.Panel value="economy" pt="md"><EconomyPanel /></Tabs.Panel>
+        <Tabs.Panel value="audit" pt="md"><AuditPanel /></Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,7 @@
+// Valid calls of the console's endpoints that the generator cannot make on its own (a grant's
+// amount is a refinement). They act on the example's owner; the caller must be an admin.
+import type { Example } from '../examples';
+
+export const ADMIN_EXAMPLES: Record<string, Example> = {
+  'POST /api/admin/players/:uuid/grant': { call: (ctx) => ({ params: { uuid: ctx.owner.uuid }, body: { reason: 'harness grant', direction: 'grant', asset: 'TC', amount: '1.25' } }) },
+};

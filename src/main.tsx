@@ -2,10 +2,11 @@
 // (bootShell), then React with the first screen only (Shell). Everything else follows lazily.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadApp } from './app/appChunk';
 import { bootShell } from './app/boot';
 import { Shell } from './app/Shell';
 
-const shell = bootShell(window);
+const shell = bootShell(window, { appChunk: loadApp });
 
 // A lazily loaded chunk failed to load (typically a deploy replaced it). No reload in the middle
 // of a game: the error reaches the lazy component, whose boundary keeps the game running.

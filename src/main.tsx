@@ -4,11 +4,12 @@
 // it, and the console never boots the game (src/admin/console.tsx).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadApp } from './app/appChunk';
 import { bootShell } from './app/boot';
 import { Shell } from './app/Shell';
 
 function startShell(root: HTMLElement): void {
-  const shell = bootShell(window);
+  const shell = bootShell(window, { appChunk: loadApp });
 
   // A lazily loaded chunk failed to load (typically a deploy replaced it). No reload in the middle
   // of a game: the error reaches the lazy component, whose boundary keeps the game running.

@@ -4,10 +4,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ANONYMOUS_USER, whoami, type CurrentUser } from '../../contract/auth';
 import { call } from './client';
+import { takeSessionCheck } from './earlySession';
 
 export const currentUserQuery = queryOptions({
   queryKey: ['whoami'] as const,
-  queryFn: ({ signal }) => call(whoami, { signal }),
+  queryFn: async ({ signal }) => {
+    // The check the first script started (earlySession.ts), when it answered well; else our own.
+    const early = takeSessionCheck();
+    const parsed = early ? whoami.response.safeParse(await early) : null;
+    return parsed?.success ? parsed.data : call(whoami, { signal });
+  },
   staleTime: 5 * 60_000,
 });
 

@@ -6,8 +6,9 @@ import { loadingPhase } from '../../machines/loading';
 import { LoadingScreen } from '../features/loading/components/LoadingScreen';
 import { GameCanvas } from '../game-link/GameCanvas';
 import type { ShellBoot } from './boot';
+import { loadApp } from './appChunk';
 
-const App = lazy(() => import('./App'));
+const App = lazy(loadApp);
 
 /** If the second chunk cannot load or crashes, the game keeps running without the overlays. */
 class AppBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -20,6 +20,8 @@ import { createGameLink, type ShellGameLink } from '../game-link/link';
 import { installPageAudio, type PageAudio } from '../game-link/pageAudio';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 import { probeLocalStorage } from '../lib/localStorageProbe';
+import { startSessionCheck } from '../api/earlySession';
+import { signInAtStartSettled } from '../lib/startupSignIn';
 
 export interface ShellBoot {
   game: GameController;
@@ -36,15 +38,38 @@ export interface ShellBoot {
   retry(): void;
 }
 
-export function bootShell(win: Window = window): ShellBoot {
+/** How long the game's download waits at most for the second chunk and the sign-in at start. */
+export const APP_CHUNK_WAIT_MS = 3_000;
+
+export interface BootOptions {
+  /** Loads the second chunk (App.tsx): the game's download waits for it and for the sign-in at start it runs, at most APP_CHUNK_WAIT_MS. */
+  appChunk?: () => Promise<unknown>;
+}
+
+export function bootShell(win: Window = window, options: BootOptions = {}): ShellBoot {
   const gameOptions = readGameOptions(activity.game, win.location.href);
+  // The session check first: it must not queue behind the game's download (issue 23 item 5).
+  startSessionCheck();
   // Before the build's loader runs, so every AudioContext it makes is tracked.
   const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
   const hostKind = detected.kind;
   const host = detected.load();
   let hostGate: Promise<void> = Promise.resolve();
-  const controller = createGameController({ files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => hostGate });
+  // The game's download begins once the host is ready (the portal: its SDK heard loadingStart)
+  // and the sign-in at start has settled (the second chunk in, the session checked, the host's
+  // sign-in done or not due), so neither is starved by a Unity-sized download; each wait is
+  // bounded (startWaitMs, APP_CHUNK_WAIT_MS), and the game starts anyway.
+  const appChunk = options.appChunk;
+  const appGate = () => (appChunk
+    ? Promise.race([
+      Promise.all([appChunk(), signInAtStartSettled()]).catch(() => undefined),
+      new Promise<void>((resolve) => { setTimeout(resolve, APP_CHUNK_WAIT_MS); }),
+    ])
+    : Promise.resolve());
+  const controller = createGameController({
+    files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => Promise.all([hostGate, appGate()]).then(() => undefined),
+  });
   controller.preload();
   const link = createGameLink(controller);
 

@@ -15,7 +15,10 @@
 // server process through the tsx loader instead of as a prebuilt bundle, the way `npm start`
 // runs it since scripts/build-server.mjs), BENCH_BOT_CHECK (solves per place at the default bot
 // check, default 20; 0 skips the bot-check rows) and BENCH_BOT_CHECK_PREVIOUS (solves at the
-// difficulty before issue 22, default 3: ~10-20 s each).
+// difficulty before issue 22, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
+// sign-in-at-start row: navigation -> first /api/whoami and -> signed in, on the portal and in the
+// Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
+// that row: no API server, no other figure; written to bench/signin.json).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -32,6 +35,7 @@ import { DIRECT_TRANSACTIONS, NOT_REPEATABLE } from './direct';
 import type { BenchRequest, Prepared, Rush, RushCheck } from './server';
 import { loadConfig } from '../../server/config';
 import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
+import { signInBench, signInTable } from './signIn';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,6 +57,8 @@ const RUSH_CALLS = Number(process.env.BENCH_RUSH_CALLS ?? 1000);
 const BUNDLE = process.env.BENCH_BUNDLE !== '0';
 const BOT_CHECK_SOLVES = Number(process.env.BENCH_BOT_CHECK ?? 20);
 const BOT_CHECK_PREVIOUS = Number(process.env.BENCH_BOT_CHECK_PREVIOUS ?? 3);
+const SIGNIN_RUNS = Number(process.env.BENCH_SIGNIN ?? 3);
+const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
 
 /** Solve times at the server's default difficulty against the previous one, in one run. */
 async function botCheckBench(): Promise<BotCheckRow[]> {
@@ -272,7 +278,21 @@ function shellTable(shell: ShellFigures | Error): string {
   ].join('\n');
 }
 
+/** BENCH_ROWS=signin: the sign-in-at-start row alone (it starts its own product and playground). */
+async function signInOnly(): Promise<void> {
+  const started = Date.now();
+  await ensureBuilt();
+  const rows = await signInBench({ runs: SIGNIN_RUNS || 3, root: ROOT }).catch((error: Error) => error);
+  const table = signInTable(rows);
+  console.log(`\n${table}\n`);
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'signin.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, signIn: rows instanceof Error ? { error: rows.message } : rows, table }, null, 2)}\n`);
+  console.log(`bench/signin.json written (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (rows instanceof Error) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+  if (ONLY_SIGNIN) { await signInOnly(); return; }
   const started = Date.now();
   // Without the shell figures the API needs no built shell (STATIC_DIR '' serves none).
   const dist = SHELL ? await ensureBuilt() : '';
@@ -321,13 +341,16 @@ async function main(): Promise<void> {
     console.log(`${shellTable(shell)}\n`);
     const botCheck = BOT_CHECK_SOLVES > 0 ? await botCheckBench().catch((error: Error) => error) : null;
     if (botCheck) console.log(`${botCheckTable(botCheck)}\n`);
-    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}`;
+    const signIn = SHELL && SIGNIN_RUNS > 0 ? await signInBench({ runs: SIGNIN_RUNS, root: ROOT }).catch((error: Error) => error) : null;
+    if (signIn) console.log(`${signInTable(signIn)}\n`);
+    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
       api: rows, memory, shell: shell instanceof Error ? { error: shell.message } : shell,
-      botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck, table,
+      botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck,
+      signIn: signIn instanceof Error ? { error: signIn.message } : signIn, table,
     }, null, 2)}\n`);
     console.log(`bench/results.json written (${Math.round((Date.now() - started) / 1000)} s)`);
     if (shell instanceof Error && SHELL) process.exitCode = 1;

@@ -16,6 +16,7 @@ import { reopenPendingDecision } from './api/discord';
 import { useGameLink } from '../../game-link/context';
 import { useOverlays } from '../../overlays/context';
 import { hostLogin, type HostLoginResult, type SignInLinks } from './useHostLogin';
+import { settleSignInAtStart } from '../../lib/startupSignIn';
 
 /** Adapters the start-up login already ran for (one adapter per page load). */
 const attempted = new WeakSet<HostAdapter>();
@@ -50,12 +51,20 @@ export function followPortalUser(
   queryClient: QueryClient,
   links: SignInLinks,
   signOut: () => Promise<unknown> = () => call(logout, { body: {} }),
+  /** Hears once that the sign-in at start is done or not due (the portal's first answer handled). */
+  onStartSettled: () => void = () => undefined,
 ): () => void {
   const { adapter } = host;
-  if (host.kind !== 'crazygames' || !adapter?.onPortalUser) return () => undefined;
+  if (host.kind !== 'crazygames' || !adapter?.onPortalUser) { onStartSettled(); return () => undefined; }
+  let first = true;
   return adapter.onPortalUser((portalSignedIn) => {
     const here = isLoggedIn(queryClient.getQueryData(currentUserQuery.queryKey));
-    if (portalSignedIn && !here) void hostLogin(host, queryClient, links);
+    const atStart = first;
+    first = false;
+    if (portalSignedIn && !here) {
+      const login = hostLogin(host, queryClient, links);
+      if (atStart) void login.finally(onStartSettled);
+    } else if (atStart) onStartSettled();
     if (!portalSignedIn && here) {
       void signOut().then(
         () => {
@@ -84,14 +93,17 @@ export function AccountsAtStart() {
   useEffect(() => {
     // A reopened decision is the Activity's login in progress: no second one over it.
     if (!settled || reopened.current !== false) return;
-    void activityLoginAtStart(host, user, queryClient, { game, overlays });
+    const login = activityLoginAtStart(host, user, queryClient, { game, overlays });
+    // The Activity's sign-in at start, once its adapter is in (the portal's: followPortalUser).
+    if (host.kind === 'discord' && host.adapter) void login.finally(settleSignInAtStart);
+    else if (host.kind !== 'crazygames' || isLoggedIn(user)) settleSignInAtStart();
   }, [host, user, settled, queryClient, game, overlays]);
 
   // Once whoami has answered (so a session that already exists is not signed in twice).
   const { adapter, kind } = host;
   useEffect(() => {
     if (!settled) return undefined;
-    return followPortalUser({ kind, adapter }, queryClient, { game, overlays });
+    return followPortalUser({ kind, adapter }, queryClient, { game, overlays }, undefined, settleSignInAtStart);
   }, [settled, kind, adapter, queryClient, game, overlays]);
 
   return null;

@@ -1,0 +1,28 @@
+// The session check at start (issue 23 item 5): GET /api/whoami goes out from the first script,
+// before the game's download begins, at high priority, instead of from the second chunk, which
+// on a loaded machine arrived seconds later, behind a Unity-sized download and its start-up.
+// The current-player query (currentUser.ts) takes this first answer once; every later check is
+// its own. Zod-free: the first screen carries it; the query parses the answer.
+import { sessionHeaders } from './sessionToken';
+
+const WHOAMI = '/api/whoami';
+
+let pending: Promise<unknown> | null = null;
+
+/** Starts the check now (once per page). */
+export function startSessionCheck(fetcher: typeof fetch = fetch): void {
+  if (pending) return;
+  const init: RequestInit & { priority?: 'high' | 'low' | 'auto' } = {
+    credentials: 'include', headers: { accept: 'application/json', ...sessionHeaders() }, priority: 'high',
+  };
+  pending = fetcher(WHOAMI, init)
+    .then((response) => (response.ok ? response.json() as Promise<unknown> : null))
+    .catch(() => null);
+}
+
+/** The early answer's body (null when it failed), handed out once; undefined when there is none to take. */
+export function takeSessionCheck(): Promise<unknown> | undefined {
+  const taken = pending ?? undefined;
+  pending = null;
+  return taken;
+}

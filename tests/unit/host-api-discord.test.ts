@@ -3,6 +3,7 @@
 // host API (src/game-link/hostApi.ts) in front of a recording game link.
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import activity from '../../activity.config.json';
 import { SHELL_TO_GAME, type HostEvent } from '../../contract/game';
 import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/adapter';
 import { DEFAULT_PRESENCE, createHostApi, type HostApi } from '../../src/game-link/hostApi';
@@ -14,10 +15,10 @@ import { fakeGameLink, type FakeGameLink } from '../support/fakeGameLink';
 const INSTANCE = 'i-1234567890-gc-99';
 const quiet = () => ({ info: vi.fn(), error: vi.fn(), warn: vi.fn() });
 
-function setup(mode: FakeClientMode = 'normal', search = '') {
-  window.history.replaceState(null, '', `/?frame_id=f1&instance_id=${INSTANCE}&platform=desktop${search}`);
+function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
+  window.history.replaceState(null, '', search.includes('platform=') ? `/?frame_id=f1&instance_id=${INSTANCE}${search}` : `/?frame_id=f1&instance_id=${INSTANCE}&platform=desktop${search}`);
   const client = createFakeDiscordClient({ mode });
-  const adapter = createDiscordAdapter({ createSdk: client.createSdk(DiscordSDK) as unknown as (id: string) => DiscordSDK, log: quiet() });
+  const adapter = createDiscordAdapter({ config, createSdk: client.createSdk(DiscordSDK) as unknown as (id: string) => DiscordSDK, log: quiet() });
   const link = fakeGameLink('loading');
   let playing = false;
   const api = createHostApi({
@@ -159,6 +160,41 @@ describe('the host API in a Discord Activity', () => {
     void s.adapter.start();
     expect(await s.api.call({ call: 'invite' })).toEqual({ status: 'unavailable', reason: 'Discord is not ready' });
     expect(await s.api.call({ call: 'showAd', kind: 'rewarded' })).toEqual({ status: 'unavailable', reason: 'showAd is not offered by the discord host' });
+  });
+});
+
+describe('the Activity on a phone', () => {
+  let previous: string;
+  beforeEach(() => { previous = window.location.href; });
+  afterEach(() => { vi.restoreAllMocks(); window.history.replaceState(null, '', previous); delete (window as { discordSDK?: unknown }).discordSDK; });
+
+  it('locks the orientation activity.config.json names, on mobile only', async () => {
+    const config = { ...activity, discord: { ...activity.discord, orientationLock: 'landscape' } };
+    const phone = setup('normal', '&platform=mobile', config);
+    phone.api.dispose();
+    await phone.adapter.start();
+    await settle();
+    expect(phone.client.sent.filter((c) => c.cmd === 'SET_ORIENTATION_LOCK_STATE')).toEqual([{ cmd: 'SET_ORIENTATION_LOCK_STATE', args: { lock_state: 3 } }]);
+    const desktop = setup('normal', '', config);
+    desktop.api.dispose();
+    await desktop.adapter.start();
+    await settle();
+    expect(desktop.client.commands).not.toContain('SET_ORIENTATION_LOCK_STATE');
+  });
+
+  it('asks Discord to prompt for hardware acceleration when WebGL runs in software, and only then', async () => {
+    const hardware = setup();
+    hardware.api.dispose();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ({}) as RenderingContext);
+    await hardware.adapter.start();
+    await settle();
+    expect(hardware.client.commands).not.toContain('ENCOURAGE_HW_ACCELERATION');
+    const software = setup();
+    software.api.dispose();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(((_id: string, options?: { failIfMajorPerformanceCaveat?: boolean }) => (options?.failIfMajorPerformanceCaveat ? null : {})) as never);
+    await software.adapter.start();
+    await settle();
+    expect(software.client.commands.filter((c) => c === 'ENCOURAGE_HW_ACCELERATION')).toHaveLength(1);
   });
 });
 

@@ -13,6 +13,7 @@ import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';
 import { fakeGameLink, type FakeGameLink } from '../support/fakeGameLink';
 
 const INSTANCE = 'i-1234567890-gc-99';
+const PLAYER_UUID = '0b5e4c1e-3f7a-4b8e-9a51-2f3c4d5e6f70';
 const quiet = () => ({ info: vi.fn(), error: vi.fn(), warn: vi.fn() });
 
 function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
@@ -25,6 +26,7 @@ function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
     adapter, link,
     game: { getState: () => ({ status: link.status() }) as GameState, subscribe: (l) => link.subscribe(l) },
     playing: () => playing,
+    player: () => ({ uuid: PLAYER_UUID, name: 'tripper' }),
     log: quiet(),
     timeouts: { party: 300, invite: 300, setPresence: 300, locale: 300 },
   });
@@ -67,7 +69,8 @@ describe('the host API in a Discord Activity', () => {
       discordId: '200000000000000002', displayName: 'Friend', self: false,
       avatarUrl: `https://cdn.discordapp.com/avatars/200000000000000002/${'a'.repeat(32)}.png?size=128`,
     });
-    expect(joined?.type === 'party' && joined.members[0]?.self).toBe(true);
+    // Our player's id and name on the member at this screen (the Discord account is linked to it).
+    expect(joined?.type === 'party' && joined.members[0]).toMatchObject({ discordId: '100000000000000001', self: true, playerUuid: PLAYER_UUID, playerName: 'tripper' });
     const party = await s.api.call({ call: 'party' });
     expect(party.status === 'done' && party.value).toMatchObject({ roomId: INSTANCE, members: [{ displayName: 'Discord Player', self: true }] });
   });

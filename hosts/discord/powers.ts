@@ -96,11 +96,11 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
       if (!sdk || selfId !== null) return;
       selfId = userId;
       // Independent steps: a client that never answers one of them does not hold the others.
+      const updates = () => sdk.subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (data) => {
+        const party = partyOf(sdk, data.participants);
+        for (const listener of partyListeners) listener(party);
+      });
       const participants = async () => {
-        await sdk.subscribe('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', (data) => {
-          const party = partyOf(sdk, data.participants);
-          for (const listener of partyListeners) listener(party);
-        });
         const { participants: list } = await sdk.commands.getActivityInstanceConnectedParticipants();
         const party = partyOf(sdk, list);
         for (const listener of partyListeners) listener(party);
@@ -110,7 +110,7 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
         const found = await locale();
         if (found.status === 'done') for (const listener of localeListeners) listener(found.value.locale);
       };
-      const steps: Array<[string, () => Promise<unknown>]> = [['participants', participants], ['ACTIVITY_JOIN subscription', joins], ['locale', language]];
+      const steps: Array<[string, () => Promise<unknown>]> = [['participants', participants], ['participants subscription', updates], ['ACTIVITY_JOIN subscription', joins], ['locale', language]];
       if (presence) { const p = presence; steps.push(['presence', () => applyPresence(sdk, p)]); }
       await Promise.all(steps.map(([name, step]) => step().catch((error: unknown) => deps.log.error(`Discord ${name} failed:`, error))));
     },

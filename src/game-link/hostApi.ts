@@ -17,6 +17,7 @@ import {
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
 import type { GameController } from './controller';
+import { getCurrentPlayer, type CurrentPlayer } from './currentPlayer';
 import type { GameLink } from './link';
 
 /** The shell's own presence, from its state. */
@@ -33,8 +34,8 @@ export interface HostApiDeps {
   onAdChange?: (running: boolean) => void;
   /** Mutes the page's own audio during an ad (and restores it after). */
   mutePage?: (muted: boolean) => void;
-  /** The signed-in player's name, for the party of one on hosts without a party. */
-  playerName?: () => string | null;
+  /** Our signed-in player (default: currentPlayer.ts): added to the party's own member. */
+  player?: () => CurrentPlayer | null;
   win?: Pick<Window, 'navigator'>;
   now?: () => number;
   timeouts?: Partial<Record<HostCallName, number>>;
@@ -109,8 +110,14 @@ export function createHostApi(deps: HostApiDeps): HostApi {
   void localeCall().then((answer) => takeLocale(answer.value.locale), () => undefined);
   if (adapter.onLocaleChange) cleanups.push(adapter.onLocaleChange(takeLocale));
 
-  // Party, chat, arrivals.
-  if (adapter.onPartyChange) cleanups.push(adapter.onPartyChange((party: Party) => emit({ type: 'party', ...party })));
+  // Party (our player's id and name on the member at this screen), chat, arrivals.
+  const player = deps.player ?? getCurrentPlayer;
+  const withPlayer = (party: Party): Party => {
+    const me = player();
+    if (!me) return party;
+    return { ...party, members: party.members.map((m) => (m.self ? { ...m, playerUuid: me.uuid, playerName: me.name } : m)) };
+  };
+  if (adapter.onPartyChange) cleanups.push(adapter.onPartyChange((party: Party) => emit({ type: 'party', ...withPlayer(party) })));
   if (adapter.onChatChange) cleanups.push(adapter.onChatChange((enabled) => emit({ type: 'chat', enabled })));
   let joined = false;
   const arrive = (roomId: string | null) => {
@@ -181,7 +188,8 @@ export function createHostApi(deps: HostApiDeps): HostApi {
   let soloRoom: string | null = null;
   const alone = (): Answer => {
     soloRoom ??= `solo-${Math.random().toString(36).slice(2, 10)}`;
-    return { status: 'done', value: { roomId: soloRoom, members: [{ displayName: deps.playerName?.() ?? 'You', self: true }] } };
+    const me = player();
+    return { status: 'done', value: withPlayer({ roomId: soloRoom, members: [{ displayName: me?.name ?? 'You', self: true }] }) };
   };
 
   const capabilities = async (): Promise<Answer> => {
@@ -205,7 +213,7 @@ export function createHostApi(deps: HostApiDeps): HostApi {
           return answer;
         });
       }
-      case 'party': return adapter.party ? adapter.party() : Promise.resolve(alone());
+      case 'party': return adapter.party ? adapter.party().then((a) => (a.status === 'done' ? { ...a, value: withPlayer(a.value) } : a)) : Promise.resolve(alone());
       case 'setPresence': {
         const { call: _call, ...fields } = request;
         const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Presence;

@@ -104,6 +104,8 @@ export interface FakeDiscordClient {
   mode: FakeClientMode;
   /** Every command the SDK sent, in order (cmd names). */
   commands: string[];
+  /** Every command with its arguments, in order. */
+  sent: Array<{ cmd: string; args: Record<string, unknown> }>;
   /** SET_ACTIVITY arguments, in order. */
   activities: unknown[];
   shareLinks: unknown[];
@@ -133,7 +135,7 @@ export function createFakeDiscordClient(options: { win?: Window; self?: FakeClie
 
   const client: FakeDiscordClient = {
     mode: options.mode ?? 'normal',
-    commands: [], activities: [], shareLinks: [], subscriptions: new Set(),
+    commands: [], sent: [], activities: [], shareLinks: [], subscriptions: new Set(),
     participants: [self],
     locale: 'pt-BR',
     shareSucceeds: true,
@@ -164,6 +166,7 @@ export function createFakeDiscordClient(options: { win?: Window; self?: FakeClie
     if (opcode !== 1 || !payload?.cmd || !payload.nonce) return;
     const { cmd, nonce, args = {} } = payload;
     client.commands.push(cmd);
+    client.sent.push({ cmd, args });
     if (client.mode === 'silent') return;
     if (client.mode === 'answerEverything' && cmd !== 'AUTHORIZE' && cmd !== 'AUTHENTICATE') return answer(cmd, nonce, null);
     if (client.mode === 'failEverything' && cmd !== 'AUTHORIZE' && cmd !== 'AUTHENTICATE') return refuse(cmd, nonce, 4000, 'Invalid payload');

@@ -3,6 +3,7 @@
 // host API (src/game-link/hostApi.ts) in front of a recording game link.
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import activity from '../../activity.config.json';
 import { SHELL_TO_GAME, type HostEvent } from '../../contract/game';
 import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/adapter';
 import { DEFAULT_PRESENCE, createHostApi, type HostApi } from '../../src/game-link/hostApi';
@@ -12,18 +13,20 @@ import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';
 import { fakeGameLink, type FakeGameLink } from '../support/fakeGameLink';
 
 const INSTANCE = 'i-1234567890-gc-99';
+const PLAYER_UUID = '0b5e4c1e-3f7a-4b8e-9a51-2f3c4d5e6f70';
 const quiet = () => ({ info: vi.fn(), error: vi.fn(), warn: vi.fn() });
 
-function setup(mode: FakeClientMode = 'normal', search = '') {
-  window.history.replaceState(null, '', `/?frame_id=f1&instance_id=${INSTANCE}&platform=desktop${search}`);
+function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
+  window.history.replaceState(null, '', search.includes('platform=') ? `/?frame_id=f1&instance_id=${INSTANCE}${search}` : `/?frame_id=f1&instance_id=${INSTANCE}&platform=desktop${search}`);
   const client = createFakeDiscordClient({ mode });
-  const adapter = createDiscordAdapter({ createSdk: client.createSdk(DiscordSDK) as unknown as (id: string) => DiscordSDK, log: quiet() });
+  const adapter = createDiscordAdapter({ config, createSdk: client.createSdk(DiscordSDK) as unknown as (id: string) => DiscordSDK, log: quiet() });
   const link = fakeGameLink('loading');
   let playing = false;
   const api = createHostApi({
     adapter, link,
     game: { getState: () => ({ status: link.status() }) as GameState, subscribe: (l) => link.subscribe(l) },
     playing: () => playing,
+    player: () => ({ uuid: PLAYER_UUID, name: 'tripper' }),
     log: quiet(),
     timeouts: { party: 300, invite: 300, setPresence: 300, locale: 300 },
   });
@@ -66,7 +69,8 @@ describe('the host API in a Discord Activity', () => {
       discordId: '200000000000000002', displayName: 'Friend', self: false,
       avatarUrl: `https://cdn.discordapp.com/avatars/200000000000000002/${'a'.repeat(32)}.png?size=128`,
     });
-    expect(joined?.type === 'party' && joined.members[0]?.self).toBe(true);
+    // Our player's id and name on the member at this screen (the Discord account is linked to it).
+    expect(joined?.type === 'party' && joined.members[0]).toMatchObject({ discordId: '100000000000000001', self: true, playerUuid: PLAYER_UUID, playerName: 'tripper' });
     const party = await s.api.call({ call: 'party' });
     expect(party.status === 'done' && party.value).toMatchObject({ roomId: INSTANCE, members: [{ displayName: 'Discord Player', self: true }] });
   });
@@ -159,6 +163,41 @@ describe('the host API in a Discord Activity', () => {
     void s.adapter.start();
     expect(await s.api.call({ call: 'invite' })).toEqual({ status: 'unavailable', reason: 'Discord is not ready' });
     expect(await s.api.call({ call: 'showAd', kind: 'rewarded' })).toEqual({ status: 'unavailable', reason: 'showAd is not offered by the discord host' });
+  });
+});
+
+describe('the Activity on a phone', () => {
+  let previous: string;
+  beforeEach(() => { previous = window.location.href; });
+  afterEach(() => { vi.restoreAllMocks(); window.history.replaceState(null, '', previous); delete (window as { discordSDK?: unknown }).discordSDK; });
+
+  it('locks the orientation activity.config.json names, on mobile only', async () => {
+    const config = { ...activity, discord: { ...activity.discord, orientationLock: 'landscape' } };
+    const phone = setup('normal', '&platform=mobile', config);
+    phone.api.dispose();
+    await phone.adapter.start();
+    await settle();
+    expect(phone.client.sent.filter((c) => c.cmd === 'SET_ORIENTATION_LOCK_STATE')).toEqual([{ cmd: 'SET_ORIENTATION_LOCK_STATE', args: { lock_state: 3 } }]);
+    const desktop = setup('normal', '', config);
+    desktop.api.dispose();
+    await desktop.adapter.start();
+    await settle();
+    expect(desktop.client.commands).not.toContain('SET_ORIENTATION_LOCK_STATE');
+  });
+
+  it('asks Discord to prompt for hardware acceleration when WebGL runs in software, and only then', async () => {
+    const hardware = setup();
+    hardware.api.dispose();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ({}) as RenderingContext);
+    await hardware.adapter.start();
+    await settle();
+    expect(hardware.client.commands).not.toContain('ENCOURAGE_HW_ACCELERATION');
+    const software = setup();
+    software.api.dispose();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(((_id: string, options?: { failIfMajorPerformanceCaveat?: boolean }) => (options?.failIfMajorPerformanceCaveat ? null : {})) as never);
+    await software.adapter.start();
+    await settle();
+    expect(software.client.commands.filter((c) => c === 'ENCOURAGE_HW_ACCELERATION')).toHaveLength(1);
   });
 });
 

@@ -1,7 +1,8 @@
 // The host API on the plain web, and its rules on any host: the real web adapter behind the
 // shell's host API (src/game-link/hostApi.ts) and the window hook (hostWiring.ts installHostCall).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GAME_HOOKS, SHELL_TO_GAME, type HostAnswer, type HostEvent } from '../../contract/game';
+import { GAME_HOOKS, HOST_NAMES, SHELL_TO_GAME, type HostAnswer, type HostEvent } from '../../contract/game';
+import { HOSTS } from '../../hosts/list';
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter, joinLink, joinParam } from '../../hosts/web/adapter';
 import type { GameState } from '../../src/game-link/controller';
@@ -102,6 +103,10 @@ describe('the host API on the web', () => {
 describe('the host API on any host', () => {
   let api: HostApi | null = null;
   afterEach(() => { api?.dispose(); api = null; });
+
+  it('names every host of hosts/list.ts, and no other', () => {
+    expect([...HOST_NAMES].sort()).toEqual(HOSTS.map((h) => h.kind).sort());
+  });
 
   it.each([
     [null, 'malformed request: expected an object {call, ...}'],

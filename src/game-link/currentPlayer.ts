@@ -1,0 +1,15 @@
+// Who plays at this screen, for the host API: our player's id and name where signed in (null
+// when anonymous). PlayerToGame.tsx keeps it current; hostApi.ts adds it to the party's own
+// member (playerUuid, playerName) and names the party of one with it. Zod-free and tiny.
+
+export interface CurrentPlayer { uuid: string; name: string }
+
+let current: CurrentPlayer | null = null;
+
+export function getCurrentPlayer(): CurrentPlayer | null {
+  return current;
+}
+
+export function setCurrentPlayer(player: CurrentPlayer | null): void {
+  current = player;
+}

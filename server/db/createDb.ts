@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
+import { pgliteListen, postgresListen, type Listen } from './notifications';
 
 export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
@@ -15,6 +16,10 @@ export interface DbHandle {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
+  /** LISTEN on a channel (server/db/notifications.ts): one per process and channel. */
+  listen: Listen;
+  /** PostgreSQL only: the pool's use (in use, idle, waiting) for the metrics. */
+  pool?: { total(): number; idle(): number; waiting(): number };
   /** PGlite only: a tarball of the data directory, loadable with `loadDataDir`. */
   dumpDataDir?(): Promise<Blob>;
 }
@@ -36,7 +41,10 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
     pool.on('error', () => { /* an idle client died; the pool replaces it */ });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db, kind: 'postgres', close: () => db.destroy(), listen: postgresListen(options.databaseUrl),
+      pool: { total: () => pool.totalCount, idle: () => pool.idleCount, waiting: () => pool.waitingCount },
+    };
   }
   let dataDir = options.dataDir;
   if (dataDir === 'memory://') dataDir = undefined;
@@ -52,7 +60,7 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return {
-    db, kind: 'pglite',
+    db, kind: 'pglite', listen: pgliteListen(client, db as unknown as Kysely<never>),
     close: async () => { try { await db.destroy(); } finally { unlock(); } },
     dumpDataDir: async () => await client.dumpDataDir('none') as Blob,
   };

@@ -130,6 +130,8 @@ export interface BridgeTransfersTable {
 }
 // 007_settings
 export interface UserSettingsTable { user_id: string; settings: Json<unknown>; updated_at: Timestamp }
+// 012_live_events
+export interface LiveEventsTable { id: GenInt8; user_id: string; event: Json<unknown>; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -171,4 +173,5 @@ export interface Database {
   crate_openings: CrateOpeningsTable;
   game_awards: GameAwardsTable;
   user_settings: UserSettingsTable;
+  live_events: LiveEventsTable;
 }

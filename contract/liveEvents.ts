@@ -47,3 +47,18 @@ export type LiveEventEnvelope = z.infer<typeof LiveEventEnvelope>;
 export function parseLastEventId(raw: unknown): bigint | null {
   return typeof raw === 'string' && /^\d{1,19}$/.test(raw) ? BigInt(raw) : null;
 }
+
+/** What the shell shows for each event (plain English, one place: the translation moves these
+ * into catalogues). */
+export const LIVE_TEXT = {
+  listingSold: (item: string, price: string) => `Your ${item} sold for Ŧ${price}`,
+  coinsReceived: (from: string, amount: string) => `${from} sent you Ŧ${amount}`,
+  itemReceived: (from: string, item: string, quantity: number) => `${from} sent you ${quantity > 1 ? `${quantity} × ` : ''}${item}`,
+  clanInvite: (clan: string) => `You were invited to join ${clan}`,
+  clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,
+  clanJoinRequest: (username: string) => `${username} asked to join your clan`,
+  clanRemoval: (clan: string) => `You are no longer a member of ${clan}`,
+  banned: (reason: string) => `Your account was banned${reason ? `: ${reason}` : ''}. You have been signed out.`,
+  adminReversal: (amount: string, reason: string) => `The studio reversed Ŧ${amount} on your account${reason ? ` (${reason})` : ''}`,
+  adminGrant: (amount: string, reason: string) => `The studio adjusted your account by Ŧ${amount}${reason ? ` (${reason})` : ''}`,
+} as const;

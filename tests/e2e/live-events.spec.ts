@@ -51,14 +51,14 @@ test('a seller\'s open page shows the sold toast while a buyer buys in another b
     const award = (username: string, grant: Record<string, unknown>) => post(seller.request, '/api/server/award', { username, awardId: `live-${randomUUID()}`, ...grant }, { authorization: `Bearer ${gameKey}` });
     await award(sellerName, { items: { [ITEM_IDS.technicalDifficulties]: 1 } });
     await award(buyerName, { tripcoins: 100 });
-    const { listing } = await post(seller.request, '/api/seaport/create-listing', { itemUuid: ITEM_IDS.technicalDifficulties, priceInTripCoins: 12.5, quantity: 1, durationDays: 30 }) as { listing: { id: string } };
+    const { listing } = await post(seller.request, '/api/seaport/create-listing', { itemUuid: ITEM_IDS.technicalDifficulties, priceInTripCoins: 12.5, quantity: 1, durationDays: 30 }) as { listing: { order_id: string } };
 
     const page = await seller.newPage();
     const stream = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200);
     await page.goto('/');
     await waitForGame(page);
     await stream;
-    await post(buyer.request, '/api/seaport/buy-listing', { orderId: listing.id });
+    await post(buyer.request, '/api/seaport/buy-listing', { orderId: listing.order_id });
     await expect(page.getByText(LIVE_TEXT.listingSold('Technical Difficulties', '12.50'))).toBeVisible({ timeout: 5_000 });
   } finally {
     await seller.close();

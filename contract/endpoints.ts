@@ -14,6 +14,7 @@ import { clanEndpoints } from './clans';
 import { accountEndpoints } from './accounts';
 import { bridgeEndpoints } from './bridge';
 import { settingsEndpoints } from './settings';
+import { myEconomyEndpoints } from './myEconomy';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -29,6 +30,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   accounts: accountEndpoints,
   bridge: bridgeEndpoints,
   settings: settingsEndpoints,
+  me: myEconomyEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

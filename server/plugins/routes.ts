@@ -14,6 +14,7 @@ import { economyRoutes } from '../routes/economy';
 import { legalRoutes } from '../routes/legal';
 import { liveEventRoutes } from '../routes/liveEvents';
 import { marketplaceRoutes } from '../routes/marketplace';
+import { myEconomyRoutes } from '../routes/myEconomy';
 import { profileRoutes } from '../routes/profile';
 import { progressRoutes } from '../routes/progress';
 import { releaseRoutes } from '../routes/releases';
@@ -23,7 +24,7 @@ import { systemRoutes } from '../routes/system';
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes,
-  liveEventRoutes,
+  liveEventRoutes, myEconomyRoutes,
 ];
 
 export default fp(async (app) => {

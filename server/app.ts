@@ -4,7 +4,7 @@
 // `dependencies`, checked as it is registered):
 //  1. external (plugins/external/): config, database, cookies, rate limit, OpenAPI document;
 //  2. the app's own (plugins/): errors, request log, security, bot check, sessions, bridge,
-//     live events;
+//     live events, metrics;
 //  3. routes (plugins/routes.ts: routes/<area>.ts and /api/docs), then the built shell and the
 //     game build (plugins/static.ts).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -24,6 +24,7 @@ import routesPlugin from './plugins/routes';
 import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import liveEventsPlugin from './plugins/liveEvents';
+import metricsPlugin from './plugins/metrics';
 import staticPlugin from './plugins/static';
 
 export interface BuildOptions {
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionsPlugin);
   await app.register(bridgePlugin);
   await app.register(liveEventsPlugin);
+  await app.register(metricsPlugin);
   // 3. routes
   await app.register(routesPlugin);
   await app.register(staticPlugin);

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Db, DbHandle, DbKind } from './db/createDb';
+import type { Metrics } from './services/metrics';
 import type { Listen } from './db/notifications';
 import type { LiveEventHub } from './services/liveEventHub';
 import type { BotCheckProvider } from './providers/botCheck';
@@ -14,7 +15,8 @@ declare module 'fastify' {
     db: Db;
     dbKind: DbKind;
     dbListen: Listen;
-    dbPool: NonNullable<DbHandle['pool']> | null;
+    dbPool: DbHandle['pool'];
+    metrics: Metrics;
     liveEvents: LiveEventHub;
     botCheck: BotCheckProvider;
     altcha: AltchaProvider | null;

@@ -10,7 +10,7 @@ export default fp<{ database?: DbHandle | undefined }>(async (app, { database })
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
   app.decorate('dbListen', handle.listen);
-  app.decorate('dbPool', handle.pool ?? null);
+  app.decorate('dbPool', handle.pool);
   // Closed last: onClose hooks run in reverse order of registration, and this one is the first.
   if (!database) app.addHook('onClose', async () => { await handle.close(); });
 }, { name: 'database', dependencies: ['config'] });

@@ -83,8 +83,8 @@ function HistoryTab() {
   if (entries.length === 0) return <Text c="dimmed">{T.noHistory}</Text>;
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={520}>
-        <Table striped highlightOnHover aria-label={T.historyTab} className={classes.history}>
+      <div className={classes.scroll} tabIndex={0} role="region" aria-label={T.historyTab}>
+        <Table striped highlightOnHover className={classes.history}>
           <Table.Thead>
             <Table.Tr><Table.Th>{T.when}</Table.Th><Table.Th>{T.what}</Table.Th><Table.Th>{T.counterparty}</Table.Th><Table.Th ta="right">{T.amount}</Table.Th><Table.Th ta="right">{T.after}</Table.Th></Table.Tr>
           </Table.Thead>
@@ -100,7 +100,7 @@ function HistoryTab() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       {query.hasNextPage && (
         <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} style={{ alignSelf: 'center' }}>{T.more}</Button>
       )}

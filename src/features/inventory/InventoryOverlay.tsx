@@ -91,11 +91,11 @@ function HistoryTab() {
           <Table.Tbody>
             {entries.map((e) => (
               <Table.Tr key={e.id} data-testid="history-entry">
-                <Table.Td className={classes.nowrap}>{when(e.at)}</Table.Td>
-                <Table.Td>{reasonLabel(e.reason)}</Table.Td>
-                <Table.Td>{counterpartyLabel(e)}</Table.Td>
-                <Table.Td ta="right" className={classes.nowrap} c={e.amount < 0 ? 'red.4' : 'teal.4'}>{amountLabel(e)}</Table.Td>
-                <Table.Td ta="right" className={classes.nowrap}>{balanceLabel(e)}</Table.Td>
+                <Table.Td className={`${classes.nowrap} ${classes.when}`}>{when(e.at)}</Table.Td>
+                <Table.Td className={classes.what}>{reasonLabel(e.reason)}</Table.Td>
+                <Table.Td className={classes.with}>{counterpartyLabel(e)}</Table.Td>
+                <Table.Td ta="right" className={`${classes.nowrap} ${classes.amount}`} c={e.amount < 0 ? 'red.4' : 'teal.4'}>{amountLabel(e)}</Table.Td>
+                <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${T.after} ${balanceLabel(e)}`}>{balanceLabel(e)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

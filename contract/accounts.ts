@@ -52,6 +52,7 @@ export const WALLET_TEXT = {
 
 export const AIRDROP_TEXT = {
   title: 'Technical Difficulties Airdrop',
+  received: (items: string) => `You received ${items}.`,
   subtitle: 'Claim your compensation for recent technical difficulties',
   loadError: 'Unable to load eligibility status',
   checkFailed: 'Failed to check eligibility',
@@ -141,13 +142,19 @@ export const walletDisconnect = defineEndpoint({
   body: z.object({ address: EthAddress }), response: WalletList.extend({ success: z.literal(true) }),
 });
 
-export const AirdropStatus = z.object({ eligible: z.boolean(), claimed: z.boolean(), message: z.string(), claimedAt: z.number().int().nullable() });
+/** What a claim gave (issue 25: the airdrop panel shows it), read back from the ledger. */
+export const AirdropReward = z.array(z.object({ itemUuid: z.string(), name: z.string(), quantity: z.number().int().positive() }));
+export const AirdropStatus = z.object({
+  eligible: z.boolean(), claimed: z.boolean(), message: z.string(), claimedAt: z.number().int().nullable(),
+  /** Once claimed: what the claim gave; null before. */
+  reward: AirdropReward.nullable().optional(),
+});
 export const checkAirdrop = defineEndpoint({
   method: 'GET', path: '/api/checkTechnicalDifficultiesEligibility', access: 'user', summary: 'Whether you can claim the compensation airdrop', response: AirdropStatus,
 });
 export const claimAirdrop = defineEndpoint({
   method: 'POST', path: '/api/claimTechnicalDifficulties', access: 'user', summary: 'Claim 1 Base Set II Crate and 1 Technical Difficulties item, once',
-  body: EmptyBody, response: z.object({ message: z.string(), claimedAt: z.number().int() }), movesValue: true,
+  body: EmptyBody, response: z.object({ message: z.string(), claimedAt: z.number().int(), reward: AirdropReward.optional() }), movesValue: true,
 });
 
 export const accountEndpoints = {

@@ -15,6 +15,7 @@ import { accountEndpoints } from './accounts';
 import { bridgeEndpoints } from './bridge';
 import { settingsEndpoints } from './settings';
 import { adminEndpoints } from './admin';
+import { myEconomyEndpoints } from './myEconomy';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -31,6 +32,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   bridge: bridgeEndpoints,
   settings: settingsEndpoints,
   admin: adminEndpoints,
+  me: myEconomyEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

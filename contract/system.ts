@@ -22,6 +22,10 @@ export const health = defineEndpoint({
   method: 'GET', path: '/api/health', access: 'public', summary: 'Liveness and database check',
   response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
 });
+export const ready = defineEndpoint({
+  method: 'GET', path: '/api/ready', access: 'public', summary: 'Readiness: every migration applied and the database answering (503 otherwise)',
+  response: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']), migrations: z.number().int().nonnegative() }),
+});
 export const config = defineEndpoint({
   method: 'GET', path: '/api/config', access: 'public', summary: 'What the shell needs to know about this server',
   response: PublicConfig,
@@ -34,4 +38,4 @@ export const altchaChallenge = defineEndpoint({
   response: AltchaChallenge,
 });
 
-export const systemEndpoints = { health, config, altchaChallenge };
+export const systemEndpoints = { health, ready, config, altchaChallenge };

@@ -3,7 +3,8 @@
 // plugins in order, as in fastify/demo, each naming the plugins it needs (fastify-plugin
 // `dependencies`, checked as it is registered):
 //  1. external (plugins/external/): config, database, cookies, rate limit, OpenAPI document;
-//  2. the app's own (plugins/): errors, request log, security, bot check, sessions, bridge;
+//  2. the app's own (plugins/): errors, request log, security, bot check, sessions, bridge,
+//     live events, metrics;
 //  3. routes (plugins/routes.ts: routes/<area>.ts and /api/docs), then the built shell and the
 //     game build (plugins/static.ts).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -22,6 +23,8 @@ import requestLogPlugin from './plugins/requestLog';
 import routesPlugin from './plugins/routes';
 import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
+import liveEventsPlugin from './plugins/liveEvents';
+import metricsPlugin from './plugins/metrics';
 import staticPlugin from './plugins/static';
 
 export interface BuildOptions {
@@ -68,6 +71,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(botCheckPlugin);
   await app.register(sessionsPlugin);
   await app.register(bridgePlugin);
+  await app.register(liveEventsPlugin);
+  await app.register(metricsPlugin);
   // 3. routes
   await app.register(routesPlugin);
   await app.register(staticPlugin);

@@ -115,6 +115,10 @@ export const ConfigSchema = z.object({
    * revocation reaches every process at once (PostgreSQL LISTEN/NOTIFY); other changes to the
    * player made through another process show after at most this long. */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** How often an open live-event stream gets a comment line (and its session is checked). */
+  LIVE_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** The token /metrics asks for (`Authorization: Bearer`); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Shares the global rate limit's counters between every API process (redis:// or rediss://);
    * unset: each process counts in its own memory. */
   REDIS_URL: z.string().url().refine((u) => /^rediss?:\/\//.test(u), 'must be a redis:// or rediss:// URL').optional(),

@@ -1,5 +1,8 @@
 import type { Config } from './config';
-import type { Db, DbKind } from './db/createDb';
+import type { Db, DbHandle, DbKind } from './db/createDb';
+import type { Metrics } from './services/metrics';
+import type { Listen } from './db/notifications';
+import type { LiveEventHub } from './services/liveEventHub';
 import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
 import type { Bridge } from './services/bridge';
@@ -11,6 +14,10 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dbKind: DbKind;
+    dbListen: Listen;
+    dbPool: DbHandle['pool'];
+    metrics: Metrics;
+    liveEvents: LiveEventHub;
     botCheck: BotCheckProvider;
     altcha: AltchaProvider | null;
     frameHosts: string[];

@@ -10,12 +10,23 @@ import {
   type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
 } from 'kysely';
 
+/** The one connection's queue, as the metrics see it (db/createDb.ts DbHandle.pool). */
+export interface LeaseStats { held: boolean; waiting: number; waits: number }
+
 class Lease {
   private tail: Promise<void> = Promise.resolve();
+  readonly stats: LeaseStats = { held: false, waiting: 0, waits: 0 };
   acquire(): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => { release = resolve; });
-    const ready = this.tail.then(() => release);
+    const stats = this.stats;
+    if (stats.held) { stats.waits++; stats.waiting++; }
+    const wasWaiting = stats.held;
+    const ready = this.tail.then(() => {
+      if (wasWaiting) stats.waiting--;
+      stats.held = true;
+      return () => { stats.held = stats.waiting > 0; release(); };
+    });
     this.tail = this.tail.then(() => next);
     return ready;
   }
@@ -43,7 +54,7 @@ class PGliteConnection implements DatabaseConnection {
 }
 
 class PGliteDriver implements Driver {
-  private readonly lease = new Lease();
+  readonly lease = new Lease();
   private readonly releases = new WeakMap<DatabaseConnection, () => void>();
   constructor(private readonly client: PGlite) {}
   async init(): Promise<void> {}
@@ -72,9 +83,12 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly client: PGlite) {}
+  private readonly driver: PGliteDriver;
+  constructor(client: PGlite) { this.driver = new PGliteDriver(client); }
+  /** The connection queue's figures (the metrics' PGlite "pool"). */
+  get stats(): LeaseStats { return this.driver.lease.stats; }
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.client); }
+  createDriver(): Driver { return this.driver; }
   createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
 }

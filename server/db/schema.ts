@@ -141,6 +141,8 @@ export interface AdminAuditTable {
 }
 export interface LedgerReversalsTable { original_tx_id: string; reversal_tx_id: string; partial: boolean; audit_id: Int8; created_at: Timestamp }
 export interface DropTableOverridesTable { crate_version_id: number; drops: Json<unknown>; updated_at: Timestamp; updated_by: string }
+// 013_live_events
+export interface LiveEventsTable { id: GenInt8; user_id: string; event: Json<unknown>; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -185,4 +187,5 @@ export interface Database {
   admin_audit: AdminAuditTable;
   ledger_reversals: LedgerReversalsTable;
   drop_table_overrides: DropTableOverridesTable;
+  live_events: LiveEventsTable;
 }

@@ -4,7 +4,8 @@
 //  - rate_limit_hits: one-minute windows, kept 10 minutes,
 //  - idempotency_keys: a retry is answered from its key for IDEMPOTENCY_KEY_HOURS (24 h),
 //  - wallet_nonces, pending_identities: single-use, short-lived,
-//  - auth_pressure: a score quiet for an hour has decayed to nothing.
+//  - auth_pressure: a score quiet for an hour has decayed to nothing,
+//  - live_events: a stream resumes only within LIVE_EVENTS_RETENTION_MINUTES.
 // Safe with several API processes: each run takes a transaction-scoped advisory lock with
 // pg_try_advisory_xact_lock, so one process prunes at a time and the others skip that round;
 // and every DELETE only removes rows past their time (running it twice is harmless). Each run
@@ -12,6 +13,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { inTransaction } from '../db/tx';
+import { LIVE_EVENTS_RETENTION_MINUTES } from '../../contract/liveEvents';
 
 export const IDEMPOTENCY_KEY_HOURS = 24;
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
@@ -35,6 +37,7 @@ export async function pruneExpired(db: Db): Promise<PruneResult> {
     await prune('wallet_nonces', 'nonce', sql`expires_at < now()`);
     await prune('pending_identities', 'token_hash', sql`expires_at < now()`);
     await prune('auth_pressure', 'key', sql`updated_at < now() - interval '1 hour'`);
+    await prune('live_events', 'id', sql`created_at < now() - make_interval(mins => ${LIVE_EVENTS_RETENTION_MINUTES})`);
     // Composite keys: by ctid, inside this one statement.
     for (const [table, expired] of [
       ['rate_limit_hits', sql`window_start < now() - interval '10 minutes'`],

@@ -13,7 +13,9 @@ import { coinflipRoutes } from '../routes/coinflip';
 import { crateRoutes } from '../routes/crates';
 import { economyRoutes } from '../routes/economy';
 import { legalRoutes } from '../routes/legal';
+import { liveEventRoutes } from '../routes/liveEvents';
 import { marketplaceRoutes } from '../routes/marketplace';
+import { myEconomyRoutes } from '../routes/myEconomy';
 import { profileRoutes } from '../routes/profile';
 import { progressRoutes } from '../routes/progress';
 import { releaseRoutes } from '../routes/releases';
@@ -23,6 +25,7 @@ import { systemRoutes } from '../routes/system';
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes,
+  liveEventRoutes, myEconomyRoutes,
 ];
 
 export default fp(async (app) => {
@@ -30,5 +33,5 @@ export default fp(async (app) => {
   for (const area of AREAS) await app.register(area);
 }, {
   name: 'routes',
-  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge'],
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'live-events'],
 });

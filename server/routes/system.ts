@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { altchaChallenge, config as configEndpoint, health } from '../../contract/system';
+import { altchaChallenge, config as configEndpoint, health, ready } from '../../contract/system';
 import { unavailable } from '../errors';
 import { route } from '../route';
-import { pingDatabase } from '../services/health';
+import { pendingMigrations, pingDatabase } from '../services/health';
 import { passwordAttempts } from '../services/passwordAttempts';
 
 /** How long a successful database check answers for the health endpoint. */
@@ -26,6 +26,27 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
       }
     }
     return { status: 'ok' as const, database: app.dbKind };
+  });
+
+  // Readiness, apart from liveness: a process whose database is not migrated yet (another
+  // process is applying migrations, or this one's start-up has not run) or does not answer is
+  // alive but must not get traffic. Once every migration is seen applied that is remembered;
+  // the database is asked each time (a load balancer polls this every few seconds).
+  let migrated = 0;
+  route(app, ready, async () => {
+    try {
+      if (!migrated) {
+        const { applied, pending } = await pendingMigrations(app.db);
+        if (pending.length) throw unavailable(`Migrations not applied yet: ${pending.join(', ')}`, 'NOT_MIGRATED');
+        migrated = applied;
+      } else {
+        await pingDatabase(app.db);
+      }
+    } catch (error) {
+      if ((error as { code?: string }).code === 'NOT_MIGRATED') throw error;
+      throw unavailable('Database unavailable', 'DB_DOWN');
+    }
+    return { status: 'ready' as const, database: app.dbKind, migrations: migrated };
   });
 
   route(app, configEndpoint, async () => ({

@@ -5,7 +5,7 @@ import { AIRDROP_TEXT, WALLET_TEXT } from '../../contract/accounts';
 import { forbidden } from '../errors';
 import { route } from '../route';
 import { ownOrigin } from '../plugins/security';
-import { airdropStatus, claimAirdrop } from '../services/airdrop';
+import { airdropReward, airdropStatus, claimAirdrop } from '../services/airdrop';
 import * as wallets from '../services/wallets';
 
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
@@ -29,5 +29,8 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, a.checkAirdrop, async ({ user }) => airdropStatus(db, config, user.id));
 
-  route(app, a.claimAirdrop, async ({ user, trx }) => ({ message: AIRDROP_TEXT.claimed, claimedAt: await claimAirdrop(trx, config, user.id) }));
+  route(app, a.claimAirdrop, async ({ user, trx }) => {
+    const claimedAt = await claimAirdrop(trx, config, user.id);
+    return { message: AIRDROP_TEXT.claimed, claimedAt, reward: await airdropReward(trx, user.id) };
+  });
 }

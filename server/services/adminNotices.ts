@@ -1,10 +1,9 @@
-// What a player is told when an admin acts on them. The live event stream (issue 25 item 4:
-// server/services/liveEvents.ts publishLiveEvent(trx, userUuid, event), from the `live` branch)
-// is not on this branch: noticeFor() builds the events, and publishAdminNotices() is the one
-// place that hands them on. INTEGRATION: the merger replaces its body with
-//   for (const n of notices) await publishLiveEvent(trx, n.userUuid, n.event);
-// (same transaction, so a notice leaves only if the change commits).
+// What a player is told when an admin acts on them: noticeFor() builds the console's wording,
+// liveEventFor() the live event (server/services/liveEvents.ts), and publishAdminNotices() hands
+// them on in the admin write's transaction, so a notice leaves only if the change commits.
+import type { LiveEvent } from '../../contract/liveEvents';
 import type { Trx } from '../db/tx';
+import { publishLiveEvent } from './liveEvents';
 
 export type AdminNotice =
   | { kind: 'ban'; reason: string }
@@ -27,11 +26,25 @@ export function noticeFor(notice: AdminNotice): AdminEvent {
   }
 }
 
-/** Notices made during this process's life, newest last (what the tests read until the stream exists). */
+/** The live event each notice becomes (contract/liveEvents.ts): the player's open pages show it,
+ * and a ban signs them out. */
+export function liveEventFor(notice: AdminNotice): LiveEvent {
+  switch (notice.kind) {
+    case 'ban': return { type: 'banned', reason: notice.reason.slice(0, 200) };
+    case 'reversal': return { type: 'adminReversal', partial: notice.partial, reason: notice.reason.slice(0, 200) };
+    case 'grant': return { type: 'adminGrant', direction: notice.direction, amount: notice.amount.slice(0, 40), assetName: notice.assetName.slice(0, 200), reason: notice.reason.slice(0, 200) };
+    case 'listingCancelled': return { type: 'listingCancelled', listingId: notice.listingId, itemName: notice.itemName.slice(0, 200), quantity: notice.quantity, reason: notice.reason.slice(0, 200) };
+  }
+}
+
+/** Notices made during this process's life, newest last (what the tests read besides the stream). */
 export const sentNotices: Array<{ userUuid: string; event: AdminEvent }> = [];
 
-export async function publishAdminNotices(_trx: Trx, notices: Array<{ userUuid: string; notice: AdminNotice }>): Promise<void> {
+/** Hands the notices to the live event stream in the admin write's own transaction: they leave
+ * only if the change commits. */
+export async function publishAdminNotices(trx: Trx, notices: Array<{ userUuid: string; notice: AdminNotice }>): Promise<void> {
   for (const n of notices) {
+    await publishLiveEvent(trx, n.userUuid, liveEventFor(n.notice));
     sentNotices.push({ userUuid: n.userUuid, event: noticeFor(n.notice) });
     if (sentNotices.length > 1000) sentNotices.shift();
   }

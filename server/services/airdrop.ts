@@ -6,9 +6,11 @@ import { ITEM_IDS } from '../../contract/items';
 import type { Config } from '../config';
 import type { Executor, Trx } from '../db/tx';
 import { conflict, forbidden } from '../errors';
+import { catalogueItem } from './catalogue';
 import { MINT, playerAccount, post } from './ledger';
 
 type AirdropConfig = Pick<Config, 'AIRDROP_ENABLED' | 'AIRDROP_ACCOUNTS_CREATED_BEFORE'>;
+const AIRDROP_REASON = 'airdrop:technical-difficulties';
 const seconds = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
 export async function airdropStatus(db: Executor, config: AirdropConfig, userId: string) {
@@ -18,8 +20,15 @@ export async function airdropStatus(db: Executor, config: AirdropConfig, userId:
   ]);
   const cutoff = config.AIRDROP_ACCOUNTS_CREATED_BEFORE ? new Date(config.AIRDROP_ACCOUNTS_CREATED_BEFORE) : null;
   const eligible = config.AIRDROP_ENABLED && (!cutoff || new Date(me.created_at) < cutoff);
-  if (claim) return { eligible, claimed: true, message: AIRDROP_TEXT.alreadyClaimed, claimedAt: seconds(claim.claimed_at) };
+  if (claim) return { eligible, claimed: true, message: AIRDROP_TEXT.alreadyClaimed, claimedAt: seconds(claim.claimed_at), reward: await airdropReward(db, userId) };
   return { eligible, claimed: false, message: !config.AIRDROP_ENABLED ? AIRDROP_TEXT.closed : eligible ? AIRDROP_TEXT.eligible : AIRDROP_TEXT.notEligible, claimedAt: null };
+}
+
+/** What the claim gave the player, from the ledger's rows of it. */
+export async function airdropReward(db: Executor, userId: string) {
+  const rows = await db.selectFrom('ledger').select(['asset', 'amount']).where('to_account', '=', playerAccount(userId))
+    .where('reason', '=', AIRDROP_REASON).orderBy('id').execute();
+  return rows.map((r) => ({ itemUuid: r.asset, name: catalogueItem(r.asset)?.name ?? r.asset, quantity: Number(r.amount) }));
 }
 
 /** Claims the airdrop for `userId`: when it was claimed (seconds). */
@@ -32,7 +41,7 @@ export async function claimAirdrop(trx: Trx, config: AirdropConfig, userId: stri
   if (!claim) throw conflict(AIRDROP_TEXT.alreadyClaimed, 'ALREADY_CLAIMED');
   const to = playerAccount(userId);
   await post(trx, {
-    reason: 'airdrop:technical-difficulties', ref: userId,
+    reason: AIRDROP_REASON, ref: userId,
     legs: [ITEM_IDS.baseSetIICrate, ITEM_IDS.technicalDifficulties].map((item) => ({ asset: item, from: MINT, to, amount: 1n })),
   });
   return seconds(claim.claimed_at);

@@ -19,6 +19,7 @@ import { attempt, isUniqueViolation, type Executor, type Trx } from '../db/tx';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { currentLevelOf, progressOf } from './progress';
 import { clanConflict, clanSkeletons } from './names';
+import { tellInvited, tellJoined, tellJoinRequest, tellRemoved } from './clanEvents';
 
 export interface Membership { clanId: string; role: 'admin' | 'member' }
 
@@ -91,6 +92,7 @@ export async function acceptInvite(trx: Trx, userId: string, inviteId: string): 
   const taken = await trx.updateTable('clan_invites').set({ status: 'accepted' }).where('id', '=', inviteId).where('status', '=', 'pending').returning('id').executeTakeFirst();
   if (!taken) throw notFound(CLAN_TEXT.inviteNotFound);
   await join(trx, clan.id, userId, 'member');
+  await tellJoined(trx, userId, clan);
   return { clanId: clan.id, clanName: clan.name };
 }
 
@@ -110,7 +112,7 @@ export async function leave(trx: Trx, userId: string, clanId: string): Promise<v
 }
 
 export async function invite(trx: Trx, adminId: string, clanId: string, username: string): Promise<{ inviteId: string; username: string; createdAt: string }> {
-  await lockClan(trx, clanId);
+  const clan = await lockClan(trx, clanId);
   await requireAdmin(trx, clanId, adminId);
   const target = await trx.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
   if (!target) throw notFound(CLAN_TEXT.playerNotFound);
@@ -120,6 +122,7 @@ export async function invite(trx: Trx, adminId: string, clanId: string, username
     .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
     .returning('created_at').executeTakeFirst();
   if (!row) throw conflict(CLAN_TEXT.invitePending, 'INVITE_PENDING');
+  await tellInvited(trx, target.id, clan);
   return { inviteId: id, username: target.username, createdAt: new Date(row.created_at).toISOString() };
 }
 
@@ -132,12 +135,13 @@ export async function cancelInvite(trx: Trx, adminId: string, clanId: string, in
 }
 
 export async function removeMember(trx: Trx, adminId: string, clanId: string, memberId: string): Promise<void> {
-  await lockClan(trx, clanId);
+  const clan = await lockClan(trx, clanId);
   await requireAdmin(trx, clanId, adminId);
   const m = await membershipOf(trx, memberId);
   if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notAMember);
   if (m.role === 'admin') throw forbidden(CLAN_TEXT.cannotRemoveAdmin, 'CANNOT_REMOVE_ADMIN');
   await trx.deleteFrom('clan_members').where('user_id', '=', memberId).execute();
+  await tellRemoved(trx, [memberId], clan);
 }
 
 export async function transfer(trx: Trx, adminId: string, clanId: string, newAdminId: string): Promise<{ uuid: string; username: string }> {
@@ -159,10 +163,11 @@ export async function updateColor(trx: Trx, adminId: string, clanId: string, col
 }
 
 export async function disband(trx: Trx, adminId: string, clanId: string): Promise<void> {
-  await lockClan(trx, clanId);
+  const clan = await lockClan(trx, clanId);
   await requireAdmin(trx, clanId, adminId);
   await trx.updateTable('clans').set({ disbanded_at: sql`now()` }).where('id', '=', clanId).execute();
-  await trx.deleteFrom('clan_members').where('clan_id', '=', clanId).execute();
+  const gone = await trx.deleteFrom('clan_members').where('clan_id', '=', clanId).returning('user_id').execute();
+  await tellRemoved(trx, gone.map((m) => m.user_id).filter((id) => id !== adminId), clan);
   await trx.updateTable('clan_invites').set({ status: 'closed' }).where('clan_id', '=', clanId).where('status', '=', 'pending').execute();
   await trx.updateTable('clan_requests').set({ status: 'closed' }).where('clan_id', '=', clanId).where('status', '=', 'pending').execute();
 }
@@ -175,6 +180,7 @@ export async function requestToJoin(trx: Trx, userId: string, clanId: string): P
     .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
     .returning('id').executeTakeFirst();
   if (!row) throw conflict(CLAN_TEXT.requestPending, 'REQUEST_PENDING');
+  await tellJoinRequest(trx, userId, clanId);
   return clan.name;
 }
 
@@ -189,12 +195,13 @@ export async function acceptRequest(trx: Trx, adminId: string, requestId: string
   await lockPlayer(trx, request.user_id);
   // The requester joined another clan a moment ago: 409, whatever happened to this request.
   if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
-  await lockClan(trx, request.clan_id);
+  const clan = await lockClan(trx, request.clan_id);
   await requireAdmin(trx, request.clan_id, adminId);
   const taken = await trx.updateTable('clan_requests').set({ status: 'accepted' }).where('id', '=', requestId).where('status', '=', 'pending').returning('id').executeTakeFirst();
   if (!taken) throw notFound(CLAN_TEXT.requestNotFound);
   if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
   await join(trx, request.clan_id, request.user_id, 'member');
+  await tellJoined(trx, request.user_id, clan);
   const user = await trx.selectFrom('users').select('username').where('id', '=', request.user_id).executeTakeFirstOrThrow();
   return user.username;
 }

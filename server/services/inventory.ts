@@ -7,6 +7,7 @@ import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { badRequest, notFound, HttpError } from '../errors';
 import { catalogueItem } from './catalogue';
+import { publishLiveEvent } from './liveEvents';
 import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
 
 export async function inventoryOf(db: Executor, userId: string): Promise<{ inventory: Record<string, string>; tripcoins: number }> {
@@ -56,7 +57,7 @@ export async function onlyHave<T>(trx: Trx, userId: string, itemUuid: string, wo
   }
 }
 
-export async function transferItems(trx: Trx, from: { id: string }, input: { toPlayerUsername: string; itemUuid: string; quantity: number }): Promise<void> {
+export async function transferItems(trx: Trx, from: { id: string; username: string }, input: { toPlayerUsername: string; itemUuid: string; quantity: number }): Promise<void> {
   const item = catalogueItem(input.itemUuid);
   if (!item) throw notFound(ECONOMY_TEXT.itemNotFound);
   const recipient = await trx.selectFrom('users').select(['id', 'username'])
@@ -68,4 +69,5 @@ export async function transferItems(trx: Trx, from: { id: string }, input: { toP
     reason: 'transfer', ref: recipient.id, openPlayers: [recipient.id],
     legs: [{ asset: item.uuid, from: playerAccount(from.id), to: playerAccount(recipient.id), amount: BigInt(input.quantity) }],
   }));
+  await publishLiveEvent(trx, recipient.id, { type: 'itemReceived', from: from.username, itemUuid: item.uuid, itemName: item.name, quantity: input.quantity });
 }

@@ -20,6 +20,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { mustRollBack, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { COINS, InsufficientFunds, MINT, openPlayerAccount, playerAccount, type Leg, type Movement, type Posting } from './ledgerAccounts';
+import { notePosting } from './observe';
 
 // Accounts, legs and postings' types (ledgerAccounts.ts), and the reads of balances
 // (balances.ts), are the ledger's too: one import for the rest of the server.
@@ -65,6 +66,7 @@ export const balanceAfter = (posted: Posted, account: string, asset: string) =>
 /** post(), answering the balances it left too (no read after it needed). */
 export async function postReturning(trx: Trx, posting: Posting): Promise<Posted> {
   if (posting.legs.length === 0) throw new Error('A posting needs at least one leg');
+  notePosting(posting.reason);
   posting.legs.forEach(check);
   // Item uuids as PostgreSQL prints them, so the locked rows and the legs use one spelling.
   const legs = posting.legs.map((l) => (l.asset === COINS ? l : { ...l, asset: l.asset.toLowerCase() }));

@@ -11,6 +11,7 @@ import { toBigInt, toDate } from '../db/values';
 import { forbidden, gone, HttpError, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { onlyHave } from './inventory';
+import { publishLiveEvent } from './liveEvents';
 import { COINS, coinBalance, InsufficientFunds, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 
 export const escrowOf = (listingId: string) => `escrow:listing:${listingId}`;
@@ -211,6 +212,11 @@ export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
     }
     throw error;
   }
+  // The seller's open page: "Your {item} sold for Ŧ{price}" (sent when this transaction commits).
+  await publishLiveEvent(trx, sold.seller_id, {
+    type: 'listingSold', listingId: id, itemUuid: sold.item_uuid, itemName: catalogueItem(sold.item_uuid)?.name ?? sold.item_uuid,
+    quantity: Number(quantity), price: hundredthsToNumber(price),
+  });
   return {
     message: MARKET_TEXT.bought,
     order_id: id,

@@ -6,6 +6,7 @@ import { Providers } from './Providers';
 import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
 import { GameInbound } from './GameInbound';
+import { LiveEventsAtStart } from './LiveEventsAtStart';
 import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from './accountSettings';
@@ -68,6 +69,7 @@ export default function App({ shell }: { shell: ShellBoot }) {
               <PlayerToGame />
               <SettingsAtStart />
               <AccountsAtStart />
+              <LiveEventsAtStart />
               <OverlayHost overlays={shell.overlays} resolve={overlayComponent} />
             </OverlaysProvider>
           </SettingsStoreProvider>

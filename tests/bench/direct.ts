@@ -106,7 +106,7 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   },
   'POST /api/inventory/transfer-onchain': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
-    run: async (ctx) => { await once(ctx, 'bench', (trx) => transferItems(trx, { id: ctx.player.uuid }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 })); },
+    run: async (ctx) => { await once(ctx, 'bench', (trx) => transferItems(trx, { id: ctx.player.uuid, username: ctx.player.username }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 })); },
   },
   'POST /api/server/award': {
     setup: async () => undefined,

@@ -1,12 +1,13 @@
 // The studio's console (issue 25 "Done when"): an admin finds a player, reverses their crate
-// purchase (coins and crates back, ledger balanced, an audit row), and bans another, whose
-// session is gone at their next request. (The open page signing out within 2 s needs the live
-// event stream of the `live` branch; here the ban's effect is asserted on the next request.)
+// purchase (coins and crates back, ledger balanced, an audit row), and bans another, whose open
+// page hears it on its live event stream and signs out within 2 s, and whose session is gone at
+// their next request.
 // With LOOK_SHOTS=1 it also writes the console's screenshots, desktop and phone, to
 // $LOOK_SHOTS_DIR (default /tmp/shots-admin).
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { request as http, type APIRequestContext } from '@playwright/test';
+import { stubGame } from './accounts-helpers';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 
@@ -43,7 +44,7 @@ async function openPlayer(page: Page, username: string): Promise<void> {
   await expect(page.getByRole('heading', { name: username })).toBeVisible();
 }
 
-test('an admin reverses a crate purchase and bans a player from the console', async ({ page }) => {
+test('an admin reverses a crate purchase and bans a player from the console', async ({ page, browser }) => {
   const adminName = name('admin');
   await registerPlayer(page.request, adminName);
   // Not an admin yet: the console says so and shows nothing else.
@@ -52,10 +53,17 @@ test('an admin reverses a crate purchase and bans a player from the console', as
   await grantAdmin(adminName);
 
   const buyer = await playerWithCrates();
-  const cheat = await http.newContext({ baseURL: BASE });
+  // The player to ban has the game open, signed in, with its live event stream connected.
+  const cheatContext = await browser.newContext({ baseURL: BASE });
+  const cheatPage = await cheatContext.newPage();
+  const cheat = cheatPage.request;
   const cheatName = name('cheat');
   await registerPlayer(cheat, cheatName);
   expect((await (await cheat.get('/api/whoami')).json() as { username: string }).username).toBe(cheatName);
+  await stubGame(cheatPage);
+  const stream = cheatPage.waitForResponse((r) => r.url().endsWith('/api/events') && r.status() === 200);
+  await cheatPage.goto('/');
+  await stream;
 
   await page.reload();
   await expect(page.getByRole('heading', { name: /TripShell console/ })).toBeVisible();
@@ -80,6 +88,9 @@ test('an admin reverses a crate purchase and bans a player from the console', as
   const ban = page.getByRole('dialog', { name: `Ban ${cheatName}` });
   await ban.getByLabel(/Reason/).fill('Aimbot');
   await ban.getByRole('button', { name: 'Ban', exact: true }).click();
+  const bannedAt = Date.now();
+  await expect(cheatPage.getByText('Your account was banned: Aimbot. You have been signed out.')).toBeVisible({ timeout: 2_000 });
+  expect(Date.now() - bannedAt).toBeLessThan(2_000);
   await expect(page.getByText(/Banned .*: Aimbot/)).toBeVisible();
   // The banned player's next request: no session any more, and sign-in says why.
   expect((await (await cheat.get('/api/whoami')).json() as { uuid: string }).uuid).toBe('anonymous');
@@ -87,7 +98,7 @@ test('an admin reverses a crate purchase and bans a player from the console', as
   await page.getByRole('tab', { name: 'Economy' }).click();
   await page.getByRole('button', { name: 'Run conservation check' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Balanced' })).toBeVisible();
-  await Promise.all([buyer.api.dispose(), cheat.dispose()]);
+  await Promise.all([buyer.api.dispose(), cheatContext.close()]);
 });
 
 test('look: the console, desktop and phone [both]', async ({ page }, info) => {

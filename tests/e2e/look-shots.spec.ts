@@ -197,3 +197,37 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await hook('release-notes', 'showReleaseLogs', 'Release Notes');
   expect(findings, JSON.stringify(findings, null, 1)).toEqual([]);
 });
+
+test('look: inventory and history [both]', async ({ page, browser }, info) => {
+  mkdirSync(DIR, { recursive: true });
+  if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
+  const tag = `${Date.now().toString(36).slice(-5)}${info.project.name[0]}`;
+  const me = `inv${tag}`;
+  await registerPlayer(page.request, me);
+  const [crate, ...base] = BASE_SET_ITEMS.map((i) => i.uuid);
+  await awardPlayer(page.request, { username: me, awardId: `look-inv-${tag}`, tripcoins: 2500, items: { [crate ?? '']: 3, [base[0] ?? '']: 2, [base[1] ?? '']: 1, [base[2] ?? '']: 4 } });
+  const key = () => ({ 'idempotency-key': crypto.randomUUID() });
+  const sell = async (item: string, price: number) => (await page.request.post('/api/seaport/create-listing', { data: { itemUuid: item, priceInTripCoins: price, quantity: 1, durationDays: 30 }, headers: key() })).json() as Promise<{ listing: { order_id: string } }>;
+  await sell(base[2] ?? '', 75);
+  const sold = await sell(base[0] ?? '', 42.5);
+  await page.request.post('/api/coinflip/create', { data: { wager_amount: 25, choice: 0 }, headers: key() });
+  await page.request.post('/api/crates/buy', { data: { quantity: 1 }, headers: key() });
+  // A buyer in another context, so the history has a counterparty.
+  const other = await browser.newContext();
+  await registerPlayer(other.request, `buy${tag}`);
+  await awardPlayer(other.request, { username: `buy${tag}`, awardId: `look-buy-${tag}`, tripcoins: 100 });
+  await other.request.post('/api/seaport/buy-listing', { data: { orderId: sold.listing.order_id }, headers: key() });
+  await other.close();
+
+  await page.goto('/');
+  await waitForGame(page);
+  await post(page, { type: 'SHOW_INVENTORY' });
+  await expect(page.getByTestId('inventory-item').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${DIR}/${info.project.name}-inventory.png` });
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByTestId('history-entry').first()).toBeVisible({ timeout: 30_000 });
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${DIR}/${info.project.name}-history.png` });
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+});

@@ -91,6 +91,7 @@ public class WebBridge : MonoBehaviour
     [DllImport("__Internal")] private static extern void TripShell_PostMessage(string json);
     [DllImport("__Internal")] private static extern void TripShell_RequestBotCheckToken();
     [DllImport("__Internal")] private static extern void TripShell_DispatchEvent(string name, string argsJson);
+    [DllImport("__Internal")] private static extern void TripShell_ShowInventory(string tab);
 #else
     // In the Editor and on other platforms there is no shell: the calls only log.
     private static void TripShell_LoadingComplete() { Debug.Log("TripShell: LoadingComplete"); }
@@ -103,6 +104,7 @@ public class WebBridge : MonoBehaviour
     private static void TripShell_PostMessage(string json) { Debug.Log("TripShell: PostMessage " + json); }
     private static void TripShell_RequestBotCheckToken() { BotCheckToken?.Invoke(null, "no shell outside WebGL"); }
     private static void TripShell_DispatchEvent(string name, string argsJson) { Debug.Log("TripShell: DispatchEvent " + name + " " + argsJson); }
+    private static void TripShell_ShowInventory(string tab) { Debug.Log("TripShell: PostMessage {\"type\":\"SHOW_INVENTORY\",\"tab\":\"" + tab + "\"}"); }
 #endif
 
     /// <summary>Call once the first frame is on screen: the shell hides its loading screen.</summary>
@@ -118,6 +120,8 @@ public class WebBridge : MonoBehaviour
     public static void RequestBotCheckToken() { TripShell_RequestBotCheckToken(); }
     /// <summary>A game event for the shell (argsJson: a JSON array, "[]" for none).</summary>
     public static void DispatchEvent(string name, string argsJson = "[]") { TripShell_DispatchEvent(name, argsJson); }
+    /// <summary>Opens the player's Inventory (tab "items", or "history" for the ledger history).</summary>
+    public static void ShowInventory(string tab = "") { TripShell_ShowInventory(tab ?? ""); }
 
     // The window-message triggers (GameMessage in contract/game.ts), one per type.
 

@@ -9,6 +9,8 @@ export default fp<{ database?: DbHandle | undefined }>(async (app, { database })
   const handle = database ?? await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE });
   app.decorate('db', handle.db);
   app.decorate('dbKind', handle.kind);
+  app.decorate('dbListen', handle.listen);
+  app.decorate('dbPool', handle.pool);
   // Closed last: onClose hooks run in reverse order of registration, and this one is the first.
   if (!database) app.addHook('onClose', async () => { await handle.close(); });
 }, { name: 'database', dependencies: ['config'] });

@@ -27,6 +27,7 @@ const registry: Registry = {
   levelProgress: lazy(() => import('../../features/progress/LevelProgressOverlay')),
   profile: lazy(() => import('../../features/profile/ProfileOverlay')),
   releaseNotes: lazy(() => import('../../features/releases/ReleaseNotesOverlay')),
+  inventory: lazy(() => import('../../features/inventory/InventoryOverlay')),
 };
 
 export function overlayComponent<K extends OverlayKey>(key: K): OverlayComponent<K> | undefined {

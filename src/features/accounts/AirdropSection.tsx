@@ -27,7 +27,13 @@ function AirdropStatusPanel() {
   if (query.isError) return <Alert color="red" role="alert">{AIRDROP_TEXT.loadError}</Alert>;
   const status = query.data;
   if (status.claimed) {
-    return <Text>{AIRDROP_TEXT.alreadyClaimed} Claimed on {formatDate(status.claimedAt, true)}.</Text>;
+    const gave = status.reward?.map((r) => `${r.quantity} × ${r.name}`).join(', ');
+    return (
+      <Stack gap="xs">
+        <Text>{AIRDROP_TEXT.alreadyClaimed} Claimed on {formatDate(status.claimedAt, true)}.</Text>
+        {gave ? <Text data-testid="airdrop-reward">{AIRDROP_TEXT.received(gave)}</Text> : null}
+      </Stack>
+    );
   }
   if (!status.eligible) return <Text c="dimmed">{status.message || AIRDROP_TEXT.notEligible}</Text>;
   return (

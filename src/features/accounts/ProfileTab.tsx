@@ -1,5 +1,6 @@
 // The Profile tab: who you are, since when, last login, and Change Password. The spec's
 // Membership card is static sample data, so it is not shown rather than faked.
+import { INVENTORY_TEXT } from '../../../contract/myEconomy';
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
@@ -41,6 +42,7 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
           {user.hasPassword === false
             ? <Text size="sm" c="dimmed" data-testid="no-password">{NO_PASSWORD_TEXT}</Text>
             : <Button variant="light" onClick={() => setChanging(true)}>Change Password</Button>}
+          <Button variant="light" onClick={() => overlays.open('inventory', { tab: 'items' })} data-testid="open-inventory">{INVENTORY_TEXT.open}</Button>
           {features.profileLogout && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>Log Out</Button>}
         </Group>
       </Stack>

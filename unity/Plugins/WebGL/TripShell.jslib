@@ -66,6 +66,12 @@ mergeInto(LibraryManager.library, {
     window.postMessage(message, window.location.origin);
   },
 
+  /** Opens the player's Inventory overlay (SHOW_INVENTORY) on its tab: "items" (default) or "history". */
+  TripShell_ShowInventory: function (tabPtr) {
+    var tab = tabPtr ? UTF8ToString(tabPtr) : '';
+    window.postMessage(tab ? { type: 'SHOW_INVENTORY', tab: tab } : { type: 'SHOW_INVENTORY' }, window.location.origin);
+  },
+
   // --- bot check -----------------------------------------------------------------------------
   /**
    * Asks the shell for a bot-check token (it may take up to 30 s). The answer comes back as

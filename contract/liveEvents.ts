@@ -1,0 +1,69 @@
+// Live events: what the server tells a signed-in player's open page while they look (issue 25).
+// One Server-Sent Events stream per page at LIVE_EVENTS_PATH; each message is one LiveEvent as
+// JSON in `data:`, its `event:` field is the type and its `id:` resumes after a reconnect
+// (Last-Event-ID). Published by the services where things happen (server/services/liveEvents.ts).
+import { z } from 'zod';
+
+export const LIVE_EVENTS_PATH = '/api/events';
+/** A comment line is sent this often so proxies (Discord's, the portal's) keep the stream open. */
+export const LIVE_EVENTS_HEARTBEAT_MS = 20_000;
+/** How long a published event can still be resumed with Last-Event-ID. */
+export const LIVE_EVENTS_RETENTION_MINUTES = 10;
+
+const Amount = z.number().nonnegative();
+const Text = z.string().max(200);
+
+export const LiveEvent = z.discriminatedUnion('type', [
+  /** Your listing sold: `price` in TripCoins. */
+  z.object({ type: z.literal('listingSold'), listingId: z.string(), itemUuid: z.string(), itemName: Text, quantity: z.number().int().positive(), price: Amount }),
+  /** Someone (a player, or the game) gave you coins. */
+  z.object({ type: z.literal('coinsReceived'), from: Text, amount: Amount }),
+  /** A player sent you items. */
+  z.object({ type: z.literal('itemReceived'), from: Text, itemUuid: z.string(), itemName: Text, quantity: z.number().int().positive() }),
+  /** A clan invited you. */
+  z.object({ type: z.literal('clanInvite'), clanId: z.string(), clanName: Text }),
+  /** A player joined a clan (an invite or a request accepted): told to its admin and to them. */
+  z.object({ type: z.literal('clanAccept'), clanId: z.string(), clanName: Text, username: Text }),
+  /** A player asked to join your clan (told to the clan's admin). */
+  z.object({ type: z.literal('clanJoinRequest'), clanId: z.string(), username: Text }),
+  /** You were removed from a clan (or it was disbanded). */
+  z.object({ type: z.literal('clanRemoval'), clanId: z.string(), clanName: Text }),
+  /** Your account was banned: the page signs out. */
+  z.object({ type: z.literal('banned'), reason: Text }),
+  /** The studio reversed a posting on your account (in part: only what you still held). */
+  z.object({ type: z.literal('adminReversal'), partial: z.boolean(), reason: Text }),
+  /** The studio granted (or removed) coins or items: `amount` as the console wrote it (TripCoins
+   * or a count), `assetName` what it was. */
+  z.object({ type: z.literal('adminGrant'), direction: z.enum(['grant', 'remove']), amount: z.string().max(40), assetName: Text, reason: Text }),
+  /** The studio cancelled your listing; the items are back in your inventory. */
+  z.object({ type: z.literal('listingCancelled'), listingId: z.string(), itemName: Text, quantity: z.number().int().positive(), reason: Text }),
+]);
+export type LiveEvent = z.infer<typeof LiveEvent>;
+export type LiveEventType = LiveEvent['type'];
+export const LIVE_EVENT_TYPES = LiveEvent.options.map((o) => o.shape.type.value) as LiveEventType[];
+
+/** An event as it travels: its resumable id (a decimal string) and the event. */
+export const LiveEventEnvelope = z.object({ id: z.string().regex(/^\d{1,19}$/), event: LiveEvent });
+export type LiveEventEnvelope = z.infer<typeof LiveEventEnvelope>;
+
+/** Last-Event-ID as the server accepts it: a decimal id, else none (start from now). */
+export function parseLastEventId(raw: unknown): bigint | null {
+  return typeof raw === 'string' && /^\d{1,19}$/.test(raw) ? BigInt(raw) : null;
+}
+
+/** What the shell shows for each event (plain English, one place: the translation moves these
+ * into catalogues). */
+export const LIVE_TEXT = {
+  listingSold: (item: string, price: string) => `Your ${item} sold for Ŧ${price}`,
+  coinsReceived: (from: string, amount: string) => `${from} sent you Ŧ${amount}`,
+  itemReceived: (from: string, item: string, quantity: number) => `${from} sent you ${quantity > 1 ? `${quantity} × ` : ''}${item}`,
+  clanInvite: (clan: string) => `You were invited to join ${clan}`,
+  clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,
+  clanJoinRequest: (username: string) => `${username} asked to join your clan`,
+  clanRemoval: (clan: string) => `You are no longer a member of ${clan}`,
+  banned: (reason: string) => `Your account was banned${reason ? `: ${reason}` : ''}. You have been signed out.`,
+  adminReversal: (partial: boolean, reason: string) => `The studio reversed ${partial ? 'part of ' : ''}a transaction on your account${reason ? ` (${reason})` : ''}`,
+  adminGrant: (direction: 'grant' | 'remove', amount: string, asset: string, reason: string) =>
+    `${direction === 'grant' ? `The studio gave you ${amount} ${asset}` : `The studio removed ${amount} ${asset} from your account`}${reason ? ` (${reason})` : ''}`,
+  listingCancelled: (quantity: number, item: string, reason: string) => `Your listing of ${quantity > 1 ? `${quantity} × ` : ''}${item} was cancelled by the studio${reason ? ` (${reason})` : ''}; the items are back in your inventory`,
+} as const;

@@ -1,0 +1,115 @@
+// The signed-in player's live events (contract/liveEvents.ts): one Server-Sent Events stream,
+// read with fetch rather than EventSource so it carries the session the way every other call
+// does (the cookie, or `Authorization: Bearer` where the cookie does not stick: sessionToken.ts).
+// It reconnects by itself (backoff 1 s doubling to 30 s, back to 1 s once connected) and sends
+// the last id it saw as Last-Event-ID, so the server resumes after it. A stream silent for
+// three heartbeats (a proxy that dropped it without closing) is abandoned and reopened. A 401
+// ends it: the page is no longer signed in.
+import { LIVE_EVENTS_HEARTBEAT_MS, LIVE_EVENTS_PATH, LiveEvent } from '../../contract/liveEvents';
+import { sessionHeaders } from './sessionToken';
+
+export interface SseMessage { id: string | null; data: string }
+
+/** Incremental `text/event-stream` parsing: feed it text as it comes; whole messages come out. */
+export function createSseParser(onMessage: (message: SseMessage) => void): (chunk: string) => void {
+  let buffer = '';
+  return (chunk) => {
+    buffer += chunk.replace(/\r\n?/g, '\n');
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      let id: string | null = null;
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line === '' || line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'id') id = value;
+        else if (field === 'data') data.push(value);
+      }
+      if (data.length) onMessage({ id, data: data.join('\n') });
+    }
+  };
+}
+
+export interface LiveEventsOptions {
+  onEvent(event: LiveEvent, id: string | null): void;
+  /** The server said 401: the stream stops. */
+  onSignedOut?(): void;
+  fetch?: typeof fetch;
+  /** Delay before reconnect attempt `n` (1, 2, …). */
+  backoffMs?(attempt: number): number;
+  /** Silence after which a stream counts as dropped. */
+  silenceMs?: number;
+}
+
+const defaultBackoff = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+
+export function connectLiveEvents(options: LiveEventsOptions): { close(): void } {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const backoff = options.backoffMs ?? defaultBackoff;
+  const silenceMs = options.silenceMs ?? LIVE_EVENTS_HEARTBEAT_MS * 3;
+  let lastId: string | null = null;
+  let closed = false;
+  let current: AbortController | null = null;
+  let wake: (() => void) | null = null;
+
+  const parse = createSseParser((message) => {
+    if (message.id) lastId = message.id;
+    let json: unknown;
+    try { json = JSON.parse(message.data); } catch { return; }
+    const event = LiveEvent.safeParse(json);
+    if (event.success) options.onEvent(event.data, message.id);
+  });
+
+  const once = async (): Promise<'again' | 'stop' | 'failed'> => {
+    const abort = new AbortController();
+    current = abort;
+    let silence: ReturnType<typeof setTimeout> | undefined;
+    const quiet = () => { clearTimeout(silence); silence = setTimeout(() => abort.abort(), silenceMs); };
+    try {
+      const response = await doFetch(LIVE_EVENTS_PATH, {
+        credentials: 'include', cache: 'no-store', signal: abort.signal,
+        headers: { accept: 'text/event-stream', ...sessionHeaders(), ...(lastId ? { 'last-event-id': lastId } : {}) },
+      });
+      if (response.status === 401) return 'stop';
+      if (!response.ok || !response.body) return 'failed';
+      quiet();
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return 'again';
+        quiet();
+        parse(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      return 'failed';
+    } finally {
+      clearTimeout(silence);
+      current = null;
+    }
+  };
+
+  void (async () => {
+    let attempt = 0;
+    while (!closed) {
+      const outcome = await once();
+      if (closed) return;
+      if (outcome === 'stop') { options.onSignedOut?.(); return; }
+      attempt = outcome === 'again' ? 1 : attempt + 1;
+      await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, backoff(attempt)); });
+      wake = null;
+    }
+  })();
+
+  return {
+    close() {
+      closed = true;
+      current?.abort();
+      wake?.();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+// The player's own view (issue 25 item 3): Items (each item owned with its picture, name and
+// count; my active listings; my open wagers) and History (every posting that touched me: when,
+// what, with whom, how much, the balance after; 25 a page, "Load more" for the next). Opened
+// from the Account section and by the game's SHOW_INVENTORY trigger. Texts: INVENTORY_TEXT.
+import { Alert, Badge, Button, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { isLoggedIn } from '../../../contract/auth';
+import { itemSprite } from '../../../contract/economy';
+import { buildPath } from '../../../contract/http';
+import { formatTripcoins } from '../../../contract/money';
+import { INVENTORY_TEXT as T } from '../../../contract/myEconomy';
+import { useCurrentUser } from '../../api/currentUser';
+import type { OverlayProps } from '../../overlays/types';
+import { OverlayFrame } from '../../ui/OverlayFrame';
+import { myHistoryQuery, myInventoryQuery } from './api/getMyInventory';
+import { amountLabel, balanceLabel, counterpartyLabel, reasonLabel } from './inventoryText';
+import classes from './Inventory.module.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+
+function Sprite({ uuid }: { uuid: string }) {
+  return <img className={classes.sprite} src={`${buildPath(itemSprite.path, { uuid })}?size=256`} width={56} height={56} alt="" decoding="async" />;
+}
+
+function ItemsTab() {
+  const query = useQuery(myInventoryQuery);
+  if (query.isPending) return <Loader aria-label="Loading inventory" />;
+  if (query.isError) return <Alert color="red" role="alert">{T.loadFailed}</Alert>;
+  const { tripcoins, items, listings, wagers } = query.data;
+  return (
+    <Stack gap="lg">
+      <Group gap="xs"><Text c="dimmed">{T.balance}</Text><Text fw={700} data-testid="inventory-balance">Ŧ{formatTripcoins(tripcoins)}</Text></Group>
+      {items.length === 0 ? <Text c="dimmed">{T.noItems}</Text> : (
+        <ul className={classes.grid} aria-label={T.itemsTab}>
+          {items.map((item) => (
+            <li key={item.itemUuid} className={classes.item} data-testid="inventory-item">
+              <Sprite uuid={item.itemUuid} />
+              <Text size="sm" fw={600} ta="center" lineClamp={2}>{item.name}</Text>
+              <Badge variant="light" aria-label={`count ${item.count}`}>{T.count(item.count)}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-label={T.listings}>
+        <Title order={4} mb="xs">{T.listings}</Title>
+        {listings.length === 0 ? <Text c="dimmed" size="sm">{T.noListings}</Text> : (
+          <Stack gap={6}>
+            {listings.map((l) => (
+              <Group key={l.orderId} gap="sm" wrap="nowrap" data-testid="inventory-listing">
+                <Sprite uuid={l.itemUuid} />
+                <Stack gap={0}>
+                  <Text size="sm" fw={600}>{l.itemName}</Text>
+                  <Text size="sm">{T.listingLine(l.quantity, formatTripcoins(l.price))} · <Text span c="dimmed" size="sm">{T.ends(day(l.endTime))}</Text></Text>
+                </Stack>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <section aria-label={T.wagers}>
+        <Title order={4} mb="xs">{T.wagers}</Title>
+        {wagers.length === 0 ? <Text c="dimmed" size="sm">{T.noWagers}</Text> : (
+          <Stack gap={4}>
+            {wagers.map((w) => (
+              <Text key={w.gameId} size="sm" data-testid="inventory-wager">
+                {T.wagerLine(formatTripcoins(w.wager), w.choice === 0 ? T.heads : T.tails)} · <Text span c="dimmed" size="sm">{when(w.createdAt)}</Text>
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+function HistoryTab() {
+  const query = useInfiniteQuery(myHistoryQuery);
+  if (query.isPending) return <Loader aria-label="Loading history" />;
+  if (query.isError) return <Alert color="red" role="alert">{T.historyFailed}</Alert>;
+  const entries = query.data.pages.flatMap((p) => p.entries);
+  if (entries.length === 0) return <Text c="dimmed">{T.noHistory}</Text>;
+  return (
+    <Stack>
+      <div className={classes.scroll} tabIndex={0} role="region" aria-label={T.historyTab}>
+        <Table striped highlightOnHover className={classes.history}>
+          <Table.Thead>
+            <Table.Tr><Table.Th>{T.when}</Table.Th><Table.Th>{T.what}</Table.Th><Table.Th>{T.counterparty}</Table.Th><Table.Th ta="right">{T.amount}</Table.Th><Table.Th ta="right">{T.after}</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {entries.map((e) => (
+              <Table.Tr key={e.id} data-testid="history-entry">
+                <Table.Td className={`${classes.nowrap} ${classes.when}`}>{when(e.at)}</Table.Td>
+                <Table.Td className={classes.what}>{reasonLabel(e.reason)}</Table.Td>
+                <Table.Td className={classes.with}>{counterpartyLabel(e)}</Table.Td>
+                <Table.Td ta="right" className={`${classes.nowrap} ${classes.amount}`} c={e.amount < 0 ? 'red.4' : 'teal.4'}>{amountLabel(e)}</Table.Td>
+                <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${T.after} ${balanceLabel(e)}`}>{balanceLabel(e)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+      {query.hasNextPage && (
+        <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} style={{ alignSelf: 'center' }}>{T.more}</Button>
+      )}
+    </Stack>
+  );
+}
+
+export default function InventoryOverlay({ payload, onClose }: OverlayProps<'inventory'>) {
+  const { user, settled } = useCurrentUser();
+  const [tab, setTab] = useState<string>(payload.tab);
+  return (
+    <OverlayFrame label={T.title} onClose={onClose} testId="inventory-overlay">
+      <div className={classes.body}>
+        {!settled ? <Loader aria-label="Loading inventory" />
+          : !isLoggedIn(user) ? <Text>{T.signIn}</Text> : (
+            <Tabs value={tab} onChange={(v) => setTab(v ?? 'items')} keepMounted={false}>
+              <Tabs.List mb="md">
+                <Tabs.Tab value="items">{T.itemsTab}</Tabs.Tab>
+                <Tabs.Tab value="history">{T.historyTab}</Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="items"><ItemsTab /></Tabs.Panel>
+              <Tabs.Panel value="history"><HistoryTab /></Tabs.Panel>
+            </Tabs>
+          )}
+      </div>
+    </OverlayFrame>
+  );
+}

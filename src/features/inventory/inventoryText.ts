@@ -1,0 +1,23 @@
+// How the overlay words a history entry (texts: INVENTORY_TEXT in contract/myEconomy.ts).
+import { INVENTORY_TEXT, type HistoryEntry } from '../../../contract/myEconomy';
+import { formatTripcoins } from '../../../contract/money';
+
+export function reasonLabel(reason: string): string {
+  return INVENTORY_TEXT.reasons[reason] ?? reason;
+}
+
+export function counterpartyLabel(entry: Pick<HistoryEntry, 'counterparty'>): string {
+  const c = entry.counterparty;
+  return c.kind === 'player' ? c.username : INVENTORY_TEXT.counterparties[c.kind];
+}
+
+/** "+Ŧ12.50", "−1 × Base Set Crate". */
+export function amountLabel(entry: Pick<HistoryEntry, 'asset' | 'amount' | 'itemName'>): string {
+  const sign = entry.amount < 0 ? '−' : '+';
+  const size = Math.abs(entry.amount);
+  return entry.asset === 'TC' ? `${sign}Ŧ${formatTripcoins(size)}` : `${sign}${size} × ${entry.itemName ?? entry.asset}`;
+}
+
+export function balanceLabel(entry: Pick<HistoryEntry, 'asset' | 'balanceAfter'>): string {
+  return entry.asset === 'TC' ? `Ŧ${formatTripcoins(entry.balanceAfter)}` : String(entry.balanceAfter);
+}

@@ -1,0 +1,64 @@
+// A Server-Sent Events reader for the API tests: what a browser's stream sees (ids, data,
+// comment lines), read over real HTTP from a listening server.
+export interface SseMessage { id: string | null; data: string }
+
+export interface SseStream {
+  status: number;
+  headers: Headers;
+  messages: SseMessage[];
+  comments: string[];
+  /** Resolves with the first message (after those already seen) matching `pick`, or rejects after `ms`. */
+  next(pick?: (m: SseMessage) => boolean, ms?: number): Promise<SseMessage>;
+  close(): void;
+}
+
+export async function openSse(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  const abort = new AbortController();
+  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
+  const messages: SseMessage[] = [];
+  const comments: string[] = [];
+  let waiters: Array<() => void> = [];
+  let seen = 0;
+  if (response.ok && response.body) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return;
+          buffer += value;
+          let cut: number;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            let id: string | null = null;
+            const data: string[] = [];
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments.push(line.slice(1).trim());
+              else if (line.startsWith('id: ')) id = line.slice(4);
+              else if (line.startsWith('data: ')) data.push(line.slice(6));
+            }
+            if (data.length) messages.push({ id, data: data.join('\n') });
+            const w = waiters; waiters = []; for (const wake of w) wake();
+          }
+        }
+      } catch { /* aborted */ }
+    })();
+  }
+  return {
+    status: response.status, headers: response.headers, messages, comments,
+    async next(pick = () => true, ms = 5_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        while (seen < messages.length) {
+          const m = messages[seen++];
+          if (m && pick(m)) return m;
+        }
+        if (Date.now() > deadline) throw new Error(`no matching event within ${ms} ms (got ${JSON.stringify(messages)})`);
+        await new Promise<void>((resolve) => { waiters.push(resolve); setTimeout(resolve, 100); });
+      }
+    },
+    close: () => abort.abort(),
+  };
+}

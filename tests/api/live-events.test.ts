@@ -1,0 +1,151 @@
+// Live events (issue 25 item 4): GET /api/events as Server-Sent Events, published in the
+// caller's transaction (never for a rolled-back write), resumed with Last-Event-ID; on
+// PostgreSQL, an event published through one API process reaches a stream on another.
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/api/live-events.test.ts
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ITEM_IDS } from '../../contract/items';
+import { createDb, type DbHandle } from '../../server/db/createDb';
+import { inTransaction } from '../../server/db/tx';
+import { MINT, moveItems, playerAccount } from '../../server/services/ledger';
+import { publishLiveEvent } from '../../server/services/liveEvents';
+import { createSession } from '../../server/services/sessions';
+import { createUser } from '../../server/services/users';
+import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
+import { openSse, type SseStream } from './harness/sse';
+import { startApp, testDatabases, type TestApp } from './helpers';
+
+const ITEM = ITEM_IDS.technicalDifficulties;
+
+async function player(handle: DbHandle): Promise<{ uuid: string; username: string; sid: string }> {
+  const username = `le_${randomUUID().slice(0, 8)}`;
+  const uuid = await inTransaction(handle.db, (trx) => createUser(trx, { username, passwordHash: null }));
+  await inTransaction(handle.db, (trx) => moveItems(trx, ITEM, { from: MINT, to: playerAccount(uuid), amount: 5n, reason: 'test' }));
+  return { uuid, username, sid: await createSession(handle.db, uuid, 1, {}) };
+}
+
+const bearer = (sid: string) => ({ authorization: `Bearer ${sid}` });
+
+async function transfer(base: string, sid: string, to: string): Promise<number> {
+  const response = await fetch(`${base}/api/inventory/transfer-onchain`, {
+    method: 'POST',
+    headers: { ...bearer(sid), 'content-type': 'application/json', origin: base, 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ toPlayerUsername: to, itemUuid: ITEM, quantity: 1 }),
+  });
+  return response.status;
+}
+
+describe.each(testDatabases())('live events on $name', (database) => {
+  let t: TestApp;
+  let base: string;
+  const streams: SseStream[] = [];
+  const open = async (headers: Record<string, string>) => { const s = await openSse(`${base}/api/events`, headers); streams.push(s); return s; };
+
+  beforeAll(async () => {
+    t = await startApp(database, { LIVE_EVENTS_HEARTBEAT_MS: 150 });
+    base = await (t.app as FastifyInstance).listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => { for (const s of streams) s.close(); await t?.close(); });
+
+  it('answers 401 to an anonymous caller and a stream with the proxy-proof headers to a player', async () => {
+    const anonymous = await fetch(`${base}/api/events`);
+    expect(anonymous.status).toBe(401);
+    const me = await player(t.handle);
+    const stream = await open(bearer(me.sid));
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(stream.headers.get('x-accel-buffering')).toBe('no');
+    expect(stream.headers.get('cache-control')).toContain('no-transform');
+    expect(stream.headers.get('content-encoding')).toBeNull();
+    await new Promise((r) => setTimeout(r, 400));
+    expect(stream.comments).toContain('ping');
+  });
+
+  it('tells the recipient of a transfer, with an id, once the transfer commits', async () => {
+    const [from, to] = [await player(t.handle), await player(t.handle)];
+    const stream = await open(bearer(to.sid));
+    expect(await transfer(base, from.sid, to.username)).toBe(200);
+    const message = await stream.next();
+    expect(message.id).toMatch(/^\d+$/);
+    expect(JSON.parse(message.data)).toMatchObject({ type: 'itemReceived', from: from.username, itemUuid: ITEM, quantity: 1 });
+  });
+
+  it('publishes nothing for a write that rolls back', async () => {
+    const me = await player(t.handle);
+    const stream = await open(bearer(me.sid));
+    await expect(inTransaction(t.handle.db, async (trx) => {
+      await publishLiveEvent(trx, me.uuid, { type: 'banned', reason: 'rolled back' });
+      throw new Error('the write fails after publishing');
+    })).rejects.toThrow('the write fails');
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'banned', reason: 'committed' }));
+    const first = await stream.next();
+    expect(JSON.parse(first.data)).toEqual({ type: 'banned', reason: 'committed' });
+    const stored = await t.handle.db.selectFrom('live_events').select('event').where('user_id', '=', me.uuid).execute();
+    expect(stored).toHaveLength(1);
+  });
+
+  it('resumes after Last-Event-ID with what was published meanwhile', async () => {
+    const me = await player(t.handle);
+    const first = await open(bearer(me.sid));
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c1', clanName: 'One' }));
+    const seen = await first.next();
+    first.close();
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c2', clanName: 'Two' }));
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c3', clanName: 'Three' }));
+    const again = await open({ ...bearer(me.sid), 'last-event-id': seen.id ?? '' });
+    const names = [JSON.parse((await again.next()).data).clanName, JSON.parse((await again.next()).data).clanName];
+    expect(names).toEqual(['Two', 'Three']);
+    // Without Last-Event-ID a stream starts from now: nothing old is replayed.
+    const fresh = await open(bearer(me.sid));
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c4', clanName: 'Four' }));
+    expect(JSON.parse((await fresh.next()).data).clanName).toBe('Four');
+  });
+
+  it('ends the stream when the session is revoked', async () => {
+    const me = await player(t.handle);
+    const stream = await open(bearer(me.sid));
+    const logout = await fetch(`${base}/api/logout`, { method: 'POST', headers: { ...bearer(me.sid), origin: base } });
+    expect(logout.status).toBeLessThan(300);
+    const countAfter = async () => { await new Promise((r) => setTimeout(r, 600)); return t.app.liveEvents.countFor(me.uuid); };
+    expect(await countAfter()).toBe(0);
+    expect(stream.status).toBe(200);
+  });
+});
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+describe.skipIf(!ADMIN_URL)(`live events across two API processes${ADMIN_URL ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
+  let database: ScratchDatabase;
+  let servers: ServerProcess[] = [];
+  let handle: DbHandle;
+  const streams: SseStream[] = [];
+  beforeAll(async () => {
+    database = await createScratchDatabase(ADMIN_URL ?? '', 'live');
+    servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database.url })));
+    handle = await createDb({ databaseUrl: database.url, poolSize: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it('an event published on one process reaches a stream on the other, and resumes there', async () => {
+    const [a, b] = servers.map((s) => s.url) as [string, string];
+    const [from, to] = [await player(handle), await player(handle)];
+    const stream = await openSse(`${b}/api/events`, bearer(to.sid));
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    expect(await transfer(a, from.sid, to.username)).toBe(200);
+    const message = await stream.next(undefined, 3_000);
+    expect(JSON.parse(message.data)).toMatchObject({ type: 'itemReceived', from: from.username });
+    stream.close();
+    // Another transfer while no stream is open; the reconnect (to the first process) resumes.
+    expect(await transfer(b, from.sid, to.username)).toBe(200);
+    const resumed = await openSse(`${a}/api/events`, { ...bearer(to.sid), 'last-event-id': message.id ?? '' });
+    streams.push(resumed);
+    expect(JSON.parse((await resumed.next()).data)).toMatchObject({ type: 'itemReceived', from: from.username });
+    expect(resumed.messages).toHaveLength(1);
+  });
+});

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { bootShell } from './app/boot';
 import { Shell } from './app/Shell';
+import { startI18n } from './i18n';
 
 const shell = bootShell(window);
 
@@ -15,6 +16,10 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+// The player's language before the first render (only its catalog is downloaded, ~2 KiB); the
+// game's files are already on their way. Until then index.html's first frame shows no words.
+await startI18n(window);
+root.removeAttribute('data-first-frame');
 createRoot(root).render(
   <StrictMode>
     <Shell shell={shell} />

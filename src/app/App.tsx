@@ -19,13 +19,31 @@ import { currentSettingsConfig } from '../settings-store/config';
 import { SettingsStoreProvider } from '../settings-store/context';
 import { holdToastsWhileLoading } from '../ui/toast';
 import { createSettingsStore, type SettingsStore } from '../settings-store/store';
+import { currentLocale, setChosenLocale } from '../i18n';
+
+/** The `language` setting drives the shell's language once it changes (a choice); applied at once. */
+function followLanguageSetting(store: SettingsStore) {
+  let last = store.getValues().language;
+  store.subscribe(() => {
+    const next = store.getValues().language;
+    if (next !== last) { last = next; void setChosenLocale(next); }
+  });
+}
 
 const queryClient = createQueryClient();
 
 /** The page's one settings store, created with the app chunk (it needs zod) and kept for the page's life. */
 let settingsStore: SettingsStore | null = null;
 function pageSettingsStore(shell: ShellBoot): SettingsStore {
-  settingsStore ??= createSettingsStore({ config: currentSettingsConfig(), game: shell.link, account: createAccountSettings() });
+  if (!settingsStore) {
+    // Nothing saved yet: the language the page speaks (host, browser) is the setting's value, so
+    // the select shows it and the game hears it; a change of it (the player's, or the account's
+    // copy) is the player's choice from then on.
+    settingsStore = createSettingsStore({
+      config: currentSettingsConfig(), game: shell.link, account: createAccountSettings(), defaults: { language: currentLocale() },
+    });
+    followLanguageSetting(settingsStore);
+  }
   return settingsStore;
 }
 

@@ -18,6 +18,7 @@ import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { startHost } from '../game-link/hostWiring';
 import { createGameLink, type GameLink } from '../game-link/link';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
+import { t } from '../i18n';
 
 export interface ShellBoot {
   game: GameController;
@@ -51,7 +52,7 @@ export function bootShell(win: Window = window): ShellBoot {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
     if (status === 'loaded' && lastStatus !== 'loaded') completion.instanceReady();
-    if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? 'The game failed to load.' });
+    if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? t('loading.failed') });
     lastStatus = status;
   });
 

@@ -31,6 +31,8 @@ export interface SettingsStoreOptions {
   account?: SettingsAccount;
   storage?: KeyValueStorage;
   log?: Pick<Console, 'warn'>;
+  /** Values used where nothing is stored instead of the contract's defaults (the language the page resolved). */
+  defaults?: Partial<SettingsValues>;
 }
 
 export interface SettingsStore {
@@ -56,7 +58,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const rules = settingsRules(config);
   const storage = createSettingsStorage({ log: (message, error) => log.warn(message, error), ...(options.storage ? { storage: options.storage } : {}) });
   for (const name of hiddenEntries(config, rules)) storage.remove(name);
-  let values = loadSettings(storage, rules, (message) => log.warn(message));
+  let values = loadSettings(storage, rules, (message) => log.warn(message), options.defaults);
   const listeners = new Set<() => void>();
   const changeListeners = new Set<() => void>();
 

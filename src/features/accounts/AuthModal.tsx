@@ -4,7 +4,7 @@
 import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXT } from '../../../contract/auth';
+
 import { fromPromise } from 'xstate';
 import { authMachine, validate, type AuthMode, type AuthRequest } from '../../../machines/auth';
 import type { OverlayProps } from '../../overlays/types';
@@ -17,6 +17,8 @@ import { useHost } from '../../lib/host';
 import { useHostLogin } from './useHostLogin';
 import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t as tr } from '../../i18n';
+import { AUTH_TEXT } from '../../i18n/texts';
 
 export const SWITCH_DELAY_MS = 300;
 /** The submit button's text while it waits for the background bot check (issue 22). */
@@ -81,8 +83,8 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     // The operation stores who is playing now and tells the game; this modal greets and closes.
     const player = applyAnswer(state.context.result);
     if (mode === 'logout') showToast({ message: AUTH_TEXT.loggedOut, tone: 'success', area: 'auth' });
-    else if (mode === 'login') showToast({ message: `Welcome back, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
-    else showToast({ message: `Welcome to the game, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
+    else if (mode === 'login') showToast({ message: tr('accounts.AuthModal.welcomeBackName', { name: player?.username ?? username }), tone: 'success', area: 'auth' });
+    else showToast({ message: tr('accounts.AuthModal.welcomeName', { name: player?.username ?? username }), tone: 'success', area: 'auth' });
     onClose();
   }, [state, mode, username, applyAnswer, onClose]);
 
@@ -137,20 +139,20 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     >
       {mode === 'logout' ? (
         <Stack>
-          <Text>Are you sure you want to log out? You will need to log back in to access your account.</Text>
+          <Text>{tr('accounts.AuthModal.areYouSureYouWant')}</Text>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button color="red" onClick={() => submit()} loading={busy}>Logout</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{tr('accounts.AuthModal.cancel')}</Button>
+            <Button color="red" onClick={() => submit()} loading={busy}>{tr('accounts.AuthModal.logout')}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Username" description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
-            <PasswordInput label="Password" description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
+            <TextInput label={tr('accounts.AuthModal.username')} description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
+            <PasswordInput label={tr('accounts.AuthModal.password')} description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
             {mode === 'signup' && (
-              <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
+              <PasswordInput label={tr('accounts.AuthModal.confirmPassword')} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
             )}
             <BotCheck
               config={config?.botCheck}
@@ -161,18 +163,18 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
             />
             <BotCheckProblem text={error} />
             <Button type="submit" loading={busy} disabled={waiting} aria-busy={waiting || busy} leftSection={waiting ? <Loader size={14} /> : undefined} fullWidth>
-              {waiting ? VERIFYING_TEXT : mode === 'login' ? 'Login' : 'Sign Up'}
+              {waiting ? tr('accounts.verifying') : mode === 'login' ? tr('accounts.AuthModal.login') : tr('accounts.AuthModal.signUp')}
             </Button>
             {mode === 'login' && (
               <>
-                <Divider label="OR" labelPosition="center" />
+                <Divider label={tr('accounts.AuthModal.or')} labelPosition="center" />
                 <ProviderButtons discord={config?.discord} disabled={busy} onDone={onClose} />
               </>
             )}
             <Text size="sm" ta="center">
-              {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+              {mode === 'login' ? tr('accounts.AuthModal.donTHaveAnAccount') : tr('accounts.AuthModal.alreadyHaveAnAccount')}
               <Anchor component="button" type="button" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
-                {mode === 'login' ? 'Sign up' : 'Login'}
+                {mode === 'login' ? tr('accounts.AuthModal.signUp2') : tr('accounts.AuthModal.login')}
               </Anchor>
             </Text>
           </Stack>

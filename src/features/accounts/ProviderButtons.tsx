@@ -4,7 +4,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { DISCORD_TEXT, ExchangeAnswer } from '../../../contract/accounts';
+import { ExchangeAnswer } from '../../../contract/accounts';
 import type { PublicConfig } from '../../../contract/system';
 import { useHost } from '../../lib/host';
 import { showToast } from '../../ui/toast';
@@ -14,6 +14,8 @@ import { useDiscordPopup } from './useDiscordPopup';
 import { useHostLogin } from './useHostLogin';
 import { useGameLink } from '../../game-link/context';
 import { useOverlays } from '../../overlays/context';
+import { t } from '../../i18n';
+import { DISCORD_TEXT } from '../../i18n/texts';
 
 function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConfig['discord']; disabled: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -43,7 +45,7 @@ function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConf
 
   return (
     <Button variant="default" color="indigo" onClick={start} loading={busy} disabled={disabled}>
-      Continue with Discord
+      {t('accounts.ProviderButtons.continueWithDiscord')}
     </Button>
   );
 }
@@ -68,13 +70,13 @@ export function ProviderButtons({ discord, disabled, onDone }: { discord: Public
         : (
           <Button variant="default" color="indigo" disabled={disabled || !enabled}
             onClick={() => void portalLogin()} aria-describedby={enabled ? undefined : 'discord-note'}>
-            Continue with Discord
+            {t('accounts.ProviderButtons.continueWithDiscord')}
           </Button>
         )}
       {!enabled && <Text id="discord-note" size="xs" c="dimmed" ta="center">{DISCORD_TEXT.notConfigured}</Text>}
       {host.kind === 'crazygames' && (
         <Button variant="default" onClick={() => void portalLogin()} loading={portalBusy} disabled={disabled}>
-          Continue with CrazyGames
+          {t('accounts.ProviderButtons.continueWithCrazygames')}
         </Button>
       )}
     </Stack>

@@ -1,7 +1,8 @@
 // The Clans section's client-side checks (spec part 2 §5), with the spec's texts. The server
 // checks the same rules (contract/clans.ts); these stop a bad form before any request.
-import { CLAN_TEXT } from '../../../contract/clans';
+
 import { nameCharacterProblem } from '../../../contract/names';
+import { CLAN_TEXT } from '../../i18n/texts';
 
 export const CLAN_NAME_MAX = 20;
 export const CLAN_TAG_MAX = 5;

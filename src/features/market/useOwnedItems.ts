@@ -1,11 +1,12 @@
 // The player's items with names, from the inventory (quantities are strings: spec §3) and the
 // catalogue. Inventory failures are toasted once per opening, with the spec's text.
 import { useEffect } from 'react';
-import { ECONOMY_TEXT } from '../../../contract/economy';
+
 import { useItemNames } from '../../api/catalogue';
 import { useInventory } from '../../api/economy';
 import { errorText, isLoggedOutError } from '../../api/errors';
 import { economyToast } from '../../ui/toast';
+import { ECONOMY_TEXT } from '../../i18n/texts';
 
 export interface OwnedItem { uuid: string; name: string; quantity: number }
 

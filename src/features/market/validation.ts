@@ -1,9 +1,10 @@
 // The market's client-side checks (spec part 2 §5), pure so they are tested without a browser.
 // Each returns the spec's message for the first rule broken, or null.
-import { ECONOMY_TEXT } from '../../../contract/economy';
-import { ListingPrice, MARKET_TEXT } from '../../../contract/marketplace';
+
+import { ListingPrice } from '../../../contract/marketplace';
 import { parseTripcoins } from '../../../contract/money';
 import { tcFixed } from '../../../contract/economy';
+import { ECONOMY_TEXT, MARKET_TEXT } from '../../i18n/texts';
 
 /**
  * What a quantity field holds, read exactly as typed: nothing, something that is not a whole

@@ -5,6 +5,7 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
+import { t } from '../../i18n';
 
 export const LEGAL_LINKS: readonly AboutLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
@@ -30,11 +31,11 @@ export function AboutSection({ links = about }: { links?: { community: readonly 
     <Stack gap="lg">
       <Group gap="sm">
         <Badge size="lg" data-testid="about-version">v1.3</Badge>
-        <Text c="dimmed">Stable Channel</Text>
+        <Text c="dimmed">{t('settings.AboutSection.stableChannel')}</Text>
       </Group>
-      <Links title="Legal" links={LEGAL_LINKS} />
-      <Links title="Community" links={links.community} />
-      <Links title="Contact & Support" links={links.support} />
+      <Links title={t('settings.AboutSection.legal')} links={LEGAL_LINKS} />
+      <Links title={t('settings.AboutSection.community')} links={links.community} />
+      <Links title={t('settings.AboutSection.contactSupport')} links={links.support} />
     </Stack>
   );
 }

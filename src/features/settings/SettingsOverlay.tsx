@@ -8,7 +8,7 @@ import {
   IconSearch, IconUserCircle, IconUsersGroup, IconVolume, IconWorld, IconX, type Icon,
 } from '@tabler/icons-react';
 import { Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { FIELD_NAMES, SECTION_LABELS, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
+import { FIELD_NAMES, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
 import { useEscapeLayer } from '../../overlays/context';
 import { AboutSection } from './AboutSection';
 import { FieldControl } from './FieldControl';
@@ -17,6 +17,8 @@ import { SettingsActions } from './SettingsActions';
 import { useSettings, type SettingsApi } from './useSettings';
 import { useViewport } from './useViewport';
 import classes from './SettingsOverlay.module.css';
+import { t } from '../../i18n';
+import { fieldLabel, sectionLabel } from '../../i18n/settingsTexts';
 
 export type ExtraSectionId = 'accounts' | 'airdrops' | 'clans';
 /** `tab`: the tab a section opens on, when the overlay was opened to it (e.g. Account → Wallets). */
@@ -44,7 +46,7 @@ const isExtra = (id: SectionId): id is ExtraSectionId => id === 'accounts' || id
 
 function FieldsSection({ section, api, hidden }: { section: SectionId; api: SettingsApi; hidden: ReadonlySet<string> }) {
   const names = FIELD_NAMES.filter((n) => SETTINGS_FIELDS[n].section === section && n !== 'sprintMode' && !isHiddenSetting(n, hidden));
-  if (names.length === 0 && section !== 'regions') return <Text c="dimmed">No settings available here.</Text>;
+  if (names.length === 0 && section !== 'regions') return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsAvailableHere')}</Text>;
   return (
     <Stack gap="sm">
       {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{LATENCY_DESCRIPTION}</Text>}
@@ -57,8 +59,8 @@ function FieldsSection({ section, api, hidden }: { section: SectionId; api: Sett
 function SearchResults({ query, sections, api, hidden }: { query: string; sections: readonly SectionId[]; api: SettingsApi; hidden: ReadonlySet<string> }) {
   const needle = query.trim().toLowerCase();
   const names = FIELD_NAMES.filter((n) => sections.includes(SETTINGS_FIELDS[n].section) && !isHiddenSetting(n, hidden)
-    && SETTINGS_FIELDS[n].label.toLowerCase().includes(needle));
-  if (names.length === 0) return <Text c="dimmed">No settings match “{query.trim()}”.</Text>;
+    && fieldLabel(n).toLowerCase().includes(needle));
+  if (names.length === 0) return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsMatch', { query: query.trim() })}</Text>;
   return <div className={classes.fields} data-testid="settings-search-results">{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>;
 }
 
@@ -84,12 +86,12 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   const choose = (id: SectionId) => { setActive(id); setDrawerOpen(false); setQuery(''); };
 
   const sidebar = (
-    <nav aria-label="Settings sections" className={viewport.isMobile ? `${classes.sidebar} ${classes.drawerSidebar}` : classes.sidebar}>
+    <nav aria-label={t('settings.SettingsOverlay.settingsSections')} className={viewport.isMobile ? `${classes.sidebar} ${classes.drawerSidebar}` : classes.sidebar}>
       {username && <div className={classes.username} data-testid="settings-username">{username}</div>}
       {sections.map((id) => {
         const SectionIcon = SECTION_ICONS[id];
         return (
-          <NavLink key={id} component="button" label={SECTION_LABELS[id]} active={id === active} aria-current={id === active ? 'page' : undefined}
+          <NavLink key={id} component="button" label={sectionLabel(id)} active={id === active} aria-current={id === active ? 'page' : undefined}
             leftSection={<SectionIcon size={18} stroke={1.8} aria-hidden />} className={classes.navLink}
             data-section={id} onClick={() => choose(id)} />
         );
@@ -106,11 +108,11 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   else body = <FieldsSection section={active} api={api} hidden={hidden} />;
 
   return (
-    <div className={classes.root} role="dialog" aria-modal="true" aria-label="Settings" data-testid="settings-overlay"
+    <div className={classes.root} role="dialog" aria-modal="true" aria-label={t('settings.SettingsOverlay.settings')} data-testid="settings-overlay"
       data-mobile={viewport.isMobile || undefined} data-small-mobile={viewport.isSmallMobile || undefined}
       data-tablet={viewport.isTablet || undefined} data-landscape={viewport.isLandscape || undefined} data-touch={viewport.isTouch || undefined}>
       {viewport.isMobile ? (
-        <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title="Settings"
+        <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title={t('settings.SettingsOverlay.settings')}
           closeButtonProps={{ 'aria-label': 'Close menu' }} data-testid="settings-drawer">
           {sidebar}
         </Drawer>
@@ -120,14 +122,14 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
             neither the title nor the placeholder is cut. */}
         <header className={classes.header}>
           {viewport.isMobile && (
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Open menu" onClick={() => setDrawerOpen(true)} className={classes.menuButton}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.SettingsOverlay.openMenu')} onClick={() => setDrawerOpen(true)} className={classes.menuButton}>
               <IconMenu2 size={22} aria-hidden />
             </ActionIcon>
           )}
-          <Title order={2} className={classes.title}>{SECTION_LABELS[active]}</Title>
-          <TextInput aria-label="Search settings" placeholder="Search settings" value={query} className={classes.search}
+          <Title order={2} className={classes.title}>{sectionLabel(active)}</Title>
+          <TextInput aria-label={t('settings.SettingsOverlay.searchSettings')} placeholder={t('settings.SettingsOverlay.searchSettings')} value={query} className={classes.search}
             leftSection={<IconSearch size={16} aria-hidden />} onChange={(event) => setQuery(event.currentTarget.value)} />
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close settings" onClick={() => { api.flush(); onClose(); }} className={classes.closeButton}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.SettingsOverlay.closeSettings')} onClick={() => { api.flush(); onClose(); }} className={classes.closeButton}>
             <IconX size={22} aria-hidden />
           </ActionIcon>
         </header>

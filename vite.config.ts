@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOADING_STYLE_ID, firstFrameMarkup } from './src/features/loading/firstFrame';
-import { i18nCatalogs } from './scripts/i18nCatalogs.ts';
+import { i18nCatalogs } from './scripts/i18nCatalogs';
 
 /**
  * The loading screen's first frame and stylesheet written into index.html, so the page paints

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { i18nCatalogs } from './scripts/i18nCatalogs.ts';
+import { i18nCatalogs } from './scripts/i18nCatalogs';
 
 // Two projects: `unit` (contract, machines, hosts, components; fast, no database) and `api`
 // (the Fastify app through app.inject against PGlite, and PostgreSQL when TEST_DATABASE_URL is set).

@@ -56,3 +56,8 @@ export function parseDecimal(input: string, locale?: Locale): number | null {
   const value = Number(text);
   return Number.isFinite(value) ? value : null;
 }
+
+/** Coins in hundredths as the server's messages write them (two decimals, no grouping: "1234.50"), with the locale's decimal mark. */
+export function coinsPlain(hundredths: bigint, locale?: Locale): string {
+  return formatNumber(Number(hundredths) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }, locale);
+}

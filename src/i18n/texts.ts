@@ -7,16 +7,16 @@ import { BRIDGE_TEXT as BRIDGE } from '../../contract/bridge';
 import { CLAN_TEXT as CLAN } from '../../contract/clans';
 import { COINFLIP_TEXT as COINFLIP } from '../../contract/coinflip';
 import { CRATE_TEXT as CRATE } from '../../contract/crates';
-import { ECONOMY_TEXT as ECONOMY, tcFixed } from '../../contract/economy';
+import { ECONOMY_TEXT as ECONOMY } from '../../contract/economy';
 import { MARKET_TEXT as MARKET } from '../../contract/marketplace';
 import { NAME_TEXT as NAME } from '../../contract/names';
 import { PROFILE_TEXT as PROFILE } from '../../contract/profile';
 import { SETTINGS_IMPORT_TEXT as SETTINGS_IMPORT } from '../../contract/settings';
 import { localized, type ArgFormat } from './localized';
-import { formatNumber } from './format';
+import { coinsPlain, formatNumber } from './format';
 
 /** Coin amounts in hundredths (bigint) as the locale writes them with two decimals. */
-const coins = (value: unknown) => (typeof value === 'bigint' ? formatNumber(Number(tcFixed(value)), { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }) : String(value));
+const coins = (value: unknown) => (typeof value === 'bigint' ? coinsPlain(value) : String(value));
 const amounts: ArgFormat = (args) => Object.fromEntries(args.map((value, i) => [String(i), coins(value)]));
 const count: ArgFormat = ([n]) => ({ 0: formatNumber(Number(n), { useGrouping: false }), soldOut: Number(n) <= 0 ? 'yes' : 'no' });
 

@@ -47,7 +47,7 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
   return (
     <Tabs value={active} onChange={(v) => setTab(v ?? 'profile')} keepMounted={false}>
       <Tabs.List mb="md">
-        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{t.label}</Tabs.Tab>)}
+        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{tr(`accounts.tab.${t.value}`)}</Tabs.Tab>)}
       </Tabs.List>
       <Tabs.Panel value="profile"><ProfileTab user={user} features={features} /></Tabs.Panel>
       {!host.isHidden('walletsTab') && <Tabs.Panel value="wallets"><WalletsTab user={user} /></Tabs.Panel>}

@@ -23,7 +23,6 @@ import { AUTH_TEXT } from '../../i18n/texts';
 export const SWITCH_DELAY_MS = 300;
 /** The submit button's text while it waits for the background bot check (issue 22). */
 export const VERIFYING_TEXT = 'Verifying…';
-const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
 
 const providedMachine = authMachine.provide({
   actors: { authenticate: fromPromise<unknown, AuthRequest>(({ input }) => authenticate(input)) },
@@ -135,7 +134,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       busy={busy}
       opened={opened}
       onClose={close}
-      title={<Title order={3} component="span">{TITLES[mode]}{mode === 'login' && <span className="auth-wave" aria-hidden="true"> 👋</span>}</Title>}
+      title={<Title order={3} component="span">{tr(`accounts.AuthModal.title.${mode}`)}{mode === 'login' && <span className="auth-wave" aria-hidden="true"> 👋</span>}</Title>}
     >
       {mode === 'logout' ? (
         <Stack>

@@ -69,7 +69,7 @@ function RemovableMembers({ membership, clan }: { membership: ClanMembership; cl
   return (
     <>
       <MemberList members={clan.members} onRemove={setTarget} busy={membership.busy} />
-      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title={t('clans.ClanPanel.removeMember')} zIndex={450} closeLabel="Close dialog">
+      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title={t('clans.ClanPanel.removeMember')} zIndex={450} closeLabel={t('common.closeDialog')}>
         <Stack>
           <Text>{rich(t('clans.ClanPanel.removeConfirm', { name: target?.username, clan: clan.clanName }), [<b />])}</Text>
           <Group justify="flex-end">
@@ -90,7 +90,7 @@ function LeaveButton({ membership, clan }: { membership: ClanMembership; clan: C
   return (
     <>
       <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!membership.can({ kind: 'leave' })}>{t('clans.ClanPanel.leaveClan')}</Button>
-      <BusyModal busy={busy} opened={confirming} onClose={() => close()} title={t('clans.ClanPanel.leaveClan')} zIndex={450} closeLabel="Close dialog">
+      <BusyModal busy={busy} opened={confirming} onClose={() => close()} title={t('clans.ClanPanel.leaveClan')} zIndex={450} closeLabel={t('common.closeDialog')}>
         <Stack>
           <Text>{t('clans.ClanPanel.leaveConfirm', { clan: clan.clanName })}</Text>
           <Group justify="flex-end">

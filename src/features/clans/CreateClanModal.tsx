@@ -53,7 +53,7 @@ export function CreateClanModal({ opened, onClose, membership }: { opened: boole
   const started = useCloseOnSuccess(membership, onClose);
   const busy = membership.pendingKind === 'create';
   return (
-    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={t('clans.CreateClanModal.createAClan')} zIndex={450} closeLabel="Close dialog">
+    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={t('clans.CreateClanModal.createAClan')} zIndex={450} closeLabel={t('common.closeDialog')}>
       <CreateClanForm busy={busy} onCancel={onClose}
         onSubmit={(values) => { started(); membership.act({ kind: 'create', ...values }); }} />
     </BusyModal>

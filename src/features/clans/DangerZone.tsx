@@ -71,7 +71,7 @@ function TransferOwnership({ membership, clan }: { membership: ClanMembership; c
   return (
     <>
       <TransferForm members={clan.members} busy={busy} onTransfer={(uuid) => setTarget(clan.members.find((m) => m.uuid === uuid) ?? null)} />
-      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title={t('clans.DangerZone.transferOwnership')} zIndex={450} closeLabel="Close dialog">
+      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title={t('clans.DangerZone.transferOwnership')} zIndex={450} closeLabel={t('common.closeDialog')}>
         <Stack>
           <Text>{rich(t('clans.DangerZone.transferConfirm', { name: target?.username, clan: clan.clanName }), [<b />])}</Text>
           <Group justify="flex-end">

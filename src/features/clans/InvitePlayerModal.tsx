@@ -70,7 +70,7 @@ export function InvitePlayerModal({ opened, onClose, membership, clan }: { opene
   const started = useCloseOnSuccess(membership, onClose);
   const busy = membership.pendingKind === 'invite';
   return (
-    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={t('clans.InvitePlayerModal.title', { clan: clan.clanName })} zIndex={450} closeLabel="Close dialog">
+    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={t('clans.InvitePlayerModal.title', { clan: clan.clanName })} zIndex={450} closeLabel={t('common.closeDialog')}>
       <InviteForm busy={busy} onCancel={onClose} onInvite={(username) => { started(); membership.act({ kind: 'invite', username }); }} />
     </BusyModal>
   );

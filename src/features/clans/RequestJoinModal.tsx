@@ -28,7 +28,7 @@ export function RequestJoinModal({ opened, onClose, membership }: { opened: bool
   };
 
   return (
-    <BusyModal opened={opened} onClose={onClose} title={t('clans.RequestJoinModal.requestToJoinClan')} zIndex={450} closeLabel="Close dialog">
+    <BusyModal opened={opened} onClose={onClose} title={t('clans.RequestJoinModal.requestToJoinClan')} zIndex={450} closeLabel={t('common.closeDialog')}>
       <Stack>
         <form onSubmit={search}>
           <Group align="flex-end" gap="xs" wrap="nowrap">

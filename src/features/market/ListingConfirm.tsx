@@ -24,6 +24,8 @@ export const GONE_CLOSE_MS = 1_500;
 export type ListingAction = 'buyConfirm' | 'cancelConfirm';
 
 export const LISTING_TITLES: Record<ListingAction, string> = { buyConfirm: 'Confirm Purchase', cancelConfirm: 'Cancel Listing' };
+/** The title in the player's language. */
+export const listingTitle = (action: ListingAction): string => t(`market.listingTitle.${action}`);
 
 interface Props {
   listingId: string;

@@ -18,12 +18,13 @@ import { errorText } from '../../api/errors';
 import { useListings } from './api/getListings';
 import { useMarketStats } from './api/getMarketStats';
 import { ItemSprite } from './ItemSprite';
-import { LISTING_TITLES, ListingConfirm, type ListingAction } from './ListingConfirm';
+import { ListingConfirm, listingTitle, type ListingAction } from './ListingConfirm';
 import { PriceChart } from './PriceChart';
 import { listBuyError } from './validation';
 import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
+import { intlLocale } from '../../i18n/format';
 import { rich } from '../../i18n/rich';
 import { MARKET_TEXT } from '../../i18n/texts';
 
@@ -63,19 +64,19 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
   const close = () => { if (!busy) onClose(); };
 
   const buy = (listing: MarketListing) => {
-    if (!loggedIn) { showToast({ message: 'Log in to buy items', tone: 'error', area: 'economy' }); return; }
+    if (!loggedIn) { showToast({ message: t('market.logInToBuy'), tone: 'error', area: 'economy' }); return; }
     const short = balance === null ? null : listBuyError(listing.price_tripcoins, balance);
     if (short) { showToast({ message: short, tone: 'error', area: 'economy' }); return; }
     setView({ kind: 'buyConfirm', listingId: listing.order_id });
   };
 
   const filterOptions = [
-    { value: 'all', label: 'All items' },
-    ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
+    { value: 'all', label: t('market.allItems') },
+    ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, intlLocale())),
   ];
   const groups = groupListings(listings.data?.listings ?? []);
 
-  const title = view.kind === 'list' ? 'Marketplace' : LISTING_TITLES[view.kind];
+  const title = view.kind === 'list' ? t('market.title') : listingTitle(view.kind);
   return (
     <BusyModal
       busy={busy}

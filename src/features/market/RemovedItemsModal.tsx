@@ -20,7 +20,7 @@ export default function RemovedItemsModal({ payload, onClose }: OverlayProps<'re
             <Text>{t('market.RemovedItemsModal.theFollowingItemsWereRemoved')}</Text>
             <List spacing="xs" listStyleType="none" data-testid="removed-items">
               {items.map((item, index) => {
-                const name = item.name ?? (item.itemUuid ? names.get(item.itemUuid) : undefined) ?? 'Unknown item';
+                const name = item.name ?? (item.itemUuid ? names.get(item.itemUuid) : undefined) ?? t('market.unknownItem');
                 return (
                   <List.Item key={`${item.itemUuid ?? name}-${index}`}>
                     <Group gap="sm" wrap="nowrap">

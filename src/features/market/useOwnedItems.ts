@@ -7,6 +7,7 @@ import { useInventory } from '../../api/economy';
 import { errorText, isLoggedOutError } from '../../api/errors';
 import { economyToast } from '../../ui/toast';
 import { ECONOMY_TEXT } from '../../i18n/texts';
+import { t } from '../../i18n';
 
 export interface OwnedItem { uuid: string; name: string; quantity: number }
 
@@ -18,7 +19,7 @@ export function useOwnedItems() {
     if (inventory.isError && !isLoggedOutError(inventory.error)) economyToast('error', errorText(inventory.error, ECONOMY_TEXT.inventoryFailed));
   }, [inventory.isError, inventory.error]);
   const items: OwnedItem[] = Object.entries(inventory.data?.inventory ?? {})
-    .map(([uuid, quantity]) => ({ uuid, name: names.get(uuid) ?? 'Unknown item', quantity: Number.parseInt(quantity, 10) || 0 }))
+    .map(([uuid, quantity]) => ({ uuid, name: names.get(uuid) ?? t('market.unknownItem'), quantity: Number.parseInt(quantity, 10) || 0 }))
     .filter((item) => item.quantity > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
   return { items, balance: inventory.data?.tripcoins ?? null, loading: inventory.isPending, failed: inventory.isError, loggedOut: isLoggedOutError(inventory.error) };

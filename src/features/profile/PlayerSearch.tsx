@@ -23,7 +23,7 @@ export function PlayerSearch({ onPick }: { onPick: (uuid: string) => void }) {
       {submitted !== '' && (
         <div className={classes.results} data-testid="player-search-results">
           {query.isPending ? <Loader size="xs" aria-label={t('profile.PlayerSearch.searchingPlayers')} />
-            : query.isError ? <Text size="sm" c="red.4" role="alert">{errorText(query.error, 'Search failed')}</Text>
+            : query.isError ? <Text size="sm" c="red.4" role="alert">{errorText(query.error, t('profile.searchFailed'))}</Text>
               : query.data.length === 0 ? <Text size="sm" c="gray.4">{t('profile.PlayerSearch.noPlayersFound')}</Text>
                 : (
                   <Stack gap={2}>

@@ -12,6 +12,9 @@ export const LEGAL_LINKS: readonly AboutLink[] = [
   { label: 'Terms of Service', href: '/terms' },
 ];
 
+/** The legal pages' labels are ours (translated); a studio's community/support labels are shown as configured. */
+const aboutLinkLabel = (label: string) => (label === 'Privacy Policy' ? t('settings.about.privacy') : label === 'Terms of Service' ? t('settings.about.terms') : label);
+
 const about = ActivityConfig.shape.about.parse((rawActivity as { about?: unknown }).about);
 
 function Links({ title, links }: { title: string; links: readonly AboutLink[] }) {
@@ -20,7 +23,7 @@ function Links({ title, links }: { title: string; links: readonly AboutLink[] })
     <Stack gap={4}>
       <Title order={4}>{title}</Title>
       <Group gap="md">
-        {links.map((l) => <Anchor key={l.label} href={l.href} target="_blank" rel="noreferrer">{l.label}</Anchor>)}
+        {links.map((l) => <Anchor key={l.label} href={l.href} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
       </Group>
     </Stack>
   );

@@ -63,7 +63,7 @@ export function KeyboardSection({ api, compact = false }: { api: SettingsApi; co
               <KeyBindButton
                 label={keyActionLabel(action)}
                 code={bindings[action] ?? KEY_UNBOUND}
-                fixedText={action === 'sprint' && sprintMode === 'doubleTap' ? DOUBLE_TAP_LABEL : undefined}
+                fixedText={action === 'sprint' && sprintMode === 'doubleTap' ? t('keys.doubleTapLabel') : undefined}
                 onCapture={(code) => assign(action, code)}
               />
             </Group>

@@ -49,7 +49,7 @@ function FieldsSection({ section, api, hidden }: { section: SectionId; api: Sett
   if (names.length === 0 && section !== 'regions') return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsAvailableHere')}</Text>;
   return (
     <Stack gap="sm">
-      {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{LATENCY_DESCRIPTION}</Text>}
+      {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{t('settings.latencyDescription')}</Text>}
       <div className={classes.fields}>{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>
     </Stack>
   );
@@ -113,7 +113,7 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
       data-tablet={viewport.isTablet || undefined} data-landscape={viewport.isLandscape || undefined} data-touch={viewport.isTouch || undefined}>
       {viewport.isMobile ? (
         <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title={t('settings.SettingsOverlay.settings')}
-          closeButtonProps={{ 'aria-label': 'Close menu' }} data-testid="settings-drawer">
+          closeButtonProps={{ 'aria-label': t('settings.SettingsOverlay.closeMenu') }} data-testid="settings-drawer">
           {sidebar}
         </Drawer>
       ) : sidebar}

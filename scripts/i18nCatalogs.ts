@@ -8,7 +8,6 @@ import type { Plugin } from 'vite';
 
 const PREFIX = 'virtual:i18n-catalog/';
 const RESOLVED = '\0i18n-catalog:';
-export const CATALOG_DIR = fileURLToPath(new URL('../src/i18n/catalogs/', import.meta.url));
 
 export function compileCatalog(source: Record<string, string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]));
@@ -22,7 +21,7 @@ export function i18nCatalogs(): Plugin {
     },
     load(id) {
       if (!id.startsWith(RESOLVED)) return null;
-      const file = `${CATALOG_DIR}${id.slice(RESOLVED.length)}.json`;
+      const file = fileURLToPath(new URL(`../src/i18n/catalogs/${id.slice(RESOLVED.length)}.json`, import.meta.url));
       this.addWatchFile(file);
       const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       return `export default ${JSON.stringify(compileCatalog(source))};`;

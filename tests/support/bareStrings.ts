@@ -7,7 +7,7 @@ import ts from 'typescript';
 /** Props whose value is shown or announced. */
 export const VISIBLE_PROPS = new Set([
   'aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'label', 'alt', 'description', 'error',
-  'confirmLabel', 'cancelLabel', 'heading', 'tooltip', 'message', 'emptyText', 'nothingFoundMessage', 'buttonLabel',
+  'confirmLabel', 'cancelLabel', 'closeLabel', 'closeButtonLabel', 'heading', 'tooltip', 'message', 'emptyText', 'nothingFoundMessage', 'buttonLabel',
 ]);
 
 /** A string that reads as words: a letter of any script (numbers, symbols and "Ŧ" alone are not). */

@@ -21,6 +21,22 @@ import { t as tr } from '../../i18n';
 import { AUTH_TEXT } from '../../i18n/texts';
 
 export const SWITCH_DELAY_MS = 300;
+
+/**
+ * The login title's waving hand, drawn: an emoji needs an emoji font, and without one (many
+ * Linux and kiosk machines) the title read "Welcome back□". Decorative, so hidden from readers.
+ */
+function WaveIcon() {
+  return (
+    <span className="auth-wave" aria-hidden="true" data-testid="auth-wave">
+      <svg viewBox="0 0 24 24" width="1em" height="1em" focusable="false">
+        <path fill="#f5c542" stroke="#b7791f" strokeWidth="0.8" strokeLinejoin="round"
+          d="M8.2 20.5c-2.3-1.6-4.4-4.6-5.4-6.6-.5-1 .3-1.9 1.2-1.5.7.3 1.6 1.4 2.5 2.4L3.9 7.2c-.3-.9.9-1.5 1.5-.7l3.1 5.6-1.7-7.7c-.2-.9 1-1.4 1.5-.6l2.6 6.9-.4-7.6c0-.9 1.3-1.1 1.5-.2l1.6 7.6.6-5.4c.1-.9 1.4-.9 1.5 0 .3 2.6.2 5.9-.1 8.1-.3 2.5.9 3.9 1.6 5.2.6 1.1-.1 2.5-1.4 2.9-2.8.8-5.7 1.3-7.5 0z" />
+        <path fill="none" stroke="#8ecae6" strokeWidth="1.4" strokeLinecap="round" d="M17.5 3.2c1.4.5 2.4 1.6 2.8 3M19 1.3c2 .7 3.4 2.2 3.9 4.2" />
+      </svg>
+    </span>
+  );
+}
 /** The submit button's text while it waits for the background bot check (issue 22). */
 export const VERIFYING_TEXT = 'Verifying…';
 
@@ -134,7 +150,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       busy={busy}
       opened={opened}
       onClose={close}
-      title={<Title order={3} component="span">{tr(`accounts.AuthModal.title.${mode}`)}{mode === 'login' && <span className="auth-wave" aria-hidden="true"> 👋</span>}</Title>}
+      title={<Title order={3} component="span">{tr(`accounts.AuthModal.title.${mode}`)}{mode === 'login' && <WaveIcon />}</Title>}
     >
       {mode === 'logout' ? (
         <Stack>

@@ -61,3 +61,23 @@ export function parseDecimal(input: string, locale?: Locale): number | null {
 export function coinsPlain(hundredths: bigint, locale?: Locale): string {
   return formatNumber(Number(hundredths) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }, locale);
 }
+
+/**
+ * A decimal typed the player's way, written the way the API and the contract's checks read it
+ * ("12,50" in German → "12.50", "1.234,5" → "1234.5"; "1,234.50" in English → "1234.50"). Only the
+ * marks change, never the digits, so the checks still see every decimal that was typed; anything
+ * that is not a plain decimal is returned as typed (and refused by the checks with their text).
+ */
+export function canonicalDecimal(input: string, locale: Locale = currentLocale()): string {
+  const text = input.trim();
+  const commaDecimal = new Intl.NumberFormat(intlLocale(locale)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value === ',';
+  if (commaDecimal) {
+    // "12,50", "1.234,50", "1 234,50" (space, no-break or narrow no-break space as grouping)
+    if (/^[+-]?\d{1,3}([.\s\u00a0\u202f]\d{3})*,\d*$/.test(text) || /^[+-]?\d+,\d*$/.test(text)) return text.replace(/[.\s\u00a0\u202f]/g, '').replace(',', '.');
+    if (/^[+-]?\d{1,3}([\s\u00a0\u202f]\d{3})+$/.test(text)) return text.replace(/[\s\u00a0\u202f]/g, '');
+    return text;
+  }
+  if (/^[+-]?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) return text.replace(/,/g, '');
+  if (/^[+-]?\d+,\d{1,2}$/.test(text)) return text.replace(',', '.');
+  return text;
+}

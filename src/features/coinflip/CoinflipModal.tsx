@@ -26,6 +26,7 @@ import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
+import { canonicalDecimal } from '../../i18n/format';
 import { COINFLIP_TEXT } from '../../i18n/texts';
 
 /** Polls the wager this player created until someone accepts it. */
@@ -73,7 +74,8 @@ function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy
 export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const inventory = useInventory();
   const wagers = useOpenWagers();
-  const [amount, setAmount] = useState('');
+  const [typedAmount, setAmount] = useState('');
+  const amount = canonicalDecimal(typedAmount);
   const [choice, setChoice] = useState<0 | 1>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; hash: string } | null>(null);
@@ -147,7 +149,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               description={t('coinflip.CoinflipModal.between10And100000')}
               inputMode="decimal"
               placeholder="10.00"
-              value={amount}
+              value={typedAmount}
               disabled={busy}
               onChange={(e) => { setAmount(e.currentTarget.value); setProblem(null); }}
               error={problem ?? undefined}

@@ -22,6 +22,7 @@ import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
 import { t } from '../../i18n';
+import { canonicalDecimal } from '../../i18n/format';
 import { MARKET_TEXT } from '../../i18n/texts';
 
 export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
@@ -29,7 +30,9 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
   const stats = useMarketStats().data;
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
   const [quantity, setQuantity] = useState<number | string>(1);
-  const [price, setPrice] = useState('');
+  const [typedPrice, setPrice] = useState('');
+  /** "12,50" in German is 12.50: the checks and the API read the canonical form. */
+  const price = canonicalDecimal(typedPrice);
   const [error, setError] = useState<string | null>(null);
   const listing = useCreateListing({
     onSuccess: (answer) => {
@@ -101,7 +104,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
               placeholder="0.00"
               inputMode="decimal"
               leftSection={<Text size="sm" aria-hidden="true">{TC_SYMBOL}</Text>}
-              value={price}
+              value={typedPrice}
               onChange={(e) => { setPrice(e.currentTarget.value); setError(null); }}
               disabled={busy}
               autoComplete="off"

@@ -1,6 +1,7 @@
 // The shell's language at run time (Lingui). One language is active; its catalog is the only one
 // downloaded (one chunk per language, compiled at build time by scripts/i18nCatalogs.ts) and is
-// loaded before the first paint (src/main.tsx awaits startI18n). Switching loads the other
+// loaded in two parts: the first screen's texts before the first render (src/main.tsx waits for
+// startI18n), the rest meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the other
 // catalog, then every component re-renders at once (I18nProvider) and <html lang> follows.
 //
 // Inputs, in precedence order (resolve.ts): setChosenLocale (the `language` setting, when the
@@ -16,15 +17,17 @@ export { i18n };
 export type MessageId = keyof typeof en;
 export type MessageValues = Record<string, string | number | Date | null | undefined>;
 
-const loaders: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import('virtual:i18n-catalog/en'),
-  es: () => import('virtual:i18n-catalog/es'),
-  fr: () => import('virtual:i18n-catalog/fr'),
-  de: () => import('virtual:i18n-catalog/de'),
-  ja: () => import('virtual:i18n-catalog/ja'),
-  ko: () => import('virtual:i18n-catalog/ko'),
-  zh: () => import('virtual:i18n-catalog/zh'),
-  ru: () => import('virtual:i18n-catalog/ru'),
+type Loader = () => Promise<{ default: Messages }>;
+/** Per language: what the first screen says (awaited before the first render), then the rest. */
+const loaders: Record<Locale, { first: Loader; rest: Loader }> = {
+  en: { first: () => import('virtual:i18n-catalog/en/first'), rest: () => import('virtual:i18n-catalog/en/rest') },
+  es: { first: () => import('virtual:i18n-catalog/es/first'), rest: () => import('virtual:i18n-catalog/es/rest') },
+  fr: { first: () => import('virtual:i18n-catalog/fr/first'), rest: () => import('virtual:i18n-catalog/fr/rest') },
+  de: { first: () => import('virtual:i18n-catalog/de/first'), rest: () => import('virtual:i18n-catalog/de/rest') },
+  ja: { first: () => import('virtual:i18n-catalog/ja/first'), rest: () => import('virtual:i18n-catalog/ja/rest') },
+  ko: { first: () => import('virtual:i18n-catalog/ko/first'), rest: () => import('virtual:i18n-catalog/ko/rest') },
+  zh: { first: () => import('virtual:i18n-catalog/zh/first'), rest: () => import('virtual:i18n-catalog/zh/rest') },
+  ru: { first: () => import('virtual:i18n-catalog/ru/first'), rest: () => import('virtual:i18n-catalog/ru/rest') },
 };
 
 /** One message in the active language (for code outside React: toasts, machines' texts, errors). */
@@ -39,24 +42,41 @@ export function currentLocale(): Locale {
 
 interface State { chosen: unknown; host: unknown; browser: readonly unknown[]; doc: Document | null }
 const state: State = { chosen: null, host: null, browser: [], doc: null };
-const loaded = new Set<Locale>();
+const complete = new Map<Locale, Promise<void>>();
 let pending: Promise<void> = Promise.resolve();
 
-async function activate(locale: Locale): Promise<void> {
-  if (!loaded.has(locale)) {
-    const { default: messages } = await loaders[locale]();
-    i18n.load(locale, messages);
-    loaded.add(locale);
+/** Loads the rest of a language's catalog (once), merged into what is loaded. */
+function loadRest(locale: Locale): Promise<void> {
+  let done = complete.get(locale);
+  if (!done) {
+    done = loaders[locale].rest().then(({ default: messages }) => { i18n.load(locale, messages); });
+    complete.set(locale, done);
   }
+  return done;
+}
+
+/**
+ * Switches to a language. At boot (`firstOnly`) only the first screen's texts are awaited and the
+ * rest follows; a later switch awaits the whole catalog, so no text shows its id meanwhile.
+ */
+async function activate(locale: Locale, firstOnly: boolean): Promise<void> {
+  const first = loaders[locale].first().then(({ default: messages }) => { i18n.load(locale, messages); });
+  const rest = loadRest(locale);
+  await (firstOnly ? first : Promise.all([first, rest]));
   i18n.activate(locale);
   if (state.doc) state.doc.documentElement.lang = locale;
 }
 
+/** Resolves when the active language's whole catalog is loaded (the overlays wait for it). */
+export function whenCatalogComplete(): Promise<void> {
+  return pending.then(() => loadRest(currentLocale())).catch((error: unknown) => { console.warn('i18n: could not load the texts', error); });
+}
+
 /** Re-resolves and switches when the answer changed; resolves when the language is active. */
-function apply(): Promise<void> {
+function apply(firstOnly = false): Promise<void> {
   pending = pending.then(() => {
     const next = resolveLocale(state);
-    return next === i18n.locale ? undefined : activate(next);
+    return next === i18n.locale ? undefined : activate(next, firstOnly);
   }).catch((error: unknown) => { console.warn('i18n: could not load the language', error); });
   return pending;
 }
@@ -89,5 +109,5 @@ export function startI18n(win: Window): Promise<void> {
   state.doc = win.document;
   state.browser = win.navigator.languages ?? [win.navigator.language];
   state.chosen = storedLocaleChoice(win);
-  return apply();
+  return apply(true);
 }

@@ -19,7 +19,6 @@ if (!root) throw new Error('#root is missing from index.html');
 // The player's language before the first render (only the loading screen's texts of its catalog,
 // under 1 KiB; the rest follows before the overlays); the game's files are already on their way. Until then index.html's first frame shows no words.
 void startI18n(window).then(() => {
-  root.removeAttribute('data-first-frame');
   createRoot(root).render(
     <StrictMode>
       <Shell shell={shell} />

@@ -7,6 +7,7 @@ import { LoadingScreen } from '../features/loading/components/LoadingScreen';
 import { GameCanvas } from '../game-link/GameCanvas';
 import type { ShellBoot } from './boot';
 import { whenCatalogComplete } from '../i18n';
+import { useLocale } from '../i18n/react';
 
 const App = lazy(() => import('./App'));
 
@@ -20,6 +21,8 @@ class AppBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 
 export function Shell({ shell }: { shell: ShellBoot }) {
   const phase = useSelector(shell.loading, loadingPhase);
+  // A language switch re-renders the whole shell from here, so every text (t() in any component) changes at once.
+  useLocale();
   const [appWanted, setAppWanted] = useState(false);
   useEffect(() => {
     // After the first paint: two frames, so the loading screen is on screen first (or half a

@@ -53,3 +53,18 @@ describe('decimals as a person types them', () => {
     expect(listingError({ ...input, price: canonicalDecimal('12,505', 'de') })).not.toBeNull();
   });
 });
+
+describe('server error texts', () => {
+  it('are shown in the player language when the shell knows them, as the server wrote them otherwise', async () => {
+    const { ApiError } = await import('../../src/api/client');
+    const { errorText } = await import('../../src/api/errors');
+    const { CLAN_TEXT } = await import('../../contract/clans');
+    const known = new ApiError(409, { error: CLAN_TEXT.nameTaken, code: 'CLAN_NAME_TAKEN' }, 'fallback');
+    const unknown = new ApiError(400, { error: 'Something only the server can say' }, 'fallback');
+    await setChosenLocale('de');
+    expect(errorText(known, 'x')).toBe('Ein Clan mit diesem Namen existiert bereits');
+    expect(errorText(unknown, 'x')).toBe('Something only the server can say');
+    await setChosenLocale('en');
+    expect(errorText(known, 'x')).toBe(CLAN_TEXT.nameTaken);
+  });
+});

@@ -44,8 +44,12 @@ export const SPEC_DISABLED_SECTIONS = DEFAULT_DISABLED_SECTIONS;
  * hidden instead (SHELL_HIDDEN_GENERAL).
  */
 export const SHELL_DISABLED_SECTIONS: readonly SectionId[] = ['video'];
-/** General's settings nothing acts on yet (no light theme, no stats overlay…): hidden unless the parent lists its own. */
-export const SHELL_HIDDEN_GENERAL = ['theme', 'showNetworkStats', 'autoLogin', 'hardwareAcceleration', 'backgroundProcessing'] as const;
+/**
+ * General's settings nothing can act on (the shell has no light theme; a page cannot switch the
+ * browser's hardware acceleration or background processing): hidden unless the parent lists its
+ * own. The others (FPS, network stats, auto login) are the game's, sent to it like every setting.
+ */
+export const SHELL_HIDDEN_GENERAL = ['theme', 'hardwareAcceleration', 'backgroundProcessing'] as const;
 export const DEFAULT_SECTION: SectionId = 'accounts';
 
 /**

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOADING_STYLE_ID, firstFrameMarkup } from './src/features/loading/firstFrame';
+import { i18nCatalogs } from './scripts/i18nCatalogs';
 
 /**
  * The loading screen's first frame and stylesheet written into index.html, so the page paints
@@ -15,7 +16,7 @@ function loadingFirstFrame(): Plugin {
       if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> for the first frame');
       return html
         .replace('</head>', `<style id="${LOADING_STYLE_ID}">${css}</style>\n  </head>`)
-        .replace('<div id="root"></div>', `<div id="root">${firstFrameMarkup()}</div>`);
+        .replace('<div id="root"></div>', `<div id="root" data-first-frame>${firstFrameMarkup()}</div>`);
     },
   };
 }
@@ -50,7 +51,7 @@ function inlineEntryCss(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), loadingFirstFrame(), inlineEntryCss()],
+  plugins: [react(), i18nCatalogs(), loadingFirstFrame(), inlineEntryCss()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogs } from './scripts/i18nCatalogs';
 
 // Two projects: `unit` (contract, machines, hosts, components; fast, no database) and `api`
 // (the Fastify app through app.inject against PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogs()],
   test: {
     // The API files mostly wait on a database: two forks even on a 2-core machine halve the
     // wall time (vitest's default leaves one core idle there).

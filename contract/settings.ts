@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { DEFAULT_KEY_BINDINGS, KeyBindings, SPRINT_MODES, SPRINT_MODE_LABELS } from './keys';
 import { defineEndpoint } from './http';
+import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from './locales';
 
-export const SETTINGS_STORAGE_PREFIX = 'game_settings_';
+export { SETTINGS_STORAGE_PREFIX } from './settingsStorage';
 
 /** Sidebar sections and their labels (§2.4). */
 export const SECTION_LABELS = {
@@ -35,6 +36,20 @@ export type SidebarOrder = keyof typeof SIDEBAR_ORDERS;
 
 /** The current configuration's disabled sections (§2.4): hidden from the sidebar, their settings frozen. */
 export const DEFAULT_DISABLED_SECTIONS: readonly SectionId[] = ['general', 'video'];
+/** The spec's list above, named as the preset a parent passes (`?settingsDisabled=general,video`). */
+export const SPEC_DISABLED_SECTIONS = DEFAULT_DISABLED_SECTIONS;
+/**
+ * What the shell disables when the parent says nothing: Video only. General holds the language
+ * (issue 24), so a player must be able to reach it; its settings the shell cannot act on are
+ * hidden instead (SHELL_HIDDEN_GENERAL).
+ */
+export const SHELL_DISABLED_SECTIONS: readonly SectionId[] = ['video'];
+/**
+ * General's settings nothing can act on (the shell has no light theme; a page cannot switch the
+ * browser's hardware acceleration or background processing): hidden unless the parent lists its
+ * own. The others (FPS, network stats, auto login) are the game's, sent to it like every setting.
+ */
+export const SHELL_HIDDEN_GENERAL = ['theme', 'hardwareAcceleration', 'backgroundProcessing'] as const;
 export const DEFAULT_SECTION: SectionId = 'accounts';
 
 /**
@@ -87,7 +102,7 @@ export type CrosshairStyle = (typeof CROSSHAIR_STYLES)[number];
 
 /** §3.2, row by row. Order within a section is display order. */
 export const SETTINGS_FIELDS = {
-  language: se('general', 'Language', [['en', 'English'], ['es', 'Español'], ['fr', 'Français'], ['de', 'Deutsch'], ['ja', '日本語'], ['ko', '한국어'], ['zh', '中文'], ['ru', 'Русский']], 'en'),
+  language: se('general', 'Language', LOCALES.map((code) => [code, LOCALE_NAMES[code]] as const), DEFAULT_LOCALE),
   theme: se('general', 'Theme', opts('system', 'light', 'dark'), 'dark'),
   showFps: sw('general', 'Show FPS', true),
   showNetworkStats: sw('general', 'Show Network Stats', false, C),

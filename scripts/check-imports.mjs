@@ -2,7 +2,7 @@
 // or share (static, type-only and dynamic imports all count: a type import back into a lazy
 // registry is still a loop in the design), and the direction of the shell's layers:
 //
-//   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, hosts/)
+//   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, hosts/)
 //     ← the game link, the overlay API, the settings store (src/game-link, src/overlays, src/settings-store)
 //     ← features (src/features/<name>) ← app composition (src/app) ← boot (src/main.tsx)
 //
@@ -86,7 +86,7 @@ function cycles() {
 function layerOf(path) {
   if (path.startsWith('contract/')) return { rank: 0, home: 'contract' };
   if (path.startsWith('machines/')) return { rank: 1, home: 'machines' };
-  if (/^(hosts|src\/(api|ui|lib))\//.test(path)) return { rank: 2, home: path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/') };
+  if (/^(hosts|src\/(api|ui|lib|i18n))\//.test(path)) return { rank: 2, home: path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/') };
   if (/^src\/(game-link|overlays|settings-store)\//.test(path)) return { rank: 3, home: path.split('/').slice(0, 2).join('/') };
   if (path.startsWith('src/features/')) return { rank: 4, home: path.split('/').slice(0, 3).join('/') };
   if (path.startsWith('src/app/')) return { rank: 5, home: 'src/app' };

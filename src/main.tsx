@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { loadApp } from './app/appChunk';
 import { bootShell } from './app/boot';
 import { Shell } from './app/Shell';
+import { startI18n } from './i18n';
 
 function startShell(root: HTMLElement): void {
   const shell = bootShell(window, { appChunk: loadApp });
@@ -17,11 +18,16 @@ function startShell(root: HTMLElement): void {
     console.warn('A part of the shell failed to load:', event.payload);
   });
 
-  createRoot(root).render(
-    <StrictMode>
-      <Shell shell={shell} />
-    </StrictMode>,
-  );
+  // The player's language before the first render (only the loading screen's texts of its
+  // catalog, under 1 KiB; the rest follows before the overlays); the game's files are already on
+  // their way. Until then index.html's first frame shows no words.
+  void startI18n(window).then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <Shell shell={shell} />
+      </StrictMode>,
+    );
+  });
 }
 
 const root = document.getElementById('root');

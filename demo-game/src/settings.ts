@@ -23,6 +23,8 @@ export interface GameSettings {
   showFps: boolean;
   /** Frames per second cap; UNLIMITED_FRAME_RATE means unlimited (§3.2). */
   frameRateLimit: number;
+  /** The player's language (the shell's `language` setting): the HUD's words follow it. */
+  language: string;
 }
 
 const F = SETTINGS_FIELDS;
@@ -39,6 +41,7 @@ export const DEFAULT_GAME_SETTINGS: GameSettings = Object.freeze({
   crosshairSize: F.crosshairSize.default,
   showFps: F.showFps.default,
   frameRateLimit: F.frameRateLimit.default,
+  language: F.language.default,
 });
 
 /** Setting name as the shell sends it -> the game's own field. */
@@ -52,6 +55,7 @@ const FIELDS = {
   crosshairSize: 'crosshairSize',
   showFps: 'showFps',
   frameRateLimit: 'frameRateLimit',
+  language: 'language',
 } as const satisfies Partial<Record<FieldName, keyof GameSettings>>;
 
 export const KEY_BINDINGS_SETTING = 'keyBindingsV2';

@@ -4,10 +4,12 @@
 // failure), an answer that was not ours, or any other thrown value gives the fallback.
 import { errorBodyText } from '../../contract/http';
 import { ApiError } from './client';
+import { localServerText } from '../i18n/serverTexts';
 
 /** The server's text for a failed request, or undefined when it gave none. */
 export function serverErrorText(error: unknown): string | undefined {
-  return error instanceof ApiError ? errorBodyText(error.body) : undefined;
+  const text = error instanceof ApiError ? errorBodyText(error.body) : undefined;
+  return text === undefined ? undefined : localServerText(text);
 }
 
 /** The text to show for a failed request: the server's, else `fallback`. */

@@ -20,6 +20,16 @@ import { currentSettingsConfig } from '../settings-store/config';
 import { SettingsStoreProvider } from '../settings-store/context';
 import { holdToastsWhileLoading } from '../ui/toast';
 import { createSettingsStore, type SettingsStore } from '../settings-store/store';
+import { currentLocale, setChosenLocale } from '../i18n';
+
+/** The `language` setting drives the shell's language once it changes (a choice); applied at once. */
+function followLanguageSetting(store: SettingsStore) {
+  let last = store.getValues().language;
+  store.subscribe(() => {
+    const next = store.getValues().language;
+    if (next !== last) { last = next; void setChosenLocale(next); }
+  });
+}
 
 const queryClient = createQueryClient();
 
@@ -31,8 +41,14 @@ const queryClient = createQueryClient();
 let settingsStore: SettingsStore | null = null;
 function pageSettingsStore(shell: ShellBoot): SettingsStore {
   if (settingsStore) return settingsStore;
-  const store = createSettingsStore({ config: currentSettingsConfig(), game: shell.link, account: createAccountSettings() });
+  // Nothing saved yet: the language the page speaks (host, browser) is the setting's value, so
+  // the select shows it and the game hears it; a change of it (the player's, or the account's
+  // copy) is the player's choice from then on.
+  const store = createSettingsStore({
+    config: currentSettingsConfig(), game: shell.link, account: createAccountSettings(), defaults: { language: currentLocale() },
+  });
   settingsStore = store;
+  followLanguageSetting(store);
   if (store.keeper() === 'visit') {
     shell.host.then((adapter) => adapter.storage?.() ?? null)
       .then((hostStorage) => { if (hostStorage) store.adoptHostStorage(hostStorage); })

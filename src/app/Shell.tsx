@@ -7,6 +7,8 @@ import { LoadingScreen } from '../features/loading/components/LoadingScreen';
 import { GameCanvas } from '../game-link/GameCanvas';
 import type { ShellBoot } from './boot';
 import { loadApp } from './appChunk';
+import { whenCatalogComplete } from '../i18n';
+import { useLocale } from '../i18n/react';
 
 const App = lazy(loadApp);
 
@@ -20,15 +22,23 @@ class AppBoundary extends Component<{ children: ReactNode }, { failed: boolean }
 
 export function Shell({ shell }: { shell: ShellBoot }) {
   const phase = useSelector(shell.loading, loadingPhase);
+  // A language switch re-renders the whole shell from here, so every text (t() in any component) changes at once.
+  useLocale();
   const [appWanted, setAppWanted] = useState(false);
   useEffect(() => {
     // After the first paint: two frames, so the loading screen is on screen first (or half a
     // second, for a tab opened in the background, where frames do not run).
     let second = 0;
-    const want = () => setAppWanted(true);
+    // ...and the whole catalog of the player's language (the first screen needed only its own texts).
+    let cancelled = false;
+    let framesDone = false;
+    let textsDone = false;
+    const ready = () => { if (framesDone && textsDone && !cancelled) setAppWanted(true); };
+    void whenCatalogComplete().then(() => { textsDone = true; ready(); });
+    const want = () => { framesDone = true; ready(); };
     const first = requestAnimationFrame(() => { second = requestAnimationFrame(want); });
     const fallback = setTimeout(want, 500);
-    return () => { cancelAnimationFrame(first); cancelAnimationFrame(second); clearTimeout(fallback); };
+    return () => { cancelled = true; cancelAnimationFrame(first); cancelAnimationFrame(second); clearTimeout(fallback); };
   }, []);
   const gameVisible = phase === 'hiding' || phase === 'hidden';
   return (

@@ -22,6 +22,7 @@ import { createOverlayStore, type OverlayStore } from '../overlays/store';
 import { probeLocalStorage } from '../lib/localStorageProbe';
 import { startSessionCheck } from '../api/earlySession';
 import { signInAtStartSettled } from '../lib/startupSignIn';
+import { t } from '../i18n';
 
 export interface ShellBoot {
   game: GameController;
@@ -88,7 +89,7 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
       completion.instanceReady();
       link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent });
     }
-    if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? 'The game failed to load.' });
+    if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? t('loading.failed') });
     lastStatus = status;
   });
 

@@ -43,7 +43,8 @@ declare module '@mantine/core' {
   }
 }
 
-const FONT = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** System fonts, then the CJK ones each platform ships (ja, zh, ko never fall to tofu where the OS has them). */
+const FONT = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic UI", Meiryo, "PingFang SC", "Microsoft YaHei", "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "Noto Sans JP", "Noto Sans SC", "Noto Sans KR", sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'tripshell',

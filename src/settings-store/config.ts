@@ -2,11 +2,11 @@
 // options and the sidebar order. Defaults are the current configuration; an embedding page (or
 // a test) can switch them with query parameters, since the parent's only channel into this
 // page before any message is its URL:
-//   ?settingsDisabled=general,video   (empty value: none disabled)
+//   ?settingsDisabled=general,video   (the spec's preset; empty value: none disabled; default: video)
 //   ?settingsHidden=dpi,crosshair     (empty value: none hidden)
 //   ?settingsOrder=clansSecond
 import {
-  DEFAULT_DISABLED_SECTIONS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, isSectionId, type SectionId, type SidebarOrder,
+  HIDDEN_SETTINGS, SHELL_DISABLED_SECTIONS, SHELL_HIDDEN_GENERAL, SIDEBAR_ORDERS, isSectionId, type SectionId, type SidebarOrder,
 } from '../../contract/settings';
 
 export interface SettingsConfig {
@@ -23,8 +23,8 @@ export function settingsConfigFrom(search: string): SettingsConfig {
   const hidden = params.get('settingsHidden');
   const order = params.get('settingsOrder');
   return {
-    disabledSections: disabled === null ? DEFAULT_DISABLED_SECTIONS : list(disabled).filter(isSectionId),
-    hidden: hidden === null ? HIDDEN_SETTINGS : list(hidden),
+    disabledSections: disabled === null ? SHELL_DISABLED_SECTIONS : list(disabled).filter(isSectionId),
+    hidden: hidden === null ? [...HIDDEN_SETTINGS, ...SHELL_HIDDEN_GENERAL] : list(hidden),
     order: order !== null && order in SIDEBAR_ORDERS ? SIDEBAR_ORDERS[order as SidebarOrder] : SIDEBAR_ORDERS.standard,
   };
 }

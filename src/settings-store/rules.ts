@@ -44,8 +44,8 @@ export function withDefaultBindings(change: SettingChanged): SettingChanged {
  * localStorage: what comes back is validated and an invalid entry logged). A disabled section's
  * stored values are still read: the parent stops changes there, not what was chosen before.
  */
-export function loadSettings(storage: SettingsStorage, rules: SettingsRules, log: (message: string) => void): SettingsValues {
-  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS, keyBindingsV2: { ...DEFAULT_SETTINGS.keyBindingsV2 } };
+export function loadSettings(storage: SettingsStorage, rules: SettingsRules, log: (message: string) => void, defaults: Partial<SettingsValues> = {}): SettingsValues {
+  const values: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...defaults, keyBindingsV2: { ...DEFAULT_SETTINGS.keyBindingsV2 } };
   for (const name of ALL_SETTING_NAMES) {
     if (rules.hidden(name)) continue; // never saved, so never read either
     const stored = storage.read(name);

@@ -36,6 +36,8 @@ export interface SettingsStoreOptions {
   /** Who `storage` is (tests: 'visit' for a browser that refuses localStorage). */
   keeper?: SettingsKeeper;
   log?: Pick<Console, 'warn'>;
+  /** Values used where nothing is stored instead of the contract's defaults (the language the page resolved). */
+  defaults?: Partial<SettingsValues>;
 }
 
 export interface SettingsStore {
@@ -73,7 +75,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     ...(options.keeper ? { keeper: options.keeper } : {}),
   });
   for (const name of hiddenEntries(config, rules)) storage.remove(name);
-  let values = loadSettings(storage, rules, (message) => log.warn(message));
+  let values = loadSettings(storage, rules, (message) => log.warn(message), options.defaults);
   const listeners = new Set<() => void>();
   const changeListeners = new Set<() => void>();
 

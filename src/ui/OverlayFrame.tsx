@@ -1,6 +1,7 @@
 // The frame of a full-screen overlay (release notes, level progress, profile): a dialog over
 // the game with a title bar, optional controls before the title (Back), a close button, and
 // an optional background layer behind the scrolling content. Escape is the overlay manager's.
+import { t } from '../i18n';
 import { ActionIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './OverlayFrame.module.css';
@@ -29,7 +30,7 @@ export function OverlayFrame({ label, heading, onClose, closeLabel, start, end, 
         {start}
         <Title order={2} className={classes.title}>{heading ?? label}</Title>
         {end}
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={closeLabel ?? `Close ${label.toLowerCase()}`} onClick={onClose}>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={closeLabel ?? t('ui.OverlayFrame.close', { what: label.toLowerCase() })} onClick={onClose}>
           <span aria-hidden>✕</span>
         </ActionIcon>
       </header>

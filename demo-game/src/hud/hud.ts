@@ -7,6 +7,7 @@ import type { GameSettings } from '../settings';
 import { HOOK_TRIGGERS, MESSAGE_TRIGGERS, type Trigger } from '../triggers';
 import { renderCrosshair } from './crosshair';
 import { helpLine } from './help';
+import { gameWords } from './words';
 import { HUD_CSS, HUD_STYLE_ID } from './styles';
 
 const LOG_LINES = 6;
@@ -108,12 +109,14 @@ export function createHud(canvas: HTMLCanvasElement, title: string, callbacks: H
   const prompt = el('div', 'dg-prompt', 'demo-prompt', 'Click to play');
 
   const menu = el('div', 'dg-menu', 'demo-menu');
+  const menuHeading = el('h2', '', undefined, 'Game menu');
+  let shownLanguage = 'en';
   menu.id = 'demo-game-menu';
   menu.setAttribute('role', 'region');
   menu.setAttribute('aria-label', 'Game menu');
   menu.hidden = true;
   menu.append(
-    el('h2', '', undefined, 'Game menu'),
+    menuHeading,
     menuSection('Shell hooks', HOOK_TRIGGERS, callbacks.onTrigger),
     menuSection('Overlays and modals', MESSAGE_TRIGGERS, callbacks.onTrigger),
   );
@@ -152,7 +155,14 @@ export function createHud(canvas: HTMLCanvasElement, title: string, callbacks: H
         crosshairKey = key;
         renderCrosshair(crosshair, settings.crosshairStyle, settings.crosshairSize);
       }
-      help.textContent = helpLine(settings.keyBindings, settings.sprintMode);
+      help.textContent = helpLine(settings.keyBindings, settings.sprintMode, settings.language);
+      const words = gameWords(settings.language);
+      prompt.textContent = words.clickToPlay;
+      menuButton.textContent = words.menuButton;
+      menuHeading.textContent = words.gameMenu;
+      menu.setAttribute('aria-label', words.gameMenu);
+      if (player.textContent === gameWords(shownLanguage).playingAsGuest) player.textContent = words.playingAsGuest;
+      shownLanguage = settings.language;
     },
     setFps(value) {
       const text = `FPS ${Math.round(value)}`;

@@ -11,6 +11,7 @@ import { ProfileTab } from './ProfileTab';
 import { WalletsTab } from './WalletsTab';
 import { accountFeatures } from './accountConfig';
 import { useSettingsStore } from '../../settings-store/context';
+import { t as tr } from '../../i18n';
 
 const tabs = (features: ReturnType<typeof accountFeatures>) => [
   { value: 'profile', label: 'Profile', disabled: false },
@@ -28,14 +29,14 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
   const features = accountFeatures(useSettingsStore().config.hidden);
   const [tab, setTab] = useState<string>(initialTab ?? 'profile');
 
-  if (!settled) return <Loader aria-label="Loading account" />;
+  if (!settled) return <Loader aria-label={tr('accounts.AccountSection.loadingAccount')} />;
   if (!isLoggedIn(user)) {
     return (
       <Stack align="flex-start">
-        <Text>You are currently logged out. Sign in to access your account and settings.</Text>
+        <Text>{tr('accounts.AccountSection.youAreCurrentlyLoggedOut')}</Text>
         <Group>
-          <Button onClick={() => askToLogIn('login')}>Log In</Button>
-          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>Create Account</Button>}
+          <Button onClick={() => askToLogIn('login')}>{tr('accounts.AccountSection.logIn')}</Button>
+          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>{tr('accounts.AccountSection.createAccount')}</Button>}
         </Group>
       </Stack>
     );
@@ -46,7 +47,7 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
   return (
     <Tabs value={active} onChange={(v) => setTab(v ?? 'profile')} keepMounted={false}>
       <Tabs.List mb="md">
-        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{t.label}</Tabs.Tab>)}
+        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{tr(`accounts.tab.${t.value}`)}</Tabs.Tab>)}
       </Tabs.List>
       <Tabs.Panel value="profile"><ProfileTab user={user} features={features} /></Tabs.Panel>
       {!host.isHidden('walletsTab') && <Tabs.Panel value="wallets"><WalletsTab user={user} /></Tabs.Panel>}

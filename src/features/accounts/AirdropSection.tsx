@@ -2,7 +2,7 @@
 // claim button, already claimed. A claim shows 'Airdrop Claimed!' for 5 s; the claim operation
 // (api/claimAirdrop.ts) reloads the status and tells the game a crate purchase succeeded.
 import { Alert, Button, Card, Loader, Stack, Text, Title } from '@mantine/core';
-import { AIRDROP_TEXT } from '../../../contract/accounts';
+
 import { isLoggedIn } from '../../../contract/auth';
 import { errorText } from '../../api/errors';
 import { showToast } from '../../ui/toast';
@@ -11,6 +11,8 @@ import { useClaimAirdrop } from './api/claimAirdrop';
 import { useAirdrop } from './api/getAirdrop';
 import { formatDate } from './formatDate';
 import { useAskToLogIn } from '../../overlays/context';
+import { t } from '../../i18n';
+import { AIRDROP_TEXT } from '../../i18n/texts';
 
 function AirdropStatusPanel() {
   const query = useAirdrop();
@@ -23,14 +25,14 @@ function AirdropStatusPanel() {
   const claiming = claimMutation.isPending;
   const claim = () => claimMutation.mutate();
 
-  if (query.isPending) return <Loader aria-label="Loading eligibility" />;
+  if (query.isPending) return <Loader aria-label={t('accounts.AirdropSection.loadingEligibility')} />;
   if (query.isError) return <Alert color="red" role="alert">{AIRDROP_TEXT.loadError}</Alert>;
   const status = query.data;
   if (status.claimed) {
     const gave = status.reward?.map((r) => `${r.quantity} × ${r.name}`).join(', ');
     return (
       <Stack gap="xs">
-        <Text>{AIRDROP_TEXT.alreadyClaimed} Claimed on {formatDate(status.claimedAt, true)}.</Text>
+        <Text>{AIRDROP_TEXT.alreadyClaimed}{' '}{t('accounts.AirdropSection.claimedOn', { date: formatDate(status.claimedAt, true) })}</Text>
         {gave ? <Text data-testid="airdrop-reward">{AIRDROP_TEXT.received(gave)}</Text> : null}
       </Stack>
     );
@@ -39,7 +41,7 @@ function AirdropStatusPanel() {
   return (
     <Stack align="flex-start">
       <Text>{status.message || AIRDROP_TEXT.eligible}</Text>
-      <Button onClick={() => claim()} loading={claiming}>Claim Airdrop</Button>
+      <Button onClick={() => claim()} loading={claiming}>{t('accounts.AirdropSection.claimAirdrop')}</Button>
     </Stack>
   );
 }
@@ -54,9 +56,9 @@ export default function AirdropSection() {
           <Title order={3}>{AIRDROP_TEXT.title}</Title>
           <Text c="dimmed">{AIRDROP_TEXT.subtitle}</Text>
         </div>
-        {!settled ? <Loader aria-label="Loading eligibility" />
+        {!settled ? <Loader aria-label={t('accounts.AirdropSection.loadingEligibility')} />
           : isLoggedIn(user) ? <AirdropStatusPanel />
-            : <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>Log In</Button>}
+            : <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>{t('accounts.AirdropSection.logIn')}</Button>}
       </Stack>
     </Card>
   );

@@ -4,7 +4,7 @@
 import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { AUTH_TEXT } from '../../../contract/auth';
+
 import { fromPromise } from 'xstate';
 import { authMachine, validate, type AuthMode, type AuthRequest } from '../../../machines/auth';
 import type { OverlayProps } from '../../overlays/types';
@@ -17,11 +17,28 @@ import { useHost } from '../../lib/host';
 import { useHostLogin } from './useHostLogin';
 import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t as tr } from '../../i18n';
+import { AUTH_TEXT } from '../../i18n/texts';
 
 export const SWITCH_DELAY_MS = 300;
+
+/**
+ * The login title's waving hand, drawn: an emoji needs an emoji font, and without one (many
+ * Linux and kiosk machines) the title read "Welcome back□". Decorative, so hidden from readers.
+ */
+function WaveIcon() {
+  return (
+    <span className="auth-wave" aria-hidden="true" data-testid="auth-wave">
+      <svg viewBox="0 0 24 24" width="1em" height="1em" focusable="false">
+        <path fill="#f5c542" stroke="#b7791f" strokeWidth="0.8" strokeLinejoin="round"
+          d="M8.2 20.5c-2.3-1.6-4.4-4.6-5.4-6.6-.5-1 .3-1.9 1.2-1.5.7.3 1.6 1.4 2.5 2.4L3.9 7.2c-.3-.9.9-1.5 1.5-.7l3.1 5.6-1.7-7.7c-.2-.9 1-1.4 1.5-.6l2.6 6.9-.4-7.6c0-.9 1.3-1.1 1.5-.2l1.6 7.6.6-5.4c.1-.9 1.4-.9 1.5 0 .3 2.6.2 5.9-.1 8.1-.3 2.5.9 3.9 1.6 5.2.6 1.1-.1 2.5-1.4 2.9-2.8.8-5.7 1.3-7.5 0z" />
+        <path fill="none" stroke="#8ecae6" strokeWidth="1.4" strokeLinecap="round" d="M17.5 3.2c1.4.5 2.4 1.6 2.8 3M19 1.3c2 .7 3.4 2.2 3.9 4.2" />
+      </svg>
+    </span>
+  );
+}
 /** The submit button's text while it waits for the background bot check (issue 22). */
 export const VERIFYING_TEXT = 'Verifying…';
-const TITLES: Record<AuthMode, string> = { login: 'Welcome back', signup: 'Create an Account', logout: 'Confirm Logout' };
 
 const providedMachine = authMachine.provide({
   actors: { authenticate: fromPromise<unknown, AuthRequest>(({ input }) => authenticate(input)) },
@@ -84,8 +101,8 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     // The operation stores who is playing now and tells the game; this modal greets and closes.
     const player = applyAnswer(state.context.result);
     if (mode === 'logout') showToast({ message: AUTH_TEXT.loggedOut, tone: 'success', area: 'auth' });
-    else if (mode === 'login') showToast({ message: `Welcome back, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
-    else showToast({ message: `Welcome to the game, ${player?.username ?? username}!`, tone: 'success', area: 'auth' });
+    else if (mode === 'login') showToast({ message: tr('accounts.AuthModal.welcomeBackName', { name: player?.username ?? username }), tone: 'success', area: 'auth' });
+    else showToast({ message: tr('accounts.AuthModal.welcomeName', { name: player?.username ?? username }), tone: 'success', area: 'auth' });
     onClose();
   }, [state, mode, username, applyAnswer, onClose]);
 
@@ -136,24 +153,24 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       busy={busy}
       opened={opened}
       onClose={close}
-      title={<Title order={3} component="span">{TITLES[mode]}{mode === 'login' && <span className="auth-wave" aria-hidden="true"> 👋</span>}</Title>}
+      title={<Title order={3} component="span">{tr(`accounts.AuthModal.title.${mode}`)}{mode === 'login' && <WaveIcon />}</Title>}
     >
       {mode === 'logout' ? (
         <Stack>
-          <Text>Are you sure you want to log out? You will need to log back in to access your account.</Text>
+          <Text>{tr('accounts.AuthModal.areYouSureYouWant')}</Text>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button color="red" onClick={() => submit()} loading={busy}>Logout</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{tr('accounts.AuthModal.cancel')}</Button>
+            <Button color="red" onClick={() => submit()} loading={busy}>{tr('accounts.AuthModal.logout')}</Button>
           </Group>
         </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label="Username" description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
-            <PasswordInput label="Password" description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
+            <TextInput label={tr('accounts.AuthModal.username')} description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
+            <PasswordInput label={tr('accounts.AuthModal.password')} description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
             {mode === 'signup' && (
-              <PasswordInput label="Confirm password" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
+              <PasswordInput label={tr('accounts.AuthModal.confirmPassword')} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
             )}
             <BotCheck
               config={config?.botCheck}
@@ -164,18 +181,18 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
             />
             <BotCheckProblem text={error} />
             <Button type="submit" loading={busy} disabled={waiting} aria-busy={waiting || busy} leftSection={waiting ? <Loader size={14} /> : undefined} fullWidth>
-              {waiting ? VERIFYING_TEXT : mode === 'login' ? 'Login' : 'Sign Up'}
+              {waiting ? tr('accounts.verifying') : mode === 'login' ? tr('accounts.AuthModal.login') : tr('accounts.AuthModal.signUp')}
             </Button>
             {mode === 'login' && (
               <>
-                <Divider label="OR" labelPosition="center" />
+                <Divider label={tr('accounts.AuthModal.or')} labelPosition="center" />
                 <ProviderButtons discord={config?.discord} config={configQuery.isPending ? 'pending' : configQuery.isError ? 'failed' : 'answered'} disabled={busy} onDone={onClose} />
               </>
             )}
             <Text size="sm" ta="center">
-              {mode === 'login' ? "Don't have an account? " : 'Already have an account? '}
+              {mode === 'login' ? tr('accounts.AuthModal.donTHaveAnAccount') : tr('accounts.AuthModal.alreadyHaveAnAccount')}
               <Anchor component="button" type="button" onClick={() => switchTo(mode === 'login' ? 'signup' : 'login')}>
-                {mode === 'login' ? 'Sign up' : 'Login'}
+                {mode === 'login' ? tr('accounts.AuthModal.signUp2') : tr('accounts.AuthModal.login')}
               </Anchor>
             </Text>
           </Stack>

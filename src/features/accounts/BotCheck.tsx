@@ -6,8 +6,10 @@
 // retried once by itself (onSolving) before the spec's error is reported (onProblem).
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { AUTH_TEXT } from '../../../contract/auth';
+
 import type { BotCheckConfig } from '../../../contract/system';
+import { t as tr } from '../../i18n';
+import { AUTH_TEXT } from '../../i18n/texts';
 
 export interface BotCheckProps {
   config: BotCheckConfig | undefined;
@@ -113,7 +115,7 @@ export function BotCheck({ config, resetKey, onToken, onProblem, onSolving }: Bo
       setRetry({ resetKey, count: current.count + 1 });
     } else onProblem(text);
   };
-  if (!config) return <Loader size="sm" aria-label="Loading security check" />;
+  if (!config) return <Loader size="sm" aria-label={tr('accounts.BotCheck.loadingSecurityCheck')} />;
   // The key remounts the widget: a used or failed token is never offered again.
   const key = `${resetKey}:${current.count}`;
   if (config.provider === 'altcha') {

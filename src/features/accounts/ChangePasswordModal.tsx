@@ -2,12 +2,14 @@
 // server's text or the fallback. Cannot be closed while the request runs.
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { AUTH_TEXT } from '../../../contract/auth';
+
 import { errorText, isServerAnswer } from '../../api/errors';
 import { showToast } from '../../ui/toast';
 import { useChangePassword } from './api/changePassword';
 import { changePasswordError } from './changePasswordValidation';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { AUTH_TEXT } from '../../i18n/texts';
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [current, setCurrent] = useState('');
@@ -39,16 +41,16 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   };
 
   return (
-    <BusyModal busy={busy} opened={opened} onClose={close} title="Change Password">
+    <BusyModal busy={busy} opened={opened} onClose={close} title={t('accounts.ChangePasswordModal.changePassword')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput label="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} disabled={busy} data-autofocus />
-          <PasswordInput label="New password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} disabled={busy} />
-          <PasswordInput label="Confirm new password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} disabled={busy} />
+          <PasswordInput label={t('accounts.ChangePasswordModal.currentPassword')} autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.currentTarget.value)} disabled={busy} data-autofocus />
+          <PasswordInput label={t('accounts.ChangePasswordModal.newPassword')} autoComplete="new-password" value={next} onChange={(e) => setNext(e.currentTarget.value)} disabled={busy} />
+          <PasswordInput label={t('accounts.ChangePasswordModal.confirmNewPassword')} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} disabled={busy} />
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button type="submit" loading={busy}>Change Password</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{t('accounts.ChangePasswordModal.cancel')}</Button>
+            <Button type="submit" loading={busy}>{t('accounts.ChangePasswordModal.changePassword')}</Button>
           </Group>
         </Stack>
       </form>

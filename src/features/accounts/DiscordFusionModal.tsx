@@ -7,8 +7,7 @@
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DISCORD_TEXT } from '../../../contract/accounts';
-import { AUTH_TEXT } from '../../../contract/auth';
+
 import { PRODUCT_LAND } from '../../../contract/product';
 import type { OverlayProps } from '../../overlays/types';
 import { ApiError } from '../../api/client';
@@ -19,8 +18,12 @@ import { clearPendingDiscord, readPendingDiscord, storePendingDiscord } from './
 import { signedIn, welcomeNew } from './signedIn';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useGameLink } from '../../game-link/context';
+import { t } from '../../i18n';
+import { localized } from '../../i18n/localized';
+import { rich } from '../../i18n/rich';
+import { AUTH_TEXT, DISCORD_TEXT } from '../../i18n/texts';
 
-export const FUSION_TEXT = {
+export const FUSION_TEXT = localized('accounts.fusion', {
   decisionTitle: 'Account Setup',
   question: `Do you already have a ${PRODUCT_LAND} account?`,
   yes: 'Yes, I have an account',
@@ -30,7 +33,7 @@ export const FUSION_TEXT = {
   fuseButton: 'Link Accounts',
   linkFailed: 'Failed to link accounts',
   linked: (username: string) => `Accounts linked! Welcome back, ${username}!`,
-} as const;
+} as const);
 
 export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'discordFusion'>) {
   const queryClient = useQueryClient();
@@ -98,24 +101,24 @@ export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'d
     >
       {view === 'decision' ? (
         <Stack>
-          <Text size="sm" c="dimmed">Signed in with Discord as <Text span fw={600} c="bright">{payload.discordUser.username}</Text>.</Text>
+          <Text size="sm" c="dimmed">{rich(t('accounts.DiscordFusionModal.signedInWithDiscordAs', { name: payload.discordUser.username }), [<Text span fw={600} c="bright" />])}</Text>
           <Text fw={600}>{FUSION_TEXT.question}</Text>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Stack gap="xs">
             <Button onClick={() => { setError(null); setView('fuse'); }} disabled={busy !== null}>{FUSION_TEXT.yes}</Button>
             <Button variant="default" onClick={() => create()} loading={busy === 'create'} disabled={busy === 'fuse'}>{FUSION_TEXT.no}</Button>
           </Stack>
-          {suggested && <Text size="xs" c="dimmed">A new account will be called {suggested}.</Text>}
+          {suggested && <Text size="xs" c="dimmed">{t('accounts.DiscordFusionModal.aNewAccountWillBe', { name: suggested })}</Text>}
         </Stack>
       ) : (
         <form onSubmit={fuse} noValidate>
           <Stack>
             <Text size="sm">{FUSION_TEXT.fuseText}</Text>
-            <TextInput label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy !== null} data-autofocus />
-            <PasswordInput label="Password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy !== null} />
+            <TextInput label={t('accounts.DiscordFusionModal.username')} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy !== null} data-autofocus />
+            <PasswordInput label={t('accounts.DiscordFusionModal.password')} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy !== null} />
             {error && <Text c="red" size="sm" role="alert">{error}</Text>}
             <Group justify="space-between">
-              <Button variant="default" onClick={() => { setError(null); setView('decision'); }} disabled={busy !== null}>Back</Button>
+              <Button variant="default" onClick={() => { setError(null); setView('decision'); }} disabled={busy !== null}>{t('accounts.DiscordFusionModal.back')}</Button>
               <Button type="submit" loading={busy === 'fuse'}>{FUSION_TEXT.fuseButton}</Button>
             </Group>
           </Stack>

@@ -8,6 +8,7 @@ import { useOverlays } from '../../overlays/context';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
+import { t } from '../../i18n';
 
 /** Not in the spec (it has no account without a password): our wording. */
 export const NO_PASSWORD_TEXT = 'You sign in with Discord or the game portal, so this account has no password to change.';
@@ -28,11 +29,11 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
         </Group>
         <Group gap="xl">
           <Stack gap={2}>
-            <Text size="xs" c="dimmed">Member Since</Text>
+            <Text size="xs" c="dimmed">{t('accounts.ProfileTab.memberSince')}</Text>
             <Text>{formatDate(user.accountCreatedAt)}</Text>
           </Stack>
           <Stack gap={2}>
-            <Text size="xs" c="dimmed">Last Login</Text>
+            <Text size="xs" c="dimmed">{t('accounts.ProfileTab.lastLogin')}</Text>
             <Text>{formatDate(user.lastLoginAt, true)}</Text>
           </Stack>
         </Group>
@@ -40,10 +41,10 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
           {/* An account made through Discord or the portal has no password to change (the
               server refuses it too): say so instead of offering a form that can only fail. */}
           {user.hasPassword === false
-            ? <Text size="sm" c="dimmed" data-testid="no-password">{NO_PASSWORD_TEXT}</Text>
-            : <Button variant="light" onClick={() => setChanging(true)}>Change Password</Button>}
+            ? <Text size="sm" c="dimmed" data-testid="no-password">{t('accounts.noPassword')}</Text>
+            : <Button variant="light" onClick={() => setChanging(true)}>{t('accounts.ProfileTab.changePassword')}</Button>}
           <Button variant="light" onClick={() => overlays.open('inventory', { tab: 'items' })} data-testid="open-inventory">{INVENTORY_TEXT.open}</Button>
-          {features.profileLogout && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>Log Out</Button>}
+          {features.profileLogout && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>{t('accounts.ProfileTab.logOut')}</Button>}
         </Group>
       </Stack>
       <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />

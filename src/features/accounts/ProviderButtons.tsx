@@ -5,7 +5,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { DISCORD_TEXT, ExchangeAnswer } from '../../../contract/accounts';
+import { ExchangeAnswer } from '../../../contract/accounts';
 import type { PublicConfig } from '../../../contract/system';
 import { useHost } from '../../lib/host';
 import { showToast } from '../../ui/toast';
@@ -15,6 +15,8 @@ import { useDiscordPopup } from './useDiscordPopup';
 import { useHostLogin } from './useHostLogin';
 import { useGameLink } from '../../game-link/context';
 import { useOverlays } from '../../overlays/context';
+import { t } from '../../i18n';
+import { DISCORD_TEXT } from '../../i18n/texts';
 
 function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConfig['discord']; disabled: boolean; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -44,7 +46,7 @@ function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConf
 
   return (
     <Button variant="default" color="indigo" onClick={start} loading={busy} disabled={disabled}>
-      Continue with Discord
+      {t('accounts.ProviderButtons.continueWithDiscord')}
     </Button>
   );
 }
@@ -73,7 +75,7 @@ export function ProviderButtons({ discord, config = 'answered', disabled, onDone
         : (
           <Button variant="default" color="indigo" disabled={disabled || !enabled} loading={config === 'pending'} aria-busy={config === 'pending' || undefined}
             onClick={() => void portalLogin()} aria-describedby={enabled || config === 'pending' ? undefined : 'discord-note'}>
-            Continue with Discord
+            {t('accounts.ProviderButtons.continueWithDiscord')}
           </Button>
         )}
       {!enabled && config !== 'pending' && (
@@ -81,7 +83,7 @@ export function ProviderButtons({ discord, config = 'answered', disabled, onDone
       )}
       {host.kind === 'crazygames' && (
         <Button variant="default" onClick={() => void portalLogin()} loading={portalBusy} disabled={disabled}>
-          Continue with CrazyGames
+          {t('accounts.ProviderButtons.continueWithCrazygames')}
         </Button>
       )}
     </Stack>

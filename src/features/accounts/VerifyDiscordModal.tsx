@@ -3,7 +3,7 @@
 // to the logged-in player; Cancel closes. Errors and the time-out return to idle with the text.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { DISCORD_TEXT } from '../../../contract/accounts';
+
 import type { PublicConfig } from '../../../contract/system';
 import type { OverlayProps } from '../../overlays/types';
 import { showToast } from '../../ui/toast';
@@ -11,13 +11,16 @@ import { useDiscordLinked } from './api/discord';
 import { usePublicConfig } from './api/publicConfig';
 import { useDiscordPopup } from './useDiscordPopup';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { localized } from '../../i18n/localized';
+import { DISCORD_TEXT } from '../../i18n/texts';
 
-export const VERIFY_TEXT = {
+export const VERIFY_TEXT = localized('accounts.verify', {
   title: 'Verify Account',
   body: 'Connect your Discord account to verify that you are human and unlock the Daily Spin.',
   waiting: 'Finish connecting in the Discord window…',
   connected: (name: string) => `Discord connected: ${name}`,
-} as const;
+} as const);
 
 function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; onClose: () => void }) {
   const linked = useDiscordLinked();
@@ -36,8 +39,8 @@ function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; o
       {busy && <Text size="sm" c="dimmed" role="status">{VERIFY_TEXT.waiting}</Text>}
       {state.context.error && <Text c="red" size="sm" role="alert">{state.context.error}</Text>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>Cancel</Button>
-        <Button onClick={start} loading={busy}>Connect</Button>
+        <Button variant="default" onClick={onClose}>{t('accounts.VerifyDiscordModal.cancel')}</Button>
+        <Button onClick={start} loading={busy}>{t('accounts.VerifyDiscordModal.connect')}</Button>
       </Group>
     </>
   );
@@ -54,8 +57,8 @@ export default function VerifyDiscordModal({ onClose }: OverlayProps<'verifyDisc
           <>
             {config && <Text size="sm" c="dimmed">{DISCORD_TEXT.notConfigured}</Text>}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>Cancel</Button>
-              <Button disabled>Connect</Button>
+              <Button variant="default" onClick={onClose}>{t('accounts.VerifyDiscordModal.cancel')}</Button>
+              <Button disabled>{t('accounts.VerifyDiscordModal.connect')}</Button>
             </Group>
           </>
         )}

@@ -4,7 +4,7 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { WALLET_TEXT } from '../../../contract/accounts';
+
 import type { CurrentUser } from '../../../contract/auth';
 import { errorText, isServerAnswer } from '../../api/errors';
 import { useHost } from '../../lib/host';
@@ -13,6 +13,8 @@ import { walletsQuery } from '../../api/wallets';
 import { useDisconnectWallet } from './api/disconnectWallet';
 import { useLinkWallet } from './api/linkWallet';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { WALLET_TEXT } from '../../i18n/texts';
 
 export function sortWallets(addresses: string[], preferred: string | null): string[] {
   const isMain = (a: string) => !!preferred && a.toLowerCase() === preferred.toLowerCase();
@@ -50,36 +52,36 @@ export function WalletsTab({ user }: { user: CurrentUser }) {
     link.mutate({ uuid: user.uuid });
   };
 
-  if (query.isPending) return <Loader aria-label="Loading wallets" />;
+  if (query.isPending) return <Loader aria-label={t('accounts.WalletsTab.loadingWallets')} />;
   if (query.isError) return <Text c="red" role="alert">{WALLET_TEXT.fetchFailed}</Text>;
   const addresses = sortWallets(query.data.modular_wallets.map((w) => w.address), query.data.preferred_address);
   const preferred = query.data.preferred_address?.toLowerCase();
 
   return (
     <Stack>
-      <Title order={4}>Connected Wallets</Title>
+      <Title order={4}>{t('accounts.WalletsTab.connectedWallets')}</Title>
       {addresses.length === 0 && <Text c="dimmed">{WALLET_TEXT.empty}</Text>}
       {addresses.map((address, index) => (
         <Card key={address} withBorder padding="sm">
           <Group justify="space-between" wrap="nowrap">
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap="xs">
-                <Text fw={600}>Wallet #{index + 1}</Text>
-                {address.toLowerCase() === preferred && <Badge size="sm">Main</Badge>}
+                <Text fw={600}>{t('accounts.WalletsTab.wallet', { n: index + 1 })}</Text>
+                {address.toLowerCase() === preferred && <Badge size="sm">{t('accounts.WalletsTab.main')}</Badge>}
               </Group>
               <Text size="xs" c="dimmed" truncate="end" ff="monospace">{address}</Text>
             </Stack>
-            <Button size="xs" color="red" variant="light" style={{ flexShrink: 0 }} onClick={() => setConfirming(address)} aria-label={`Disconnect wallet #${index + 1}`}>Disconnect</Button>
+            <Button size="xs" color="red" variant="light" style={{ flexShrink: 0 }} onClick={() => setConfirming(address)} aria-label={t('accounts.WalletsTab.disconnectWallet', { n: index + 1 })}>{t('accounts.WalletsTab.disconnect')}</Button>
           </Group>
         </Card>
       ))}
-      <Group><Button onClick={() => connect()} loading={busy && !confirming}>Connect New Wallet</Button></Group>
+      <Group><Button onClick={() => connect()} loading={busy && !confirming}>{t('accounts.WalletsTab.connectNewWallet')}</Button></Group>
       <BusyModal busy={busy} opened={confirming !== null} onClose={() => setConfirming(null)} title={WALLET_TEXT.confirmTitle}>
         <Stack>
           <Text>{WALLET_TEXT.confirmText}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(null)} disabled={busy}>Cancel</Button>
-            <Button color="red" loading={busy} onClick={() => { if (confirming) disconnect(confirming); }}>Disconnect</Button>
+            <Button variant="default" onClick={() => setConfirming(null)} disabled={busy}>{t('accounts.WalletsTab.cancel')}</Button>
+            <Button color="red" loading={busy} onClick={() => { if (confirming) disconnect(confirming); }}>{t('accounts.WalletsTab.disconnect')}</Button>
           </Group>
         </Stack>
       </BusyModal>

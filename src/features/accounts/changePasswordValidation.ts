@@ -1,5 +1,6 @@
 // Change Password's three checks (spec part 2 §5), in the order the spec lists them.
-import { AUTH_TEXT, PASSWORD_MAX, PASSWORD_MIN, isBlankPassword } from '../../../contract/auth';
+import { PASSWORD_MAX, PASSWORD_MIN, isBlankPassword } from '../../../contract/auth';
+import { AUTH_TEXT } from '../../i18n/texts';
 
 export interface PasswordFields { current: string; next: string; confirm: string }
 

@@ -6,6 +6,7 @@ import { SHELL_TO_GAME } from '../../../contract/game';
 import type { GameLink } from '../../game-link/link';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
+import { t } from '../../i18n';
 
 export function signedIn(queryClient: QueryClient, game: Pick<GameLink, 'send'>, answer: unknown, options: { greeting: (username: string) => string; bootstrap?: boolean }): void {
   const parsed = CurrentUser.safeParse(answer);
@@ -18,5 +19,5 @@ export function signedIn(queryClient: QueryClient, game: Pick<GameLink, 'send'>,
   void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
 }
 
-export const welcomeBack = (username: string) => `Welcome back, ${username}!`;
-export const welcomeNew = (username: string) => `Welcome to the game, ${username}!`;
+export const welcomeBack = (username: string) => t('accounts.AuthModal.welcomeBackName', { name: username });
+export const welcomeNew = (username: string) => t('accounts.AuthModal.welcomeName', { name: username });

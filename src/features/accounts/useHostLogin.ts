@@ -5,7 +5,7 @@
 // the web popup.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { DISCORD_TEXT, PORTAL_TEXT } from '../../../contract/accounts';
+
 import { errorText, isServerAnswer } from '../../api/errors';
 import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
@@ -17,6 +17,7 @@ import { useGameLink } from '../../game-link/context';
 import type { GameLink } from '../../game-link/link';
 import { useOverlays } from '../../overlays/context';
 import type { OverlayStore } from '../../overlays/store';
+import { DISCORD_TEXT, PORTAL_TEXT } from '../../i18n/texts';
 
 export type HostLoginResult = 'signed-in' | 'decision' | 'dismissed' | 'failed';
 

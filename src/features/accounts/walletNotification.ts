@@ -9,13 +9,14 @@ import type { GameLink } from '../../game-link/link';
 import { showToast, type ToastOptions } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
 import { WALLETS_KEY } from '../../api/wallets';
+import { localized } from '../../i18n/localized';
 
 export type WalletNotification = Extract<GameMessage, { type: 'WALLET_NOTIFICATION' }>;
 
-export const WALLET_NOTIFICATION_FALLBACK = {
+export const WALLET_NOTIFICATION_FALLBACK = localized('accounts.walletNotification', {
   errorTitle: 'Wallet Error',
   error: 'An unexpected error occurred. Please try again later.',
-} as const;
+} as const);
 
 export interface WalletNotificationDeps {
   queryClient: Pick<QueryClient, 'invalidateQueries'>;

@@ -2,20 +2,23 @@
 // level, and Previous / Next.
 import { Accordion, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { CLAN_TEXT } from '../../../contract/clans';
+
 import { useClans } from './api/getClans';
 import { ClanLabel } from './ClanName';
 import { MemberList } from './MemberList';
+import { t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
+import { CLAN_TEXT } from '../../i18n/texts';
 
 export function BrowseTab() {
   const [page, setPage] = useState(1);
   const browse = useClans(page);
-  if (browse.isPending) return <Loader aria-label="Loading clans" />;
+  if (browse.isPending) return <Loader aria-label={t('clans.BrowseTab.loadingClans')} />;
   if (browse.isError) return <Text c="red.4" role="alert">{CLAN_TEXT.failed.loadList}</Text>;
   const { clans, pagination } = browse.data;
   return (
     <Stack data-testid="clan-browse">
-      {clans.length === 0 ? <Text c="dimmed">No clans yet</Text> : (
+      {clans.length === 0 ? <Text c="dimmed">{t('clans.BrowseTab.noClansYet')}</Text> : (
         <Accordion variant="separated" multiple>
           {clans.map((clan) => (
             <Accordion.Item key={clan.clanId} value={clan.clanId} data-testid="clan-browse-item">
@@ -23,7 +26,7 @@ export function BrowseTab() {
                 <Group justify="space-between" wrap="wrap" gap="xs" pr="xs">
                   <ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} />
                   <Text size="sm" c="dimmed">
-                    {clan.memberCount} {clan.memberCount === 1 ? 'member' : 'members'} · Avg level {clan.averageLevel.toLocaleString('en-US', { maximumFractionDigits: 1 })}
+                    {t('clans.BrowseTab.summary', { count: clan.memberCount, level: formatNumber(clan.averageLevel, { maximumFractionDigits: 1 }) })}
                   </Text>
                 </Group>
               </Accordion.Control>
@@ -33,9 +36,9 @@ export function BrowseTab() {
         </Accordion>
       )}
       <Group justify="space-between">
-        <Button variant="default" size="xs" disabled={pagination.currentPage <= 1 || browse.isFetching} onClick={() => setPage(pagination.currentPage - 1)}>Previous</Button>
-        <Text size="sm" c="dimmed">Page {pagination.currentPage} of {pagination.totalPages} · {pagination.totalClans} {pagination.totalClans === 1 ? 'clan' : 'clans'}</Text>
-        <Button variant="default" size="xs" disabled={pagination.currentPage >= pagination.totalPages || browse.isFetching} onClick={() => setPage(pagination.currentPage + 1)}>Next</Button>
+        <Button variant="default" size="xs" disabled={pagination.currentPage <= 1 || browse.isFetching} onClick={() => setPage(pagination.currentPage - 1)}>{t('clans.BrowseTab.previous')}</Button>
+        <Text size="sm" c="dimmed">{t('clans.BrowseTab.pageOf', { page: pagination.currentPage, pages: pagination.totalPages, count: pagination.totalClans })}</Text>
+        <Button variant="default" size="xs" disabled={pagination.currentPage >= pagination.totalPages || browse.isFetching} onClick={() => setPage(pagination.currentPage + 1)}>{t('clans.BrowseTab.next')}</Button>
       </Group>
     </Stack>
   );

@@ -4,7 +4,7 @@
 import { Badge, Button, Card, Collapse, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { CLAN_TEXT, type ClanDetails } from '../../../contract/clans';
+import { type ClanDetails } from '../../../contract/clans';
 import { useClan } from './api/getClan';
 import { useJoinRequests } from './api/getJoinRequests';
 import { useSentInvites } from './api/getSentInvites';
@@ -15,6 +15,9 @@ import { MemberList } from './MemberList';
 import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { rich } from '../../i18n/rich';
+import { CLAN_TEXT } from '../../i18n/texts';
 
 export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembership; clanId: string; admin: boolean }) {
   const details = useClan(clanId);
@@ -23,14 +26,14 @@ export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembe
   const gone = details.error instanceof ApiError && details.error.status === 404;
   const { refresh } = membership;
   useEffect(() => { if (gone) refresh(); }, [gone, refresh]);
-  if (details.isPending) return <Loader aria-label="Loading clan" />;
+  if (details.isPending) return <Loader aria-label={t('clans.ClanPanel.loadingClan')} />;
   if (details.isError) {
     return (
       <Stack align="flex-start" data-testid="clan-load-failed">
         <Text c="red.4" role="alert">{CLAN_TEXT.failed.load}</Text>
         <Group>
-          <Button variant="default" onClick={refresh}>Back</Button>
-          <Button variant="default" onClick={() => { void details.refetch(); }}>Retry</Button>
+          <Button variant="default" onClick={refresh}>{t('clans.ClanPanel.back')}</Button>
+          <Button variant="default" onClick={() => { void details.refetch(); }}>{t('clans.ClanPanel.retry')}</Button>
         </Group>
       </Stack>
     );
@@ -41,12 +44,12 @@ export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembe
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={2}>
           <Title order={3} size="h4"><ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} inherit /></Title>
-          <Text size="sm" c="dimmed">Your role: <Badge variant="light" color={admin ? 'yellow' : 'gray'}>{admin ? 'Admin' : 'Member'}</Badge></Text>
+          <Text size="sm" c="dimmed">{rich(t('clans.ClanPanel.yourRole', { role: admin ? 'admin' : 'member' }), [<Badge variant="light" color={admin ? 'yellow' : 'gray'} />])}</Text>
         </Stack>
         {admin ? <AdminButtons membership={membership} clan={clan} /> : <LeaveButton membership={membership} clan={clan} />}
       </Group>
       <section aria-labelledby="clan-members-title">
-        <Title order={4} size="h5" mb="xs" id="clan-members-title">Members ({clan.members.length})</Title>
+        <Title order={4} size="h5" mb="xs" id="clan-members-title">{t('clans.ClanPanel.members', { count: clan.members.length })}</Title>
         {admin ? <RemovableMembers membership={membership} clan={clan} /> : <MemberList members={clan.members} busy={membership.busy} />}
       </section>
       {admin && <AdminLists membership={membership} clan={clan} />}
@@ -66,12 +69,12 @@ function RemovableMembers({ membership, clan }: { membership: ClanMembership; cl
   return (
     <>
       <MemberList members={clan.members} onRemove={setTarget} busy={membership.busy} />
-      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title="Remove Member" zIndex={450} closeLabel="Close dialog">
+      <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title={t('clans.ClanPanel.removeMember')} zIndex={450} closeLabel={t('common.closeDialog')}>
         <Stack>
-          <Text>Remove <b>{target?.username}</b> from {clan.clanName}? They can ask to join again later.</Text>
+          <Text>{rich(t('clans.ClanPanel.removeConfirm', { name: target?.username, clan: clan.clanName }), [<b />])}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button color="red" loading={busy} onClick={() => { if (!target) return; started(); membership.act({ kind: 'removeMember', uuid: target.uuid }); }}>Remove</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{t('clans.ClanPanel.cancel')}</Button>
+            <Button color="red" loading={busy} onClick={() => { if (!target) return; started(); membership.act({ kind: 'removeMember', uuid: target.uuid }); }}>{t('clans.ClanPanel.remove')}</Button>
           </Group>
         </Stack>
       </BusyModal>
@@ -86,13 +89,13 @@ function LeaveButton({ membership, clan }: { membership: ClanMembership; clan: C
   const busy = membership.pendingKind === 'leave';
   return (
     <>
-      <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!membership.can({ kind: 'leave' })}>Leave Clan</Button>
-      <BusyModal busy={busy} opened={confirming} onClose={() => close()} title="Leave Clan" zIndex={450} closeLabel="Close dialog">
+      <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={!membership.can({ kind: 'leave' })}>{t('clans.ClanPanel.leaveClan')}</Button>
+      <BusyModal busy={busy} opened={confirming} onClose={() => close()} title={t('clans.ClanPanel.leaveClan')} zIndex={450} closeLabel={t('common.closeDialog')}>
         <Stack>
-          <Text>Are you sure you want to leave {clan.clanName}?</Text>
+          <Text>{t('clans.ClanPanel.leaveConfirm', { clan: clan.clanName })}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button color="red" loading={busy} onClick={() => { started(); membership.act({ kind: 'leave' }); }}>Leave Clan</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{t('clans.ClanPanel.cancel')}</Button>
+            <Button color="red" loading={busy} onClick={() => { started(); membership.act({ kind: 'leave' }); }}>{t('clans.ClanPanel.leaveClan')}</Button>
           </Group>
         </Stack>
       </BusyModal>
@@ -104,7 +107,7 @@ function AdminButtons({ membership, clan }: { membership: ClanMembership; clan: 
   const [inviting, setInviting] = useState(false);
   return (
     <>
-      <Button onClick={() => setInviting(true)}>Invite Player</Button>
+      <Button onClick={() => setInviting(true)}>{t('clans.ClanPanel.invitePlayer')}</Button>
       <InvitePlayerModal opened={inviting} onClose={() => setInviting(false)} membership={membership} clan={clan} />
     </>
   );
@@ -119,17 +122,17 @@ function AdminLists({ membership, clan }: { membership: ClanMembership; clan: Cl
   return (
     <>
       <section aria-labelledby="clan-sent-title">
-        <Title order={4} size="h5" mb="xs" id="clan-sent-title">Outstanding Invites Sent</Title>
+        <Title order={4} size="h5" mb="xs" id="clan-sent-title">{t('clans.ClanPanel.outstandingInvitesSent')}</Title>
         {invites.isError && <Text c="red.4" size="sm">{CLAN_TEXT.failed.load}</Text>}
-        {invites.data?.length === 0 && <Text c="dimmed" size="sm">No outstanding invites</Text>}
+        {invites.data?.length === 0 && <Text c="dimmed" size="sm">{t('clans.ClanPanel.noOutstandingInvites')}</Text>}
         <Stack gap="xs">
           {invites.data?.map((invite) => (
             <Card key={invite.inviteId} withBorder padding="xs" data-testid="clan-sent-invite">
               <Group justify="space-between" wrap="nowrap">
                 <Text truncate>{invite.username}</Text>
-                <Button size="xs" variant="default" disabled={busy} aria-label={`Cancel invite to ${invite.username}`}
+                <Button size="xs" variant="default" disabled={busy} aria-label={t('clans.ClanPanel.cancelInviteTo', { name: invite.username })}
                   loading={context.pending?.kind === 'cancelInvite' && context.pending.inviteId === invite.inviteId}
-                  onClick={() => membership.act({ kind: 'cancelInvite', inviteId: invite.inviteId })}>Cancel</Button>
+                  onClick={() => membership.act({ kind: 'cancelInvite', inviteId: invite.inviteId })}>{t('clans.ClanPanel.cancel')}</Button>
               </Group>
             </Card>
           ))}
@@ -137,22 +140,22 @@ function AdminLists({ membership, clan }: { membership: ClanMembership; clan: Cl
       </section>
       <section>
         <UnstyledButton onClick={() => setRequestsOpen((o) => !o)} aria-expanded={requestsOpen} aria-controls="clan-requests-list" mb="xs">
-          <Title order={4} size="h5" component="span">{requestsOpen ? '▾' : '▸'} Join Requests ({count})</Title>
+          <Title order={4} size="h5" component="span">{requestsOpen ? '▾' : '▸'}{' '}{t('clans.ClanPanel.joinRequests', { count })}</Title>
         </UnstyledButton>
         <Collapse expanded={requestsOpen} id="clan-requests-list">
           {requests.isError && <Text c="red.4" size="sm">{CLAN_TEXT.failed.load}</Text>}
-          {requests.data?.length === 0 && <Text c="dimmed" size="sm">No pending join requests</Text>}
+          {requests.data?.length === 0 && <Text c="dimmed" size="sm">{t('clans.ClanPanel.noPendingJoinRequests')}</Text>}
           <Stack gap="xs">
             {requests.data?.map((request) => (
               <Card key={request.requestId} withBorder padding="xs" data-testid="clan-join-request">
                 <Group justify="space-between" wrap="nowrap">
                   <Text truncate>{request.username}</Text>
                   <Group gap="xs" wrap="nowrap">
-                    <Button size="xs" disabled={busy} aria-label={`Accept ${request.username}`}
+                    <Button size="xs" disabled={busy} aria-label={t('clans.ClanPanel.acceptName', { name: request.username })}
                       loading={context.pending?.kind === 'acceptRequest' && context.pending.requestId === request.requestId}
-                      onClick={() => membership.act({ kind: 'acceptRequest', requestId: request.requestId })}>Accept</Button>
-                    <Button size="xs" variant="default" disabled={busy} aria-label={`Decline ${request.username}`}
-                      onClick={() => membership.act({ kind: 'declineRequest', requestId: request.requestId })}>Decline</Button>
+                      onClick={() => membership.act({ kind: 'acceptRequest', requestId: request.requestId })}>{t('clans.ClanPanel.accept')}</Button>
+                    <Button size="xs" variant="default" disabled={busy} aria-label={t('clans.ClanPanel.declineName', { name: request.username })}
+                      onClick={() => membership.act({ kind: 'declineRequest', requestId: request.requestId })}>{t('clans.ClanPanel.decline')}</Button>
                   </Group>
                 </Group>
               </Card>

@@ -11,6 +11,7 @@ import { currentUserQuery } from '../../api/currentUser';
 import { BrowseTab } from './BrowseTab';
 import { useClanMembership } from './useClanMembership';
 import { YourClanTab } from './YourClanTab';
+import { t } from '../../i18n';
 
 export const LOGGED_OUT_TEXT = 'Log in to create a clan, join one or see your invites.';
 
@@ -18,14 +19,14 @@ export default function ClansSection() {
   const askToLogIn = useAskToLogIn();
   const session = useQuery(currentUserQuery);
   const host = useHost();
-  if (!session.data && !session.isError) return <Loader aria-label="Loading clans" />;
+  if (!session.data && !session.isError) return <Loader aria-label={t('clans.ClansSection.loadingClans')} />;
   if (!isLoggedIn(session.data)) {
     return (
       <Stack align="flex-start" data-testid="clans-logged-out">
-        <Text>{LOGGED_OUT_TEXT}</Text>
+        <Text>{t('clans.loggedOut')}</Text>
         <Group>
-          <Button onClick={() => askToLogIn('login')}>Log In</Button>
-          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>Create Account</Button>}
+          <Button onClick={() => askToLogIn('login')}>{t('clans.ClansSection.logIn')}</Button>
+          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>{t('clans.ClansSection.createAccount')}</Button>}
         </Group>
       </Stack>
     );
@@ -58,8 +59,8 @@ function ClanTabs() {
   return (
     <Tabs value={tab} onChange={(v) => setTab(v ?? 'yours')} keepMounted={false} data-testid="clans-section">
       <Tabs.List mb="md">
-        <Tabs.Tab value="yours">Your Clan</Tabs.Tab>
-        <Tabs.Tab value="browse">Browse Clans</Tabs.Tab>
+        <Tabs.Tab value="yours">{t('clans.ClansSection.yourClan')}</Tabs.Tab>
+        <Tabs.Tab value="browse">{t('clans.ClansSection.browseClans')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="yours"><YourClanTab membership={membership} /></Tabs.Panel>
       <Tabs.Panel value="browse"><BrowseTab /></Tabs.Panel>

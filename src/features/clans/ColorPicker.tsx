@@ -2,6 +2,7 @@
 import { CheckIcon, ColorSwatch, Group, Text } from '@mantine/core';
 import { useId, type KeyboardEvent } from 'react';
 import { CLAN_COLORS } from '../../../contract/clans';
+import { t } from '../../i18n';
 
 export function ClanColorPicker({ value, onChange, label = 'Clan Color' }: { value: string; onChange: (color: string) => void; label?: string }) {
   const labelId = useId();
@@ -20,7 +21,7 @@ export function ClanColorPicker({ value, onChange, label = 'Clan Color' }: { val
       <Group gap={6} role="radiogroup" aria-labelledby={labelId}>
         {CLAN_COLORS.map((color, i) => (
           <ColorSwatch key={color} component="button" type="button" color={color} size={28} role="radio"
-            aria-checked={value === color} aria-label={`Colour ${i + 1} (${color})`} tabIndex={value === color ? 0 : -1}
+            aria-checked={value === color} aria-label={t('clans.ColorPicker.colour', { n: i + 1, color })} tabIndex={value === color ? 0 : -1}
             onClick={() => onChange(color)} onKeyDown={(e: KeyboardEvent) => move(e, i)} style={{ cursor: 'pointer' }}>
             {value === color && <CheckIcon size={12} color={i === 15 ? '#000' : '#fff'} />}
           </ColorSwatch>

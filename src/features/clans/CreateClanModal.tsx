@@ -9,6 +9,7 @@ import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { CLAN_NAME_MAX, CLAN_TAG_MAX, clanNameError, clanTagError, normalizeTag } from './validation';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
 
 export interface CreateClanFormProps {
   onSubmit: (values: { clanName: string; clanTag: string; clanColor: string }) => void;
@@ -33,15 +34,15 @@ export function CreateClanForm({ onSubmit, onCancel, busy = false }: CreateClanF
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Clan Name" value={name} maxLength={CLAN_NAME_MAX} error={errors.name} data-autofocus
+        <TextInput label={t('clans.CreateClanModal.clanName')} value={name} maxLength={CLAN_NAME_MAX} error={errors.name} data-autofocus
           onChange={(e) => { setName(e.currentTarget.value); setErrors((s) => ({ ...s, name: null })); }} />
-        <TextInput label="Clan Tag" value={tag} maxLength={CLAN_TAG_MAX} error={errors.tag} description="2-5 letters or digits"
+        <TextInput label={t('clans.CreateClanModal.clanTag')} value={tag} maxLength={CLAN_TAG_MAX} error={errors.tag} description={t('clans.CreateClanModal.25LettersOrDigits')}
           onChange={(e) => { setTag(normalizeTag(e.currentTarget.value)); setErrors((s) => ({ ...s, tag: null })); }} />
         <ClanColorPicker value={color} onChange={setColor} />
-        <Text size="sm">Preview: <ClanLabel tag={tag || 'TAG'} name={name || 'Clan Name'} color={color} /></Text>
+        <Text size="sm">{t('clans.CreateClanModal.preview')}{' '}<ClanLabel tag={tag || 'TAG'} name={name || 'Clan Name'} color={color} /></Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel} disabled={busy}>Cancel</Button>
-          <Button type="submit" loading={busy}>Create Clan</Button>
+          <Button variant="default" onClick={onCancel} disabled={busy}>{t('clans.CreateClanModal.cancel')}</Button>
+          <Button type="submit" loading={busy}>{t('clans.CreateClanModal.createClan')}</Button>
         </Group>
       </Stack>
     </form>
@@ -52,7 +53,7 @@ export function CreateClanModal({ opened, onClose, membership }: { opened: boole
   const started = useCloseOnSuccess(membership, onClose);
   const busy = membership.pendingKind === 'create';
   return (
-    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title="Create a Clan" zIndex={450} closeLabel="Close dialog">
+    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={t('clans.CreateClanModal.createAClan')} zIndex={450} closeLabel={t('common.closeDialog')}>
       <CreateClanForm busy={busy} onCancel={onClose}
         onSubmit={(values) => { started(); membership.act({ kind: 'create', ...values }); }} />
     </BusyModal>

@@ -8,6 +8,8 @@ import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { inviteError } from './validation';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { rich } from '../../i18n/rich';
 
 export interface InviteFormProps {
   onInvite: (username: string) => void;
@@ -40,12 +42,12 @@ export function InviteForm({ onInvite, onCancel, search = searchPlayers, busy = 
 
   return (
     <Stack>
-      <TextInput label="Player username" description="Press Enter to search" value={text} data-autofocus maxLength={64}
+      <TextInput label={t('clans.InvitePlayerModal.playerUsername')} description={t('clans.InvitePlayerModal.pressEnterToSearch')} value={text} data-autofocus maxLength={64}
         error={error} rightSection={searching ? <Text size="xs">…</Text> : undefined}
         onChange={(e) => { setText(e.currentTarget.value); setSelected(null); }} onKeyDown={(e) => { void onKeyDown(e); }} />
-      {results && results.length === 0 && <Text c="dimmed" size="sm">No players found</Text>}
+      {results && results.length === 0 && <Text c="dimmed" size="sm">{t('clans.InvitePlayerModal.noPlayersFound')}</Text>}
       {results && results.length > 0 && (
-        <Stack gap={4} role="listbox" aria-label="Players found" data-testid="invite-results">
+        <Stack gap={4} role="listbox" aria-label={t('clans.InvitePlayerModal.playersFound')} data-testid="invite-results">
           {results.map((p) => (
             <UnstyledButton key={p.uuid} role="option" aria-selected={selected === p.username} onClick={() => { setSelected(p.username); setError(null); }}
               style={{ padding: '6px 10px', borderRadius: 4, color: 'var(--mantine-color-white)',
@@ -55,10 +57,10 @@ export function InviteForm({ onInvite, onCancel, search = searchPlayers, busy = 
           ))}
         </Stack>
       )}
-      {selected && <Text size="sm">Selected: <b>{selected}</b></Text>}
+      {selected && <Text size="sm">{rich(t('clans.InvitePlayerModal.selected', { name: selected }), [<b />])}</Text>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy}>Cancel</Button>
-        <Button onClick={submit} loading={busy}>Send Invite</Button>
+        <Button variant="default" onClick={onCancel} disabled={busy}>{t('clans.InvitePlayerModal.cancel')}</Button>
+        <Button onClick={submit} loading={busy}>{t('clans.InvitePlayerModal.sendInvite')}</Button>
       </Group>
     </Stack>
   );
@@ -68,7 +70,7 @@ export function InvitePlayerModal({ opened, onClose, membership, clan }: { opene
   const started = useCloseOnSuccess(membership, onClose);
   const busy = membership.pendingKind === 'invite';
   return (
-    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={`Invite Player to ${clan.clanName}`} zIndex={450} closeLabel="Close dialog">
+    <BusyModal busy={busy} opened={opened} onClose={() => onClose()} title={t('clans.InvitePlayerModal.title', { clan: clan.clanName })} zIndex={450} closeLabel={t('common.closeDialog')}>
       <InviteForm busy={busy} onCancel={onClose} onInvite={(username) => { started(); membership.act({ kind: 'invite', username }); }} />
     </BusyModal>
   );

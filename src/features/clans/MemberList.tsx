@@ -5,6 +5,7 @@ import type { ClanDetails } from '../../../contract/clans';
 import { useNavigation } from '../../overlays/navigation';
 import { formatTc } from '../../ui/formatTc';
 import { adminsFirst } from './validation';
+import { t } from '../../i18n';
 
 type Member = ClanDetails['members'][number];
 
@@ -17,16 +18,16 @@ export function MemberList({ members, onRemove, busy = false }: { members: reado
           style={{ borderBottom: '1px solid var(--mantine-color-dark-5)', padding: '4px 0' }}>
           {/* On a phone the figures go under the name rather than squeezing it and the Admin badge. */}
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Anchor component="button" type="button" fw={500} c="gray.0" underline="always" truncate aria-label={`View profile of ${m.username}`}
+            <Anchor component="button" type="button" fw={500} c="gray.0" underline="always" truncate aria-label={t('clans.MemberList.viewProfileOf', { name: m.username })}
               onClick={() => showProfileOver(m.uuid)}
               style={{ minWidth: 0, textAlign: 'start', textDecorationColor: 'var(--mantine-color-dark-2)', textUnderlineOffset: 3 }}>{m.username}</Anchor>
-            {m.role === 'admin' && <Badge size="sm" color="yellow" variant="light" style={{ flex: 'none' }}>Admin</Badge>}
+            {m.role === 'admin' && <Badge size="sm" color="yellow" variant="light" style={{ flex: 'none' }}>{t('clans.MemberList.admin')}</Badge>}
           </Group>
           <Group gap="sm" wrap="nowrap" ml="auto">
-            <Text size="sm" c="dimmed">Level {m.level}</Text>
+            <Text size="sm" c="dimmed">{t('clans.MemberList.level', { level: m.level })}</Text>
             <Text size="sm" c="dimmed">{formatTc(m.tripcoinBalance)}</Text>
             {onRemove && m.role !== 'admin' && (
-              <Button size="compact-xs" color="red" variant="light" disabled={busy} aria-label={`Remove ${m.username}`} onClick={() => onRemove(m)}>Remove</Button>
+              <Button size="compact-xs" color="red" variant="light" disabled={busy} aria-label={t('clans.MemberList.removeName', { name: m.username })} onClick={() => onRemove(m)}>{t('clans.MemberList.remove')}</Button>
             )}
           </Group>
         </Group>

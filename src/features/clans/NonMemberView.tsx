@@ -2,13 +2,15 @@
 // Request to Join Clan and the Pending Invites list.
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { CLAN_TEXT } from '../../../contract/clans';
+
 import { CLAN_CREATE_MIN_LEVEL } from '../../../contract/levels';
 import { useMyInvites } from './api/getMyInvites';
 import { ClanLabel } from './ClanName';
 import { CreateClanModal } from './CreateClanModal';
 import { RequestJoinModal } from './RequestJoinModal';
 import type { ClanMembership } from './useClanMembership';
+import { t } from '../../i18n';
+import { CLAN_TEXT } from '../../i18n/texts';
 
 export function NonMemberView({ membership }: { membership: ClanMembership }) {
   const { context, busy } = membership;
@@ -17,26 +19,26 @@ export function NonMemberView({ membership }: { membership: ClanMembership }) {
   const canCreate = context.level >= CLAN_CREATE_MIN_LEVEL;
   return (
     <Stack gap="lg" data-testid="clan-non-member">
-      <Text fw={600} size="lg">You&apos;re not in a clan</Text>
+      <Text fw={600} size="lg">{t('clans.NonMemberView.youReNotInA')}</Text>
       <Group align="flex-start">
         <Stack gap={4}>
           <Button onClick={() => setDialog('create')} disabled={!canCreate || busy} aria-describedby={canCreate ? undefined : 'clan-level-rule'}>
-            Create a Clan
+            {t('clans.NonMemberView.createAClan')}
           </Button>
           {!canCreate && <Text size="sm" c="dimmed" id="clan-level-rule">{CLAN_TEXT.levelRequired}</Text>}
         </Stack>
-        <Button variant="default" onClick={() => setDialog('request')}>Request to Join Clan</Button>
+        <Button variant="default" onClick={() => setDialog('request')}>{t('clans.NonMemberView.requestToJoinClan')}</Button>
       </Group>
       {context.requested.length > 0 && (
         <Text size="sm" c="blue.3" data-testid="clan-request-pending">
-          {context.requested.length === 1 ? 'Your join request is' : `${context.requested.length} join requests are`} waiting for the clan admin.
+          {t('clans.NonMemberView.requestsWaiting', { count: context.requested.length })}
         </Text>
       )}
       <section aria-labelledby="clan-invites-title">
-        <Title order={3} size="h5" mb="xs" id="clan-invites-title">Pending Invites</Title>
-        {invites.isPending && <Loader size="sm" aria-label="Loading invites" />}
+        <Title order={3} size="h5" mb="xs" id="clan-invites-title">{t('clans.NonMemberView.pendingInvites')}</Title>
+        {invites.isPending && <Loader size="sm" aria-label={t('clans.NonMemberView.loadingInvites')} />}
         {invites.isError && <Text c="red.4" size="sm">{CLAN_TEXT.failed.load}</Text>}
-        {invites.data?.length === 0 && <Text c="dimmed" size="sm">No pending invites</Text>}
+        {invites.data?.length === 0 && <Text c="dimmed" size="sm">{t('clans.NonMemberView.noPendingInvites')}</Text>}
         <Stack gap="xs">
           {invites.data?.map((invite) => (
             <Card key={invite.inviteId} withBorder padding="sm" data-testid="clan-invite">
@@ -44,10 +46,10 @@ export function NonMemberView({ membership }: { membership: ClanMembership }) {
                 <ClanLabel tag={invite.clanTag} name={invite.clanName} color={invite.clanColor} />
                 <Group gap="xs">
                   <Button size="xs" disabled={busy} loading={context.pending?.kind === 'acceptInvite' && context.pending.inviteId === invite.inviteId}
-                    aria-label={`Accept invite from ${invite.clanName}`}
-                    onClick={() => membership.act({ kind: 'acceptInvite', inviteId: invite.inviteId })}>Accept</Button>
-                  <Button size="xs" variant="default" disabled={busy} aria-label={`Decline invite from ${invite.clanName}`}
-                    onClick={() => membership.act({ kind: 'declineInvite', inviteId: invite.inviteId })}>Decline</Button>
+                    aria-label={t('clans.NonMemberView.acceptInviteFrom', { clan: invite.clanName })}
+                    onClick={() => membership.act({ kind: 'acceptInvite', inviteId: invite.inviteId })}>{t('clans.NonMemberView.accept')}</Button>
+                  <Button size="xs" variant="default" disabled={busy} aria-label={t('clans.NonMemberView.declineInviteFrom', { clan: invite.clanName })}
+                    onClick={() => membership.act({ kind: 'declineInvite', inviteId: invite.inviteId })}>{t('clans.NonMemberView.decline')}</Button>
                 </Group>
               </Group>
             </Card>

@@ -3,11 +3,13 @@
 import { Button, Card, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { ClanListItem } from '../../../contract/clans';
-import { CLAN_TEXT } from '../../../contract/clans';
+
 import { searchClans } from './api/searchClans';
 import { ClanLabel } from './ClanName';
 import type { ClanMembership } from './useClanMembership';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { CLAN_TEXT } from '../../i18n/texts';
 
 export function RequestJoinModal({ opened, onClose, membership }: { opened: boolean; onClose: () => void; membership: ClanMembership }) {
   const [query, setQuery] = useState('');
@@ -26,17 +28,17 @@ export function RequestJoinModal({ opened, onClose, membership }: { opened: bool
   };
 
   return (
-    <BusyModal opened={opened} onClose={onClose} title="Request to Join Clan" zIndex={450} closeLabel="Close dialog">
+    <BusyModal opened={opened} onClose={onClose} title={t('clans.RequestJoinModal.requestToJoinClan')} zIndex={450} closeLabel={t('common.closeDialog')}>
       <Stack>
         <form onSubmit={search}>
           <Group align="flex-end" gap="xs" wrap="nowrap">
-            <TextInput label="Search clans" placeholder="Clan name or tag" value={query} style={{ flex: 1 }} data-autofocus maxLength={40}
+            <TextInput label={t('clans.RequestJoinModal.searchClans')} placeholder={t('clans.RequestJoinModal.clanNameOrTag')} value={query} style={{ flex: 1 }} data-autofocus maxLength={40}
               onChange={(e) => { setQuery(e.currentTarget.value); if (!e.currentTarget.value.trim()) setResults(null); }} />
-            <Button type="submit" variant="default" loading={searching}>Search</Button>
+            <Button type="submit" variant="default" loading={searching}>{t('clans.RequestJoinModal.search')}</Button>
           </Group>
         </form>
         {error && <Text c="red.4" size="sm" role="alert">{error}</Text>}
-        {results && results.length === 0 && <Text c="dimmed" size="sm">No clans found</Text>}
+        {results && results.length === 0 && <Text c="dimmed" size="sm">{t('clans.RequestJoinModal.noClansFound')}</Text>}
         {results && results.length > 0 && (
           <ScrollArea.Autosize mah={384} type="auto" scrollbars="y" data-testid="clan-search-results">
             <Stack gap="xs">
@@ -48,12 +50,12 @@ export function RequestJoinModal({ opened, onClose, membership }: { opened: bool
                     <Group justify="space-between" wrap="wrap" gap="xs">
                       <Stack gap={0} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                         <ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} />
-                        <Text size="xs" c="dimmed">{clan.memberCount} {clan.memberCount === 1 ? 'member' : 'members'}</Text>
+                        <Text size="xs" c="dimmed">{clan.memberCount} {clan.memberCount === 1 ? t('clans.RequestJoinModal.member') : t('clans.RequestJoinModal.members')}</Text>
                       </Stack>
                       <Button size="xs" disabled={requested || (busy && !sending)} loading={sending}
-                        aria-label={requested ? `Request sent to ${clan.clanName}` : `Request to join ${clan.clanName}`}
+                        aria-label={requested ? t('clans.RequestJoinModal.requestSentTo', { clan: clan.clanName }) : t('clans.RequestJoinModal.requestToJoin', { clan: clan.clanName })}
                         onClick={() => membership.act({ kind: 'request', clanId: clan.clanId })}>
-                        {requested ? 'Request sent' : 'Request to Join'}
+                        {requested ? t('clans.RequestJoinModal.requestSent') : t('clans.RequestJoinModal.requestToJoin')}
                       </Button>
                     </Group>
                   </Card>

@@ -1,7 +1,18 @@
 // The Clans section's client-side checks (spec part 2 §5), with the spec's texts. The server
 // checks the same rules (contract/clans.ts); these stop a bad form before any request.
-import { CLAN_TEXT } from '../../../contract/clans';
+
 import { nameCharacterProblem } from '../../../contract/names';
+import { CLAN_TEXT, NAME_TEXT } from '../../i18n/texts';
+import { t } from '../../i18n';
+import { NAME_TEXT as NAME_TEXT_EN } from '../../../contract/names';
+
+/** The contract's check, said in the player's language. */
+function localNameProblem(name: string): string | null {
+  const problem = nameCharacterProblem(name, 'Clan name');
+  if (problem === null) return null;
+  const what = t('clans.clanNameWhat');
+  return problem === NAME_TEXT_EN.invisible('Clan name') ? NAME_TEXT.invisible(what) : NAME_TEXT.mixedScripts(what);
+}
 
 export const CLAN_NAME_MAX = 20;
 export const CLAN_TAG_MAX = 5;
@@ -11,7 +22,7 @@ export const normalizeTag = (raw: string): string => raw.toUpperCase().slice(0, 
 
 export function clanNameError(name: string): string | null {
   const n = name.trim().length;
-  return n < 3 || n > 20 ? CLAN_TEXT.nameRule : nameCharacterProblem(name.trim(), 'Clan name');
+  return n < 3 || n > 20 ? CLAN_TEXT.nameRule : localNameProblem(name.trim());
 }
 
 export function clanTagError(tag: string): string | null {

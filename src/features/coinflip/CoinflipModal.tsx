@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { COINFLIP_TEXT, type CoinflipGame } from '../../../contract/coinflip';
+import { type CoinflipGame } from '../../../contract/coinflip';
 import { isLoggedOutError, errorText } from '../../api/errors';
 import type { OverlayProps } from '../../overlays/types';
 import { formatTc } from '../../ui/formatTc';
@@ -19,12 +19,15 @@ import { useCreateWager } from './api/createWager';
 import { useCoinflipGame } from './api/getCoinflipGame';
 import { useOpenWagers } from './api/getOpenWagers';
 import { refreshAfterWager } from './api/invalidate';
-import { COIN_NAMES } from './coinflipFairness';
+import { coinName } from './CoinflipResult';
 import { CoinflipResult } from './CoinflipResult';
 import { validateWager } from './wagerValidation';
 import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
+import { t } from '../../i18n';
+import { canonicalDecimal } from '../../i18n/format';
+import { COINFLIP_TEXT } from '../../i18n/texts';
 
 /** Polls the wager this player created until someone accepts it. */
 function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
@@ -36,8 +39,8 @@ function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
   if (game.data?.status === 'settled') return <CoinflipResult game={game.data} viewer="creator" />;
   return (
     <Paper withBorder p="sm" data-testid="my-wager" data-status={game.data?.status ?? 'open'}>
-      <Text size="sm" fw={600}>{game.data?.status === 'cancelled' ? 'Your wager was cancelled; the stake is back in your balance.' : 'Your wager is open, waiting for another player.'}</Text>
-      <Text size="xs" c="dimmed">Server seed hash (commitment)</Text>
+      <Text size="sm" fw={600}>{game.data?.status === 'cancelled' ? t('coinflip.CoinflipModal.yourWagerWasCancelledThe') : t('coinflip.CoinflipModal.yourWagerIsOpenWaiting')}</Text>
+      <Text size="xs" c="dimmed">{t('coinflip.CoinflipModal.serverSeedHashCommitment')}</Text>
       <Text className={classes.hash} data-testid="my-wager-hash">{hash}</Text>
     </Paper>
   );
@@ -49,18 +52,18 @@ function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy
     <Paper withBorder p="xs" data-testid="open-wager" data-game-id={game.game_id}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" fw={600} truncate>{game.creator_username}{game.isOwnGame ? ' (you)' : ''}</Text>
+          <Text size="sm" fw={600} truncate>{game.creator_username}{game.isOwnGame ? t('coinflip.CoinflipModal.you') : ''}</Text>
           <Text size="sm" fw={700} data-testid="wager-amount">{amount}</Text>
-          <Text size="xs" c="dimmed">Chose {COIN_NAMES[game.choice]}{game.isOwnGame ? '' : ` · you would take ${COIN_NAMES[1 - game.choice]}`}</Text>
-          <Text className={classes.hash} c="dimmed" title={game.server_seed_hash}>hash {game.server_seed_hash.slice(0, 16)}…</Text>
+          <Text size="xs" c="dimmed">{game.isOwnGame ? t('coinflip.CoinflipModal.choseSide', { side: coinName(game.choice) }) : t('coinflip.CoinflipModal.choseSideTake', { side: coinName(game.choice), other: coinName(1 - game.choice) })}</Text>
+          <Text className={classes.hash} c="dimmed" title={game.server_seed_hash}>{t('coinflip.CoinflipModal.hashShort', { hash: game.server_seed_hash.slice(0, 16) })}</Text>
         </Stack>
         {game.isOwnGame ? (
-          <Button size="xs" variant="default" color="red" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onCancel} aria-label={`Cancel your wager of ${amount}`}>
-            {busy === game.game_id ? 'Cancelling...' : 'Cancel'}
+          <Button size="xs" variant="default" color="red" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onCancel} aria-label={t('coinflip.CoinflipModal.cancelWagerOf', { amount })}>
+            {busy === game.game_id ? t('coinflip.CoinflipModal.cancelling') : t('coinflip.CoinflipModal.cancel')}
           </Button>
         ) : (
-          <Button size="xs" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onAccept} aria-label={`Accept ${game.creator_username}'s wager of ${amount}`}>
-            {busy === game.game_id ? 'Accepting...' : 'Accept'}
+          <Button size="xs" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onAccept} aria-label={t('coinflip.CoinflipModal.acceptWagerOf', { name: game.creator_username, amount })}>
+            {busy === game.game_id ? t('coinflip.CoinflipModal.accepting') : t('coinflip.CoinflipModal.accept')}
           </Button>
         )}
       </Group>
@@ -71,7 +74,8 @@ function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy
 export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const inventory = useInventory();
   const wagers = useOpenWagers();
-  const [amount, setAmount] = useState('');
+  const [typedAmount, setAmount] = useState('');
+  const amount = canonicalDecimal(typedAmount);
   const [choice, setChoice] = useState<0 | 1>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; hash: string } | null>(null);
@@ -98,7 +102,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
     onSuccess: (game) => {
       setAccepted(game);
       const won = game.winner_uuid !== null && game.winner_uuid === game.acceptor_uuid;
-      economyToast(won ? 'success' : 'info', won ? `You won ${formatTc(game.wager_amount * 2)}!` : `You lost ${formatTc(game.wager_amount)}.`, `The coin landed on ${game.outcome === null ? '?' : COIN_NAMES[game.outcome]}`);
+      economyToast(won ? 'success' : 'info', won ? t('coinflip.CoinflipModal.youWonToast', { amount: formatTc(game.wager_amount * 2) }) : t('coinflip.CoinflipModal.youLostToast', { amount: formatTc(game.wager_amount) }), t('coinflip.CoinflipResult.landedOn', { side: game.outcome === null ? '?' : coinName(game.outcome) }));
     },
     onError: (error) => economyToast('error', errorText(error, COINFLIP_TEXT.acceptFailed)),
   });
@@ -125,41 +129,41 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
       busy={busy}
       onClose={close}
       size="lg"
-      title={<Title order={3} component="span">Create Coin Flip Wager</Title>}
+      title={<Title order={3} component="span">{t('coinflip.CoinflipModal.createCoinFlipWager')}</Title>}
     >
       <Stack gap="sm" data-testid="coinflip">
         {loggedOut && (
           <Alert color="yellow" data-testid="coinflip-log-in">
-            <Group justify="space-between" gap="xs"><Text size="sm">Log in to play coin flips.</Text><Button size="xs" onClick={() => askToLogIn('login')}>Log In</Button></Group>
+            <Group justify="space-between" gap="xs"><Text size="sm">{t('coinflip.CoinflipModal.logInToPlayCoin')}</Text><Button size="xs" onClick={() => askToLogIn('login')}>{t('coinflip.CoinflipModal.logIn')}</Button></Group>
           </Alert>
         )}
-        {inventory.isError && !loggedOut && <Alert color="red">Failed to load inventory. Please try again later.</Alert>}
+        {inventory.isError && !loggedOut && <Alert color="red">{t('coinflip.CoinflipModal.failedToLoadInventoryPlease')}</Alert>}
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
             <Group justify="space-between">
-              <Text size="sm">Balance</Text>
+              <Text size="sm">{t('coinflip.CoinflipModal.balance')}</Text>
               <Text size="sm" fw={600} data-testid="coinflip-balance">{balance === undefined ? '…' : formatTc(balance)}</Text>
             </Group>
             <TextInput
-              label="Wager amount (TC)"
-              description="Between 10 and 100,000,000 TC, at most 2 decimals"
+              label={t('coinflip.CoinflipModal.wagerAmountTc')}
+              description={t('coinflip.CoinflipModal.between10And100000')}
               inputMode="decimal"
               placeholder="10.00"
-              value={amount}
+              value={typedAmount}
               disabled={busy}
               onChange={(e) => { setAmount(e.currentTarget.value); setProblem(null); }}
               error={problem ?? undefined}
               data-autofocus
             />
-            <Radio.Group label="Your side" value={String(choice)} onChange={(v) => setChoice(v === '1' ? 1 : 0)}>
+            <Radio.Group label={t('coinflip.CoinflipModal.yourSide')} value={String(choice)} onChange={(v) => setChoice(v === '1' ? 1 : 0)}>
               <Group mt={4}>
-                <Radio value="0" label="Heads" disabled={busy} />
-                <Radio value="1" label="Tails" disabled={busy} />
+                <Radio value="0" label={t('coinflip.CoinflipModal.heads')} disabled={busy} />
+                <Radio value="1" label={t('coinflip.CoinflipModal.tails')} disabled={busy} />
               </Group>
             </Radio.Group>
             <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-              <Button type="submit" disabled={busy || loggedOut} data-busy={create.isPending || undefined}>{create.isPending ? 'Creating...' : 'Create Wager'}</Button>
+              <Button variant="default" onClick={close} disabled={busy}>{t('coinflip.CoinflipModal.cancel')}</Button>
+              <Button type="submit" disabled={busy || loggedOut} data-busy={create.isPending || undefined}>{create.isPending ? t('coinflip.CoinflipModal.creating') : t('coinflip.CoinflipModal.createWager')}</Button>
             </Group>
           </Stack>
         </form>
@@ -168,10 +172,10 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
         {accepted && <CoinflipResult game={accepted} viewer="acceptor" takeFocus />}
 
         <div>
-          <Title order={4} mb={4}>Open Wagers</Title>
-          {wagers.isPending && <Text size="sm" c="dimmed">Loading open wagers...</Text>}
-          {wagers.isError && <Text size="sm" c="red">Failed to load open wagers.</Text>}
-          {wagers.isSuccess && games.length === 0 && <Text size="sm" c="dimmed">No open wagers right now.</Text>}
+          <Title order={4} mb={4}>{t('coinflip.CoinflipModal.openWagers')}</Title>
+          {wagers.isPending && <Text size="sm" c="dimmed">{t('coinflip.CoinflipModal.loadingOpenWagers')}</Text>}
+          {wagers.isError && <Text size="sm" c="red">{t('coinflip.CoinflipModal.failedToLoadOpenWagers')}</Text>}
+          {wagers.isSuccess && games.length === 0 && <Text size="sm" c="dimmed">{t('coinflip.CoinflipModal.noOpenWagersRightNow')}</Text>}
           <Stack gap={6} className={classes.wagerList} data-testid="open-wagers">
             {games.map((game) => (
               <WagerRow

@@ -4,8 +4,12 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { CoinflipGame } from '../../../contract/coinflip';
 import { formatTc } from '../../ui/formatTc';
-import { checkFairness, COIN_NAMES, type FairnessCheck } from './coinflipFairness';
+import { checkFairness, type FairnessCheck } from './coinflipFairness';
 import classes from './Coinflip.module.css';
+import { t } from '../../i18n';
+
+/** A side of the coin in the player's language (0 Heads, 1 Tails). */
+export const coinName = (side: number): string => t(side === 0 ? 'coinflip.CoinflipModal.heads' : 'coinflip.CoinflipModal.tails');
 
 /**
  * `takeFocus`: the result replaced the control the player just pressed (Accept), so focus moves
@@ -23,35 +27,35 @@ export function CoinflipResult({ game, viewer, takeFocus = false }: { game: Coin
 
   const myUuid = viewer === 'creator' ? game.creator_uuid : game.acceptor_uuid;
   const won = game.winner_uuid !== null && game.winner_uuid === myUuid;
-  const outcome = game.outcome === null ? '…' : COIN_NAMES[game.outcome];
+  const outcome = game.outcome === null ? '…' : coinName(game.outcome);
   const verified = check?.hashMatches && check.outcomeMatches;
 
   return (
-    <Paper withBorder p="sm" data-testid="coinflip-result" data-won={String(won)} ref={panel} tabIndex={-1} aria-label="Coin flip result">
+    <Paper withBorder p="sm" data-testid="coinflip-result" data-won={String(won)} ref={panel} tabIndex={-1} aria-label={t('coinflip.CoinflipResult.coinFlipResult')}>
       <Stack gap={6}>
         <Group justify="space-between">
-          <Text fw={700}>The coin landed on {outcome}</Text>
-          <Badge color={won ? 'green' : 'red'} variant="light" size="lg">{won ? `You won ${formatTc(game.wager_amount * 2)}` : `You lost ${formatTc(game.wager_amount)}`}</Badge>
+          <Text fw={700}>{t('coinflip.CoinflipResult.landedOn', { side: outcome })}</Text>
+          <Badge color={won ? 'green' : 'red'} variant="light" size="lg">{won ? t('coinflip.CoinflipResult.youWon', { amount: formatTc(game.wager_amount * 2) }) : t('coinflip.CoinflipResult.youLost', { amount: formatTc(game.wager_amount) })}</Badge>
         </Group>
         <Text size="sm">
-          {game.creator_username} chose {COIN_NAMES[game.choice]} · {game.acceptor_username ?? 'someone'} took {COIN_NAMES[1 - game.choice]}
+          {t('coinflip.CoinflipResult.choseTook', { creator: game.creator_username, side: coinName(game.choice), acceptor: game.acceptor_username ?? t('coinflip.CoinflipResult.someone'), other: coinName(1 - game.choice) })}
         </Text>
         <div>
-          <Text size="xs" c="dimmed">Server seed hash (published when the wager was created)</Text>
+          <Text size="xs" c="dimmed">{t('coinflip.CoinflipResult.serverSeedHashPublishedWhen')}</Text>
           <Text className={classes.hash} data-testid="seed-hash">{game.server_seed_hash}</Text>
         </div>
         <div>
-          <Text size="xs" c="dimmed">Revealed server seed</Text>
-          <Text className={classes.hash} data-testid="server-seed">{game.server_seed ?? 'not revealed yet'}</Text>
+          <Text size="xs" c="dimmed">{t('coinflip.CoinflipResult.revealedServerSeed')}</Text>
+          <Text className={classes.hash} data-testid="server-seed">{game.server_seed ?? t('coinflip.CoinflipResult.notRevealedYet')}</Text>
         </div>
         {check && (
           <Text size="xs" c={verified ? 'green' : 'red'} data-testid="fairness">
             {verified
-              ? 'Verified: sha256(seed) matches the published hash, and sha256(seed:game:acceptor) gives this outcome.'
-              : 'Verification failed: the revealed seed does not match this result.'}
+              ? t('coinflip.CoinflipResult.verifiedSha256SeedMatchesThe')
+              : t('coinflip.CoinflipResult.verificationFailedTheRevealedSeed')}
           </Text>
         )}
-        <Text size="xs" c="dimmed">Game {game.game_id}</Text>
+        <Text size="xs" c="dimmed">{t('coinflip.CoinflipResult.gameId', { id: game.game_id })}</Text>
       </Stack>
     </Paper>
   );

@@ -1,8 +1,9 @@
 // The coin flip wager checks of spec part 2 §5, in the spec's order, with its messages: a valid
 // positive number, at least 10, at most 100,000,000, at most two decimals, not above the balance.
 // The server checks the same rules (contract/coinflip.ts); this answers before any request.
-import { COINFLIP_TEXT, WagerAmount } from '../../../contract/coinflip';
+import { WagerAmount } from '../../../contract/coinflip';
 import { readAmount } from '../../../contract/economy';
+import { COINFLIP_TEXT } from '../../i18n/texts';
 
 /** Balance as the API answers it (a number with two decimals) -> hundredths. */
 export function balanceHundredths(balance: number): bigint {

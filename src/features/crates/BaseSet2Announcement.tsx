@@ -4,6 +4,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { formatTripcoins } from '../../../contract/money';
 import classes from './Crates.module.css';
+import { t } from '../../i18n';
 
 export const BASE_SET_II_RELEASE = 'Sunday 19 October at 4:30 PM EST';
 export const BASE_SET_II_PRICE = 300;
@@ -17,11 +18,11 @@ export function BaseSet2Announcement({ price, onVisit }: { price?: number; onVis
   return (
     <section className={classes.announcement} aria-labelledby="base-set-2-announcement" data-testid="base-set-2-announcement">
       <Stack gap={4}>
-        <Title order={4} id="base-set-2-announcement">Base Set II Crates</Title>
-        <Text size="sm">Releasing {BASE_SET_II_RELEASE}, at {tripcoinsText(price ?? BASE_SET_II_PRICE)} Tripcoins per crate.</Text>
+        <Title order={4} id="base-set-2-announcement">{t('crates.BaseSet2Announcement.baseSetIiCrates')}</Title>
+        <Text size="sm">{t('crates.BaseSet2Announcement.releasing', { date: BASE_SET_II_RELEASE, price: tripcoinsText(price ?? BASE_SET_II_PRICE) })}</Text>
         {onVisit && (
           <Group justify="flex-end">
-            <Button size="xs" variant="light" color="yellow" onClick={onVisit}>View Base Set II Crates</Button>
+            <Button size="xs" variant="light" color="yellow" onClick={onVisit}>{t('crates.BaseSet2Announcement.viewBaseSetIiCrates')}</Button>
           </Group>
         )}
       </Stack>

@@ -4,16 +4,17 @@ import { Loader, Table, Text } from '@mantine/core';
 import type { CrateVersionId } from '../../../contract/crates';
 import { useCrateOdds } from './api/getCrateOdds';
 import classes from './Crates.module.css';
+import { t } from '../../i18n';
 
 export function CrateOdds({ version }: { version: CrateVersionId }) {
   const odds = useCrateOdds(version);
-  if (odds.isPending) return <Loader size="xs" aria-label="Loading drop odds" />;
-  if (odds.isError) return <Text size="xs" c="dimmed">Drop odds are unavailable right now.</Text>;
+  if (odds.isPending) return <Loader size="xs" aria-label={t('crates.CrateOdds.loadingDropOdds')} />;
+  if (odds.isError) return <Text size="xs" c="dimmed">{t('crates.CrateOdds.dropOddsAreUnavailableRight')}</Text>;
   return (
     // The list scrolls: focusable so a keyboard can scroll it (axe scrollable-region-focusable).
-    <div className={classes.oddsList} data-testid="crate-odds" tabIndex={0} role="region" aria-label="Drop odds">
+    <div className={classes.oddsList} data-testid="crate-odds" tabIndex={0} role="region" aria-label={t('crates.CrateOdds.dropOdds')}>
       <Table striped withRowBorders={false} verticalSpacing={2} fz="xs">
-        <Table.Thead><Table.Tr><Table.Th>Item</Table.Th><Table.Th ta="right">Chance</Table.Th></Table.Tr></Table.Thead>
+        <Table.Thead><Table.Tr><Table.Th>{t('crates.CrateOdds.item')}</Table.Th><Table.Th ta="right">{t('crates.CrateOdds.chance')}</Table.Th></Table.Tr></Table.Thead>
         <Table.Tbody>
           {odds.data.odds.map((entry) => (
             <Table.Tr key={entry.itemUuid}>

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { fromPromise } from 'xstate';
-import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
+import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { crateOpenMachine, type OpenResult } from '../../../machines/crate-open';
 import type { OverlayProps } from '../../overlays/types';
 import { spriteUrl } from '../../api/catalogue';
@@ -19,6 +19,8 @@ import { useOpenCrate } from './api/openCrate';
 import { CrateOdds } from './CrateOdds';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { CRATE_TEXT } from '../../i18n/texts';
 
 export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   const queryClient = useQueryClient();
@@ -60,45 +62,45 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
     <BusyModal
       busy={busy}
       onClose={close}
-      title={<Title order={3} component="span">Open {crate.name} Crates</Title>}
+      title={<Title order={3} component="span">{t('crates.CrateOpenModal.title', { name: crate.name })}</Title>}
     >
       {state.matches('result') && won ? (
         <Stack align="center" gap="sm" data-testid="crate-result">
-          <Title order={4}>You Got:</Title>
+          <Title order={4}>{t('crates.CrateOpenModal.youGot')}</Title>
           <div className={classes.crateFrame}>
             <img className={classes.crateImage} src={spriteUrl(won.uuid, 512)} alt={won.name} />
           </div>
           <Text fw={700} size="lg" data-testid="won-item">{won.name}</Text>
-          <Button onClick={() => send({ type: 'CONTINUE' })} data-autofocus>Continue</Button>
+          <Button onClick={() => send({ type: 'CONTINUE' })} data-autofocus>{t('crates.CrateOpenModal.continue')}</Button>
         </Stack>
       ) : (
         <Stack gap="sm" data-testid="crate-open" data-state={String(state.value)}>
           <SegmentedControl
             fullWidth
             size="xs"
-            aria-label="Crate set"
+            aria-label={t('crates.CrateOpenModal.crateSet')}
             value={String(crateVersionId)}
             disabled={busy}
             onChange={(v) => send({ type: 'SET_VERSION', crateVersionId: v === '1' ? 1 : 0 })}
             data={CRATE_VERSIONS.map((v) => ({ value: String(v.id), label: v.name }))}
           />
           <div className={classes.crateFrame}>
-            <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={`${crate.name} Crate`} />
+            <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={t('crates.crateAlt', { name: crate.name })} />
             <Badge className={classes.ownedBadge} variant="filled" color="dark" tt="none" data-testid="owned-badge">
-              {count === null ? '…' : count} Owned
+              {t('crates.owned', { count: count === null ? '…' : count })}
             </Badge>
           </div>
-          <Text ta="center" fw={600}>Open a crate to receive a random Base Set item!</Text>
-          <Text ta="center" size="sm" c="dimmed">Each crate contains one item from the Base Set collection</Text>
+          <Text ta="center" fw={600}>{t('crates.CrateOpenModal.openACrateToReceive')}</Text>
+          <Text ta="center" size="sm" c="dimmed">{t('crates.CrateOpenModal.eachCrateContainsOneItem')}</Text>
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <div>
-            <Text size="sm" fw={600} mb={4}>Drop odds</Text>
+            <Text size="sm" fw={600} mb={4}>{t('crates.CrateOpenModal.dropOdds')}</Text>
             <CrateOdds version={crateVersionId} />
           </div>
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{t('crates.CrateOpenModal.cancel')}</Button>
             <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading')} data-busy={busy || undefined}>
-              {busy ? 'Opening...' : 'Open 1 Crate'}
+              {busy ? t('crates.CrateOpenModal.opening') : t('crates.CrateOpenModal.open1Crate')}
             </Button>
           </Group>
         </Stack>

@@ -9,7 +9,7 @@
 // tells the game (OnBuySuccess {quantity, crateVersionId}).
 import { ActionIcon, Alert, Badge, Button, Group, Progress, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title, useMantineTheme } from '@mantine/core';
 import { useState } from 'react';
-import { CRATE_TEXT, CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
+import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { parseTripcoins } from '../../../contract/money';
 import { errorText, isLoggedOutError } from '../../api/errors';
 import { spriteUrl } from '../../api/catalogue';
@@ -25,6 +25,8 @@ import { useHoldRepeat } from './useHoldRepeat';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
+import { t } from '../../i18n';
+import { CRATE_TEXT } from '../../i18n/texts';
 
 /** The quantity input's max attribute (spec §5), whatever the supply. */
 export const QUANTITY_INPUT_MAX = 100;
@@ -105,13 +107,13 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
       busy={busy}
       onClose={close}
       size="md"
-      title={<Title order={3} component="span">{crate.name} Crate Shop</Title>}
+      title={<Title order={3} component="span">{t('crates.CrateShopModal.title', { name: crate.name })}</Title>}
     >
       <Stack gap="sm" data-testid="crate-shop" data-version={version}>
         <SegmentedControl
           fullWidth
           size="xs"
-          aria-label="Crate set"
+          aria-label={t('crates.CrateShopModal.crateSet')}
           value={String(version)}
           onChange={(v) => switchVersion(v === '1' ? 1 : 0)}
           disabled={busy}
@@ -121,27 +123,27 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <div className={classes.crateFrame}>
-            <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={`${crate.name} Crate`} />
-            {status.isSuccess && <Badge className={classes.ownedBadge} variant="filled" color="dark" tt="none">{status.data.crateBalance} Owned</Badge>}
-            {soldOut && <div className={classes.soldOut} data-testid="sold-out">Sold Out</div>}
+            <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={t('crates.crateAlt', { name: crate.name })} />
+            {status.isSuccess && <Badge className={classes.ownedBadge} variant="filled" color="dark" tt="none">{t('crates.owned', { count: status.data.crateBalance })}</Badge>}
+            {soldOut && <div className={classes.soldOut} data-testid="sold-out">{t('crates.CrateShopModal.soldOut')}</div>}
           </div>
 
           <Stack gap="sm" justify="center">
             <div>
               <Group justify="space-between" mb={4}>
-                <Text size="sm" fw={600}>Remaining Supply</Text>
+                <Text size="sm" fw={600}>{t('crates.CrateShopModal.remainingSupply')}</Text>
                 <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
               </Group>
-              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label="Remaining supply"
+              <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label={t('crates.CrateShopModal.remainingSupply2')}
                 styles={soldOut || !barFill ? undefined : { section: { background: barFill, boxShadow: barGlow } }} data-testid="supply-bar" />
-              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? 'Sold Out' : `Min 1 · Max ${remaining}`}</Text>
+              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? t('crates.CrateShopModal.soldOut') : t('crates.CrateShopModal.minMax', { max: remaining })}</Text>
             </div>
 
             <Group gap="xs" align="flex-end" wrap="nowrap">
-              <ActionIcon size="lg" variant="default" aria-label="Decrease quantity" disabled={minusDisabled} {...minus}>−</ActionIcon>
+              <ActionIcon size="lg" variant="default" aria-label={t('crates.CrateShopModal.decreaseQuantity')} disabled={minusDisabled} {...minus}>−</ActionIcon>
               <TextInput
                 className={classes.quantityInput}
-                label="Quantity"
+                label={t('crates.CrateShopModal.quantity')}
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -152,7 +154,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
                 onKeyDown={(e) => { if (e.key === 'Enter') submit(); }}
                 error={problem && status.isSuccess && !soldOut ? problem : undefined}
               />
-              <ActionIcon size="lg" variant="default" aria-label="Increase quantity" disabled={plusDisabled} {...plus}>+</ActionIcon>
+              <ActionIcon size="lg" variant="default" aria-label={t('crates.CrateShopModal.increaseQuantity')} disabled={plusDisabled} {...plus}>+</ActionIcon>
             </Group>
           </Stack>
         </SimpleGrid>
@@ -160,30 +162,30 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
         {status.isError && <Alert color="red" role="alert">{CRATE_TEXT.shopStatusFailed}</Alert>}
         {loggedOut && (
           <Alert color="yellow" data-testid="crate-log-in">
-            <Group justify="space-between" gap="xs"><Text size="sm">Log in to buy crates.</Text><Button size="xs" onClick={() => askToLogIn('login')}>Log In</Button></Group>
+            <Group justify="space-between" gap="xs"><Text size="sm">{t('crates.CrateShopModal.logInToBuyCrates')}</Text><Button size="xs" onClick={() => askToLogIn('login')}>{t('crates.CrateShopModal.logIn')}</Button></Group>
           </Alert>
         )}
-        {inventory.isError && !loggedOut && <Alert color="red">Failed to load inventory. Please try again later.</Alert>}
+        {inventory.isError && !loggedOut && <Alert color="red">{t('crates.CrateShopModal.failedToLoadInventoryPlease')}</Alert>}
 
         <Stack gap={2} data-testid="crate-summary">
-          <div className={classes.summaryRow}><Text size="sm">Balance</Text><Text size="sm">{balance === undefined ? '…' : formatTc(balance)}</Text></div>
-          <div className={classes.summaryRow}><Text size="sm">Quantity</Text><Text size="sm">{quantity}</Text></div>
-          <div className={classes.summaryRow}><Text size="sm">Price per crate</Text><Text size="sm" data-testid="crate-price">{status.isSuccess ? formatTc(price) : '…'}</Text></div>
+          <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.balance')}</Text><Text size="sm">{balance === undefined ? '…' : formatTc(balance)}</Text></div>
+          <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.quantity')}</Text><Text size="sm">{quantity}</Text></div>
+          <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.pricePerCrate')}</Text><Text size="sm" data-testid="crate-price">{status.isSuccess ? formatTc(price) : '…'}</Text></div>
           <div className={classes.summaryRow}>
-            <Text size="sm" fw={700}>Total cost</Text>
+            <Text size="sm" fw={700}>{t('crates.CrateShopModal.totalCost')}</Text>
             <Text size="sm" fw={700} className={classes.total} data-affordable={balanceH === null ? undefined : String(affordable)} data-testid="total-cost">{formatTc(cost)}</Text>
           </div>
-          {shortBy > 0n && <Text size="sm" c="red" data-testid="insufficient-note">Insufficient balance (need {formatTc(shortBy)} more)</Text>}
+          {shortBy > 0n && <Text size="sm" c="red" data-testid="insufficient-note">{t('crates.CrateShopModal.insufficient', { amount: formatTc(shortBy) })}</Text>}
         </Stack>
 
         <div>
-          <Text size="sm" fw={600} mb={4}>Drop odds</Text>
+          <Text size="sm" fw={600} mb={4}>{t('crates.CrateShopModal.dropOdds')}</Text>
           <CrateOdds version={version} />
         </div>
 
         <Group justify="flex-end" className={classes.stickyActions}>
-          <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-          <Button onClick={submit} disabled={!canBuy} loading={false} data-busy={busy || undefined}>{busy ? 'Purchasing...' : 'BUY'}</Button>
+          <Button variant="default" onClick={close} disabled={busy}>{t('crates.CrateShopModal.cancel')}</Button>
+          <Button onClick={submit} disabled={!canBuy} loading={false} data-busy={busy || undefined}>{busy ? t('crates.CrateShopModal.purchasing') : t('crates.CrateShopModal.buy')}</Button>
         </Group>
       </Stack>
     </BusyModal>

@@ -5,7 +5,7 @@
 // game what happened; this component adds the toasts and closing.
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { MARKET_TEXT } from '../../../contract/marketplace';
+
 import { formatTc } from '../../ui/formatTc';
 import { errorText } from '../../api/errors';
 import { economyToast } from '../../ui/toast';
@@ -17,11 +17,15 @@ import { isAlreadySold } from './errors';
 import { ItemSprite } from './ItemSprite';
 import { confirmBuyError } from './validation';
 import classes from './market.module.css';
+import { t } from '../../i18n';
+import { MARKET_TEXT } from '../../i18n/texts';
 
 export const GONE_CLOSE_MS = 1_500;
 export type ListingAction = 'buyConfirm' | 'cancelConfirm';
 
 export const LISTING_TITLES: Record<ListingAction, string> = { buyConfirm: 'Confirm Purchase', cancelConfirm: 'Cancel Listing' };
+/** The title in the player's language. */
+export const listingTitle = (action: ListingAction): string => t(`market.listingTitle.${action}`);
 
 interface Props {
   listingId: string;
@@ -91,7 +95,7 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
   };
 
   if (!listing) {
-    return <Group justify="center" py="lg"><Loader size="sm" aria-label="Loading listing" /></Group>;
+    return <Group justify="center" py="lg"><Loader size="sm" aria-label={t('market.ListingConfirm.loadingListing')} /></Group>;
   }
   return (
     <Stack data-testid="listing-confirm">
@@ -100,31 +104,31 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
         <div style={{ flex: 1, minWidth: 0 }}>
           <Text fw={700} truncate>{listing.item_name}</Text>
           <Text size="xs" c="gray.5">{listing.collection ?? listing.item_type}</Text>
-          <Text size="sm">Quantity: {listing.quantity}</Text>
-          <Text size="sm">Seller: {listing.seller_username}</Text>
+          <Text size="sm">{t('market.ListingConfirm.quantity', { count: listing.quantity })}</Text>
+          <Text size="sm">{t('market.seller', { name: listing.seller_username })}</Text>
         </div>
       </div>
       <Group justify="space-between">
-        <Text size="sm">Price</Text>
+        <Text size="sm">{t('market.ListingConfirm.price')}</Text>
         <Text className={classes.price} data-testid="listing-price">{formatTc(listing.price)}</Text>
       </Group>
       {buying && (
         <Group justify="space-between">
-          <Text size="sm">Your balance</Text>
+          <Text size="sm">{t('market.ListingConfirm.yourBalance')}</Text>
           <Text className={classes.price} c={shortfall ? 'red' : undefined} data-testid="listing-balance">{formatTc(listing.user_balance)}</Text>
         </Group>
       )}
-      {!buying && !notYours && <Text size="sm">Are you sure you want to cancel this listing? The items will return to your inventory.</Text>}
+      {!buying && !notYours && <Text size="sm">{t('market.ListingConfirm.areYouSureYouWant')}</Text>}
       {blocked && <Text c="red" size="sm" role="alert">{blocked}</Text>}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onBack} disabled={busy || gone}>{buying ? 'Cancel' : 'Keep Listing'}</Button>
+        <Button variant="default" onClick={onBack} disabled={busy || gone}>{buying ? t('market.ListingConfirm.cancel') : t('market.ListingConfirm.keepListing')}</Button>
         <Button
           color={buying ? 'teal.9' : 'red.9'}
           onClick={() => void act()}
           disabled={busy || gone || !!blocked}
           aria-busy={busy}
         >
-          {buying ? (busy ? 'Purchasing...' : 'Confirm Purchase') : (busy ? 'Cancelling...' : 'Cancel Listing')}
+          {buying ? (busy ? t('market.ListingConfirm.purchasing') : t('market.ListingConfirm.confirmPurchase')) : (busy ? t('market.ListingConfirm.cancelling') : t('market.ListingConfirm.cancelListing'))}
         </Button>
       </Group>
     </Stack>

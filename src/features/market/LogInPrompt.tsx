@@ -3,13 +3,14 @@
 // shop and the bridge do; issue 18 item 7).
 import { Button, Stack, Text } from '@mantine/core';
 import { useAskToLogIn } from '../../overlays/context';
+import { t } from '../../i18n';
 
 export function LogInPrompt({ text }: { text: string }) {
   const askToLogIn = useAskToLogIn();
   return (
     <Stack align="flex-start" data-testid="market-log-in">
       <Text>{text}</Text>
-      <Button onClick={() => askToLogIn('login')} data-autofocus>Log In</Button>
+      <Button onClick={() => askToLogIn('login')} data-autofocus>{t('market.LogInPrompt.logIn')}</Button>
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { MarketListing } from '../../../contract/marketplace';
-import { MARKET_TEXT } from '../../../contract/marketplace';
+
 import { formatTc } from '../../ui/formatTc';
 import { showToast } from '../../ui/toast';
 import { currentUserQuery } from '../../api/currentUser';
@@ -18,11 +18,15 @@ import { errorText } from '../../api/errors';
 import { useListings } from './api/getListings';
 import { useMarketStats } from './api/getMarketStats';
 import { ItemSprite } from './ItemSprite';
-import { LISTING_TITLES, ListingConfirm, type ListingAction } from './ListingConfirm';
+import { ListingConfirm, listingTitle, type ListingAction } from './ListingConfirm';
 import { PriceChart } from './PriceChart';
 import { listBuyError } from './validation';
 import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { intlLocale } from '../../i18n/format';
+import { rich } from '../../i18n/rich';
+import { MARKET_TEXT } from '../../i18n/texts';
 
 type View = { kind: 'list' } | { kind: ListingAction; listingId: string };
 
@@ -60,19 +64,19 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
   const close = () => { if (!busy) onClose(); };
 
   const buy = (listing: MarketListing) => {
-    if (!loggedIn) { showToast({ message: 'Log in to buy items', tone: 'error', area: 'economy' }); return; }
+    if (!loggedIn) { showToast({ message: t('market.logInToBuy'), tone: 'error', area: 'economy' }); return; }
     const short = balance === null ? null : listBuyError(listing.price_tripcoins, balance);
     if (short) { showToast({ message: short, tone: 'error', area: 'economy' }); return; }
     setView({ kind: 'buyConfirm', listingId: listing.order_id });
   };
 
   const filterOptions = [
-    { value: 'all', label: 'All items' },
-    ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label)),
+    { value: 'all', label: t('market.allItems') },
+    ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, intlLocale())),
   ];
   const groups = groupListings(listings.data?.listings ?? []);
 
-  const title = view.kind === 'list' ? 'Marketplace' : LISTING_TITLES[view.kind];
+  const title = view.kind === 'list' ? t('market.title') : listingTitle(view.kind);
   return (
     <BusyModal
       busy={busy}
@@ -88,7 +92,7 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end" wrap="wrap">
             <Select
-              label="Item"
+              label={t('market.MarketplaceModal.item')}
               data={filterOptions}
               value={filter ?? 'all'}
               onChange={(value) => setFilter(value && value !== 'all' ? value : null)}
@@ -99,12 +103,12 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
             />
             {loggedIn && (
               <Text size="sm" data-testid="market-balance">
-                Balance: <Text span fw={700} className={classes.price}>{balance === null ? '…' : formatTc(balance)}</Text>
+                {rich(t('market.MarketplaceModal.balance', { amount: balance === null ? '…' : formatTc(balance) }), [<Text span fw={700} className={classes.price} />])}
               </Text>
             )}
           </Group>
-          {listings.isPending && <Group justify="center" py="lg"><Loader size="sm" aria-label="Loading listings" /></Group>}
-          {listings.isSuccess && groups.length === 0 && <Text c="gray.5" ta="center" py="lg">No listings yet</Text>}
+          {listings.isPending && <Group justify="center" py="lg"><Loader size="sm" aria-label={t('market.MarketplaceModal.loadingListings')} /></Group>}
+          {listings.isSuccess && groups.length === 0 && <Text c="gray.5" ta="center" py="lg">{t('market.MarketplaceModal.noListingsYet')}</Text>}
           {groups.map((group) => {
             const market = stats.data?.items.find((s) => s.item_uuid === group.uuid);
             const lowest = market?.lowest_price ?? group.listings[0]?.price_tripcoins ?? null;
@@ -116,8 +120,8 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
                   <div className={classes.itemTitle}>
                     <Text fw={700} truncate>{group.name}</Text>
                     <Text size="xs" c="gray.5">
-                      Lowest <Text span fw={600} c="gray.2" data-testid="market-lowest">{lowest === null ? '—' : formatTc(lowest)}</Text>
-                      {' · '}<span data-testid="market-count">{count} listed</span>
+                      {rich(t('market.MarketplaceModal.lowest', { amount: lowest === null ? '—' : formatTc(lowest) }), [<Text span fw={600} c="gray.2" data-testid="market-lowest" />])}
+                      {' · '}<span data-testid="market-count">{t('market.listedCount', { count })}</span>
                     </Text>
                   </div>
                   <PriceChart sales={market?.recent_sales ?? []} itemName={group.name} />
@@ -127,17 +131,17 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
                     <div className={classes.listingInfo}>
                       <Text size="sm" truncate>
                         {listing.quantity > 1 ? `${listing.quantity} × ` : ''}{listing.item_name}
-                        {listing.isOwnListing && <Badge ml={6} size="xs" variant="light">Yours</Badge>}
+                        {listing.isOwnListing && <Badge ml={6} size="xs" variant="light">{t('market.MarketplaceModal.yours')}</Badge>}
                       </Text>
-                      <Text size="xs" c="gray.5" truncate>Seller: {listing.seller_username}</Text>
+                      <Text size="xs" c="gray.5" truncate>{t('market.seller', { name: listing.seller_username })}</Text>
                     </div>
                     <Text className={classes.price}>{formatTc(listing.price_tripcoins)}</Text>
                     {listing.isOwnListing ? (
                       <Button size="xs" variant="default" onClick={() => setView({ kind: 'cancelConfirm', listingId: listing.order_id })}
-                        aria-label={`Cancel listing of ${listing.item_name} for ${formatTc(listing.price_tripcoins)}`}>Cancel</Button>
+                        aria-label={t('market.MarketplaceModal.cancelListingOf', { item: listing.item_name, price: formatTc(listing.price_tripcoins) })}>{t('market.MarketplaceModal.cancel')}</Button>
                     ) : (
                       <Button size="xs" color="teal.9" onClick={() => buy(listing)}
-                        aria-label={`Buy ${listing.item_name} for ${formatTc(listing.price_tripcoins)} from ${listing.seller_username}`}>Buy</Button>
+                        aria-label={t('market.MarketplaceModal.buyFrom', { item: listing.item_name, price: formatTc(listing.price_tripcoins), seller: listing.seller_username })}>{t('market.MarketplaceModal.buy')}</Button>
                     )}
                   </div>
                 ))}
@@ -145,7 +149,7 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
             );
           })}
           {listings.data && listings.data.total > listings.data.listings.length && (
-            <Text size="xs" c="gray.5" ta="center">Showing the {listings.data.listings.length} cheapest of {listings.data.total} listings. Pick an item to see all of its listings.</Text>
+            <Text size="xs" c="gray.5" ta="center">{t('market.MarketplaceModal.showingCheapest', { shown: listings.data.listings.length, total: listings.data.total })}</Text>
           )}
         </Stack>
       )}

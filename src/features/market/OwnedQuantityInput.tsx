@@ -4,6 +4,7 @@
 // were transferred for good that way. The form's own check names what is wrong instead
 // (validation.ts: "Please enter a whole number", "You only have n of this item.").
 import { TextInput, Text } from '@mantine/core';
+import { t } from '../../i18n';
 
 export function OwnedQuantityInput({ value, onChange, owned, itemPicked, disabled }: {
   value: number | string;
@@ -14,8 +15,8 @@ export function OwnedQuantityInput({ value, onChange, owned, itemPicked, disable
 }) {
   return (
     <TextInput
-      label="Quantity"
-      description={itemPicked ? <Text span size="xs" c="gray.5">You have {owned}</Text> : undefined}
+      label={t('market.OwnedQuantityInput.quantity')}
+      description={itemPicked ? <Text span size="xs" c="gray.5">{t('market.OwnedQuantityInput.youHave', { count: owned })}</Text> : undefined}
       value={String(value)}
       onChange={(event) => onChange(event.currentTarget.value)}
       inputMode="numeric"

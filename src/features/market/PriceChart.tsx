@@ -3,6 +3,7 @@
 import { Text } from '@mantine/core';
 import { formatTc } from '../../ui/formatTc';
 import classes from './market.module.css';
+import { t } from '../../i18n';
 
 export interface ChartSale { unit_price: number; sold_at: string }
 
@@ -24,13 +25,14 @@ export function chartPoints(prices: number[], width = WIDTH, height = HEIGHT, pa
 }
 
 export function PriceChart({ sales, itemName }: { sales: ChartSale[]; itemName: string }) {
-  if (sales.length === 0) return <Text size="xs" c="gray.5" className={classes.noSales}>No sales yet</Text>;
+  if (sales.length === 0) return <Text size="xs" c="gray.5" className={classes.noSales}>{t('market.PriceChart.noSalesYet')}</Text>;
   const prices = sales.map((s) => s.unit_price);
   const points = chartPoints(prices);
   const last = points[points.length - 1] ?? [0, 0];
   const lastPrice = prices[prices.length - 1] ?? 0;
-  const label = `Price history of ${itemName}: ${sales.length} recent ${sales.length === 1 ? 'sale' : 'sales'}, `
-    + `from ${formatTc(Math.min(...prices))} to ${formatTc(Math.max(...prices))} per item, last ${formatTc(lastPrice)}`;
+  const label = t('market.PriceChart.label', {
+    item: itemName, count: sales.length, min: formatTc(Math.min(...prices)), max: formatTc(Math.max(...prices)), last: formatTc(lastPrice),
+  });
   return (
     <svg className={classes.chart} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width={WIDTH} height={HEIGHT} role="img" aria-label={label} data-testid="price-chart" data-sales={sales.length}>
       <title>{label}</title>

@@ -5,21 +5,22 @@ import type { OverlayProps } from '../../overlays/types';
 import { useItemNames } from '../../api/catalogue';
 import { ItemSprite } from './ItemSprite';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
 
 export default function RemovedItemsModal({ payload, onClose }: OverlayProps<'removedItems'>) {
   const names = useItemNames();
   const items = payload.removedItems;
   return (
-    <BusyModal opened onClose={onClose} title="Items Removed">
+    <BusyModal opened onClose={onClose} title={t('market.RemovedItemsModal.itemsRemoved')}>
       <Stack>
         {items.length === 0 ? (
-          <Text>No items were removed from your inventory.</Text>
+          <Text>{t('market.RemovedItemsModal.noItemsWereRemovedFrom')}</Text>
         ) : (
           <>
-            <Text>The following items were removed from your inventory:</Text>
+            <Text>{t('market.RemovedItemsModal.theFollowingItemsWereRemoved')}</Text>
             <List spacing="xs" listStyleType="none" data-testid="removed-items">
               {items.map((item, index) => {
-                const name = item.name ?? (item.itemUuid ? names.get(item.itemUuid) : undefined) ?? 'Unknown item';
+                const name = item.name ?? (item.itemUuid ? names.get(item.itemUuid) : undefined) ?? t('market.unknownItem');
                 return (
                   <List.Item key={`${item.itemUuid ?? name}-${index}`}>
                     <Group gap="sm" wrap="nowrap">
@@ -33,7 +34,7 @@ export default function RemovedItemsModal({ payload, onClose }: OverlayProps<'re
           </>
         )}
         <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>OK</Button>
+          <Button onClick={onClose} data-autofocus>{t('market.RemovedItemsModal.ok')}</Button>
         </Group>
       </Stack>
     </BusyModal>

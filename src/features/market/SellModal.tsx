@@ -6,7 +6,7 @@
 // typing): a searchable Select opens on focus by default, and its list covered the fields.
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { LISTING_DURATION_DAYS, MARKET_TEXT } from '../../../contract/marketplace';
+import { LISTING_DURATION_DAYS } from '../../../contract/marketplace';
 import { TC_SYMBOL } from '../../../contract/money';
 import { errorText } from '../../api/errors';
 import { formatTc } from '../../ui/formatTc';
@@ -21,13 +21,18 @@ import { listingError, readQuantity } from './validation';
 import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
+import { t } from '../../i18n';
+import { canonicalDecimal } from '../../i18n/format';
+import { MARKET_TEXT } from '../../i18n/texts';
 
 export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
   const { items, loading, loggedOut } = useOwnedItems();
   const stats = useMarketStats().data;
   const [itemUuid, setItemUuid] = useState<string | null>(initialItemUuid ?? null);
   const [quantity, setQuantity] = useState<number | string>(1);
-  const [price, setPrice] = useState('');
+  const [typedPrice, setPrice] = useState('');
+  /** "12,50" in German is 12.50: the checks and the API read the canonical form. */
+  const price = canonicalDecimal(typedPrice);
   const [error, setError] = useState<string | null>(null);
   const listing = useCreateListing({
     onSuccess: (answer) => {
@@ -60,20 +65,20 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
   const close = () => { if (!busy) onClose(); };
 
   return (
-    <BusyModal busy={busy} onClose={close} title="List Item for Sale">
+    <BusyModal busy={busy} onClose={close} title={t('market.SellModal.listItemForSale')}>
       {loggedOut ? <LogInPrompt text="Log in to sell items on the marketplace." /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
-            label="Item"
-            placeholder={loading ? 'Loading inventory...' : items.length ? 'Select an item' : 'No items to sell'}
+            label={t('market.SellModal.item')}
+            placeholder={loading ? t('market.SellModal.loadingInventory') : items.length ? t('market.SellModal.selectAnItem') : t('market.SellModal.noItemsToSell')}
             data={itemOptions(items)}
             value={itemUuid}
             onChange={(value) => { setItemUuid(value); setError(null); }}
             disabled={busy}
             searchable
             openOnFocus={false}
-            nothingFoundMessage="No such item"
+            nothingFoundMessage={t('market.SellModal.noSuchItem')}
             comboboxProps={{ withinPortal: true }}
             data-autofocus
           />
@@ -84,8 +89,8 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
               <div style={{ flex: '1 1 9rem', minWidth: 0 }}>
                 <Text size="sm" fw={600} truncate>{item.name}</Text>
                 <Text size="xs" c="gray.5">
-                  {market?.lowest_price != null ? `Lowest listing ${formatTc(market.lowest_price)}` : 'No active listings'}
-                  {market ? ` · ${market.listed_count} listed` : ''}
+                  {market?.lowest_price != null ? t('market.SellModal.lowestListing', { price: formatTc(market.lowest_price) }) : t('market.SellModal.noActiveListings')}
+                  {market ? ` · ${t('market.listedCount', { count: market.listed_count })}` : ''}
                 </Text>
               </div>
               <PriceChart sales={market?.recent_sales ?? []} itemName={item.name} />
@@ -94,30 +99,30 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
           <SimpleGrid cols={2}>
             <OwnedQuantityInput value={quantity} onChange={(value) => { setQuantity(value); setError(null); }} owned={owned} itemPicked={item !== null} disabled={busy} />
             <TextInput
-              label="Price"
-              description={<Text span size="xs" c="gray.5">For the whole listing</Text>}
+              label={t('market.SellModal.price')}
+              description={<Text span size="xs" c="gray.5">{t('market.SellModal.forTheWholeListing')}</Text>}
               placeholder="0.00"
               inputMode="decimal"
               leftSection={<Text size="sm" aria-hidden="true">{TC_SYMBOL}</Text>}
-              value={price}
+              value={typedPrice}
               onChange={(e) => { setPrice(e.currentTarget.value); setError(null); }}
               disabled={busy}
               autoComplete="off"
             />
           </SimpleGrid>
-          {perUnit !== null && <Text size="xs" c="gray.5">{formatTc(Math.floor(perUnit * 100) / 100)} per item</Text>}
+          {perUnit !== null && <Text size="xs" c="gray.5">{t('market.SellModal.perItem', { price: formatTc(Math.floor(perUnit * 100) / 100) })}</Text>}
           <Group justify="space-between">
-            <Text size="sm">Duration</Text>
-            <Text size="sm" fw={600}>{LISTING_DURATION_DAYS} days</Text>
+            <Text size="sm">{t('market.SellModal.duration')}</Text>
+            <Text size="sm" fw={600}>{t('market.SellModal.days', { count: LISTING_DURATION_DAYS })}</Text>
           </Group>
           <Group justify="space-between">
-            <Text size="sm">Listing fee</Text>
-            <Text size="sm" fw={600} c="teal">Free</Text>
+            <Text size="sm">{t('market.SellModal.listingFee')}</Text>
+            <Text size="sm" fw={600} c="teal">{t('market.SellModal.free')}</Text>
           </Group>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Listing...' : 'List Item'}</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{t('market.SellModal.cancel')}</Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? t('market.SellModal.listing') : t('market.SellModal.listItem')}</Button>
           </Group>
         </Stack>
       </form>

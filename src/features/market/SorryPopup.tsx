@@ -3,14 +3,15 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { OverlayProps } from '../../overlays/types';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
 
 export default function SorryPopup({ onClose }: OverlayProps<'sorry'>) {
   return (
-    <BusyModal opened onClose={onClose} title="Sorry!">
+    <BusyModal opened onClose={onClose} title={t('market.SorryPopup.sorry')}>
       <Stack>
-        <Text>This isn't available right now. Please try again later.</Text>
+        <Text>{t('market.SorryPopup.thisIsnTAvailableRight')}</Text>
         <Group justify="flex-end">
-          <Button onClick={onClose} data-autofocus>OK</Button>
+          <Button onClick={onClose} data-autofocus>{t('market.SorryPopup.ok')}</Button>
         </Group>
       </Stack>
     </BusyModal>

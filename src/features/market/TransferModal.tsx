@@ -4,7 +4,7 @@
 // has the first focus but opens only when asked (as in List Item for Sale).
 import { Badge, Button, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { ECONOMY_TEXT } from '../../../contract/economy';
+
 import { economyToast } from '../../ui/toast';
 import { useCurrentUser } from '../../api/currentUser';
 import { errorText } from '../../api/errors';
@@ -17,6 +17,8 @@ import { transferError } from './validation';
 import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
+import { t } from '../../i18n';
+import { ECONOMY_TEXT } from '../../i18n/texts';
 
 interface Player { uuid: string; username: string }
 
@@ -83,30 +85,30 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
   const close = () => { if (!busy) onClose(); };
 
   return (
-    <BusyModal busy={busy} onClose={close} title="Transfer Items">
+    <BusyModal busy={busy} onClose={close} title={t('market.TransferModal.transferItems')}>
       {loggedOut ? <LogInPrompt text="Log in to transfer items to another player." /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm" c="gray.5">Send items from your inventory to another player.</Text>
+          <Text size="sm" c="gray.5">{t('market.TransferModal.sendItemsFromYourInventory')}</Text>
           <Select
-            label="Item"
-            placeholder={loading ? 'Loading inventory...' : items.length ? 'Select an item' : 'No items to transfer'}
+            label={t('market.TransferModal.item')}
+            placeholder={loading ? t('market.TransferModal.loadingInventory') : items.length ? t('market.TransferModal.selectAnItem') : t('market.TransferModal.noItemsToTransfer')}
             data={itemOptions(items)}
             value={itemUuid}
             onChange={(value) => { setItemUuid(value); setError(null); }}
             disabled={busy}
             searchable
             openOnFocus={false}
-            nothingFoundMessage="No such item"
+            nothingFoundMessage={t('market.TransferModal.noSuchItem')}
             leftSection={item ? <ItemSprite uuid={item.uuid} size={22} /> : undefined}
             comboboxProps={{ withinPortal: true }}
             data-autofocus
           />
           <div>
             <TextInput
-              label="Recipient"
-              description={<Text span size="xs" c="gray.5">Type a username and press Enter to search</Text>}
-              placeholder="Username"
+              label={t('market.TransferModal.recipient')}
+              description={<Text span size="xs" c="gray.5">{t('market.TransferModal.typeAUsernameAndPress')}</Text>}
+              placeholder={t('market.TransferModal.username')}
               value={search}
               onChange={(e) => { setSearch(e.currentTarget.value); setRecipient(null); setResults(null); }}
               onKeyDown={onSearchKey}
@@ -114,12 +116,12 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
               autoComplete="off"
               rightSection={searching ? <Text size="xs" c="gray.5">...</Text> : undefined}
             />
-            {recipient && <Badge mt={6} color="teal" variant="light" data-testid="transfer-recipient">Sending to {recipient.username}</Badge>}
+            {recipient && <Badge mt={6} color="teal" variant="light" data-testid="transfer-recipient">{t('market.TransferModal.sendingTo', { name: recipient.username })}</Badge>}
             {results && (
-              <div className={classes.results} role="group" aria-label="Players found" style={{ marginTop: 6 }}>
-                {results.length === 0 && <Text size="sm" c="gray.5">No players found</Text>}
+              <div className={classes.results} role="group" aria-label={t('market.TransferModal.playersFound')} style={{ marginTop: 6 }}>
+                {results.length === 0 && <Text size="sm" c="gray.5">{t('market.TransferModal.noPlayersFound')}</Text>}
                 {results.map((player) => (
-                  <UnstyledButton key={player.uuid} onClick={() => pick(player)} aria-label={`Send to ${player.username}`}
+                  <UnstyledButton key={player.uuid} onClick={() => pick(player)} aria-label={t('market.TransferModal.sendTo', { name: player.username })}
                     style={{ padding: '4px 8px', borderRadius: 4, background: 'var(--mantine-color-dark-5)' }}>
                     <Text size="sm">{player.username}</Text>
                   </UnstyledButton>
@@ -130,8 +132,8 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
           <OwnedQuantityInput value={quantity} onChange={(value) => { setQuantity(value); setError(null); }} owned={owned} itemPicked={item !== null} disabled={busy} />
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={busy}>Cancel</Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? 'Transferring...' : 'Transfer'}</Button>
+            <Button variant="default" onClick={close} disabled={busy}>{t('market.TransferModal.cancel')}</Button>
+            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? t('market.TransferModal.transferring') : t('market.TransferModal.transfer')}</Button>
           </Group>
         </Stack>
       </form>

@@ -1,11 +1,13 @@
 // The player's items with names, from the inventory (quantities are strings: spec §3) and the
 // catalogue. Inventory failures are toasted once per opening, with the spec's text.
 import { useEffect } from 'react';
-import { ECONOMY_TEXT } from '../../../contract/economy';
+
 import { useItemNames } from '../../api/catalogue';
 import { useInventory } from '../../api/economy';
 import { errorText, isLoggedOutError } from '../../api/errors';
 import { economyToast } from '../../ui/toast';
+import { ECONOMY_TEXT } from '../../i18n/texts';
+import { t } from '../../i18n';
 
 export interface OwnedItem { uuid: string; name: string; quantity: number }
 
@@ -17,7 +19,7 @@ export function useOwnedItems() {
     if (inventory.isError && !isLoggedOutError(inventory.error)) economyToast('error', errorText(inventory.error, ECONOMY_TEXT.inventoryFailed));
   }, [inventory.isError, inventory.error]);
   const items: OwnedItem[] = Object.entries(inventory.data?.inventory ?? {})
-    .map(([uuid, quantity]) => ({ uuid, name: names.get(uuid) ?? 'Unknown item', quantity: Number.parseInt(quantity, 10) || 0 }))
+    .map(([uuid, quantity]) => ({ uuid, name: names.get(uuid) ?? t('market.unknownItem'), quantity: Number.parseInt(quantity, 10) || 0 }))
     .filter((item) => item.quantity > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
   return { items, balance: inventory.data?.tripcoins ?? null, loading: inventory.isPending, failed: inventory.isError, loggedOut: isLoggedOutError(inventory.error) };

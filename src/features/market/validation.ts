@@ -1,9 +1,11 @@
 // The market's client-side checks (spec part 2 §5), pure so they are tested without a browser.
 // Each returns the spec's message for the first rule broken, or null.
-import { ECONOMY_TEXT } from '../../../contract/economy';
-import { ListingPrice, MARKET_TEXT } from '../../../contract/marketplace';
+
+import { ListingPrice } from '../../../contract/marketplace';
 import { parseTripcoins } from '../../../contract/money';
-import { tcFixed } from '../../../contract/economy';
+import { ECONOMY_TEXT, MARKET_TEXT } from '../../i18n/texts';
+import { t } from '../../i18n';
+import { coinsPlain } from '../../i18n/format';
 
 /**
  * What a quantity field holds, read exactly as typed: nothing, something that is not a whole
@@ -75,7 +77,7 @@ const hundredths = (amount: number): bigint => parseTripcoins(amount) ?? BigInt(
 export function listBuyError(price: number, balance: number): string | null {
   const p = hundredths(price);
   const b = hundredths(balance);
-  return b < p ? `You need Ŧ${tcFixed(p)} but only have Ŧ${tcFixed(b)}` : null;
+  return b < p ? t('market.needButHave', { price: coinsPlain(p), balance: coinsPlain(b) }) : null;
 }
 
 /** Confirm Purchase (spec §5): the same check, with the modal's wording. */

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { isLoggedIn } from '../../../contract/auth';
 import { ITEM_IDS } from '../../../contract/items';
-import { BRIDGE_TEXT, type MarketplaceProfile } from '../../../contract/bridge';
+import { type MarketplaceProfile } from '../../../contract/bridge';
 import { bridgeMachine, type FinalizeRequest, type FinalizeResult } from '../../../machines/mythical-bridge';
 import type { OverlayProps } from '../../overlays/types';
 import { useAskToLogIn } from '../../overlays/context';
@@ -27,6 +27,9 @@ import { verifyWallet } from './api/verifyWallet';
 import classes from './MythicalBridgeModal.module.css';
 import { BRIDGE_UI, formatMemberSince, safeWebsite, shortAddress, statusLine } from './texts';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { rich } from '../../i18n/rich';
+import { BRIDGE_TEXT } from '../../i18n/texts';
 
 export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalBridge'>) {
   // The finalize operation refreshes the inventory and tells the game; the machine keeps its key.
@@ -61,7 +64,7 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
   const loggedIn = isLoggedIn(user);
 
   let body;
-  if (whoami.isPending) body = <Loader aria-label="Loading your account" />;
+  if (whoami.isPending) body = <Loader aria-label={t('mythical-bridge.MythicalBridgeModal.loadingYourAccount')} />;
   else if (!loggedIn) body = <LoggedOut />;
   else if (state.matches('address') || state.matches('verifying')) {
     body = (
@@ -107,7 +110,7 @@ function LoggedOut() {
   return (
     <Stack align="flex-start">
       <Text>{BRIDGE_UI.loggedOut}</Text>
-      <Button onClick={() => askToLogIn('login')}>Log In</Button>
+      <Button onClick={() => askToLogIn('login')}>{t('mythical-bridge.MythicalBridgeModal.logIn')}</Button>
     </Stack>
   );
 }
@@ -149,7 +152,7 @@ function AddressStep({ uuid, wallet, inputError, requestError, verifying, onEdit
         <ErrorBox text={requestError} />
         <Group justify="flex-end">
           <Button type="submit" disabled={verifying} leftSection={verifying ? <Loader size={14} aria-hidden /> : undefined}>
-            {verifying ? 'Verifying...' : 'Continue'}
+            {verifying ? t('mythical-bridge.MythicalBridgeModal.verifying') : t('mythical-bridge.MythicalBridgeModal.continue')}
           </Button>
         </Group>
       </Stack>
@@ -170,7 +173,7 @@ function LinkedWallets({ uuid, disabled, onPick }: { uuid: string; disabled: boo
   const host = useHost();
   const navigation = useNavigation();
   const wallets = useQuery(walletsQuery(uuid));
-  if (wallets.isPending) return <Loader size="sm" aria-label="Loading your wallets" />;
+  if (wallets.isPending) return <Loader size="sm" aria-label={t('mythical-bridge.MythicalBridgeModal.loadingYourWallets')} />;
   if (wallets.isError) return <Text size="sm" className={classes.muted}>{BRIDGE_UI.walletsFailed}</Text>;
   const preferred = wallets.data.preferred_address?.toLowerCase();
   const addresses = wallets.data.modular_wallets.map((w) => w.address)
@@ -199,7 +202,7 @@ function LinkedWallets({ uuid, disabled, onPick }: { uuid: string; disabled: boo
             ff="monospace"
             disabled={disabled}
             onClick={() => onPick(address)}
-            aria-label={`Use wallet #${index + 1} ${address}`}
+            aria-label={t('mythical-bridge.MythicalBridgeModal.useWallet', { n: index + 1, address })}
           >
             {shortAddress(address)}
           </Button>
@@ -213,19 +216,19 @@ function ProfileStep({ profile, onBack, onConfirm }: { profile: MarketplaceProfi
   const website = safeWebsite(profile.website);
   return (
     <Stack>
-      <Title order={4}>Confirm that this is you</Title>
+      <Title order={4}>{t('mythical-bridge.MythicalBridgeModal.confirmThatThisIsYou')}</Title>
       <Group wrap="nowrap" align="flex-start">
         <Avatar src={profile.profile_image_url || null} alt={profile.username} size={72} radius="md">{profile.username.slice(0, 2).toUpperCase()}</Avatar>
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text fw={700} size="lg" data-testid="bridge-profile-username">{profile.username}</Text>
           <Text size="xs" className={classes.muted} ff="monospace" style={{ wordBreak: 'break-all' }}>{profile.address}</Text>
-          <Text size="sm" className={classes.muted}>Member since {formatMemberSince(profile.joined_date)}</Text>
+          <Text size="sm" className={classes.muted}>{t('mythical-bridge.MythicalBridgeModal.memberSince', { date: formatMemberSince(profile.joined_date) })}</Text>
         </Stack>
       </Group>
       {profile.bio && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>{profile.bio}</Text>}
       {website && <Anchor href={website} target="_blank" rel="noopener noreferrer" size="sm">{profile.website}</Anchor>}
       {profile.social_media_accounts.length > 0 && (
-        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Social accounts">
+        <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('mythical-bridge.MythicalBridgeModal.socialAccounts')}>
           {profile.social_media_accounts.map((account) => (
             <Text component="li" size="sm" key={`${account.platform}:${account.username}`}>
               <Text span fw={600} tt="capitalize">{account.platform}</Text>: {account.username}
@@ -234,8 +237,8 @@ function ProfileStep({ profile, onBack, onConfirm }: { profile: MarketplaceProfi
         </Stack>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onBack}>No, go back</Button>
-        <Button onClick={onConfirm} data-autofocus>YES THIS IS ME</Button>
+        <Button variant="default" onClick={onBack}>{t('mythical-bridge.MythicalBridgeModal.noGoBack')}</Button>
+        <Button onClick={onConfirm} data-autofocus>{t('mythical-bridge.MythicalBridgeModal.yesThisIsMe')}</Button>
       </Group>
     </Stack>
   );
@@ -257,10 +260,10 @@ function ConfirmStep({ wallet, error, finalizing, result, onBack, onFinalize }: 
   const status = live.data?.status ?? result?.status ?? 'sent';
   return (
     <Stack>
-      <Title order={4}>Final Confirmation</Title>
+      <Title order={4}>{t('mythical-bridge.MythicalBridgeModal.finalConfirmation')}</Title>
       <Text>{BRIDGE_UI.finalText}</Text>
       <Text size="sm">
-        Destination wallet: <Text span ff="monospace" style={{ wordBreak: 'break-all' }}>{wallet}</Text>
+        {rich(t('mythical-bridge.MythicalBridgeModal.destinationWallet', { wallet }), [<Text span ff="monospace" style={{ wordBreak: 'break-all' }} />])}
       </Text>
       <ErrorBox text={done ? null : error} />
       {result && (
@@ -273,9 +276,9 @@ function ConfirmStep({ wallet, error, finalizing, result, onBack, onFinalize }: 
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onBack} disabled={finalizing || done}>Go Back</Button>
+        <Button variant="default" onClick={onBack} disabled={finalizing || done}>{t('mythical-bridge.MythicalBridgeModal.goBack')}</Button>
         <Button color="grape" onClick={onFinalize} disabled={finalizing || done} leftSection={finalizing ? <Loader size={14} aria-hidden /> : undefined} data-autofocus>
-          {done ? 'Complete!' : finalizing ? 'Finalizing...' : 'Finalize Airdrop'}
+          {done ? t('mythical-bridge.MythicalBridgeModal.complete') : finalizing ? t('mythical-bridge.MythicalBridgeModal.finalizing') : t('mythical-bridge.MythicalBridgeModal.finalizeAirdrop')}
         </Button>
       </Group>
     </Stack>

@@ -1,7 +1,9 @@
+import { localized } from '../../i18n/localized';
+import { formatDate } from '../../i18n/format';
 // The modal's own texts and small formatting helpers. The spec's texts (errors, 'Transaction
 // Complete!') come from contract/bridge.ts; the button labels are written where they are used.
 
-export const BRIDGE_UI = {
+export const BRIDGE_UI = localized('bridge.ui', {
   title: 'Mythical Bridge',
   intro: 'Burn 1 Mythical Ticket to receive 1 64 BIT ANCIENT NFT in your own Ethereum wallet. Enter the wallet address it should go to.',
   addressLabel: 'Wallet address',
@@ -19,14 +21,14 @@ export const BRIDGE_UI = {
   noTicket: 'You have no Mythical Ticket, so the bridge will refuse to finalize. Get one in the game first.',
   finalText: 'Finalizing burns 1 Mythical Ticket from your account and transfers 1 64 Bit Ancient item to your wallet. This cannot be undone.',
   explorerLink: 'View the transaction on the block explorer',
-} as const;
+} as const, { 'bridge.ui.hasTickets': ([count]) => ({ 0: count }) });
 
-const STATUS_LINES = {
+const STATUS_LINES = localized('bridge.status', {
   confirmed: 'The transfer is confirmed on chain.',
   sent: 'The transfer was sent to the chain and confirms in a few moments.',
   signed: 'The transfer is signed and will be broadcast shortly; the server finishes it even if you close this window.',
   failed: 'The transfer was rejected by the chain. Your Mythical Ticket was returned.',
-} as const;
+} as const);
 
 export function statusLine(status: keyof typeof STATUS_LINES): string {
   return STATUS_LINES[status];
@@ -52,5 +54,5 @@ export function formatMemberSince(date: string): string {
   const parsed = new Date(date);
   if (Number.isNaN(parsed.getTime())) return date;
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  return parsed.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(dateOnly ? { timeZone: 'UTC' } : {}) });
+  return formatDate(parsed, { year: 'numeric', month: 'long', day: 'numeric', ...(dateOnly ? { timeZone: 'UTC' } : {}) });
 }

@@ -2,10 +2,12 @@
 // with the contract's rules before anything is sent; a refused change changes nothing.
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { PROFILE_TEXT, UpdateProfileBody } from '../../../contract/profile';
+import { UpdateProfileBody } from '../../../contract/profile';
 import { errorText } from '../../api/errors';
 import { showToast } from '../../ui/toast';
 import { useUpdateProfile } from './api/updateProfile';
+import { t } from '../../i18n';
+import { PROFILE_TEXT } from '../../i18n/texts';
 
 export function EditProfileForm({ location, description, onDone }: { location: string; description: string; onDone: (saved: boolean) => void }) {
   const [values, setValues] = useState({ location, description });
@@ -29,16 +31,16 @@ export function EditProfileForm({ location, description, onDone }: { location: s
   };
 
   return (
-    <form onSubmit={(event) => { event.preventDefault(); save(); }} aria-label="Edit profile">
+    <form onSubmit={(event) => { event.preventDefault(); save(); }} aria-label={t('profile.EditProfileForm.editProfile')}>
       <Stack gap="xs">
-        <TextInput label="Location" value={values.location} error={errors.location} disabled={busy}
+        <TextInput label={t('profile.EditProfileForm.location')} value={values.location} error={errors.location} disabled={busy}
           onChange={(event) => { const v = event.currentTarget.value; setValues((s) => ({ ...s, location: v })); }} />
-        <Textarea label="Bio" value={values.description} error={errors.description} autosize minRows={2} maxRows={6} disabled={busy}
-          description={`${values.description.trim().length} / 300`}
+        <Textarea label={t('profile.EditProfileForm.bio')} value={values.description} error={errors.description} autosize minRows={2} maxRows={6} disabled={busy}
+          description={t('profile.EditProfileForm.chars', { n: values.description.trim().length, max: 300 })}
           onChange={(event) => { const v = event.currentTarget.value; setValues((s) => ({ ...s, description: v })); }} />
         <Group gap="xs">
-          <Button type="submit" size="xs" loading={busy}>Save</Button>
-          <Button size="xs" variant="subtle" color="gray" onClick={() => onDone(false)} disabled={busy}>Cancel</Button>
+          <Button type="submit" size="xs" loading={busy}>{t('profile.EditProfileForm.save')}</Button>
+          <Button size="xs" variant="subtle" color="gray" onClick={() => onDone(false)} disabled={busy}>{t('profile.EditProfileForm.cancel')}</Button>
         </Group>
       </Stack>
     </form>

@@ -19,6 +19,7 @@ import { PlayerSearch } from './PlayerSearch';
 import { formatTc } from '../../ui/formatTc';
 import { formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
 import classes from './Profile.module.css';
+import { t } from '../../i18n';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -36,7 +37,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
   const legacy = legacyBlocks(profile);
   return (
     <Stack gap="lg" className={classes.body} data-testid="profile-view" data-uuid={profile.uuid}>
-      <section className={classes.hero} aria-label="Player">
+      <section className={classes.hero} aria-label={t('profile.ProfileOverlay.player')}>
         <Avatar size={72} radius="xl" color="blue" variant="filled" aria-hidden>{profile.username.charAt(0).toUpperCase()}</Avatar>
         <div className={classes.heroText}>
           <Title order={3} data-testid="profile-username">{profile.username}</Title>
@@ -57,42 +58,42 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
           ) : (
             <>
               {profile.location && <Text size="sm" className={classes.location}><IconMapPin size={14} aria-hidden /> {profile.location}</Text>}
-              <Text size="sm" c={profile.description ? undefined : 'gray.5'} data-testid="profile-bio">{profile.description || (own ? 'Add a bio so other players know who you are.' : 'No bio yet.')}</Text>
-              {own && <Button size="xs" variant="light" mt={4} onClick={() => setEditing(true)} style={{ alignSelf: 'flex-start' }}>Edit Profile</Button>}
+              <Text size="sm" c={profile.description ? undefined : 'gray.5'} data-testid="profile-bio">{profile.description || (own ? t('profile.ProfileOverlay.addABioSoOther') : t('profile.ProfileOverlay.noBioYet'))}</Text>
+              {own && <Button size="xs" variant="light" mt={4} onClick={() => setEditing(true)} style={{ alignSelf: 'flex-start' }}>{t('profile.ProfileOverlay.editProfile')}</Button>}
             </>
           )}
         </div>
       </section>
 
       <div className={classes.statRow}>
-        <Stat label="Friends" value={profile.friend_count.toLocaleString('en-US')} testId="profile-friends" />
-        <Stat label="Views" value={profile.views.toLocaleString('en-US')} testId="profile-views" />
-        <Stat label="Login Streak" value={`${profile.dailyLoginInfo.login_streak}d`} testId="profile-streak" />
-        <Stat label="Best Streak" value={`${profile.dailyLoginInfo.best_streak}d`} />
-        <Stat label="Time Played" value={formatTimePlayed(s.timeplayed)} testId="profile-time" />
-        <Stat label="Quests" value={profile.total_quests.toLocaleString('en-US')} />
+        <Stat label={t('profile.ProfileOverlay.friends')} value={profile.friend_count.toLocaleString('en-US')} testId="profile-friends" />
+        <Stat label={t('profile.ProfileOverlay.views')} value={profile.views.toLocaleString('en-US')} testId="profile-views" />
+        <Stat label={t('profile.ProfileOverlay.loginStreak')} value={t('profile.ProfileOverlay.days', { count: profile.dailyLoginInfo.login_streak })} testId="profile-streak" />
+        <Stat label={t('profile.ProfileOverlay.bestStreak')} value={t('profile.ProfileOverlay.days', { count: profile.dailyLoginInfo.best_streak })} />
+        <Stat label={t('profile.ProfileOverlay.timePlayed')} value={formatTimePlayed(s.timeplayed)} testId="profile-time" />
+        <Stat label={t('profile.ProfileOverlay.quests')} value={profile.total_quests.toLocaleString('en-US')} />
       </div>
 
-      <section className={classes.panel} aria-label="Level">
+      <section className={classes.panel} aria-label={t('profile.ProfileOverlay.level')}>
         <div className={classes.levelHead}>
-          <Title order={4} data-testid="profile-level">Level {level.level}</Title>
+          <Title order={4} data-testid="profile-level">{t('progress.level', { level: level.level })}</Title>
           <Text size="sm" c="gray.4" data-testid="profile-level-progress">{level.label}</Text>
         </div>
         <Progress value={level.percent} size="md" radius="xl" aria-label={level.label} />
         <div className={classes.levelFacts}>
-          <Stat label="XP" value={s.xp.toLocaleString('en-US')} testId="profile-xp" />
-          <Stat label="XP for next level" value={s.xp_for_next_level.toLocaleString('en-US')} />
-          <Stat label="Coins" value={formatTc(s.coins)} testId="profile-coins" />
+          <Stat label={t('profile.ProfileOverlay.xp')} value={s.xp.toLocaleString('en-US')} testId="profile-xp" />
+          <Stat label={t('profile.ProfileOverlay.xpForNextLevel')} value={s.xp_for_next_level.toLocaleString('en-US')} />
+          <Stat label={t('profile.ProfileOverlay.coins')} value={formatTc(s.coins)} testId="profile-coins" />
         </div>
       </section>
 
       <section className={classes.panel} aria-labelledby="featured-items">
-        <Title order={4} id="featured-items">Featured Items</Title>
-        <Text size="sm" c="gray.4">{own ? 'You have not featured any items yet.' : 'No featured items yet.'}</Text>
+        <Title order={4} id="featured-items">{t('profile.ProfileOverlay.featuredItems')}</Title>
+        <Text size="sm" c="gray.4">{own ? t('profile.ProfileOverlay.youHaveNotFeaturedAny') : t('profile.ProfileOverlay.noFeaturedItemsYet')}</Text>
       </section>
 
       <section aria-labelledby="game-stats">
-        <Title order={4} id="game-stats" mb="xs">Game Stats</Title>
+        <Title order={4} id="game-stats" mb="xs">{t('profile.ProfileOverlay.gameStats')}</Title>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
           {gameStats(profile).map((stat) => <Stat key={stat.label} label={stat.label} value={stat.value} />)}
         </SimpleGrid>
@@ -100,7 +101,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
 
       {legacy.length > 0 && (
         <section aria-labelledby="legacy-stats">
-          <Title order={4} id="legacy-stats" mb="xs">Legacy Stats</Title>
+          <Title order={4} id="legacy-stats" mb="xs">{t('profile.ProfileOverlay.legacyStats')}</Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {legacy.map((block) => (
               <div key={block.block} className={classes.panel} data-testid="legacy-block">
@@ -125,11 +126,11 @@ function ShownProfile({ uuid, own }: { uuid: string; own: boolean }) {
   useEffect(() => {
     if (errorTitle && errorToast) showToast({ title: errorTitle, message: errorToast, tone: 'error' });
   }, [errorTitle, errorToast]);
-  if (query.isPending) return <Text role="status" c="gray.4" ta="center">Loading profile...</Text>;
+  if (query.isPending) return <Text role="status" c="gray.4" ta="center">{t('profile.ProfileOverlay.loadingProfile')}</Text>;
   if (error) {
     return (
       <Alert color="red" role="alert" title={error.title} data-testid="profile-error">
-        <Stack gap="xs" align="flex-start"><Text size="sm">{error.detail}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>Try again</Button></Stack>
+        <Stack gap="xs" align="flex-start"><Text size="sm">{error.detail}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>{t('profile.ProfileOverlay.tryAgain')}</Button></Stack>
       </Alert>
     );
   }
@@ -151,11 +152,11 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
   const back = canGoBack(nav);
 
   let body;
-  if (me.isPending) body = <Text role="status" c="gray.4" ta="center">Loading profile...</Text>;
+  if (me.isPending) body = <Text role="status" c="gray.4" ta="center">{t('profile.ProfileOverlay.loadingProfile')}</Text>;
   else if (!loggedIn) {
     body = (
       <Stack align="center" gap="sm" py="xl">
-        <Text>Log in to see player profiles.</Text>
+        <Text>{t('profile.ProfileOverlay.logInToSeePlayer')}</Text>
         <LogInButton />
       </Stack>
     );
@@ -169,13 +170,13 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
   }
 
   return (
-    <OverlayFrame label="Player Profile" onClose={onClose} testId="profile-overlay"
+    <OverlayFrame label={t('profile.ProfileOverlay.playerProfile')} onClose={onClose} testId="profile-overlay"
       start={back ? (
         <Button variant="subtle" color="gray" size="compact-md" leftSection={<IconArrowLeft size={16} aria-hidden />} onClick={(event) => { if (backLeaves) { onClose(); return; } keepFocusInOverlay(event.currentTarget); dispatch({ type: 'goBack' }); }}>
-          Back
+          {t('profile.ProfileOverlay.back')}
         </Button>
       ) : null}
-      end={shown && self && shown !== self ? <Badge variant="light" color="gray" visibleFrom="xs">Viewing another player</Badge> : null}>
+      end={shown && self && shown !== self ? <Badge variant="light" color="gray" visibleFrom="xs">{t('profile.ProfileOverlay.viewingAnotherPlayer')}</Badge> : null}>
       {body}
     </OverlayFrame>
   );
@@ -183,5 +184,5 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
 
 function LogInButton() {
   const askToLogIn = useAskToLogIn();
-  return <Button onClick={() => askToLogIn()}>Log In</Button>;
+  return <Button onClick={() => askToLogIn()}>{t('profile.ProfileOverlay.logIn')}</Button>;
 }

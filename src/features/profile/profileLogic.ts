@@ -4,6 +4,8 @@
 import { MAX_LEVEL } from '../../../contract/levels';
 import { PRODUCT_LAND } from '../../../contract/product';
 import { HIDDEN_LEGACY_KEYS, LEGACY_BLOCKS, type LegacyBlock, type Profile } from '../../../contract/profile';
+import { t } from '../../i18n';
+import { formatDate, formatNumber } from '../../i18n/format';
 
 export const LEGACY_TITLES: Record<LegacyBlock, string> = {
   STL2Stats: `${PRODUCT_LAND} 2`,
@@ -58,7 +60,7 @@ export function legacyBlocks(profile: Profile): LegacyRows[] {
     if (!stats) continue;
     const rows = Object.entries(stats)
       .filter(([key]) => !hidden.has(key))
-      .map(([key, value]) => ({ key, label: isTimeKey(key) ? 'Time Played' : titleCaseKey(key), value: formatLegacyValue(key, value) }));
+      .map(([key, value]) => ({ key, label: isTimeKey(key) ? t('profile.timePlayed') : titleCaseKey(key), value: formatLegacyValue(key, value) }));
     if (rows.length > 0) out.push({ block, title: LEGACY_TITLES[block], rows });
   }
   return out;
@@ -80,12 +82,12 @@ export interface GameStat { label: string; value: string }
 export function gameStats(profile: Profile): GameStat[] {
   const s = profile.STL3Stats;
   return [
-    { label: 'Total Arena Wins', value: s.wins.toLocaleString('en-US') },
-    { label: 'Total Knockouts', value: s.kills.toLocaleString('en-US') },
-    { label: 'KDR', value: kdr(s.kills, s.deaths) },
-    { label: 'Headshot Rate', value: headshotRate(s.headshots, s.kills) },
-    { label: 'Total Quests', value: profile.total_quests.toLocaleString('en-US') },
-    { label: 'Crates Opened', value: s.crates_opened.toLocaleString('en-US') },
+    { label: t('profile.stat.wins'), value: formatNumber(s.wins) },
+    { label: t('profile.stat.kills'), value: formatNumber(s.kills) },
+    { label: t('profile.stat.kdr'), value: kdr(s.kills, s.deaths) },
+    { label: t('profile.stat.headshotRate'), value: headshotRate(s.headshots, s.kills) },
+    { label: t('profile.stat.quests'), value: formatNumber(profile.total_quests) },
+    { label: t('profile.stat.cratesOpened'), value: formatNumber(s.crates_opened) },
   ];
 }
 
@@ -94,15 +96,15 @@ export interface LevelShown { level: number; percent: number; /** What the bar s
 /** The level and the progress toward the next (the fractional part); level 50 has no next. */
 export function levelOf(level: number): LevelShown {
   const whole = Math.min(MAX_LEVEL, Math.max(1, Math.floor(level)));
-  if (whole >= MAX_LEVEL) return { level: MAX_LEVEL, percent: 100, label: 'Max level' };
+  if (whole >= MAX_LEVEL) return { level: MAX_LEVEL, percent: 100, label: t('profile.maxLevel') };
   const percent = Math.round(Math.min(0.999, Math.max(0, level - Math.floor(level))) * 100);
-  return { level: whole, percent, label: `${percent}% to level ${whole + 1}` };
+  return { level: whole, percent, label: t('profile.toLevel', { percent, level: whole + 1 }) };
 }
 
 /** "Joined March 2026" from epoch seconds. */
 export function joinedText(epochSeconds: number): string {
   const date = new Date(epochSeconds * 1000);
-  if (Number.isNaN(date.getTime()) || epochSeconds <= 0) return 'Joined: unknown';
-  return `Joined ${date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`;
+  if (Number.isNaN(date.getTime()) || epochSeconds <= 0) return t('profile.joinedUnknown');
+  return t('profile.joined', { date: formatDate(date, { month: 'long', year: 'numeric' }) });
 }
 

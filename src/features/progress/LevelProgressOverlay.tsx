@@ -18,6 +18,7 @@ import {
   DEFAULT_XP_FOR_NEXT, PROGRESS_TEXT, RANKS, formatXp, levelCells, levelPercent, rankOf, sectionColor, unlockDateParts, unlockedCount, type LevelCell,
 } from './progressLogic';
 import classes from './LevelProgress.module.css';
+import { t } from '../../i18n';
 
 function CurrentLevelCard({ progress }: { progress: LevelProgressAnswer['userProgress'] }) {
   const level = progress.currentLevel;
@@ -25,20 +26,20 @@ function CurrentLevelCard({ progress }: { progress: LevelProgressAnswer['userPro
   const atTop = progress.xpNeededForNext === 0 && percent === 100;
   const needed = atTop ? 0 : progress.xpNeededForNext || DEFAULT_XP_FOR_NEXT;
   return (
-    <section className={classes.card} style={{ ['--section-color' as string]: sectionColor(level) }} aria-label="Current level" data-testid="current-level-card">
-      <LevelEmblem level={level} size={104} title={`Level ${level} emblem`} />
+    <section className={classes.card} style={{ ['--section-color' as string]: sectionColor(level) }} aria-label={t('progress.LevelProgressOverlay.currentLevel')} data-testid="current-level-card">
+      <LevelEmblem level={level} size={104} title={t('progress.LevelProgressOverlay.emblem', { level })} />
       <div className={classes.cardBody}>
         <div className={classes.cardTitle}>
-          <Title order={3} data-testid="current-level">Level {level}</Title>
+          <Title order={3} data-testid="current-level">{t('progress.level', { level })}</Title>
           <Badge variant="outline" color="gray" className={classes.rankBadge}>{rankOf(level)}</Badge>
         </div>
         <dl className={classes.facts}>
           <div><dt>{PROGRESS_TEXT.totalXp}</dt><dd data-testid="total-xp" title={progress.totalXP.toLocaleString('en-US')}>{formatXp(progress.totalXP)}</dd></div>
-          <div><dt>{atTop ? 'Max level reached' : `XP needed for level ${level + 1}`}</dt><dd data-testid="xp-needed">{formatXp(needed)}</dd></div>
+          <div><dt>{atTop ? t('progress.LevelProgressOverlay.maxLevelReached') : t('progress.LevelProgressOverlay.xpNeededFor', { level: level + 1 })}</dt><dd data-testid="xp-needed">{formatXp(needed)}</dd></div>
         </dl>
-        <Progress value={percent} size="lg" radius="xl" color={sectionColor(level)} aria-label={`Progress through level ${level}`}
+        <Progress value={percent} size="lg" radius="xl" color={sectionColor(level)} aria-label={t('progress.LevelProgressOverlay.progressThrough', { level })}
           className={classes.bar} />
-        <Text size="sm" c="gray.4" data-testid="xp-in-level">{formatXp(progress.xpInCurrentLevel)} / {formatXp(progress.currentLevelEndXP)} XP</Text>
+        <Text size="sm" c="gray.4" data-testid="xp-in-level">{t('progress.LevelProgressOverlay.xpOf', { xp: formatXp(progress.xpInCurrentLevel), end: formatXp(progress.currentLevelEndXP) })}</Text>
       </div>
     </section>
   );
@@ -47,7 +48,7 @@ function CurrentLevelCard({ progress }: { progress: LevelProgressAnswer['userPro
 function Cell({ cell }: { cell: LevelCell }) {
   const unlocked = cell.unlockedAt !== null;
   const when = cell.unlockedAt ? unlockDateParts(cell.unlockedAt) : null;
-  const label = `Level ${cell.level}${cell.milestone ? ', milestone' : ''}: ${when ? `unlocked ${when.date} ${when.time}` : `locked, needs ${formatXp(cell.xpRequired)} XP`}`;
+  const label = t('progress.LevelProgressOverlay.cellLabel', { level: cell.level, milestone: cell.milestone ? 'yes' : 'no', state: when ? 'unlocked' : 'locked', date: when?.date, time: when?.time, xp: formatXp(cell.xpRequired) });
   return (
     <li className={classes.cell} data-unlocked={unlocked || undefined} data-current={cell.current || undefined} data-milestone={cell.milestone || undefined}
       data-section={cell.section} style={{ ['--section-color' as string]: cell.color }} aria-label={label} data-testid={`level-cell-${cell.level}`}>
@@ -73,7 +74,7 @@ function LevelGrid({ answer }: { answer: LevelProgressAnswer }) {
         <section key={rank.rank} aria-labelledby={`rank-${rank.rank}`}>
           <div className={classes.rankHeader}>
             <Title order={3} size="h5" id={`rank-${rank.rank}`}>{rank.rank}</Title>
-            <Text size="xs" c="gray.5">Levels {rank.from}–{rank.to}</Text>
+            <Text size="xs" c="gray.5">{t('progress.LevelProgressOverlay.levels', { from: rank.from, to: rank.to })}</Text>
           </div>
           <ol className={classes.grid} start={rank.from}>
             {cells.slice(rank.from - 1, rank.to).map((cell) => <Cell key={cell.level} cell={cell} />)}
@@ -97,8 +98,8 @@ export default function LevelProgressOverlay({ onClose }: { onClose: () => void 
     );
   } else if (query.isError) {
     body = (
-      <Alert color="red" role="alert" title="Level progress unavailable">
-        <Stack gap="xs" align="flex-start"><Text size="sm">{PROGRESS_TEXT.loadFailed}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>Try again</Button></Stack>
+      <Alert color="red" role="alert" title={t('progress.LevelProgressOverlay.levelProgressUnavailable')}>
+        <Stack gap="xs" align="flex-start"><Text size="sm">{PROGRESS_TEXT.loadFailed}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>{t('progress.LevelProgressOverlay.tryAgain')}</Button></Stack>
       </Alert>
     );
   } else {
@@ -110,7 +111,7 @@ export default function LevelProgressOverlay({ onClose }: { onClose: () => void 
     );
   }
   return (
-    <OverlayFrame label="Level Progress" heading={PROGRESS_TEXT.title} onClose={onClose} background={<LevelBackground />} testId="level-progress-overlay">
+    <OverlayFrame label={t('progress.LevelProgressOverlay.levelProgress')} heading={PROGRESS_TEXT.title} onClose={onClose} background={<LevelBackground />} testId="level-progress-overlay">
       {body}
     </OverlayFrame>
   );
@@ -118,5 +119,5 @@ export default function LevelProgressOverlay({ onClose }: { onClose: () => void 
 
 function LogInButton() {
   const askToLogIn = useAskToLogIn();
-  return <Button onClick={() => askToLogIn()}>Log In</Button>;
+  return <Button onClick={() => askToLogIn()}>{t('progress.LevelProgressOverlay.logIn')}</Button>;
 }

@@ -2,15 +2,16 @@
 // §9): rank, colour section and milestone per level, XP in k and M, and which levels are unlocked.
 import { MAX_LEVEL } from '../../../contract/levels';
 import type { LevelProgressAnswer } from '../../../contract/progress';
+import { localized } from '../../i18n/localized';
 
-export const PROGRESS_TEXT = {
+export const PROGRESS_TEXT = localized('progress.text', {
   title: '>LEVEL PROGRESS',
   unlocked: (n: number) => `${n} / ${MAX_LEVEL} Levels Unlocked`,
   totalXp: 'Total XP',
   loading: 'Loading level progress...',
   loginNeeded: 'Log in to see your level progress.',
   loadFailed: 'Failed to load level progress. Please try again later.',
-} as const;
+} as const);
 
 /** XP needed for the next level when the server gives none. */
 export const DEFAULT_XP_FOR_NEXT = 1000;

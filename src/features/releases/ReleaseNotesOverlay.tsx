@@ -13,6 +13,7 @@ import { COUNTER_ANIMATION_MS, RELEASE_TEXT, groupByMonth, isCountedItem, releas
 import { useCountUp } from './useCountUp';
 import classes from './ReleaseNotes.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
 
 function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
   const counted = useCountUp(value, COUNTER_ANIMATION_MS);
@@ -33,7 +34,7 @@ function ReleaseDialog({ release, onClose }: { release: Release | null; onClose:
   useEscapeLayer('dialog', release !== null, onClose);
   return (
     <BusyModal opened={release !== null} onClose={onClose} size="lg" zIndex={300}
-      title={release ? `v${release.version} — ${release.name}` : ''} closeLabel={'Close release details'}>
+      title={release ? t('releases.ReleaseNotesOverlay.dialogTitle', { version: release.version, name: release.name }) : ''} closeLabel={t('releases.ReleaseNotesOverlay.closeDetails')}>
       {release && (
         <Stack gap="md" data-testid="release-dialog">
           <Text size="sm" c="dimmed">{releaseDateLabel(release.date)}</Text>
@@ -43,7 +44,7 @@ function ReleaseDialog({ release, onClose }: { release: Release | null; onClose:
               <section key={change.type} aria-label={CHANGE_TITLES[change.type]}>
                 <Title order={4} className={classes.changeTitle} data-change={change.type}>{CHANGE_TITLES[change.type]}</Title>
                 {items.length === 0
-                  ? <Text size="sm" c="dimmed">Nothing {change.type.toLowerCase()} in this release.</Text>
+                  ? <Text size="sm" c="dimmed">{t('releases.ReleaseNotesOverlay.nothingIn', { type: change.type })}</Text>
                   : <ul className={classes.changeList}>{items.map((item, i) => <li key={i}>{item}</li>)}</ul>}
               </section>
             );
@@ -67,8 +68,8 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
   if (query.isPending) body = <Text className={classes.loading} role="status">{RELEASE_TEXT.loading}</Text>;
   else if (errorText) {
     body = (
-      <Alert color="red" role="alert" title="Release notes unavailable">
-        <Stack gap="xs" align="flex-start"><Text size="sm">{errorText}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>Try again</Button></Stack>
+      <Alert color="red" role="alert" title={t('releases.ReleaseNotesOverlay.releaseNotesUnavailable')}>
+        <Stack gap="xs" align="flex-start"><Text size="sm">{errorText}</Text><Button size="xs" variant="light" onClick={() => void query.refetch()}>{t('releases.ReleaseNotesOverlay.tryAgain')}</Button></Stack>
       </Alert>
     );
   } else {
@@ -76,18 +77,18 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
       <Stack gap="xl" className={classes.body}>
         <div className={classes.headline}>
           <div>
-            <Text className={classes.kicker}>Daily update streak</Text>
-            <Figure label="days" value={metrics.streakDays} testId="release-streak" animate={false} />
+            <Text className={classes.kicker}>{t('releases.ReleaseNotesOverlay.dailyUpdateStreak')}</Text>
+            <Figure label={t('releases.ReleaseNotesOverlay.days')} value={metrics.streakDays} testId="release-streak" animate={false} />
           </div>
           <div>
-            <Text className={classes.kicker}>{newest ? `Latest v${newest.version}` : 'No releases yet'}</Text>
-            <Figure label="total updates" value={metrics.totalUpdates} testId="release-total" animate={false} />
+            <Text className={classes.kicker}>{newest ? t('releases.ReleaseNotesOverlay.latest', { version: newest.version }) : t('releases.ReleaseNotesOverlay.noReleasesYet')}</Text>
+            <Figure label={t('releases.ReleaseNotesOverlay.totalUpdates')} value={metrics.totalUpdates} testId="release-total" animate={false} />
           </div>
         </div>
-        <div className={classes.stats} aria-label="Release statistics" role="group">
-          <Figure label="Features Added" value={metrics.featuresAdded} testId="release-added" />
-          <Figure label="Bugs Fixed" value={metrics.bugsFixed} testId="release-fixed" />
-          <Figure label="Bloat Removed" value={metrics.bloatRemoved} testId="release-removed" />
+        <div className={classes.stats} aria-label={t('releases.ReleaseNotesOverlay.releaseStatistics')} role="group">
+          <Figure label={t('releases.ReleaseNotesOverlay.featuresAdded')} value={metrics.featuresAdded} testId="release-added" />
+          <Figure label={t('releases.ReleaseNotesOverlay.bugsFixed')} value={metrics.bugsFixed} testId="release-fixed" />
+          <Figure label={t('releases.ReleaseNotesOverlay.bloatRemoved')} value={metrics.bloatRemoved} testId="release-removed" />
         </div>
         {groups.map((group) => (
           <section key={group.key} aria-labelledby={`month-${group.key}`} data-testid="release-month">
@@ -98,10 +99,10 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
               {group.releases.map((release) => (
                 <UnstyledButton key={release.version} className={classes.card} onClick={() => setOpen(release)} data-testid="release-card"
-                  aria-label={`v${release.version} ${release.name}, ${releaseDateLabel(release.date)}${release === newest ? ', newest' : ''}: show changes`}>
+                  aria-label={t('releases.ReleaseNotesOverlay.cardLabel', { version: release.version, name: release.name, date: releaseDateLabel(release.date), newest: release === newest ? 'yes' : 'no' })}>
                   <div className={classes.cardTop}>
                     <span className={classes.version}>v{release.version}</span>
-                    {release === newest && <Badge color="teal.9" size="sm">Newest</Badge>}
+                    {release === newest && <Badge color="teal.9" size="sm">{t('releases.ReleaseNotesOverlay.newest')}</Badge>}
                   </div>
                   <span className={classes.name}>{release.name}</span>
                   <span className={classes.date}>{releaseDateLabel(release.date)}</span>
@@ -115,7 +116,7 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
   }
 
   return (
-    <OverlayFrame label="Release Notes" onClose={onClose} testId="release-notes-overlay">
+    <OverlayFrame label={t('releases.ReleaseNotesOverlay.releaseNotes')} onClose={onClose} testId="release-notes-overlay">
       {body}
       <ReleaseDialog release={open} onClose={() => setOpen(null)} />
     </OverlayFrame>

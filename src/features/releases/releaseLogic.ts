@@ -2,6 +2,9 @@
 // transformed into date + changes[], synthesised dates from the streak's first version on,
 // metrics that skip placeholder items, and grouping by month, newest first.
 import type { ReleaseLog } from '../../../contract/releases';
+import { t } from '../../i18n';
+import { formatDate } from '../../i18n/format';
+import { localized } from '../../i18n/localized';
 
 export type ChangeType = 'ADDED' | 'FIXED' | 'REMOVED';
 export interface Release {
@@ -22,10 +25,10 @@ export const STREAK_START_DATE = '2025-01-01';
  */
 export const RELEASE_UTC_OFFSET_HOURS = -5;
 export const COUNTER_ANIMATION_MS = 1500;
-export const RELEASE_TEXT = {
+export const RELEASE_TEXT = localized('releases.text', {
   loading: 'Loading release notes...',
   fetchFailed: (statusText: string) => `Failed to fetch release logs: ${statusText}`,
-} as const;
+} as const);
 
 /** Placeholder lines ("no features removed", "no bug fixes", "nothing") are not changes. */
 const PLACEHOLDER = /\b(no features?|no bugs?|nothing)\b/i;
@@ -125,12 +128,12 @@ export function groupByMonth(releases: readonly Release[]): MonthGroup[] {
 const atNoonUtc = (day: string) => new Date(`${day}T12:00:00Z`);
 
 export function monthLabel(key: string): string {
-  return atNoonUtc(`${key}-01`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(atNoonUtc(`${key}-01`), { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** "Jan 4, 2025": the calendar day as it is in the release time zone (no shift across midnight). */
 export function releaseDateLabel(day: string): string {
-  return atNoonUtc(day).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return formatDate(atNoonUtc(day), { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
-export const updatesLabel = (n: number) => `${n} ${n === 1 ? 'update' : 'updates'}`;
+export const updatesLabel = (n: number) => t('releases.updates', { count: n });

@@ -5,11 +5,15 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
+import { t } from '../../i18n';
 
 export const LEGAL_LINKS: readonly AboutLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
   { label: 'Terms of Service', href: '/terms' },
 ];
+
+/** The legal pages' labels are ours (translated); a studio's community/support labels are shown as configured. */
+const aboutLinkLabel = (label: string) => (label === 'Privacy Policy' ? t('settings.about.privacy') : label === 'Terms of Service' ? t('settings.about.terms') : label);
 
 const about = ActivityConfig.shape.about.parse((rawActivity as { about?: unknown }).about);
 
@@ -19,7 +23,7 @@ function Links({ title, links }: { title: string; links: readonly AboutLink[] })
     <Stack gap={4}>
       <Title order={4}>{title}</Title>
       <Group gap="md">
-        {links.map((l) => <Anchor key={l.label} href={l.href} target="_blank" rel="noreferrer">{l.label}</Anchor>)}
+        {links.map((l) => <Anchor key={l.label} href={l.href} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
       </Group>
     </Stack>
   );
@@ -30,11 +34,11 @@ export function AboutSection({ links = about }: { links?: { community: readonly 
     <Stack gap="lg">
       <Group gap="sm">
         <Badge size="lg" data-testid="about-version">v1.3</Badge>
-        <Text c="dimmed">Stable Channel</Text>
+        <Text c="dimmed">{t('settings.AboutSection.stableChannel')}</Text>
       </Group>
-      <Links title="Legal" links={LEGAL_LINKS} />
-      <Links title="Community" links={links.community} />
-      <Links title="Contact & Support" links={links.support} />
+      <Links title={t('settings.AboutSection.legal')} links={LEGAL_LINKS} />
+      <Links title={t('settings.AboutSection.community')} links={links.community} />
+      <Links title={t('settings.AboutSection.contactSupport')} links={links.support} />
     </Stack>
   );
 }

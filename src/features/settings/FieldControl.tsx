@@ -1,7 +1,8 @@
 // One row of §3.2: a Switch, a Slider (with its value read out) or a Select, built from the
 // field table in contract/settings.ts so labels, ranges and options cannot drift.
 import { Group, Select, Slider, Stack, Switch, Text } from '@mantine/core';
-import { SETTINGS_FIELDS, formatSliderValue, snapToStep, type FieldDef } from '../../../contract/settings';
+import { SETTINGS_FIELDS, snapToStep, type FieldDef } from '../../../contract/settings';
+import { fieldDescription, fieldLabel, optionLabel, sliderText } from '../../i18n/settingsTexts';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
 
@@ -11,15 +12,17 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
   const field: FieldDef = SETTINGS_FIELDS[name];
   const value = api.values[name];
   const id = `setting-${name}`;
-  const description = field.description ? <Text size="xs" c="dimmed" id={`${id}-description`}>{field.description}</Text> : null;
+  const label = fieldLabel(name);
+  const help = fieldDescription(name);
+  const description = help ? <Text size="xs" c="dimmed" id={`${id}-description`}>{help}</Text> : null;
 
   if (field.kind === 'switch') {
     return (
       <div className={classes.row} data-setting={name}>
         <Switch
           id={id}
-          label={field.label}
-          description={field.description}
+          label={label}
+          description={help}
           checked={value === true}
           onChange={(event) => api.change(name, event.currentTarget.checked)}
         />
@@ -32,8 +35,8 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
     return (
       <Stack gap={4} className={classes.row} data-setting={name}>
         <Group justify="space-between">
-          <Text component="label" htmlFor={id} size="sm" id={`${id}-label`}>{field.label}</Text>
-          <Text size="sm" c="dimmed" data-testid={`${id}-value`}>{formatSliderValue(field, number)}</Text>
+          <Text component="label" htmlFor={id} size="sm" id={`${id}-label`}>{label}</Text>
+          <Text size="sm" c="dimmed" data-testid={`${id}-value`}>{sliderText(field, number)}</Text>
         </Group>
         <Slider
           id={id}
@@ -41,9 +44,9 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
           max={field.max}
           step={field.step}
           value={number}
-          label={(v) => formatSliderValue(field, v)}
-          thumbLabel={field.label}
-          thumbProps={{ 'aria-valuetext': formatSliderValue(field, number) }}
+          label={(v) => sliderText(field, v)}
+          thumbLabel={label}
+          thumbProps={{ 'aria-valuetext': sliderText(field, number) }}
           onChange={(v) => api.drag(name, snapToStep(field, v))}
           onChangeEnd={() => api.flush()}
         />
@@ -56,9 +59,9 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
     <div className={classes.row} data-setting={name}>
       <Select
         id={id}
-        label={field.label}
-        description={field.description}
-        data={field.options.map(([v, label]) => ({ value: v, label }))}
+        label={label}
+        description={help}
+        data={field.options.map(([v, english]) => ({ value: v, label: optionLabel(name, v, english) }))}
         value={typeof value === 'string' ? value : field.default}
         allowDeselect={false}
         comboboxProps={{ withinPortal: false }}

@@ -7,7 +7,9 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useEscapeLayer } from '../../overlays/context';
-import { KEY_UNBOUND, codeFromKeyboardEvent, codeFromMouseButton, keyLabel } from '../../../contract/keys';
+import { KEY_UNBOUND, codeFromKeyboardEvent, codeFromMouseButton } from '../../../contract/keys';
+import { keyName } from '../../i18n/settingsTexts';
+import { t } from '../../i18n';
 
 export const CAPTURE_PROMPT = 'Press a key or mouse button...';
 /** Keys that unbind during a capture instead of being bound. */
@@ -49,7 +51,7 @@ export function KeyBindButton({ label, code, fixedText, onCapture }: Props) {
   };
 
   if (fixedText) {
-    return <Button variant="default" disabled aria-label={`${label}: ${fixedText}`} miw={160}>{fixedText}</Button>;
+    return <Button variant="default" disabled aria-label={t('settings.KeyBindButton.labelValue', { label, value: fixedText })} miw={160}>{fixedText}</Button>;
   }
 
   return (
@@ -57,7 +59,7 @@ export function KeyBindButton({ label, code, fixedText, onCapture }: Props) {
       <Button
         variant={capturing ? 'filled' : 'default'}
         miw={160}
-        aria-label={`${label}: ${capturing ? CAPTURE_PROMPT : keyLabel(code)}`}
+        aria-label={t('settings.KeyBindButton.labelValue', { label, value: capturing ? t('settings.capturePrompt') : keyName(code) })}
         data-capturing={capturing || undefined}
         onClick={() => { if (!capturing) setCapturing(true); }}
         onKeyDown={onKeyDown}
@@ -65,13 +67,13 @@ export function KeyBindButton({ label, code, fixedText, onCapture }: Props) {
         onContextMenu={(event) => { if (capturing) event.preventDefault(); }}
         onBlur={() => setCapturing(false)}
       >
-        {capturing ? CAPTURE_PROMPT : keyLabel(code)}
+        {capturing ? t('settings.capturePrompt') : keyName(code)}
       </Button>
       {capturing ? (
         // Pressing it blurs the capture button, which cancels; the click itself has nothing left to do.
-        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setCapturing(false)}>Cancel</Button>
+        <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setCapturing(false)}>{t('settings.KeyBindButton.cancel')}</Button>
       ) : (
-        <ActionIcon variant="subtle" color="gray" size="md" aria-label={`Unbind ${label}`} title="Unbind"
+        <ActionIcon variant="subtle" color="gray" size="md" aria-label={t('settings.KeyBindButton.unbindLabel', { label })} title={t('settings.KeyBindButton.unbind')}
           disabled={code === KEY_UNBOUND} onClick={() => onCapture(KEY_UNBOUND)}>×</ActionIcon>
       )}
     </Group>

@@ -1,12 +1,14 @@
 // The Keyboard section (§2.6): Key Bindings and a disabled Advanced tab, the sprint mode, the
 // twelve bindable actions and Reset. Conflicts follow the §5 rule and are refused with a toast.
 import { Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
-import { BINDABLE_KEY_ACTIONS, DEFAULT_KEY_BINDINGS, KEY_UNBOUND, SPRINT_MODES, SPRINT_MODE_LABELS, type SprintMode } from '../../../contract/keys';
+import { BINDABLE_KEY_ACTIONS, DEFAULT_KEY_BINDINGS, KEY_UNBOUND, SPRINT_MODES, type SprintMode } from '../../../contract/keys';
 import { showToast } from '../../ui/toast';
 import { KeyBindButton } from './KeyBindButton';
-import { CONFLICT_DESCRIPTION, actionLabel, conflictTitle, findConflict } from './keyConflict';
+import { findConflict } from './keyConflict';
+import { keyActionLabel, keyName, sprintModeLabel } from '../../i18n/settingsTexts';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
+import { t } from '../../i18n';
 
 export const DOUBLE_TAP_LABEL = 'Double Tap W';
 export const SPRINT_UNBOUND_TEXT = 'Sprint is now unbound: choose another key for it';
@@ -24,13 +26,13 @@ export function KeyboardSection({ api, compact = false }: { api: SettingsApi; co
     api.change('sprintMode', mode);
     if (!other) return;
     api.change('keyBindingsV2', { ...bindings, sprint: KEY_UNBOUND });
-    showToast({ title: conflictTitle(sprintKey, other), message: SPRINT_UNBOUND_TEXT, tone: 'error' });
+    showToast({ title: t('keys.conflictTitle', { key: keyName(sprintKey), action: keyActionLabel(other) }), message: t('settings.sprintUnbound'), tone: 'error' });
   };
 
   const assign = (action: string, code: number) => {
     const other = findConflict(bindings, action, code, sprintMode);
     if (other) {
-      showToast({ title: conflictTitle(code, other), message: CONFLICT_DESCRIPTION, tone: 'error' });
+      showToast({ title: t('keys.conflictTitle', { key: keyName(code), action: keyActionLabel(other) }), message: t('keys.conflictDescription'), tone: 'error' });
       return;
     }
     api.change('keyBindingsV2', { ...bindings, [action]: code });
@@ -39,36 +41,36 @@ export function KeyboardSection({ api, compact = false }: { api: SettingsApi; co
   return (
     <Tabs defaultValue="bindings" keepMounted={false}>
       <Tabs.List>
-        <Tabs.Tab value="bindings">Key Bindings</Tabs.Tab>
-        <Tabs.Tab value="advanced" disabled>Advanced</Tabs.Tab>
+        <Tabs.Tab value="bindings">{t('settings.KeyboardSection.keyBindings')}</Tabs.Tab>
+        <Tabs.Tab value="advanced" disabled>{t('settings.KeyboardSection.advanced')}</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="bindings" pt="md">
         <Stack gap="sm">
           <div className={classes.row}>
-            <Text size="sm" id="sprint-mode-label" mb={4}>Sprint Mode</Text>
+            <Text size="sm" id="sprint-mode-label" mb={4}>{t('settings.KeyboardSection.sprintMode')}</Text>
             <SegmentedControl
               aria-labelledby="sprint-mode-label"
               orientation={compact ? 'vertical' : 'horizontal'}
               fullWidth={compact}
-              data={SPRINT_MODES.map((m) => ({ value: m, label: SPRINT_MODE_LABELS[m] }))}
+              data={SPRINT_MODES.map((m) => ({ value: m, label: sprintModeLabel(m) }))}
               value={sprintMode}
               onChange={(v) => changeSprintMode(v as SprintMode)}
             />
           </div>
           {BINDABLE_KEY_ACTIONS.map((action) => (
             <Group key={action} justify="space-between" className={classes.row} data-action={action}>
-              <Text size="sm">{actionLabel(action)}</Text>
+              <Text size="sm">{keyActionLabel(action)}</Text>
               <KeyBindButton
-                label={actionLabel(action)}
+                label={keyActionLabel(action)}
                 code={bindings[action] ?? KEY_UNBOUND}
-                fixedText={action === 'sprint' && sprintMode === 'doubleTap' ? DOUBLE_TAP_LABEL : undefined}
+                fixedText={action === 'sprint' && sprintMode === 'doubleTap' ? t('keys.doubleTapLabel') : undefined}
                 onCapture={(code) => assign(action, code)}
               />
             </Group>
           ))}
           <Group justify="flex-end">
             <Button variant="light" color="red" onClick={() => api.change('keyBindingsV2', { ...bindings, ...DEFAULT_KEY_BINDINGS })}>
-              Reset
+              {t('settings.KeyboardSection.reset')}
             </Button>
           </Group>
         </Stack>

@@ -5,11 +5,14 @@
 import { ActionIcon, Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload, IconRestore, IconRotate, IconUpload, type Icon } from '@tabler/icons-react';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { DEFAULT_SETTINGS, FIELD_NAMES, SECTION_LABELS, SETTINGS_FIELDS, type SectionId, type SettingsValues } from '../../../contract/settings';
+import { DEFAULT_SETTINGS, FIELD_NAMES, SETTINGS_FIELDS, type SectionId, type SettingsValues } from '../../../contract/settings';
 import { downloadSettings, readSettingsFile } from './transfer';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { t } from '../../i18n';
+import { sectionLabel } from '../../i18n/settingsTexts';
+import { localized } from '../../i18n/localized';
 
 /** The defaults of one section's settings (Keyboard: sprint mode and every binding). */
 export function sectionDefaults(section: SectionId): Partial<SettingsValues> {
@@ -20,7 +23,7 @@ export function sectionDefaults(section: SectionId): Partial<SettingsValues> {
 }
 export const hasResettableSettings = (section: SectionId) => Object.keys(sectionDefaults(section)).length > 0;
 
-export const ACTION_TEXT = {
+export const ACTION_TEXT = localized('settings.action', {
   resetSectionTitle: (label: string) => `Reset ${label}?`,
   resetSectionBody: (label: string) => `Every ${label} setting goes back to its default value. This cannot be undone.`,
   resetSectionDone: (label: string) => `${label} reset to defaults`,
@@ -29,7 +32,7 @@ export const ACTION_TEXT = {
   resetAllDone: 'All settings reset to defaults',
   imported: 'Settings imported',
   importFailedTitle: 'Import failed',
-} as const;
+} as const);
 
 interface Confirm { title: string; body: string; action: string; run: () => void }
 
@@ -40,7 +43,7 @@ function ConfirmDialog({ confirm, onClose }: { confirm: Confirm | null; onClose:
       <Stack gap="md">
         <Text size="sm">{confirm?.body}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>Cancel</Button>
+          <Button variant="default" onClick={onClose}>{t('settings.SettingsActions.cancel')}</Button>
           <Button color="red" onClick={() => { confirm?.run(); onClose(); }} data-autofocus>{confirm?.action}</Button>
         </Group>
       </Stack>
@@ -75,7 +78,7 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const label = SECTION_LABELS[section];
+  const label = sectionLabel(section);
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -90,9 +93,9 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
 
   if (!hasResettableSettings(section)) return null;
   return (
-    <footer className={classes.actions} aria-label="Manage settings" data-compact={compact || undefined}>
+    <footer className={classes.actions} aria-label={t('settings.SettingsActions.manageSettings')} data-compact={compact || undefined}>
       {importError && (
-        <Alert color="red" variant="light" title={ACTION_TEXT.importFailedTitle} withCloseButton closeButtonLabel="Dismiss"
+        <Alert color="red" variant="light" title={ACTION_TEXT.importFailedTitle} withCloseButton closeButtonLabel={t('settings.SettingsActions.dismiss')}
           onClose={() => setImportError(null)} data-testid="settings-import-error" role="alert" mb="xs">
           {importError}
         </Alert>
@@ -100,24 +103,24 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
       <Group gap="xs" wrap="nowrap">
         {compact ? (
           <Button size="compact-sm" h={34} variant="light" color="red" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => setConfirm({
-            title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: `Reset ${label}`,
+            title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: t('settings.SettingsActions.resetLabel', { label }),
             run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
           })} style={{ minWidth: 0, flexShrink: 1 }}>
-            Reset {label}
+            {t('settings.SettingsActions.resetLabel', { label })}
           </Button>
         ) : (
-          <FooterButton compact={false} danger label={`Reset ${label}`} icon={IconRestore} onClick={() => setConfirm({
-            title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: `Reset ${label}`,
+          <FooterButton compact={false} danger label={t('settings.SettingsActions.resetLabel', { label })} icon={IconRestore} onClick={() => setConfirm({
+            title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: t('settings.SettingsActions.resetLabel', { label }),
             run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
           })} />
         )}
-        <FooterButton compact={compact} danger label="Reset all" icon={IconRotate} onClick={() => setConfirm({
-          title: ACTION_TEXT.resetAllTitle, body: ACTION_TEXT.resetAllBody, action: 'Reset all',
+        <FooterButton compact={compact} danger label={t('settings.SettingsActions.resetAll')} icon={IconRotate} onClick={() => setConfirm({
+          title: ACTION_TEXT.resetAllTitle, body: ACTION_TEXT.resetAllBody, action: t('settings.SettingsActions.resetAllAction'),
           run: () => api.applyMany(DEFAULT_SETTINGS, ACTION_TEXT.resetAllDone),
         })} />
         <div style={{ flex: 1 }} />
-        <FooterButton compact={compact} label="Export settings" icon={IconDownload} onClick={() => downloadSettings(api.values)} />
-        <FooterButton compact={compact} label="Import settings" icon={IconUpload} onClick={() => fileInput.current?.click()} />
+        <FooterButton compact={compact} label={t('settings.SettingsActions.exportSettings')} icon={IconDownload} onClick={() => downloadSettings(api.values)} />
+        <FooterButton compact={compact} label={t('settings.SettingsActions.importSettings')} icon={IconUpload} onClick={() => fileInput.current?.click()} />
         <input ref={fileInput} type="file" accept=".json,application/json" hidden aria-hidden tabIndex={-1}
           data-testid="settings-import-input" onChange={(event) => { void onFile(event); }} />
       </Group>

@@ -8,7 +8,7 @@ import {
   IconSearch, IconUserCircle, IconUsersGroup, IconVolume, IconWorld, IconX, type Icon,
 } from '@tabler/icons-react';
 import { Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { FIELD_NAMES, SECTION_LABELS, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
+import { FIELD_NAMES, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
 import { useEscapeLayer } from '../../overlays/context';
 import { AboutSection } from './AboutSection';
 import { FieldControl } from './FieldControl';
@@ -17,6 +17,8 @@ import { SettingsActions } from './SettingsActions';
 import { useSettings, type SettingsApi } from './useSettings';
 import { useViewport } from './useViewport';
 import classes from './SettingsOverlay.module.css';
+import { t } from '../../i18n';
+import { fieldLabel, sectionLabel } from '../../i18n/settingsTexts';
 
 export type ExtraSectionId = 'accounts' | 'airdrops' | 'clans';
 /** `tab`: the tab a section opens on, when the overlay was opened to it (e.g. Account → Wallets). */
@@ -47,10 +49,10 @@ const isExtra = (id: SectionId): id is ExtraSectionId => id === 'accounts' || id
 
 function FieldsSection({ section, api, hidden }: { section: SectionId; api: SettingsApi; hidden: ReadonlySet<string> }) {
   const names = FIELD_NAMES.filter((n) => SETTINGS_FIELDS[n].section === section && n !== 'sprintMode' && !isHiddenSetting(n, hidden));
-  if (names.length === 0 && section !== 'regions') return <Text c="dimmed">No settings available here.</Text>;
+  if (names.length === 0 && section !== 'regions') return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsAvailableHere')}</Text>;
   return (
     <Stack gap="sm">
-      {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{LATENCY_DESCRIPTION}</Text>}
+      {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{t('settings.latencyDescription')}</Text>}
       <div className={classes.fields}>{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>
     </Stack>
   );
@@ -60,8 +62,8 @@ function FieldsSection({ section, api, hidden }: { section: SectionId; api: Sett
 function SearchResults({ query, sections, api, hidden }: { query: string; sections: readonly SectionId[]; api: SettingsApi; hidden: ReadonlySet<string> }) {
   const needle = query.trim().toLowerCase();
   const names = FIELD_NAMES.filter((n) => sections.includes(SETTINGS_FIELDS[n].section) && !isHiddenSetting(n, hidden)
-    && SETTINGS_FIELDS[n].label.toLowerCase().includes(needle));
-  if (names.length === 0) return <Text c="dimmed">No settings match “{query.trim()}”.</Text>;
+    && fieldLabel(n).toLowerCase().includes(needle));
+  if (names.length === 0) return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsMatch', { query: query.trim() })}</Text>;
   return <div className={classes.fields} data-testid="settings-search-results">{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>;
 }
 
@@ -87,12 +89,12 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   const choose = (id: SectionId) => { setActive(id); setDrawerOpen(false); setQuery(''); };
 
   const sidebar = (
-    <nav aria-label="Settings sections" className={viewport.isMobile ? `${classes.sidebar} ${classes.drawerSidebar}` : classes.sidebar}>
+    <nav aria-label={t('settings.SettingsOverlay.settingsSections')} className={viewport.isMobile ? `${classes.sidebar} ${classes.drawerSidebar}` : classes.sidebar}>
       {username && <div className={classes.username} data-testid="settings-username">{username}</div>}
       {sections.map((id) => {
         const SectionIcon = SECTION_ICONS[id];
         return (
-          <NavLink key={id} component="button" label={SECTION_LABELS[id]} active={id === active} aria-current={id === active ? 'page' : undefined}
+          <NavLink key={id} component="button" label={sectionLabel(id)} active={id === active} aria-current={id === active ? 'page' : undefined}
             leftSection={<SectionIcon size={18} stroke={1.8} aria-hidden />} className={classes.navLink}
             data-section={id} onClick={() => choose(id)} />
         );
@@ -109,12 +111,12 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   else body = <FieldsSection section={active} api={api} hidden={hidden} />;
 
   return (
-    <div className={classes.root} role="dialog" aria-modal="true" aria-label="Settings" data-testid="settings-overlay"
+    <div className={classes.root} role="dialog" aria-modal="true" aria-label={t('settings.SettingsOverlay.settings')} data-testid="settings-overlay"
       data-mobile={viewport.isMobile || undefined} data-small-mobile={viewport.isSmallMobile || undefined}
       data-tablet={viewport.isTablet || undefined} data-landscape={viewport.isLandscape || undefined} data-touch={viewport.isTouch || undefined}>
       {viewport.isMobile ? (
-        <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title="Settings"
-          closeButtonProps={{ 'aria-label': 'Close menu' }} data-testid="settings-drawer">
+        <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title={t('settings.SettingsOverlay.settings')}
+          closeButtonProps={{ 'aria-label': t('settings.SettingsOverlay.closeMenu') }} data-testid="settings-drawer">
           {sidebar}
         </Drawer>
       ) : sidebar}
@@ -123,14 +125,14 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
             neither the title nor the placeholder is cut. */}
         <header className={classes.header}>
           {viewport.isMobile && (
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Open menu" onClick={() => setDrawerOpen(true)} className={classes.menuButton}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.SettingsOverlay.openMenu')} onClick={() => setDrawerOpen(true)} className={classes.menuButton}>
               <IconMenu2 size={22} aria-hidden />
             </ActionIcon>
           )}
-          <Title order={2} className={classes.title}>{SECTION_LABELS[active]}</Title>
-          <TextInput aria-label="Search settings" placeholder="Search settings" value={query} className={classes.search}
+          <Title order={2} className={classes.title}>{sectionLabel(active)}</Title>
+          <TextInput aria-label={t('settings.SettingsOverlay.searchSettings')} placeholder={t('settings.SettingsOverlay.searchSettings')} value={query} className={classes.search}
             leftSection={<IconSearch size={16} aria-hidden />} onChange={(event) => setQuery(event.currentTarget.value)} />
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close settings" onClick={() => { api.flush(); onClose(); }} className={classes.closeButton}>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.SettingsOverlay.closeSettings')} onClick={() => { api.flush(); onClose(); }} className={classes.closeButton}>
             <IconX size={22} aria-hidden />
           </ActionIcon>
         </header>

@@ -1,9 +1,7 @@
 // Export to a JSON file and import from one (beyond the spec). The file format and its
 // validation live in contract/settings.ts (parseSettingsImport): all or nothing.
-import {
-  SETTINGS_EXPORT_FILENAME, SETTINGS_IMPORT_MAX_BYTES, SETTINGS_IMPORT_TEXT, parseSettingsImport, settingsExportOf,
-  type SettingsImportResult, type SettingsValues,
-} from '../../../contract/settings';
+import { SETTINGS_EXPORT_FILENAME, SETTINGS_IMPORT_MAX_BYTES, parseSettingsImport, settingsExportOf, type SettingsImportResult, type SettingsValues } from '../../../contract/settings';
+import { SETTINGS_IMPORT_TEXT } from '../../i18n/texts';
 
 export function downloadSettings(values: SettingsValues): void {
   const blob = new Blob([`${JSON.stringify(settingsExportOf(values), null, 2)}\n`], { type: 'application/json' });

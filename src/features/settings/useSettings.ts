@@ -8,6 +8,7 @@ import type { FieldName, SettingsValues } from '../../../contract/settings';
 import { useSettingsStore, useSettingsValues } from '../../settings-store/context';
 import type { SettingsStore } from '../../settings-store/store';
 import { showToast } from '../../ui/toast';
+import { t } from '../../i18n';
 
 export const SETTING_TOAST_MS = 2_000;
 export const SLIDER_DEBOUNCE_MS = 150;
@@ -42,7 +43,7 @@ export function useSettings(): SettingsApi {
 
   const commit = useCallback((name: FieldName, value: Value) => {
     if (!store.change(name, value)) return;
-    showToast({ message: 'Setting updated', tone: 'success', duration: SETTING_TOAST_MS });
+    showToast({ message: t('settings.updated'), tone: 'success', duration: SETTING_TOAST_MS });
   }, [store]);
 
   const flush = useCallback(() => {

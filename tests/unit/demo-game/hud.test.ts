@@ -135,3 +135,13 @@ describe('createHud', () => {
     expect(document.getElementById(HUD_STYLE_ID)).toBeNull();
   });
 });
+
+describe('the demo game in the player language', () => {
+  it('writes its help line in the language the shell sends (OnSettingChanged language)', async () => {
+    const { applySetting, DEFAULT_GAME_SETTINGS } = await import('../../../demo-game/src/settings');
+    const german = applySetting(DEFAULT_GAME_SETTINGS, 'language', 'de');
+    expect(german.language).toBe('de');
+    expect(helpLine(german.keyBindings, german.sprintMode, german.language)).toBe('W A S D bewegen · Maus: umsehen · Left Shift sprinten · Space springen · E rutschen · Left Mouse schießen · R nachladen · Esc Einstellungen · M Menü');
+    expect(applySetting(german, 'language', 'xx')).toBe(german);
+  });
+});

@@ -74,7 +74,7 @@ describe('applySetting', () => {
   });
 
   it('ignores settings the game does not use, and non-string names', () => {
-    expect(applySetting(base, 'language', 'fr')).toBe(base);
+    expect(applySetting(base, 'theme', 'light')).toBe(base);
     expect(applySetting(base, 'masterVolume', 10)).toBe(base);
     expect(applySetting(base, '__proto__', {})).toBe(base);
     expect(applySetting(base, 'toString', 'x')).toBe(base);
@@ -164,7 +164,7 @@ describe('applyAllSettings (OnAllSettings argument)', () => {
 
   it('knows the settings the game honours', () => {
     expect([...HONOURED_SETTINGS].sort()).toEqual(
-      ['adsSensitivity', 'crosshairSize', 'crosshairStyle', 'fov', 'frameRateLimit', 'invertY', 'keyBindingsV2', 'mouseSensitivity', 'showFps', 'sprintMode'].sort(),
+      ['adsSensitivity', 'crosshairSize', 'crosshairStyle', 'fov', 'frameRateLimit', 'invertY', 'keyBindingsV2', 'language', 'mouseSensitivity', 'showFps', 'sprintMode'].sort(),
     );
   });
 });

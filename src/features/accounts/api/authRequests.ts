@@ -2,7 +2,7 @@
 // machine's AuthFailure (server text, or network) so the machine stays free of fetch.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { AUTH_TEXT, CurrentUser, login, logout, register } from '../../../../contract/auth';
+import { CurrentUser, login, logout, register } from '../../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../../contract/gameConstants';
 import type { AuthFailure, AuthRequest } from '../../../../machines/auth';
 import { ApiError, call } from '../../../api/client';
@@ -10,6 +10,7 @@ import { currentUserQuery } from '../../../api/currentUser';
 import { serverErrorText } from '../../../api/errors';
 import { useGameLink } from '../../../game-link/context';
 import { botCheckTokenFor } from '../headlessBotCheck';
+import { AUTH_TEXT } from '../../../i18n/texts';
 
 /** Times a sign-in answered BOT_CHECK_HARDER is retried with a check solved for the name. */
 const HARDER_RETRIES = 2;

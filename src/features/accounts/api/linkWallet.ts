@@ -7,6 +7,7 @@ import type { MutationConfig } from '../../../api/mutation';
 import { SHELL_TO_GAME } from '../../../../contract/gameConstants';
 import { useGameLink } from '../../../game-link/context';
 import { refreshAfterWalletChange } from './walletsChanged';
+import { t } from '../../../i18n';
 
 interface Eip1193 { request(args: { method: string; params?: unknown[] }): Promise<unknown> }
 
@@ -20,10 +21,10 @@ export const NO_WALLET_TEXT = 'No browser wallet found. Install a wallet extensi
 /** Asks the injected wallet for an address, has it sign the server's nonce message, links it. */
 export async function linkInjectedWallet() {
   const provider = injectedProvider();
-  if (!provider) throw new Error(NO_WALLET_TEXT);
+  if (!provider) throw new Error(t('accounts.noWallet'));
   const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
   const address = accounts[0];
-  if (!address) throw new Error(NO_WALLET_TEXT);
+  if (!address) throw new Error(t('accounts.noWallet'));
   const chainHex = (await provider.request({ method: 'eth_chainId' })) as string;
   const chainId = Number.parseInt(chainHex, 16) || 1;
   const { message } = await call(walletNonce, { body: { address, chainId } });

@@ -13,6 +13,7 @@ import { isServerAnswer } from '../../../api/errors';
 import { useGameLink } from '../../../game-link/context';
 import type { GameLink } from '../../../game-link/link';
 import { refreshAfterCrates } from './invalidate';
+import { t } from '../../../i18n';
 
 export function openCrate(version: CrateVersionId, idempotencyKey: string) {
   return call(openCrateEndpoint, { body: { crateVersionId: version }, idempotencyKey });
@@ -22,7 +23,7 @@ export function openCrate(version: CrateVersionId, idempotencyKey: string) {
 export async function openCrateAndRefresh(client: QueryClient, game: Pick<GameLink, 'send'>, version: CrateVersionId) {
   const attempts = attemptsOf(client, 'crates-open');
   const key = attempts.begin(String(version));
-  if (key === null) throw new Error('A crate is already being opened.');
+  if (key === null) throw new Error(t('crates.alreadyOpening'));
   let result;
   try {
     result = await openCrate(version, key);

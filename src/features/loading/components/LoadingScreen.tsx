@@ -10,6 +10,7 @@ import { LoadingBackground } from './LoadingBackground';
 import { LoadingMessage, LoadingProgress } from './LoadingProgress';
 import css from './LoadingScreen.css?inline';
 import { useInjectedStyles } from './useInjectedStyles';
+import { useT } from '../../../i18n/react';
 
 export { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL };
 
@@ -30,6 +31,7 @@ function FlameIcon() {
 
 export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL, dailyStreak = DEFAULT_DAILY_STREAK }: LoadingScreenProps) {
   useInjectedStyles(LOADING_STYLE_ID, css);
+  const t = useT();
   const phase = useSelector(actor, loadingPhase);
   const error = useSelector(actor, (s) => s.context.error);
   return (
@@ -38,18 +40,18 @@ export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL,
       <div className="ls-shade" />
       <div className="ls-top">
         <span className="ls-badge" data-testid="version-badge">{version}</span>
-        <span className="ls-badge ls-streak" data-testid="streak-badge" title="Days in a row with a game update">
-          <FlameIcon />{dailyStreak} day streak
+        <span className="ls-badge ls-streak" data-testid="streak-badge" title={t('loading.streakTitle')}>
+          <FlameIcon />{t('loading.streak', { days: dailyStreak })}
         </span>
       </div>
       <div className="ls-center"><h1 className="ls-title">TRIPSHELL</h1></div>
       <div className="ls-bottom">
         {phase === 'failed' ? (
           <div className="ls-error" role="alert" data-testid="loading-error">
-            <h2>The game could not be loaded</h2>
-            <p>Check your connection and try again.</p>
+            <h2>{t('loading.failedTitle')}</h2>
+            <p>{t('loading.failedHint')}</p>
             {error && <p className="ls-error-detail">{error}</p>}
-            <button type="button" className="ls-retry" onClick={onRetry}>Retry</button>
+            <button type="button" className="ls-retry" onClick={onRetry}>{t('common.retry')}</button>
           </div>
         ) : (
           <>

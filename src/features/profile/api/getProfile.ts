@@ -1,10 +1,11 @@
 // GET /api/getProfile/{uuid} (spec part 2 §7: not cached, 2 retries), and how its failures read
 // (§8: 'Authentication Error' when the session is refused, 'Profile Error' otherwise).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PROFILE_TEXT, getProfile as getProfileEndpoint } from '../../../../contract/profile';
+import { getProfile as getProfileEndpoint } from '../../../../contract/profile';
 import { ApiError, call } from '../../../api/client';
 import { errorText } from '../../../api/errors';
 import { PROFILE_KEY } from './keys';
+import { PROFILE_TEXT } from '../../../i18n/texts';
 
 export const getProfile = (uuid: string, signal?: AbortSignal) => call(getProfileEndpoint, { params: { uuid }, signal });
 

@@ -1,0 +1,51 @@
+// The contract's texts as the shell shows them: in the player's language (localized.ts). Import
+// these instead of the contract's own objects in src/ (the contract's stay English for the
+// server). `CONTRACT_TEXTS` lists every one with its catalog prefix, for the catalog test.
+import { AIRDROP_TEXT as AIRDROP, DISCORD_TEXT as DISCORD, PORTAL_TEXT as PORTAL, WALLET_TEXT as WALLET } from '../../contract/accounts';
+import { AUTH_TEXT as AUTH } from '../../contract/auth';
+import { BRIDGE_TEXT as BRIDGE } from '../../contract/bridge';
+import { CLAN_TEXT as CLAN } from '../../contract/clans';
+import { COINFLIP_TEXT as COINFLIP } from '../../contract/coinflip';
+import { CRATE_TEXT as CRATE } from '../../contract/crates';
+import { ECONOMY_TEXT as ECONOMY } from '../../contract/economy';
+import { MARKET_TEXT as MARKET } from '../../contract/marketplace';
+import { NAME_TEXT as NAME } from '../../contract/names';
+import { PROFILE_TEXT as PROFILE } from '../../contract/profile';
+import { SETTINGS_IMPORT_TEXT as SETTINGS_IMPORT } from '../../contract/settings';
+import { localized, type ArgFormat } from './localized';
+import { coinsPlain, formatNumber } from './format';
+
+/** Coin amounts in hundredths (bigint) as the locale writes them with two decimals. */
+const coins = (value: unknown) => (typeof value === 'bigint' ? coinsPlain(value) : String(value));
+const amounts: ArgFormat = (args) => Object.fromEntries(args.map((value, i) => [String(i), coins(value)]));
+const count: ArgFormat = ([n]) => ({ 0: formatNumber(Number(n), { useGrouping: false }), soldOut: Number(n) <= 0 ? 'yes' : 'no' });
+
+export const CONTRACT_TEXTS = {
+  'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH,
+  'text.bridge': BRIDGE, 'text.clan': CLAN, 'text.coinflip': COINFLIP, 'text.crate': CRATE, 'text.economy': ECONOMY,
+  'text.market': MARKET, 'text.name': NAME, 'text.profile': PROFILE, 'text.settingsImport': SETTINGS_IMPORT,
+} as const;
+
+export const ARG_FORMATS: Record<string, ArgFormat> = {
+  'text.coinflip.insufficient': amounts,
+  'text.market.insufficient': amounts,
+  'text.crate.insufficient': amounts,
+  'text.crate.spent': amounts,
+  'text.crate.onlyAvailable': count,
+  'text.economy.onlyHave': count,
+};
+
+export const AIRDROP_TEXT = localized('text.airdrop', AIRDROP, ARG_FORMATS);
+export const DISCORD_TEXT = localized('text.discord', DISCORD, ARG_FORMATS);
+export const PORTAL_TEXT = localized('text.portal', PORTAL, ARG_FORMATS);
+export const WALLET_TEXT = localized('text.wallet', WALLET, ARG_FORMATS);
+export const AUTH_TEXT = localized('text.auth', AUTH, ARG_FORMATS);
+export const BRIDGE_TEXT = localized('text.bridge', BRIDGE, ARG_FORMATS);
+export const CLAN_TEXT = localized('text.clan', CLAN, ARG_FORMATS);
+export const COINFLIP_TEXT = localized('text.coinflip', COINFLIP, ARG_FORMATS);
+export const CRATE_TEXT = localized('text.crate', CRATE, ARG_FORMATS);
+export const ECONOMY_TEXT = localized('text.economy', ECONOMY, ARG_FORMATS);
+export const MARKET_TEXT = localized('text.market', MARKET, ARG_FORMATS);
+export const NAME_TEXT = localized('text.name', NAME, ARG_FORMATS);
+export const PROFILE_TEXT = localized('text.profile', PROFILE, ARG_FORMATS);
+export const SETTINGS_IMPORT_TEXT = localized('text.settingsImport', SETTINGS_IMPORT, ARG_FORMATS);

@@ -1,0 +1,130 @@
+// The catalogs (src/i18n/catalogs/<lang>.json) and the texts in the components. Fails on a key
+// missing from or extra in any catalog, a placeholder, plural/select or markup tag that differs
+// from the English, a message that does not compile, an English text that differs from the
+// contract's (the spec's texts stay byte for byte), and a user-visible string written straight
+// into JSX in src/ instead of coming from the catalog.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, type Token } from '@messageformat/parser';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../contract/locales';
+import { SECTION_LABELS, SETTINGS_FIELDS, TEXTURE_QUALITY_LABELS } from '../../contract/settings';
+import { SPRINT_MODE_LABELS } from '../../contract/keys';
+import { compileCatalog } from '../../scripts/i18nCatalogs';
+import { CONTRACT_TEXTS } from '../../src/i18n/texts';
+import { KEY_ACTION_LABELS } from '../../src/features/settings/keyConflict';
+import { i18n, setChosenLocale } from '../../src/i18n';
+import { bareStrings } from '../support/bareStrings';
+
+const DIR = join(__dirname, '../../src/i18n/catalogs');
+const read = (lang: string) => JSON.parse(readFileSync(join(DIR, `${lang}.json`), 'utf8')) as Record<string, string>;
+const en = read('en');
+
+/** What a message needs from its caller and how it branches: placeholders, plural/select with their cases, markup tags. */
+export function shape(message: string): string[] {
+  const out = new Set<string>();
+  const walk = (tokens: Token[]) => {
+    for (const token of tokens) {
+      if (token.type === 'argument') out.add(`{${token.arg}}`);
+      else if (token.type === 'function') out.add(`{${token.arg}, ${token.key}}`);
+      else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
+        out.add(`{${token.arg}, ${token.type}}`);
+        if (token.type === 'select') for (const c of token.cases) out.add(`{${token.arg} = ${c.key}}`);
+        if (!token.cases.some((c) => c.key === 'other')) out.add(`{${token.arg}} without other`);
+        for (const c of token.cases) walk(c.tokens);
+      } else if (token.type === 'content') for (const tag of token.value.match(/<\/?\d+>/g) ?? []) out.add(tag);
+    }
+  };
+  walk(parse(message));
+  return [...out].sort();
+}
+
+describe('the catalogs', () => {
+  it('exist for every language of the settings', () => {
+    expect(readdirSync(DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(LOCALES.filter((l) => l !== 'en'))('%s has exactly the English keys, the same placeholders, plurals, selects and tags', (lang) => {
+    const catalog = read(lang);
+    expect(Object.keys(catalog).filter((k) => !(k in en)), 'extra keys').toEqual([]);
+    expect(Object.keys(en).filter((k) => !(k in catalog)), 'missing keys').toEqual([]);
+    const mismatched = Object.keys(en).filter((k) => k in catalog && shape(catalog[k]!).join(' ') !== shape(en[k]!).join(' '))
+      .map((k) => `${k}: ${JSON.stringify(catalog[k])} vs ${JSON.stringify(en[k])}`);
+    expect(mismatched).toEqual([]);
+    const untranslated = Object.keys(en).filter((k) => catalog[k] === '');
+    expect(untranslated, 'empty messages').toEqual([]);
+  });
+
+  it.each(LOCALES)('%s compiles', (lang) => {
+    expect(() => compileCatalog(read(lang))).not.toThrow();
+  });
+});
+
+describe('the English catalog says what the contract says', () => {
+  const leaves = (prefix: string, value: unknown): Array<[string, unknown]> =>
+    value !== null && typeof value === 'object'
+      ? Object.entries(value).flatMap(([k, v]) => leaves(`${prefix}.${k}`, v))
+      : [[prefix, value]];
+  /** Arguments a contract text function is called with, to compare both renderings. */
+  const SAMPLES: Record<string, unknown[][]> = {
+    'text.name.invisible': [['Clan name']], 'text.name.mixedScripts': [['Username']],
+    'text.economy.onlyHave': [[3], [12n]], 'text.coinflip.insufficient': [[1234n], [5n]],
+    'text.market.insufficient': [[25000n, 10000n]], 'text.crate.onlyAvailable': [[0], [-1], [7n]],
+    'text.crate.insufficient': [[100n, 30000n]], 'text.crate.purchased': [[2, 'Base Set']], 'text.crate.spent': [[123456n]],
+    'text.settingsImport.invalid': [['mouseSensitivity', 'is too big']],
+  };
+
+  it('for every contract text and settings label, rendered in English', async () => {
+    await setChosenLocale('en');
+    const { ARG_FORMATS } = await import('../../src/i18n/texts');
+    const problems: string[] = [];
+    for (const [prefix, object] of Object.entries(CONTRACT_TEXTS)) {
+      for (const [key, value] of leaves(prefix, object)) {
+        if (typeof value === 'string') {
+          if (i18n._(key) !== value) problems.push(`${key}: ${i18n._(key)} !== ${value}`);
+        } else if (typeof value === 'function') {
+          const samples = SAMPLES[key];
+          if (!samples) { problems.push(`${key}: no sample arguments in this test`); continue; }
+          for (const args of samples) {
+            const format = ARG_FORMATS[key] ?? ((a: readonly unknown[]) => Object.fromEntries(a.map((v, i) => [String(i), String(v)])));
+            const expected = (value as (...a: unknown[]) => string)(...args);
+            const got = i18n._(key, format(args) as Record<string, string>);
+            if (got !== expected) problems.push(`${key}(${args.join(', ')}): ${got} !== ${expected}`);
+          }
+        }
+      }
+    }
+    for (const [id, label] of Object.entries(SECTION_LABELS)) if (i18n._(`settings.section.${id}`) !== label) problems.push(`section ${id}`);
+    for (const [name, field] of Object.entries(SETTINGS_FIELDS)) {
+      if (i18n._(`settings.field.${name}`) !== field.label) problems.push(`field ${name}`);
+      if ('description' in field && field.description && i18n._(`settings.description.${name}`) !== field.description) problems.push(`description ${name}`);
+    }
+    TEXTURE_QUALITY_LABELS.forEach((label, i) => { if (i18n._(`settings.slider.texture.${i}`) !== label) problems.push(`texture ${i}`); });
+    for (const [mode, label] of Object.entries(SPRINT_MODE_LABELS)) if (i18n._(`keys.sprint.${mode}`) !== label) problems.push(`sprint ${mode}`);
+    for (const [action, label] of Object.entries(KEY_ACTION_LABELS)) if (i18n._(`keys.action.${action}`) !== label) problems.push(`action ${action}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('texts in the components', () => {
+  const SRC = join(__dirname, '../../src');
+  const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : /\.tsx$/.test(name) && !/\.test\.tsx$/.test(name) ? [path] : [];
+  });
+  /** Not words for a translator: the product's logo and the end-to-end tests' probe overlay (never shipped to players). */
+  const ALLOWED = new Set(['TRIPSHELL']);
+  const ALLOWED_FILES = new Set(['app/testHooks.tsx']);
+
+  it('come from the catalog: no bare words in JSX text or in a shown/announced prop', () => {
+    const found = files(SRC)
+      .filter((file) => !ALLOWED_FILES.has(file.slice(SRC.length + 1)))
+      .flatMap((file) => bareStrings(readFileSync(file, 'utf8'), file).filter((hit) => !ALLOWED.has(hit.text)).map((hit) => `${file.slice(SRC.length + 1)}:${hit.line} ${hit.text}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the scan finds what it must (text children, aria-label, title, placeholder, label, conditional literals)', () => {
+    const sample = `const A = () => <div title="Hi there" aria-label={x ? 'Open it' : 'Close it'}><Input placeholder={\`Type \${n}\`} label="Name" />Hello world{' '}{ok ? 'Yes sir' : null}<b>{'OK'}</b>{t('k')}{42}<span>Ŧ</span></div>;`;
+    expect(bareStrings(sample).map((h) => h.text)).toEqual(['Hi there', 'Open it', 'Close it', 'Type', 'Name', 'Hello world', 'Yes sir', 'OK']);
+  });
+});

@@ -6,6 +6,12 @@ import { defineEndpoint, EmptyBody } from './http';
 
 export const DISCORD_TEXT = {
   notConfigured: 'Discord sign-in is not configured on this server',
+  /** /api/config did not answer: whether Discord sign-in is available is unknown. */
+  configFailed: 'Could not check whether Discord sign-in is available. Reopen this window to try again.',
+  /** The Activity: Discord's client never became ready. */
+  activityNotReady: 'Discord did not answer. Log in with your TripLand account instead.',
+  /** The Activity: the player declined Discord's authorization. */
+  signInCancelled: 'Discord sign-in was cancelled.',
   exchangeFailed: 'Failed to authenticate with Discord',
   missingUser: 'Missing Discord user information',
   pendingExpired: 'Your Discord sign-in expired. Please sign in with Discord again.',

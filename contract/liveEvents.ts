@@ -56,14 +56,15 @@ export function parseLastEventId(raw: unknown): bigint | null {
 export const LIVE_TEXT = {
   listingSold: (item: string, price: string) => `Your ${item} sold for Ŧ${price}`,
   coinsReceived: (from: string, amount: string) => `${from} sent you Ŧ${amount}`,
-  itemReceived: (from: string, item: string, quantity: number) => `${from} sent you ${quantity > 1 ? `${quantity} × ` : ''}${item}`,
+  itemReceived: (from: string, item: string, quantity: number) => `${from} sent you ${quantity === 1 ? '' : `${quantity} × `}${item}`,
   clanInvite: (clan: string) => `You were invited to join ${clan}`,
   clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,
   clanJoinRequest: (username: string) => `${username} asked to join your clan`,
   clanRemoval: (clan: string) => `You are no longer a member of ${clan}`,
-  banned: (reason: string) => `Your account was banned${reason ? `: ${reason}` : ''}. You have been signed out.`,
-  adminReversal: (partial: boolean, reason: string) => `The studio reversed ${partial ? 'part of ' : ''}a transaction on your account${reason ? ` (${reason})` : ''}`,
-  adminGrant: (direction: 'grant' | 'remove', amount: string, asset: string, reason: string) =>
-    `${direction === 'grant' ? `The studio gave you ${amount} ${asset}` : `The studio removed ${amount} ${asset} from your account`}${reason ? ` (${reason})` : ''}`,
-  listingCancelled: (quantity: number, item: string, reason: string) => `Your listing of ${quantity > 1 ? `${quantity} × ` : ''}${item} was cancelled by the studio${reason ? ` (${reason})` : ''}; the items are back in your inventory`,
+  banned: (reason: string) => `Your account was banned: ${reason}. You have been signed out.`,
+  adminReversal: (reason: string) => `The studio reversed a transaction on your account (${reason})`,
+  adminReversalPartial: (reason: string) => `The studio reversed part of a transaction on your account (${reason})`,
+  adminGranted: (amount: string, asset: string, reason: string) => `The studio gave you ${amount} ${asset} (${reason})`,
+  adminRemoved: (amount: string, asset: string, reason: string) => `The studio removed ${amount} ${asset} from your account (${reason})`,
+  listingCancelled: (quantity: number, item: string, reason: string) => `Your listing of ${quantity === 1 ? '' : `${quantity} × `}${item} was cancelled by the studio (${reason}); the items are back in your inventory`,
 } as const;

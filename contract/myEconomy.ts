@@ -76,7 +76,7 @@ export const INVENTORY_TEXT = {
   wagers: 'My open wagers',
   noWagers: 'No open wagers.',
   count: (n: number) => `× ${n}`,
-  listingLine: (quantity: number, price: string) => `${quantity > 1 ? `${quantity} for ` : ''}Ŧ${price}`,
+  listingLine: (quantity: number, price: string) => `${quantity === 1 ? '' : `${quantity} for `}Ŧ${price}`,
   ends: (date: string) => `ends ${date}`,
   wagerLine: (amount: string, side: string) => `Ŧ${amount} on ${side}`,
   heads: 'Heads',

@@ -13,6 +13,7 @@
 // Discord's hardware-acceleration prompt when WebGL runs in software.
 import { DiscordSDK, patchUrlMappings } from '@discord/embedded-app-sdk';
 import rawConfig from '../../activity.config.json';
+import { DISCORD_TEXT } from '../../contract/accounts';
 import { ActivityConfig } from '../../contract/activity';
 import { NOTHING_HIDDEN, type HostAdapter, type LoginOutcome } from '../types';
 import { createDiscordPowers } from './powers';
@@ -30,10 +31,11 @@ export interface DiscordAdapterOptions {
 /** The longest Log In waits for the SDK before it falls back to the shell's own sign-in. */
 export const LOGIN_WAIT_MS = 1_000;
 
+/** What Log In answers in the Activity (the contract's texts: the shell shows them translated). */
 export const DISCORD_ADAPTER_TEXT = {
-  notReady: 'Discord did not answer. Log in with your TripLand account instead.',
-  declined: 'Discord sign-in was cancelled.',
-  failed: 'Discord login failed: An unexpected error occurred',
+  notReady: DISCORD_TEXT.activityNotReady,
+  declined: DISCORD_TEXT.signInCancelled,
+  failed: DISCORD_TEXT.loginFailed,
 } as const;
 
 /** The scopes asked at sign-in: who the player is, and their rich presence. */

@@ -7,7 +7,8 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ANONYMOUS_USER, isLoggedIn, logout } from '../../contract/auth';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
-import { LIVE_TEXT, type LiveEvent } from '../../contract/liveEvents';
+import type { LiveEvent } from '../../contract/liveEvents';
+import { LIVE_TEXT } from '../i18n/texts';
 import { formatTripcoins } from '../../contract/money';
 import { call } from '../api/client';
 import { currentUserQuery, useCurrentUser } from '../api/currentUser';
@@ -39,10 +40,10 @@ export function applyLiveEvent(event: LiveEvent, client: QueryClient, game: Pick
       economyToast('success', LIVE_TEXT.itemReceived(event.from, event.itemName, event.quantity));
       return economy();
     case 'adminReversal':
-      economyToast('info', LIVE_TEXT.adminReversal(event.partial, event.reason));
+      economyToast('info', (event.partial ? LIVE_TEXT.adminReversalPartial : LIVE_TEXT.adminReversal)(event.reason));
       return economy();
     case 'adminGrant':
-      economyToast('info', LIVE_TEXT.adminGrant(event.direction, event.amount, event.assetName, event.reason));
+      economyToast('info', (event.direction === 'grant' ? LIVE_TEXT.adminGranted : LIVE_TEXT.adminRemoved)(event.amount, event.assetName, event.reason));
       return economy();
     case 'listingCancelled':
       economyToast('info', LIVE_TEXT.listingCancelled(event.quantity, event.itemName, event.reason));

@@ -7,6 +7,7 @@
 // Inputs, in precedence order (resolve.ts): setChosenLocale (the `language` setting, when the
 // player made a choice: the settings store reports it), setHostLocale (the host API: Discord's
 // user locale, the portal's system info), navigator.languages, English.
+import { getHostLocale, subscribeHostLocale } from '../lib/hostLocale';
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
 import { SETTINGS_STORAGE_PREFIX } from '../../contract/settingsStorage';
@@ -105,9 +106,15 @@ export function storedLocaleChoice(win: Window): Locale | null {
 }
 
 /** Boot: the language from what the page knows now, its catalog loaded (await before rendering). */
+let unsubscribeHost: (() => void) | null = null;
+
 export function startI18n(win: Window): Promise<void> {
   state.doc = win.document;
   state.browser = win.navigator.languages ?? [win.navigator.language];
   state.chosen = storedLocaleChoice(win);
+  // The host's locale (Discord's user locale, the portal's system info), as the host API learns
+  // it (src/lib/hostLocale.ts): known now, or followed when it arrives.
+  state.host = getHostLocale();
+  if (!unsubscribeHost) unsubscribeHost = subscribeHostLocale((locale) => { void setHostLocale(locale); });
   return apply(true);
 }

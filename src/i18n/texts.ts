@@ -12,6 +12,8 @@ import { MARKET_TEXT as MARKET } from '../../contract/marketplace';
 import { NAME_TEXT as NAME } from '../../contract/names';
 import { PROFILE_TEXT as PROFILE } from '../../contract/profile';
 import { SETTINGS_IMPORT_TEXT as SETTINGS_IMPORT } from '../../contract/settings';
+import { INVENTORY_TEXT as INVENTORY } from '../../contract/myEconomy';
+import { LIVE_TEXT as LIVE } from '../../contract/liveEvents';
 import { localized, type ArgFormat } from './localized';
 import { coinsPlain, formatNumber } from './format';
 
@@ -24,6 +26,7 @@ export const CONTRACT_TEXTS = {
   'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH,
   'text.bridge': BRIDGE, 'text.clan': CLAN, 'text.coinflip': COINFLIP, 'text.crate': CRATE, 'text.economy': ECONOMY,
   'text.market': MARKET, 'text.name': NAME, 'text.profile': PROFILE, 'text.settingsImport': SETTINGS_IMPORT,
+  'text.inventory': INVENTORY, 'text.live': LIVE,
 } as const;
 
 export const ARG_FORMATS: Record<string, ArgFormat> = {
@@ -49,3 +52,5 @@ export const MARKET_TEXT = localized('text.market', MARKET, ARG_FORMATS);
 export const NAME_TEXT = localized('text.name', NAME, ARG_FORMATS);
 export const PROFILE_TEXT = localized('text.profile', PROFILE, ARG_FORMATS);
 export const SETTINGS_IMPORT_TEXT = localized('text.settingsImport', SETTINGS_IMPORT, ARG_FORMATS);
+export const INVENTORY_TEXT = localized('text.inventory', INVENTORY, ARG_FORMATS);
+export const LIVE_TEXT = localized('text.live', LIVE, ARG_FORMATS);

@@ -4,7 +4,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER } from '../../contract/auth';
 import { currentUserQuery } from '../../src/api/currentUser';
-import SettingsOverlayEntry, { STORAGE_NOTICE } from '../../src/app/overlay-registry/SettingsOverlayEntry';
+import SettingsOverlayEntry from '../../src/app/overlay-registry/SettingsOverlayEntry';
+
+const STORAGE_NOTICE = 'Your settings last only for this visit: this browser does not let the game keep them here. Log in to keep them with your account.';
 import { renderWithShell, testQueryClient } from '../support/render';
 
 const refuse = () => vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => { throw new DOMException('blocked', 'SecurityError'); });

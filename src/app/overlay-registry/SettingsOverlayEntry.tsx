@@ -1,6 +1,7 @@
 // The registry's settings entry: the settings feature plus what only the app may hand it (the
 // other features' sections, the current username, and whether the settings outlive this visit).
 import { useState } from 'react';
+import { t } from '../../i18n';
 import { isLoggedIn } from '../../../contract/auth';
 import { useCurrentUser } from '../../api/currentUser';
 import SettingsOverlay from '../../features/settings/SettingsOverlay';
@@ -8,7 +9,8 @@ import { useSettingsKeeper } from '../../settings-store/context';
 import { extraSettingsSections } from '../settingsSections';
 import type { OverlayProps } from '../../overlays/types';
 
-export const STORAGE_NOTICE = 'Your settings last only for this visit: this browser does not let the game keep them here. Log in to keep them with your account.';
+/** English: 'Your settings last only for this visit: this browser does not let the game keep them here. Log in to keep them with your account.' */
+export const STORAGE_NOTICE_KEY = 'settings.storageNotice';
 
 /** Said once per visit: closed, it stays closed. */
 let noticeClosed = false;
@@ -18,7 +20,7 @@ export default function SettingsOverlayEntry({ payload, onClose }: OverlayProps<
   const keeper = useSettingsKeeper();
   const [closed, setClosed] = useState(noticeClosed);
   // Logged in, the account keeps them (GET/PUT /api/settings); a host's storage keeps them too.
-  const notice = keeper === 'visit' && settled && !isLoggedIn(user) && !closed ? STORAGE_NOTICE : undefined;
+  const notice = keeper === 'visit' && settled && !isLoggedIn(user) && !closed ? t(STORAGE_NOTICE_KEY) : undefined;
   const closeNotice = () => { noticeClosed = true; setClosed(true); };
   return (
     <SettingsOverlay payload={payload} onClose={onClose} extraSections={extraSettingsSections} username={user.username}

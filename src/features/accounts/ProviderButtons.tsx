@@ -53,7 +53,7 @@ function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConf
 
 /** Where /api/config is: not answered yet, failed (even after its retries), or answered. */
 export type ConfigState = 'pending' | 'failed' | 'answered';
-export const PROVIDER_TEXT = { configFailed: 'Could not check whether Discord sign-in is available. Reopen this window to try again.' } as const;
+export const PROVIDER_TEXT = { get configFailed() { return DISCORD_TEXT.configFailed; } };
 
 export function ProviderButtons({ discord, config = 'answered', disabled, onDone }: { discord: PublicConfig['discord'] | undefined; config?: ConfigState; disabled: boolean; onDone: () => void }) {
   const host = useHost();

@@ -7,6 +7,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { errorText, isServerAnswer } from '../../api/errors';
+import { localServerText } from '../../i18n/serverTexts';
 import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
 import { showToast } from '../../ui/toast';
@@ -66,7 +67,8 @@ async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryC
       openFusionDecision(overlays, { discordUser: answer.discordUser, suggestedUsername: answer.suggestedUsername, accessToken: answer.access_token });
       return 'decision';
     }
-    if (outcome.kind === 'unavailable') return fail(outcome.reason);
+    // The adapter's reason is English (the contract's texts where it is one of ours): shown in the player's language.
+    if (outcome.kind === 'unavailable') return fail(localServerText(outcome.reason));
     return 'dismissed';
   } catch (error) {
     if (isServerAnswer(error)) return fail(errorText(error, host.kind === 'crazygames' ? PORTAL_TEXT.invalidToken : DISCORD_TEXT.exchangeFailed));

@@ -9,7 +9,8 @@ import { isLoggedIn } from '../../../contract/auth';
 import { itemSprite } from '../../../contract/economy';
 import { buildPath } from '../../../contract/http';
 import { formatTripcoins } from '../../../contract/money';
-import { INVENTORY_TEXT as T } from '../../../contract/myEconomy';
+import { INVENTORY_TEXT as T } from '../../i18n/texts';
+import { t } from '../../i18n';
 import { useCurrentUser } from '../../api/currentUser';
 import type { OverlayProps } from '../../overlays/types';
 import { OverlayFrame } from '../../ui/OverlayFrame';
@@ -26,7 +27,7 @@ function Sprite({ uuid }: { uuid: string }) {
 
 function ItemsTab() {
   const query = useQuery(myInventoryQuery);
-  if (query.isPending) return <Loader aria-label="Loading inventory" />;
+  if (query.isPending) return <Loader aria-label={t('inventory.loadingInventory')} />;
   if (query.isError) return <Alert color="red" role="alert">{T.loadFailed}</Alert>;
   const { tripcoins, items, listings, wagers } = query.data;
   return (
@@ -38,7 +39,7 @@ function ItemsTab() {
             <li key={item.itemUuid} className={classes.item} data-testid="inventory-item">
               <Sprite uuid={item.itemUuid} />
               <Text size="sm" fw={600} ta="center" lineClamp={2}>{item.name}</Text>
-              <Badge variant="light" aria-label={`count ${item.count}`}>{T.count(item.count)}</Badge>
+              <Badge variant="light" aria-label={t('inventory.countLabel', { count: item.count })}>{T.count(item.count)}</Badge>
             </li>
           ))}
         </ul>
@@ -77,7 +78,7 @@ function ItemsTab() {
 
 function HistoryTab() {
   const query = useInfiniteQuery(myHistoryQuery);
-  if (query.isPending) return <Loader aria-label="Loading history" />;
+  if (query.isPending) return <Loader aria-label={t('inventory.loadingHistory')} />;
   if (query.isError) return <Alert color="red" role="alert">{T.historyFailed}</Alert>;
   const entries = query.data.pages.flatMap((p) => p.entries);
   if (entries.length === 0) return <Text c="dimmed">{T.noHistory}</Text>;
@@ -114,7 +115,7 @@ export default function InventoryOverlay({ payload, onClose }: OverlayProps<'inv
   return (
     <OverlayFrame label={T.title} onClose={onClose} testId="inventory-overlay">
       <div className={classes.body}>
-        {!settled ? <Loader aria-label="Loading inventory" />
+        {!settled ? <Loader aria-label={t('inventory.loadingInventory')} />
           : !isLoggedIn(user) ? <Text>{T.signIn}</Text> : (
             <Tabs value={tab} onChange={(v) => setTab(v ?? 'items')} keepMounted={false}>
               <Tabs.List mb="md">

@@ -1,5 +1,6 @@
 // How the overlay words a history entry (texts: INVENTORY_TEXT in contract/myEconomy.ts).
-import { INVENTORY_TEXT, type HistoryEntry } from '../../../contract/myEconomy';
+import type { HistoryEntry } from '../../../contract/myEconomy';
+import { INVENTORY_TEXT } from '../../i18n/texts';
 import { formatTripcoins } from '../../../contract/money';
 
 export function reasonLabel(reason: string): string {

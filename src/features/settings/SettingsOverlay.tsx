@@ -140,7 +140,7 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
           <div className={classes.contentInner}>
             {notice && (
               <Alert color="yellow" variant="light" mb="md" role="status" data-testid="settings-storage-notice"
-                withCloseButton={Boolean(onCloseNotice)} closeButtonLabel="Close this note" {...(onCloseNotice ? { onClose: onCloseNotice } : {})}>
+                withCloseButton={Boolean(onCloseNotice)} closeButtonLabel={t('settings.SettingsOverlay.closeNote')} {...(onCloseNotice ? { onClose: onCloseNotice } : {})}>
                 {notice}
               </Alert>
             )}

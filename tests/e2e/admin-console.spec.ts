@@ -18,7 +18,7 @@ const DIR = process.env.LOOK_SHOTS_DIR ?? '/tmp/shots-admin';
 
 /** The e2e server's stand-in for `npm run admin -- grant-admin <name>` (tests/e2e/server.ts). */
 async function grantAdmin(username: string): Promise<void> {
-  const response = await fetch(`http://127.0.0.1:${PORT + 2}/grant-admin?username=${encodeURIComponent(username)}`, { method: 'POST' });
+  const response = await fetch(`http://127.0.0.1:${PORT + 3}/grant-admin?username=${encodeURIComponent(username)}`, { method: 'POST' });
   expect(response.status, await response.text()).toBe(200);
 }
 

@@ -101,6 +101,16 @@ test('Discord: after sign-in the presence is set, the participants reach the gam
   await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 15_000 }).toMatchObject({ status: 'done', value: { via: 'dialog' } });
 });
 
+test('Discord: a player whose Discord speaks French gets the shell in French (issue 24: the host\'s locale)', async ({ page }) => {
+  const id = `4${Date.now()}0000`.slice(0, 18);
+  await page.goto(playground.url('discord', { mode: 'normal', user_id: id, username: `fr${Date.now().toString(36).slice(-6)}`, locale: 'fr' }));
+  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
+  const game = page.frameLocator('#discord-client').frameLocator('#activity');
+  // The user-locale command's answer (not the browser's en-US) chooses the language.
+  await expect(game.getByRole('dialog', { name: 'Configuration du compte' })).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => need(productFrame(page), 'Activity').evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('fr');
+});
+
 type Portal = { callTimes: Array<{ name: string; at: number }>; adEvents: Array<{ kind: string; event: string; at: number }> };
 
 test('the portal: Rewarded ad runs an ad with gameplay stopped before it and started after it, the page\'s audio suspended meanwhile, the reward delivered; with the ad blocker on the game hears "unavailable"', async ({ page }) => {

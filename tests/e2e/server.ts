@@ -40,7 +40,9 @@ async function main(): Promise<void> {
   console.log(`local chain at ${chain.rpcUrl} (token ${chain.contract}), explorer ${explorer.txUrlBase} (${Math.round(performance.now() - started)} ms)`);
   // Imported only now: main.ts reads the configuration and starts the server when loaded.
   const { running } = await import('../../server/main');
-  await startAdminControl(await running, appPort + 2);
+  // The ports around E2E_PORT: + 1 the host playground, + 2 a spec's own product server (the
+  // host specs), + 3 this admin control, + 1000 the chain.
+  await startAdminControl(await running, appPort + 3);
 }
 
 /**

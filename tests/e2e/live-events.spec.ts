@@ -37,7 +37,7 @@ async function contextOn(browser: Browser, baseURL: string | undefined) {
   return browser.newContext(baseURL ? { baseURL } : {});
 }
 
-test('a seller\'s open page shows the sold toast while a buyer buys in another browser', async ({ browser }) => {
+test('a seller\'s open page shows the sold toast while a buyer buys in another browser, and their Inventory and History show the sale', async ({ browser }) => {
   const [sellerBase, buyerBase] = [servers[0]?.url, servers[1]?.url];
   const gameKey = sellerBase ? FAST_SERVER_ENV.GAME_SERVER_KEY : (await import('./players')).GAME_SERVER_KEY;
   const seller = await contextOn(browser, sellerBase);
@@ -60,6 +60,16 @@ test('a seller\'s open page shows the sold toast while a buyer buys in another b
     await stream;
     await post(buyer.request, '/api/seaport/buy-listing', { orderId: listing.order_id });
     await expect(page.getByText(LIVE_TEXT.listingSold('Technical Difficulties', '12.50'))).toBeVisible({ timeout: 5_000 });
+    // The seller's own view shows what happened in this test: the balance from the sale, nothing
+    // left listed, and the sale first in the history with the buyer as counterparty.
+    await page.evaluate(() => window.postMessage({ type: 'SHOW_INVENTORY', tab: 'history' }, window.location.origin));
+    const sale = page.getByTestId('history-entry').first();
+    await expect(sale).toContainText('Marketplace sale');
+    await expect(sale).toContainText(buyerName);
+    await expect(sale).toContainText('+Ŧ12.50');
+    await page.getByRole('tab', { name: 'Items' }).click();
+    await expect(page.getByTestId('inventory-balance')).toHaveText('Ŧ12.50');
+    await expect(page.getByTestId('inventory-listing')).toHaveCount(0);
   } finally {
     await seller.close();
     await buyer.close();

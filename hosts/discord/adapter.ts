@@ -144,7 +144,7 @@ export function createDiscordAdapter(options: DiscordAdapterOptions = {}): HostA
     try {
       const answer = await sdk.commands.authenticate({ access_token: accessToken });
       const userId = (answer as { user?: { id?: unknown } } | undefined)?.user?.id;
-      if (typeof userId === 'string') void powers.afterAuthenticate(userId);
+      if (typeof userId === 'string') powers.afterAuthenticate(userId).catch((error: unknown) => log.error('Discord powers failed:', error));
     } catch (error) {
       log.error('Discord authenticate failed:', error);
     }

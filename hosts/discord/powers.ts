@@ -112,7 +112,8 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
       };
       const steps: Array<[string, () => Promise<unknown>]> = [['participants', participants], ['participants subscription', updates], ['ACTIVITY_JOIN subscription', joins], ['locale', language]];
       if (presence) { const p = presence; steps.push(['presence', () => applyPresence(sdk, p)]); }
-      await Promise.all(steps.map(([name, step]) => step().catch((error: unknown) => deps.log.error(`Discord ${name} failed:`, error))));
+      // Promise.resolve().then: a step that throws at once (an SDK without subscribe) is caught like one that rejects.
+      await Promise.all(steps.map(([name, step]) => Promise.resolve().then(step).catch((error: unknown) => deps.log.error(`Discord ${name} failed:`, error))));
     },
     async party() {
       const sdk = deps.sdk();

@@ -3,7 +3,9 @@
 // parses answers with them, and the fuzzing harness generates inputs from them.
 import { z } from 'zod';
 
-/** The one error shape every failing request answers with. */
+/** The one error shape every failing request answers with. The server always sets `code` (stable:
+ * the error's own, the contract text's, contract/texts.ts, or the HTTP status's); the shell
+ * translates by it. Optional here so an older server's answer still parses. */
 export const ErrorBody = z.object({
   error: z.string(),
   detail: z.string().optional(),

@@ -1,6 +1,7 @@
 // Errors a handler throws on purpose. The central error handler (plugins/errors.ts) turns them
 // into the one JSON shape {error, detail?, code?}; anything else becomes a 500 without details.
 import type { ErrorBody } from '../contract/http';
+import { codeForStatus, codeForText } from '../contract/texts';
 
 export class HttpError extends Error {
   constructor(
@@ -12,7 +13,8 @@ export class HttpError extends Error {
     super(message);
   }
   body(): ErrorBody {
-    return { error: this.message, detail: this.detail, ...(this.code ? { code: this.code } : {}) };
+    // Every answer carries a stable code: the error's own, else the contract text's, else the status's.
+    return { error: this.message, detail: this.detail, code: this.code ?? codeForText(this.message) ?? codeForStatus(this.status) };
   }
 }
 

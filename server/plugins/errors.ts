@@ -18,7 +18,7 @@ const GENERIC = /^(Invalid input|Required|Expected|Too (big|small)|Unrecognized|
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
-  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ error: message, detail: message, code: error.code });
+  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ error: message, detail: message, code: error.code ?? 'BAD_REQUEST' });
 }
 
 /** PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input would fail a query (500). */
@@ -58,7 +58,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match the contract');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
     }
     // PostgreSQL class 22 "data exception" (a date that does not exist, a number out of range,
     // text the encoding cannot hold): a value from the request the column cannot take. Bad
@@ -92,7 +92,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ error: message, detail: message, code: error.code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error' });
+    return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -9,7 +9,7 @@ import { localServerText } from '../i18n/serverTexts';
 /** The server's text for a failed request, or undefined when it gave none. */
 export function serverErrorText(error: unknown): string | undefined {
   const text = error instanceof ApiError ? errorBodyText(error.body) : undefined;
-  return text === undefined ? undefined : localServerText(text);
+  return text === undefined ? undefined : localServerText(text, error instanceof ApiError ? error.body?.code : undefined);
 }
 
 /** The text to show for a failed request: the server's, else `fallback`. */

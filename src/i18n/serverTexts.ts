@@ -1,25 +1,28 @@
-// The server answers errors in English (its texts are the contract's, e.g. CLAN_TEXT.nameTaken).
-// The shell shows its own translation of a text it knows, the server's text otherwise (a detail
-// only the server can word, or a text of a newer server). Keyed by the English text today; when
-// every answer carries a stable `code` (contract/http.ts ErrorBody), map codes here the same way.
+// The server answers errors in English (its texts are the contract's, e.g. CLAN_TEXT.nameTaken)
+// with a stable `code` (contract/texts.ts: the contract text's own code, `CLAN_NAME_TAKEN`, or
+// one the error names, or its status's). The shell shows its own translation for a code it knows,
+// then for an English text it knows (an older server, an error that names its own code), and the
+// server's text otherwise (a detail only the server can word, or a text of a newer server).
 import { i18n } from '@lingui/core';
-import { CONTRACT_TEXTS } from './texts';
+import { contractTextEntries } from '../../contract/texts';
 
+let byCode: Map<string, string> | null = null;
 let byEnglish: Map<string, string> | null = null;
-function index(): Map<string, string> {
-  if (byEnglish) return byEnglish;
-  const map = new Map<string, string>();
-  const walk = (prefix: string, value: unknown) => {
-    if (typeof value === 'string') { if (!map.has(value)) map.set(value, prefix); return; }
-    if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(`${prefix}.${k}`, v);
-  };
-  for (const [prefix, object] of Object.entries(CONTRACT_TEXTS)) walk(prefix, object);
-  byEnglish = map;
-  return map;
+function index(): { byCode: Map<string, string>; byEnglish: Map<string, string> } {
+  if (!byCode || !byEnglish) {
+    byCode = new Map();
+    byEnglish = new Map();
+    for (const { text, code, path } of contractTextEntries()) {
+      if (!byCode.has(code)) byCode.set(code, `text.${path}`);
+      if (!byEnglish.has(text)) byEnglish.set(text, `text.${path}`);
+    }
+  }
+  return { byCode, byEnglish };
 }
 
-/** The player's-language text for a server error text, or the server's own when the shell does not know it. */
-export function localServerText(text: string): string {
-  const key = index().get(text);
+/** The player's-language text for a server error: by its code, else by its English text, else the server's own. */
+export function localServerText(text: string, code?: string): string {
+  const { byCode: codes, byEnglish: texts } = index();
+  const key = (code ? codes.get(code) : undefined) ?? texts.get(text);
   return key ? i18n._(key) : text;
 }

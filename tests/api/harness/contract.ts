@@ -2,6 +2,7 @@
 // rule every answer must follow: 2xx matches the response schema, 4xx is the JSON error shape,
 // 5xx never happens. Every harness test (fuzz, security, authz, bench) goes through these.
 import type { EndpointDef } from '../../../contract/http';
+import { z } from 'zod';
 import { ErrorBody } from '../../../contract/http';
 
 /** The key the example registry and the reports use: `POST /api/login`. */
@@ -21,8 +22,9 @@ export function pathParamNames(endpoint: EndpointDef): string[] {
  */
 export const OWNER_PARAM = /(^|_)(uuid|id)$|Id$|Uuid$/;
 
-/** The strict error shape: {error, detail?, code?} and nothing else (no stack, no statusCode). */
-export const StrictErrorBody = ErrorBody.strict();
+/** The strict error shape: {error, detail?, code} and nothing else (no stack, no statusCode);
+ * every answer carries its stable code (contract/texts.ts) for the shell to translate by. */
+export const StrictErrorBody = ErrorBody.extend({ code: z.string().regex(/^[A-Z][A-Z0-9_]*$/) }).strict();
 
 export interface Answer {
   status: number;
@@ -47,7 +49,7 @@ export function contractProblem(endpoint: EndpointDef | null, answer: Answer): s
   if (status >= 300 && status < 400) return endpoint?.raw ? null : `answered ${status} (a redirect) from a JSON endpoint`;
   if (!answer.contentType?.startsWith('application/json')) return `${status} answered with content-type ${answer.contentType}`;
   const error = StrictErrorBody.safeParse(parseJson(answer.body));
-  return error.success ? null : `${status} body is not the error shape {error, detail?, code?}: ${answer.body.slice(0, 200)}`;
+  return error.success ? null : `${status} body is not the error shape {error, detail?, code}: ${answer.body.slice(0, 200)}`;
 }
 
 /**

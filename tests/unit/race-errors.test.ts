@@ -18,7 +18,7 @@ describe('database races answer 409', () => {
   it.each(['23505', '23503', '40001', '40P01'])('SQLSTATE %s is a 409 with a clear error', async (code) => {
     expect(await answerFor(code)).toEqual({ status: 409, body: { error: RACE_TEXT, detail: RACE_TEXT, code: 'CONCURRENT_CHANGE' } });
   });
-  it('another database error stays a 500 without details', async () => {
-    expect(await answerFor('XX000')).toEqual({ status: 500, body: { error: 'Internal server error' } });
+  it('another database error stays a 500 without details (its code only: INTERNAL)', async () => {
+    expect(await answerFor('XX000')).toEqual({ status: 500, body: { error: 'Internal server error', code: 'INTERNAL' } });
   });
 });

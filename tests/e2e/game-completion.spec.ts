@@ -93,6 +93,9 @@ test("'hook' policy: a build that never calls the hook is shown after the time-o
   const warnings = completionWarnings(page);
   await traceCompletion(page);
   await page.goto(`/?demoGameHook=never&hookTimeoutSeconds=${SECONDS}`);
+  // Shown first (React renders it once the player's language is in, a moment after the first
+  // frame), then gone: "gone" before it was ever shown would be the first frame, not the end.
+  await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
   const trace = await page.evaluate(() => (window as TracedWindow).__completionTrace);
   if (!trace?.instanceAt || !trace.warnedAt || !trace.goneAt) throw new Error(`incomplete trace: ${JSON.stringify(trace)}`);
@@ -115,6 +118,7 @@ test("'hook' policy: a build that never calls the hook is shown after the time-o
 test("'instance' policy: a build that never calls the hook is shown as soon as createUnityInstance resolves", async ({ page }) => {
   const warnings = completionWarnings(page);
   await page.goto('/?demoGameHook=never&completionPolicy=instance&hookTimeoutSeconds=60');
+  await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
   await expectPlayable(page);
   expect(warnings).toHaveLength(0);
@@ -131,7 +135,10 @@ for (const [label, url] of MEASURED) {
   test(`measure: navigation to a visible demo game, policy ${label}`, async ({ page }) => {
     await recordGameVisible(page);
     await page.goto(url);
-    await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+    // Shown first (React renders it once the player's language is in, a moment after the first
+  // frame), then gone: "gone" before it was ever shown would be the first frame, not the end.
+  await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
     const ms = await visibleAt(page);
     expect(ms).toBeGreaterThan(0);
     console.log(`navigation to a visible game, ${label} (${test.info().project.name}): ${Math.round(ms)} ms`);

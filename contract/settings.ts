@@ -332,6 +332,11 @@ export const AccountSettings = z.object({
   /** The player's saved copy, or null before the first upload. */
   settings: Settings.nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * Whether the copy holds a language the player chose. When false, `settings.language` is only
+   * the default: each device shows its host's or browser's language instead (issue 24).
+   */
+  languageChosen: z.boolean(),
 });
 export type AccountSettings = z.infer<typeof AccountSettings>;
 
@@ -339,9 +344,20 @@ export const getAccountSettings = defineEndpoint({
   method: 'GET', path: '/api/settings', access: 'user', summary: 'The settings saved to the player\'s account (null when none yet)',
   response: AccountSettings,
 });
+/**
+ * What a device uploads: the whole settings object, where `language` is present only when the
+ * player chose one (absent, each device follows its host's or browser's language).
+ */
+export const AccountSettingsUpload = z.object({
+  ...FIELD_SCHEMAS,
+  language: FIELD_SCHEMAS.language.optional(),
+  keyBindingsV2: KeyBindings,
+}).strict() as unknown as z.ZodType<AccountSettingsUpload>;
+export type AccountSettingsUpload = Omit<SettingsValues, 'language'> & { language?: SettingsValues['language'] };
+
 export const putAccountSettings = defineEndpoint({
-  method: 'PUT', path: '/api/settings', access: 'user', summary: 'Save the whole settings object to the player\'s account',
-  body: Settings, response: AccountSettings,
+  method: 'PUT', path: '/api/settings', access: 'user', summary: 'Save the whole settings object to the player\'s account (language only when chosen)',
+  body: AccountSettingsUpload, response: AccountSettings,
 });
 
 export const settingsEndpoints = { getAccountSettings, putAccountSettings };

@@ -314,6 +314,7 @@ export function createGame(options: GameStartOptions): GameHandle {
         sprintMode: settings.sprintMode,
         keyBindings: { ...settings.keyBindings },
         crosshairStyle: settings.crosshairStyle,
+        language: settings.language,
         crosshairSize: settings.crosshairSize,
         showFps: settings.showFps,
         position: { x: player.x, y: player.y, z: player.z },

@@ -18,6 +18,8 @@ export interface DemoGameSnapshot {
   sprintMode: SprintMode;
   keyBindings: Record<string, number>;
   crosshairStyle: CrosshairStyle;
+  /** The language the shell last told the game (its `language` setting). */
+  language: string;
   crosshairSize: number;
   showFps: boolean;
   position: { x: number; y: number; z: number };

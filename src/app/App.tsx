@@ -20,15 +20,22 @@ import { currentSettingsConfig } from '../settings-store/config';
 import { SettingsStoreProvider } from '../settings-store/context';
 import { holdToastsWhileLoading } from '../ui/toast';
 import { createSettingsStore, type SettingsStore } from '../settings-store/store';
-import { currentLocale, setChosenLocale } from '../i18n';
+import { currentLocale, setChosenLocale, subscribeLocale } from '../i18n';
 
-/** The `language` setting drives the shell's language once it changes (a choice); applied at once. */
+/**
+ * The `language` setting and the shell's language, kept together: the player's choice (a change
+ * in settings, an import, their account's choice) drives the shell at once; while they have made
+ * none, the setting mirrors the page's language (a host locale that arrives late, say), and the
+ * game hears it either way.
+ */
 function followLanguageSetting(store: SettingsStore) {
-  let last = store.getValues().language;
+  let last = store.languageChoice();
   store.subscribe(() => {
-    const next = store.getValues().language;
+    const next = store.languageChoice();
     if (next !== last) { last = next; void setChosenLocale(next); }
   });
+  subscribeLocale((locale) => { store.followPageLanguage(locale); });
+  store.followPageLanguage(currentLocale());
 }
 
 const queryClient = createQueryClient();

@@ -88,6 +88,16 @@ export function setChosenLocale(locale: string | null): Promise<void> {
   return apply();
 }
 
+/** The language the page would speak without the player's choice (host, browser, English). */
+export function pageLocale(): Locale {
+  return resolveLocale({ ...state, chosen: null });
+}
+
+/** Calls `listener` after each switch of the active language; returns the unsubscribe. */
+export function subscribeLocale(listener: (locale: Locale) => void): () => void {
+  return i18n.on('change', () => { listener(currentLocale()); });
+}
+
 /** The host's locale (Discord's user locale, the portal's language), or null when it has none. */
 export function setHostLocale(locale: string | null): Promise<void> {
   state.host = locale;

@@ -13,19 +13,19 @@
 //     offers its own storage (adoptHostStorage: the portal's data module), whose values then
 //     apply like the account copy, except those already changed in this visit.
 import { SHELL_TO_GAME, type SettingChanged } from '../../contract/gameConstants';
-import type { FieldName, SettingsValues } from '../../contract/settings';
+import { parseSetting, type AccountSettingsUpload, type FieldName, type SettingsValues } from '../../contract/settings';
 import type { GameLink } from '../game-link/link';
 import type { SettingsConfig } from './config';
 import { ALL_SETTING_NAMES, hiddenEntries, loadSettings, settingsRules, withDefaultBindings } from './rules';
 import { createSettingsStorage, type KeyValueStorage, type SettingsKeeper } from './storage';
-import { ACCOUNT_UPLOAD_DEBOUNCE_MS, firstSyncPlan, sameValue, uploadCopy } from './sync';
+import { ACCOUNT_UPLOAD_DEBOUNCE_MS, appliedFromAccount, firstSyncPlan, sameValue, uploadCopy, type AccountCopy } from './sync';
 
 export type SettingValue = SettingsValues[FieldName];
 
 /** The account's copy, through GET/PUT /api/settings (src/app passes the API calls). */
 export interface SettingsAccount {
-  load(): Promise<SettingsValues | null>;
-  save(settings: SettingsValues): Promise<SettingsValues>;
+  load(): Promise<AccountCopy | null>;
+  save(settings: AccountSettingsUpload): Promise<AccountCopy>;
 }
 
 export interface SettingsStoreOptions {
@@ -61,6 +61,18 @@ export interface SettingsStore {
    * when the browser keeps them. Returns whether it was adopted.
    */
   adoptHostStorage(storage: KeyValueStorage): boolean;
+  /**
+   * The language the player chose (changed in settings, imported, or their account's choice), or
+   * null while the `language` value only mirrors the page's language (host, browser).
+   */
+  languageChoice(): SettingsValues['language'] | null;
+  /**
+   * The page's language without a choice (the host's locale arrived, say): while the player has
+   * not chosen one, the `language` value follows it and the game hears it; nothing is saved.
+   */
+  followPageLanguage(locale: SettingsValues['language']): void;
+  /** Forgets the player's language choice (Reset): the value follows the page's language again. */
+  forgetLanguageChoice(pageLocale: SettingsValues['language']): void;
   /** Stops listening to the game. */
   dispose(): void;
 }
@@ -76,6 +88,9 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   });
   for (const name of hiddenEntries(config, rules)) storage.remove(name);
   let values = loadSettings(storage, rules, (message) => log.warn(message), options.defaults);
+  // A stored language is a choice (the store writes it only when the player or their account
+  // chose it); without one the value mirrors the page's language (options.defaults).
+  let languageChosen = !rules.hidden('language') && parseSetting('language', storage.read('language')) !== undefined;
   const listeners = new Set<() => void>();
   const changeListeners = new Set<() => void>();
 
@@ -99,6 +114,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     for (const change of changes) {
       storage.write(change.name, change.value);
       next[change.name] = change.value;
+      if (change.name === 'language') languageChosen = true;
     }
     values = next as SettingsValues;
   };
@@ -113,8 +129,14 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   };
 
   /** The account copy, through the same rules as any change: written once, subscribers told once. */
-  const applyAccount = (settings: SettingsValues) => {
-    const changes = differing(Object.fromEntries(ALL_SETTING_NAMES.map((name) => [name, settings[name]])));
+  const applyAccount = (copy: AccountCopy) => {
+    const settings = appliedFromAccount(copy);
+    const changes = differing(Object.fromEntries(ALL_SETTING_NAMES.filter((name) => name in settings).map((name) => [name, settings[name]])));
+    // The account's chosen language is this device's choice too, even where it equals the value shown.
+    if (copy.languageChosen && !languageChosen && rules.accepts('language') && !changes.some((c) => c.name === 'language')) {
+      storage.write('language', copy.settings.language);
+      languageChosen = true;
+    }
     commit(changes.map(withDefaultBindings));
     if (changes.length > 0) notify();
     if (game.status() === 'loaded') tellAll();
@@ -145,7 +167,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     },
     followAccount(userId) {
       if (userId === null || !account) return () => undefined;
-      let copy: SettingsValues | null = null;
+      let copy: AccountCopy | null = null;
       let ready = false;
       let stopped = false;
       let pending = false;
@@ -154,7 +176,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       const upload = async () => {
         pending = false;
         try {
-          copy = await account.save(uploadCopy(copy, values, rules.accepts));
+          copy = await account.save(uploadCopy(copy, values, rules.accepts, languageChosen));
         } catch (error) {
           log.warn('settings: could not save the settings to the account', error);
         }
@@ -172,8 +194,8 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
           const plan = firstSyncPlan(await account.load());
           if (stopped) return;
           if (plan.kind === 'apply') {
-            copy = plan.settings;
-            applyAccount(plan.settings);
+            copy = plan.copy;
+            applyAccount(plan.copy);
           } else {
             await upload();
           }
@@ -196,12 +218,33 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       if (storage.keeper() !== 'visit') return false;
       const changedHere = storage.adopt(hostStorage);
       const kept = loadSettings(storage, rules, (message) => log.warn(message));
-      const changes = differing(Object.fromEntries(ALL_SETTING_NAMES.filter((name) => !changedHere.has(name)).map((name) => [name, kept[name]])));
+      // A language counts only when the host's storage holds one (a choice); otherwise the value keeps mirroring the page.
+      const keptHere = (name: FieldName) => !changedHere.has(name) && (name !== 'language' || parseSetting('language', storage.read('language')) !== undefined);
+      const changes = differing(Object.fromEntries(ALL_SETTING_NAMES.filter(keptHere).map((name) => [name, kept[name]])));
       commit(changes);
       for (const change of changes) game.send(SHELL_TO_GAME.settingChanged, change);
       notify(); // the keeper changed, and maybe values
       if (changes.length > 0) for (const listener of [...changeListeners]) listener();
       return true;
+    },
+    languageChoice: () => (languageChosen ? values.language : null),
+    followPageLanguage(locale) {
+      if (languageChosen || values.language === locale || !rules.accepts('language')) return;
+      values = { ...values, language: locale };
+      game.send(SHELL_TO_GAME.settingChanged, { name: 'language', value: locale });
+      notify(); // shown, not saved nor uploaded: it is not a choice
+    },
+    forgetLanguageChoice(pageLocale) {
+      if (!rules.accepts('language')) return;
+      const wasChosen = languageChosen;
+      storage.remove('language');
+      languageChosen = false;
+      const differs = values.language !== pageLocale;
+      if (differs) {
+        values = { ...values, language: pageLocale };
+        game.send(SHELL_TO_GAME.settingChanged, { name: 'language', value: pageLocale });
+      }
+      if (differs || wasChosen) changed(); // the account forgets it too
     },
     dispose: () => offGame(),
   };

@@ -11,14 +11,27 @@
 //     so what the player set up before making an account is kept.
 // While logged in every accepted change is uploaded (debounced). While logged out local storage
 // is the only source and nothing is sent.
-import { DEFAULT_SETTINGS, FIELD_NAMES, type FieldName, type SettingsValues } from '../../contract/settings';
+import { DEFAULT_SETTINGS, FIELD_NAMES, type AccountSettingsUpload, type FieldName, type SettingsValues } from '../../contract/settings';
 
 export const ACCOUNT_UPLOAD_DEBOUNCE_MS = 800;
 
-export type FirstSyncPlan = { kind: 'apply'; settings: SettingsValues } | { kind: 'upload' };
+/** The account's copy as the API answers it: `languageChosen` false means its language is only the default. */
+export interface AccountCopy { settings: SettingsValues; languageChosen: boolean }
 
-export function firstSyncPlan(account: SettingsValues | null): FirstSyncPlan {
-  return account ? { kind: 'apply', settings: account } : { kind: 'upload' };
+export type FirstSyncPlan = { kind: 'apply'; copy: AccountCopy } | { kind: 'upload' };
+
+export function firstSyncPlan(account: AccountCopy | null): FirstSyncPlan {
+  return account ? { kind: 'apply', copy: account } : { kind: 'upload' };
+}
+
+/**
+ * The settings of an account copy that apply on this device: all of them, except a language the
+ * player never chose (each device then shows its host's or browser's language).
+ */
+export function appliedFromAccount(copy: AccountCopy): Partial<SettingsValues> {
+  if (copy.languageChosen) return copy.settings;
+  const { language: _unchosen, ...rest } = copy.settings;
+  return rest;
 }
 
 const ALL_NAMES: FieldName[] = [...FIELD_NAMES, 'keyBindingsV2'];
@@ -28,11 +41,16 @@ const ALL_NAMES: FieldName[] = [...FIELD_NAMES, 'keyBindingsV2'];
  * values (else the defaults) for those it may not (hidden or in a disabled section here), so a
  * host that hides Video never wipes the Video choices made on another host.
  */
-export function uploadCopy(account: SettingsValues | null, local: SettingsValues, accepts: (name: FieldName) => boolean): SettingsValues {
-  const base = account ?? DEFAULT_SETTINGS;
+export function uploadCopy(
+  account: AccountCopy | null, local: SettingsValues, accepts: (name: FieldName) => boolean, languageChosenHere: boolean,
+): AccountSettingsUpload {
+  const base = account?.settings ?? DEFAULT_SETTINGS;
   const out: Record<string, unknown> = {};
   for (const name of ALL_NAMES) out[name] = accepts(name) ? local[name] : base[name];
-  return out as SettingsValues;
+  // The language travels only as a choice: this device's, else the account's own.
+  const chosen = accepts('language') ? languageChosenHere : account?.languageChosen === true;
+  if (!chosen) delete out.language;
+  return out as AccountSettingsUpload;
 }
 
 /** Equal settings values (bindings compared by their entries). */

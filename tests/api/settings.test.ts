@@ -1,5 +1,7 @@
 // GET/PUT /api/settings (beyond the spec): settings that follow a logged-in player. Real app,
 // real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type SettingsValues } from '../../contract/settings';
 import { Client, registerPlayer, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
@@ -22,7 +24,7 @@ describe.each(testDatabases())('account settings on $name', (database) => {
 
   it('answers null before the first save, then the saved copy, on any session of the player', async () => {
     const { client, username, password } = await registerPlayer(t.app);
-    expect((await client.get('/api/settings')).json()).toEqual({ settings: null, updatedAt: null });
+    expect((await client.get('/api/settings')).json()).toEqual({ settings: null, updatedAt: null, languageChosen: false });
 
     const saved = await client.put('/api/settings', changed());
     expect(saved.statusCode).toBe(200);
@@ -69,7 +71,7 @@ describe.each(testDatabases())('account settings on $name', (database) => {
     const alice = await registerPlayer(t.app);
     const bob = await registerPlayer(t.app);
     await alice.client.put('/api/settings', changed());
-    expect((await bob.client.get('/api/settings')).json()).toEqual({ settings: null, updatedAt: null });
+    expect((await bob.client.get('/api/settings')).json()).toEqual({ settings: null, updatedAt: null, languageChosen: false });
     await bob.client.put('/api/settings', { ...DEFAULT_SETTINGS, fov: 70 });
     expect((await alice.client.get('/api/settings')).json().settings).toEqual(changed());
     expect((await bob.client.get('/api/settings')).json().settings.fov).toBe(70);
@@ -81,5 +83,30 @@ describe.each(testDatabases())('account settings on $name', (database) => {
     await t.handle.db.insertInto('user_settings').values({ user_id: uuid, settings: JSON.stringify({ ...old, masterVolume: 400, removedSetting: 1 }) }).execute();
     const read = (await client.get('/api/settings')).json().settings;
     expect(read).toEqual({ ...changed(), fov: DEFAULT_SETTINGS.fov, masterVolume: DEFAULT_SETTINGS.masterVolume });
+  });
+
+  // Issue 24: the language travels only as the player's choice.
+  it('stores a copy without a language as "not chosen", and a chosen one as chosen', async () => {
+    const { client } = await registerPlayer(t.app);
+    const { language: _none, ...unchosen } = changed();
+    const saved = await client.put('/api/settings', unchosen);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ languageChosen: false, settings: { ...changed(), language: DEFAULT_SETTINGS.language } });
+    expect((await client.get('/api/settings')).json().languageChosen).toBe(false);
+    await client.put('/api/settings', { ...changed(), language: 'ja' });
+    expect((await client.get('/api/settings')).json()).toMatchObject({ languageChosen: true, settings: { language: 'ja' } });
+    expect((await client.put('/api/settings', { ...changed(), language: 'xx' })).statusCode).toBe(400);
+    expect((await client.get('/api/settings')).json().settings.language).toBe('ja');
+  });
+
+  it('migration 014 drops the English every copy saved before the choice existed held, and keeps a chosen other language', async () => {
+    const english = await registerPlayer(t.app);
+    const german = await registerPlayer(t.app);
+    await english.client.put('/api/settings', { ...changed(), language: 'en' });
+    await german.client.put('/api/settings', { ...changed(), language: 'de' });
+    const statement = readFileSync(new URL('../../server/db/migrations/014_language_choice.sql', import.meta.url), 'utf8');
+    await sql.raw(statement).execute(t.handle.db);
+    expect((await english.client.get('/api/settings')).json()).toMatchObject({ languageChosen: false, settings: { ...changed(), language: 'en' } });
+    expect((await german.client.get('/api/settings')).json()).toMatchObject({ languageChosen: true, settings: { language: 'de' } });
   });
 });

@@ -109,6 +109,9 @@ test('Discord: a player whose Discord speaks French gets the shell in French (is
   // The user-locale command's answer (not the browser's en-US) chooses the language.
   await expect(game.getByRole('dialog', { name: 'Configuration du compte' })).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => need(productFrame(page), 'Activity').evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe('fr');
+  // The locale arrives after the shell started (it needs the signed-in client): the language
+  // setting follows it and the game hears it, though the player chose nothing.
+  await expect.poll(async () => (await stateIn(need(productFrame(page), 'Activity')))?.language, { timeout: 30_000 }).toBe('fr');
 });
 
 type Portal = { callTimes: Array<{ name: string; at: number }>; adEvents: Array<{ kind: string; event: string; at: number }> };

@@ -4,7 +4,7 @@
 // and later changes are uploaded, debounced.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
-import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, type SettingsValues } from '../../contract/settings';
+import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, settingsWithDefaults, type AccountSettingsUpload, type SettingsValues } from '../../contract/settings';
 import { createSettingsStorage, memoryStorage } from '../../src/settings-store/storage';
 import { createSettingsStore, type SettingsAccount } from '../../src/settings-store/store';
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS } from '../../src/settings-store/sync';
@@ -12,11 +12,14 @@ import { fakeGameLink } from '../support/fakeGameLink';
 
 const config = { disabledSections: ['video' as const], hidden: HIDDEN_SETTINGS, order: SIDEBAR_ORDERS.standard };
 
-function account(copy: SettingsValues | null) {
-  const saved: SettingsValues[] = [];
+function account(copy: SettingsValues | null, languageChosen = false) {
+  const saved: AccountSettingsUpload[] = [];
   const api: SettingsAccount = {
-    load: vi.fn(async () => copy),
-    save: vi.fn(async (settings: SettingsValues) => { saved.push(settings); return settings; }),
+    load: vi.fn(async () => (copy ? { settings: copy, languageChosen } : null)),
+    save: vi.fn(async (settings: AccountSettingsUpload) => {
+      saved.push(settings);
+      return { settings: settingsWithDefaults(settings), languageChosen: settings.language !== undefined };
+    }),
   };
   return { api, saved };
 }
@@ -130,5 +133,96 @@ describe('one truth for settings: the store', () => {
     expect(store.change('noSuchSetting' as never, 1)).toBe(false);
     expect(store.changeMany({ masterVolume: 41, theme: 3 as never })).toBe(1);
     expect(game.sentWith(SHELL_TO_GAME.settingChanged)).toEqual([{ name: 'masterVolume', value: 41 }]);
+  });
+});
+
+// Issue 24: the language setting is the player's choice only once they make one. Until then it
+// mirrors the page's language (the host's locale, which may arrive late, or the browser's), is
+// never saved or uploaded as a choice, and an account copy whose language was never chosen (every
+// copy saved before the language could be chosen held 'en') does not force English on a device.
+describe('the language: a choice, or the page\'s language', () => {
+  const languageNow = (game: ReturnType<typeof fakeGameLink>) => game.sentWith(SHELL_TO_GAME.settingChanged).filter((c) => c.name === 'language');
+
+  it('follows the page\'s language while nothing was chosen: shown and sent to the game, never saved', () => {
+    const kv = memoryStorage();
+    const game = fakeGameLink();
+    const store = createSettingsStore({ config, game, storage: kv, defaults: { language: 'en' } });
+    expect(store.languageChoice()).toBeNull();
+    store.followPageLanguage('fr'); // Discord's user locale arrived after the app chunk
+    expect(store.getValues().language).toBe('fr');
+    expect(languageNow(game)).toEqual([{ name: 'language', value: 'fr' }]);
+    expect(kv.getItem('game_settings_language')).toBeNull();
+    expect(store.languageChoice()).toBeNull();
+  });
+
+  it('keeps the player\'s choice over a later page language, and across a reload', () => {
+    const kv = memoryStorage();
+    const store = createSettingsStore({ config, game: fakeGameLink(), storage: kv, defaults: { language: 'en' } });
+    expect(store.change('language', 'ja')).toBe(true);
+    store.followPageLanguage('fr');
+    expect(store.getValues().language).toBe('ja');
+    const again = createSettingsStore({ config, game: fakeGameLink(), storage: kv, defaults: { language: 'de' } });
+    expect(again.languageChoice()).toBe('ja');
+  });
+
+  it('an account copy without a chosen language leaves this device\'s language alone and uploads none', async () => {
+    vi.useFakeTimers();
+    const kv = memoryStorage();
+    const game = fakeGameLink();
+    const { api, saved } = account({ ...DEFAULT_SETTINGS, language: 'en', masterVolume: 30 }, false);
+    const store = createSettingsStore({ config, game, storage: kv, account: api, defaults: { language: 'de' } });
+    store.followAccount('u-1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getValues()).toMatchObject({ language: 'de', masterVolume: 30 });
+    expect(store.languageChoice()).toBeNull();
+    store.change('fov', 90);
+    store.change('masterVolume', 31);
+    await vi.advanceTimersByTimeAsync(ACCOUNT_UPLOAD_DEBOUNCE_MS + 10);
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).not.toHaveProperty('language');
+  });
+
+  it('an account copy with a chosen language applies it as this device\'s choice, and an upload carries it', async () => {
+    vi.useFakeTimers();
+    const kv = memoryStorage();
+    const { api, saved } = account({ ...DEFAULT_SETTINGS, language: 'ko' }, true);
+    const store = createSettingsStore({ config, game: fakeGameLink(), storage: kv, account: api, defaults: { language: 'de' } });
+    store.followAccount('u-1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.languageChoice()).toBe('ko');
+    expect(kv.getItem('game_settings_language')).toBe('"ko"');
+    store.change('masterVolume', 31);
+    await vi.advanceTimersByTimeAsync(ACCOUNT_UPLOAD_DEBOUNCE_MS + 10);
+    expect(saved.at(-1)?.language).toBe('ko');
+  });
+
+  it('a reset forgets the choice: the page\'s language again, the account told without one', async () => {
+    vi.useFakeTimers();
+    const kv = memoryStorage();
+    const game = fakeGameLink();
+    const { api, saved } = account(null);
+    const store = createSettingsStore({ config, game, storage: kv, account: api, defaults: { language: 'en' } });
+    store.followAccount('u-1');
+    await vi.advanceTimersByTimeAsync(0);
+    store.change('language', 'ru');
+    await vi.advanceTimersByTimeAsync(ACCOUNT_UPLOAD_DEBOUNCE_MS + 10);
+    expect(saved.at(-1)?.language).toBe('ru');
+    store.forgetLanguageChoice('es');
+    expect(store.languageChoice()).toBeNull();
+    expect(store.getValues().language).toBe('es');
+    expect(kv.getItem('game_settings_language')).toBeNull();
+    expect(languageNow(game).at(-1)).toEqual({ name: 'language', value: 'es' });
+    await vi.advanceTimersByTimeAsync(ACCOUNT_UPLOAD_DEBOUNCE_MS + 10);
+    expect(saved.at(-1)).not.toHaveProperty('language');
+  });
+
+  it('adopting the host\'s storage without a language keeps mirroring the page', () => {
+    const game = fakeGameLink();
+    const store = createSettingsStore({ config, game, storage: memoryStorage(), keeper: 'visit', defaults: { language: 'ja' } });
+    const host = memoryStorage();
+    host.setItem('game_settings_masterVolume', '44');
+    expect(store.adoptHostStorage(host)).toBe(true);
+    expect(store.getValues()).toMatchObject({ language: 'ja', masterVolume: 44 });
+    expect(store.languageChoice()).toBeNull();
   });
 });

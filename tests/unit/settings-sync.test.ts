@@ -3,7 +3,7 @@
 // account's values for what this host may not change; applying (through the store's rules)
 // writes only accepted settings.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, settingsWithDefaults, type SettingsValues } from '../../contract/settings';
+import { DEFAULT_SETTINGS, HIDDEN_SETTINGS, SIDEBAR_ORDERS, settingsWithDefaults, type AccountSettingsUpload, type SettingsValues } from '../../contract/settings';
 import { memoryStorage, type KeyValueStorage } from '../../src/settings-store/storage';
 import { createSettingsStore, type SettingsAccount } from '../../src/settings-store/store';
 import { firstSyncPlan, sameValue, uploadCopy } from '../../src/settings-store/sync';
@@ -18,7 +18,7 @@ const account: SettingsValues = { ...DEFAULT_SETTINGS, masterVolume: 20, fov: 11
 
 describe('first sync after login', () => {
   it('applies the account copy when there is one (it wins over local values)', () => {
-    expect(firstSyncPlan(account)).toEqual({ kind: 'apply', settings: account });
+    expect(firstSyncPlan({ settings: account, languageChosen: true })).toEqual({ kind: 'apply', copy: { settings: account, languageChosen: true } });
   });
   it('uploads the local settings when the account has none', () => {
     expect(firstSyncPlan(null)).toEqual({ kind: 'upload' });
@@ -28,7 +28,7 @@ describe('first sync after login', () => {
 describe('applying the account copy to local storage', () => {
   it('writes the accepted settings, overriding local ones, and never hidden or disabled ones', async () => {
     storeFor().change('masterVolume', 90);
-    const store = storeFor({ load: vi.fn(async () => account), save: vi.fn(async (s: SettingsValues) => s) });
+    const store = storeFor({ load: vi.fn(async () => ({ settings: account, languageChosen: true })), save: vi.fn(async (s: AccountSettingsUpload) => ({ settings: settingsWithDefaults(s), languageChosen: true })) });
     store.followAccount('u-1');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(kv.getItem('game_settings_masterVolume')).toBe('20');
@@ -45,7 +45,7 @@ describe('what is uploaded', () => {
   it('takes local values for accepted settings and keeps the account\'s for the others', () => {
     const store = storeFor();
     store.change('masterVolume', 55);
-    const copy = uploadCopy(account, store.getValues(), store.accepts);
+    const copy = uploadCopy({ settings: account, languageChosen: true }, store.getValues(), store.accepts, false);
     expect(copy.masterVolume).toBe(55);
     expect(copy.keyBindingsV2).toEqual(DEFAULT_SETTINGS.keyBindingsV2); // local bindings are accepted here
     expect(copy.fov).toBe(110); // Video disabled on this host: the other host's choice survives
@@ -54,7 +54,7 @@ describe('what is uploaded', () => {
   });
   it('falls back to the defaults for settings this host may not change when the account has none', () => {
     const store = storeFor();
-    const copy = uploadCopy(null, { ...store.getValues(), fov: 61 }, store.accepts);
+    const copy = uploadCopy(null, { ...store.getValues(), fov: 61 }, store.accepts, false);
     expect(copy.fov).toBe(DEFAULT_SETTINGS.fov);
   });
 });

@@ -104,19 +104,19 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
         {compact ? (
           <Button size="compact-sm" h={34} variant="light" color="red" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => setConfirm({
             title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: t('settings.SettingsActions.resetLabel', { label }),
-            run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
+            run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label), 'reset'),
           })} style={{ minWidth: 0, flexShrink: 1 }}>
             {t('settings.SettingsActions.resetLabel', { label })}
           </Button>
         ) : (
           <FooterButton compact={false} danger label={t('settings.SettingsActions.resetLabel', { label })} icon={IconRestore} onClick={() => setConfirm({
             title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: t('settings.SettingsActions.resetLabel', { label }),
-            run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label)),
+            run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label), 'reset'),
           })} />
         )}
         <FooterButton compact={compact} danger label={t('settings.SettingsActions.resetAll')} icon={IconRotate} onClick={() => setConfirm({
           title: ACTION_TEXT.resetAllTitle, body: ACTION_TEXT.resetAllBody, action: t('settings.SettingsActions.resetAllAction'),
-          run: () => api.applyMany(DEFAULT_SETTINGS, ACTION_TEXT.resetAllDone),
+          run: () => api.applyMany(DEFAULT_SETTINGS, ACTION_TEXT.resetAllDone, 'reset'),
         })} />
         <div style={{ flex: 1 }} />
         <FooterButton compact={compact} label={t('settings.SettingsActions.exportSettings')} icon={IconDownload} onClick={() => downloadSettings(api.values)} />

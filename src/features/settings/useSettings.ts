@@ -8,7 +8,7 @@ import type { FieldName, SettingsValues } from '../../../contract/settings';
 import { useSettingsStore, useSettingsValues } from '../../settings-store/context';
 import type { SettingsStore } from '../../settings-store/store';
 import { showToast } from '../../ui/toast';
-import { t } from '../../i18n';
+import { pageLocale, t } from '../../i18n';
 
 export const SETTING_TOAST_MS = 2_000;
 export const SLIDER_DEBOUNCE_MS = 150;
@@ -29,7 +29,8 @@ export interface SettingsApi {
    * sent to the game as (name, value) like any change, then one toast; hidden or disabled ones
    * are left alone. Returns how many changed.
    */
-  applyMany(next: Partial<SettingsValues>, toast: string): number;
+  /** Import (every value a choice) or reset (defaults; the language choice forgotten). */
+  applyMany(next: Partial<SettingsValues>, toast: string, how?: 'import' | 'reset'): number;
 }
 
 export function useSettings(): SettingsApi {
@@ -68,11 +69,19 @@ export function useSettings(): SettingsApi {
     timer.current = setTimeout(flush, SLIDER_DEBOUNCE_MS);
   }, [flush, store]);
 
-  const applyMany = useCallback((next: Partial<SettingsValues>, toast: string) => {
+  const applyMany = useCallback((next: Partial<SettingsValues>, toast: string, how: 'import' | 'reset' = 'import') => {
     clearTimeout(timer.current);
     pending.current = null;
     setDragged(null);
-    const count = store.changeMany(next);
+    // A reset's language is no language: the choice is forgotten and the shell speaks the
+    // host's or browser's language again (English is only the last fallback).
+    let values = next;
+    if (how === 'reset' && 'language' in next) {
+      const { language: _reset, ...rest } = next;
+      values = rest;
+      store.forgetLanguageChoice(pageLocale());
+    }
+    const count = store.changeMany(values);
     showToast({ message: toast, tone: 'success', duration: SETTING_TOAST_MS });
     return count;
   }, [store]);

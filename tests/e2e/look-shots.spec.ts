@@ -8,7 +8,10 @@
 // running game and is a tool, not a check, so `npm test` skips it.
 //   npm run build && LOOK_SHOTS=1 LOOK_SHOTS_DIR=/tmp/shots-look/after E2E_PORT=9001 \
 //     npx playwright test tests/e2e/look-shots.spec.ts
-import { mkdirSync } from 'node:fs';
+// LOOK_LOCALE=de (or ja, ru, any of the eight) runs it in a browser speaking that language: the
+// files get the language as a prefix, and the screens are found by their texts in that language
+// (looked up from the English in the catalogs), so the same walk serves every language.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { GAME_BUILD_FILES } from '../../contract/game';
 import { xpRequiredForLevel } from '../../contract/levels';
 import { BASE_SET_ITEMS } from '../../contract/items';
@@ -18,6 +21,19 @@ import { waitForGame, type TestWindow } from './game';
 import { expect, test, type Page } from './test';
 
 const DIR = process.env.LOOK_SHOTS_DIR ?? '/tmp/shots-look/current';
+const LOCALE = process.env.LOOK_LOCALE ?? 'en';
+const PREFIX = LOCALE === 'en' ? '' : `${LOCALE}-`;
+const catalog = (locale: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/catalogs/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
+const EN = catalog('en');
+const HERE = LOCALE === 'en' ? EN : catalog(LOCALE);
+/** A text as the shell shows it in LOOK_LOCALE (the first catalog key whose English it is; the English when none). */
+function say(english: string): string {
+  const key = Object.keys(EN).find((k) => EN[k] === english);
+  return key !== undefined && HERE[key] !== undefined ? HERE[key] : english;
+}
+/** Whether `english` is a whole catalog text (else a screen is found by its dialog alone outside English). */
+const known = (english: string) => LOCALE === 'en' || Object.values(EN).includes(english);
+test.use({ locale: LOCALE });
 test.skip(process.env.LOOK_SHOTS !== '1', 'screenshot tool: run with LOOK_SHOTS=1');
 test.describe.configure({ timeout: 600_000 });
 
@@ -39,7 +55,7 @@ test('look: loading screen [both]', async ({ page }, info) => {
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   await page.waitForTimeout(2_000);
-  await page.screenshot({ path: `${DIR}/${info.project.name}-loading.png` });
+  await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-loading.png` });
 });
 
 test('look: overlays and modals [both]', async ({ page }, info) => {
@@ -49,7 +65,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   const findings: Array<Finding & { screen: string }> = [];
   const shot = async (name: string) => {
     await page.waitForTimeout(700);
-    await page.screenshot({ path: `${DIR}/${info.project.name}-${name}.png` });
+    await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-${name}.png` });
     if (name.endsWith('-FAILED')) return;
     const scope = (await page.getByRole('dialog').count()) > 0 ? '[role="dialog"]' : undefined;
     for (const f of await seriousViolations(page, scope)) findings.push({ ...f, screen: name });
@@ -64,7 +80,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await waitForGame(page);
   await step('auth-login', async () => {
     await post(page, { type: 'switchAuthMode', mode: 'login' });
-    await expect(page.getByText('Welcome back')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(say('Welcome back'))).toBeVisible({ timeout: 30_000 });
     await shot('auth-login');
   });
   await step('auth-signup', async () => {
@@ -76,7 +92,8 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   // Logged out, the economy modals offer Log In instead of empty pickers (issue 18 item 7).
   const loggedOut = async (name: string, message: unknown, text: string) => step(name, async () => {
     await post(page, message);
-    await expect(page.getByRole('dialog').getByText(text, { exact: false }).first()).toBeVisible({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog');
+    await expect(known(text) ? dialog.getByText(say(text), { exact: false }).first() : dialog).toBeVisible({ timeout: 30_000 });
     await shot(name);
   });
   await loggedOut('sell-logged-out', { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell' }, 'Log in to sell');
@@ -107,6 +124,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await page.waitForTimeout(1_500);
     await shot(name);
   });
+  await settings('general', 'settings-general');
   await settings('accounts', 'settings-account');
   await settings('keyboard', 'settings-keyboard');
   await settings('mouse', 'settings-mouse');
@@ -115,20 +133,20 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await settings('airdrops', 'settings-airdrops');
   await step('account-change-password', async () => {
     await openSection('accounts');
-    await page.getByRole('button', { name: 'Change Password' }).click({ timeout: 10_000 });
-    await expect(page.getByRole('dialog', { name: 'Change Password' })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: say('Change Password') }).click({ timeout: 10_000 });
+    await expect(page.getByRole('dialog', { name: say('Change Password') })).toBeVisible({ timeout: 10_000 });
     await shot('account-change-password');
   });
   await step('account-logout-confirm', async () => {
     await openSection('accounts');
-    await page.getByRole('button', { name: 'Log Out' }).click({ timeout: 10_000 });
-    await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible({ timeout: 10_000 });
+    await page.getByRole('button', { name: say('Log Out') }).click({ timeout: 10_000 });
+    await expect(page.getByRole('dialog', { name: say('Confirm Logout') })).toBeVisible({ timeout: 10_000 });
     await shot('account-logout-confirm');
   });
 
   await step('settings-clans-browse', async () => {
     await openSection('clans');
-    const browse = page.getByRole('tab', { name: /browse/i }).or(page.getByRole('button', { name: /browse/i }));
+    const browse = page.getByRole('tab', { name: say('Browse Clans') }).or(page.getByRole('button', { name: say('Browse Clans') }));
     await browse.first().click({ timeout: 10_000 });
     await page.waitForTimeout(1_500);
     await shot('settings-clans-browse');
@@ -137,7 +155,8 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   const modal = async (name: string, message: unknown, text: string) => step(name, async () => {
     await expect(async () => {
       if ((await page.getByRole('dialog').count()) === 0) await post(page, message);
-      await expect(page.getByRole('dialog').getByText(text, { exact: true }).first()).toBeVisible({ timeout: 5_000 });
+      const dialog = page.getByRole('dialog');
+      await expect(known(text) ? dialog.getByText(say(text), { exact: true }).first() : dialog.first()).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
     await shot(name);
@@ -156,7 +175,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     const listing = await page.request.post('/api/seaport/create-listing', { data: { itemUuid: BASE_SET_ITEMS[5]!.uuid, priceInTripCoins: '12.5', quantity: 1, durationDays: 30 } });
     const { listing: { order_id: listingId } } = await listing.json() as { listing: { order_id: string } };
     await post(page, { type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId, modalType: 'cancelConfirm' });
-    await expect(page.getByRole('dialog', { name: 'Cancel Listing' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('dialog', { name: say('Cancel Listing') })).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(1_000);
     await shot('listing-cancel');
   });
@@ -167,7 +186,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(1_500);
     await shot('sell');
-    await page.getByRole('dialog').getByLabel('Item', { exact: true }).click({ timeout: 5_000 });
+    await page.getByRole('dialog').getByLabel(say('Item'), { exact: true }).click({ timeout: 5_000 });
     await page.waitForTimeout(800);
     await shot('sell-open');
     await page.getByRole('option').first().click({ timeout: 5_000 });
@@ -179,7 +198,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(1_500);
     await shot('transfer');
-    await page.getByRole('dialog').getByLabel('Item', { exact: true }).click({ timeout: 5_000 });
+    await page.getByRole('dialog').getByLabel(say('Item'), { exact: true }).click({ timeout: 5_000 });
     await page.waitForTimeout(800);
     await shot('transfer-open');
   });
@@ -187,7 +206,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   const hook = async (name: string, fn: string, label: string) => step(name, async () => {
     await expect(async () => {
       if ((await page.getByRole('dialog').count()) === 0) await page.evaluate((f) => (window as unknown as Record<string, () => void>)[f]?.(), fn);
-      await expect(page.getByRole('dialog', { name: label })).toBeVisible({ timeout: 5_000 });
+      await expect(page.getByRole('dialog', { name: say(label) })).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
     await page.waitForTimeout(2_500);
     await shot(name);
@@ -224,10 +243,10 @@ test('look: inventory and history [both]', async ({ page, browser }, info) => {
   await post(page, { type: 'SHOW_INVENTORY' });
   await expect(page.getByTestId('inventory-item').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForTimeout(800);
-  await page.screenshot({ path: `${DIR}/${info.project.name}-inventory.png` });
-  await page.getByRole('tab', { name: 'History' }).click();
+  await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-inventory.png` });
+  await page.getByRole('tab', { name: say('History') }).click();
   await expect(page.getByTestId('history-entry').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForTimeout(800);
-  await page.screenshot({ path: `${DIR}/${info.project.name}-history.png` });
+  await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-history.png` });
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 });

@@ -135,8 +135,35 @@ describe('texts in the components', () => {
     expect(found).toEqual([]);
   });
 
+  it('take the contract\'s texts from src/i18n/texts.ts, never the English straight from contract/ (a button once said "Inventory & History" in German)', () => {
+    const localizedNames = Object.keys(CONTRACT_TEXTS).map((prefix) => prefix.replace(/^text\./, ''));
+    const anyTs = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? anyTs(path) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !/\.d\.ts$/.test(name) ? [path] : [];
+    });
+    const offenders = anyTs(SRC)
+      .filter((file) => { const rel = file.slice(SRC.length + 1); return !rel.startsWith('i18n/') && !ALLOWED_DIRS.some((dir) => rel.startsWith(dir)); })
+      .flatMap((file) => contractTextImports(readFileSync(file, 'utf8')).map((name) => `${file.slice(SRC.length + 1)} imports ${name}`))
+      .filter((hit) => localizedNames.some((area) => hit.endsWith(`${area.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_TEXT`)));
+    expect(offenders).toEqual([]);
+    // The scan itself: an English import is found, an aliased `_EN` one (kept on purpose) is not.
+    expect(contractTextImports("import { INVENTORY_TEXT } from '../../../contract/myEconomy';\nimport { NAME_TEXT as NAME_TEXT_EN } from '../../../contract/names';")).toEqual(['INVENTORY_TEXT']);
+  });
+
   it('the scan finds what it must (text children, aria-label, title, placeholder, label, conditional literals)', () => {
     const sample = `const A = () => <div title="Hi there" aria-label={x ? 'Open it' : 'Close it'}><Input placeholder={\`Type \${n}\`} label="Name" />Hello world{' '}{ok ? 'Yes sir' : null}<b>{'OK'}</b>{t('k')}{42}<span>Ŧ</span></div>;`;
     expect(bareStrings(sample).map((h) => h.text)).toEqual(['Hi there', 'Open it', 'Close it', 'Type', 'Name', 'Hello world', 'Yes sir', 'OK']);
   });
 });
+
+/** The `*_TEXT` names a module imports from contract/ under their own name (an `as X_EN` alias says the English is meant). */
+function contractTextImports(source: string): string[] {
+  const names: string[] = [];
+  for (const match of source.matchAll(/import\s*\{([^}]*)\}\s*from\s*'[./]*contract\/[^']+'/g)) {
+    for (const part of (match[1] ?? '').split(',')) {
+      const [name, alias] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      if (name && /_TEXT$/.test(name) && (alias === undefined || !/_EN$/.test(alias))) names.push(name);
+    }
+  }
+  return names;
+}

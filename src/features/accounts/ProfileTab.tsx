@@ -1,6 +1,6 @@
 // The Profile tab: who you are, since when, last login, and Change Password. The spec's
 // Membership card is static sample data, so it is not shown rather than faked.
-import { INVENTORY_TEXT } from '../../../contract/myEconomy';
+import { INVENTORY_TEXT } from '../../i18n/texts';
 import { Avatar, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';

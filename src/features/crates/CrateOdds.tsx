@@ -5,6 +5,7 @@ import type { CrateVersionId } from '../../../contract/crates';
 import { useCrateOdds } from './api/getCrateOdds';
 import classes from './Crates.module.css';
 import { t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 
 export function CrateOdds({ version }: { version: CrateVersionId }) {
   const odds = useCrateOdds(version);
@@ -19,7 +20,7 @@ export function CrateOdds({ version }: { version: CrateVersionId }) {
           {odds.data.odds.map((entry) => (
             <Table.Tr key={entry.itemUuid}>
               <Table.Td>{entry.name}</Table.Td>
-              <Table.Td ta="right">{entry.percent.toFixed(2)}%</Table.Td>
+              <Table.Td ta="right">{formatNumber(entry.percent / 100, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 })}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

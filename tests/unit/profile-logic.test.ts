@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../contract/profile';
 import { ApiError } from '../../src/api/client';
 import { profileErrorText } from '../../src/features/profile/api/getProfile';
+import { setChosenLocale } from '../../src/i18n';
 import { formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, titleCaseKey } from '../../src/features/profile/profileLogic';
 
 const sampleProfile = (over: Partial<Profile> = {}): Profile => ({
@@ -48,6 +49,15 @@ describe('profile formatting', () => {
     expect(headshotRate(9, 30)).toBe('30%');
     expect(headshotRate(1, 3)).toBe('33.3%');
     expect(headshotRate(0, 0)).toBe('0%');
+  });
+  it('says K/D and the headshot rate the locale\'s way (issue 24)', async () => {
+    await setChosenLocale('de');
+    try {
+      expect(kdr(30, 12)).toBe('2,50');
+      expect(headshotRate(1, 3)).toBe('33,3\u00a0%');
+    } finally {
+      await setChosenLocale(null);
+    }
     expect(gameStats(sampleProfile()).map((s) => `${s.label}=${s.value}`)).toEqual([
       'Total Arena Wins=7', 'Total Knockouts=30', 'KDR=2.50', 'Headshot Rate=30%', 'Total Quests=4', 'Crates Opened=2',
     ]);

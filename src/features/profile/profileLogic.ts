@@ -68,13 +68,13 @@ export function legacyBlocks(profile: Profile): LegacyRows[] {
 
 /** Kills per death, two decimals (kills alone when there are no deaths). */
 export function kdr(kills: number, deaths: number): string {
-  return (deaths === 0 ? kills : kills / deaths).toFixed(2);
+  return formatNumber(deaths === 0 ? kills : kills / deaths, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 }
 
-/** Headshots as a share of kills. */
+/** Headshots as a share of kills, to one decimal when it has one (the locale's percent: "33.3%", "33,3 %"). */
 export function headshotRate(headshots: number, kills: number): string {
-  if (kills === 0) return '0%';
-  return `${(Math.min(1, headshots / kills) * 100).toFixed(1).replace(/\.0$/, '')}%`;
+  const share = kills === 0 ? 0 : Math.min(1, headshots / kills);
+  return formatNumber(Math.round(share * 1000) / 1000, { style: 'percent', maximumFractionDigits: 1 });
 }
 
 export interface GameStat { label: string; value: string }

@@ -150,6 +150,13 @@ describe('texts in the components', () => {
     expect(contractTextImports("import { INVENTORY_TEXT } from '../../../contract/myEconomy';\nimport { NAME_TEXT as NAME_TEXT_EN } from '../../../contract/names';")).toEqual(['INVENTORY_TEXT']);
   });
 
+  it('write decimal numbers the locale\'s way: no literal "0.00" as a placeholder or text (German says 0,00)', () => {
+    const decimals = files(SRC)
+      .filter((file) => !ALLOWED_DIRS.some((dir) => file.slice(SRC.length + 1).startsWith(dir)))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?:placeholder|label|title)=["'`]\d+\.\d+["'`]|>\s*\d+\.\d+\s*</g)].map((m) => `${file.slice(SRC.length + 1)}: ${m[0]}`));
+    expect(decimals).toEqual([]);
+  });
+
   it('the scan finds what it must (text children, aria-label, title, placeholder, label, conditional literals)', () => {
     const sample = `const A = () => <div title="Hi there" aria-label={x ? 'Open it' : 'Close it'}><Input placeholder={\`Type \${n}\`} label="Name" />Hello world{' '}{ok ? 'Yes sir' : null}<b>{'OK'}</b>{t('k')}{42}<span>Ŧ</span></div>;`;
     expect(bareStrings(sample).map((h) => h.text)).toEqual(['Hi there', 'Open it', 'Close it', 'Type', 'Name', 'Hello world', 'Yes sir', 'OK']);

@@ -26,7 +26,7 @@ import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
-import { canonicalDecimal } from '../../i18n/format';
+import { canonicalDecimal, formatNumber } from '../../i18n/format';
 import { COINFLIP_TEXT } from '../../i18n/texts';
 
 /** Polls the wager this player created until someone accepts it. */
@@ -148,7 +148,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               label={t('coinflip.CoinflipModal.wagerAmountTc')}
               description={t('coinflip.CoinflipModal.between10And100000')}
               inputMode="decimal"
-              placeholder="10.00"
+              placeholder={formatNumber(10, { minimumFractionDigits: 2 })}
               value={typedAmount}
               disabled={busy}
               onChange={(e) => { setAmount(e.currentTarget.value); setProblem(null); }}

@@ -22,7 +22,7 @@ import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
 import { t } from '../../i18n';
-import { canonicalDecimal } from '../../i18n/format';
+import { canonicalDecimal, formatNumber } from '../../i18n/format';
 import { MARKET_TEXT } from '../../i18n/texts';
 
 export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
@@ -101,7 +101,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
             <TextInput
               label={t('market.SellModal.price')}
               description={<Text span size="xs" c="gray.5">{t('market.SellModal.forTheWholeListing')}</Text>}
-              placeholder="0.00"
+              placeholder={formatNumber(0, { minimumFractionDigits: 2 })}
               inputMode="decimal"
               leftSection={<Text size="sm" aria-hidden="true">{TC_SYMBOL}</Text>}
               value={typedPrice}

@@ -35,7 +35,7 @@ function say(english: string): string {
 const known = (english: string) => LOCALE === 'en' || Object.values(EN).includes(english);
 test.use({ locale: LOCALE });
 test.skip(process.env.LOOK_SHOTS !== '1', 'screenshot tool: run with LOOK_SHOTS=1');
-test.describe.configure({ timeout: 600_000 });
+test.describe.configure({ timeout: 1_500_000 });
 
 async function closeAll(page: Page) {
   for (let i = 0; i < 4 && (await page.getByRole('dialog').count()) > 0; i += 1) {

@@ -155,6 +155,11 @@ describe('texts in the components', () => {
       .filter((file) => !ALLOWED_DIRS.some((dir) => file.slice(SRC.length + 1).startsWith(dir)))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/(?:placeholder|label|title)=["'`]\d+\.\d+["'`]|>\s*\d+\.\d+\s*</g)].map((m) => `${file.slice(SRC.length + 1)}: ${m[0]}`));
     expect(decimals).toEqual([]);
+    // Nor a number formatted for one fixed locale (the profile showed "105,000" XP in German).
+    const fixed = files(SRC)
+      .filter((file) => !ALLOWED_DIRS.some((dir) => file.slice(SRC.length + 1).startsWith(dir)))
+      .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/toLocaleString\(\s*['"][a-z]{2}-[A-Z]{2}['"]/g)].map((m) => `${file.slice(SRC.length + 1)}: ${m[0]}`));
+    expect(fixed).toEqual([]);
   });
 
   it('the scan finds what it must (text children, aria-label, title, placeholder, label, conditional literals)', () => {

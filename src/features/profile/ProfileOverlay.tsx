@@ -20,6 +20,7 @@ import { formatTc } from '../../ui/formatTc';
 import { formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
 import classes from './Profile.module.css';
 import { t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -66,12 +67,12 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
       </section>
 
       <div className={classes.statRow}>
-        <Stat label={t('profile.ProfileOverlay.friends')} value={profile.friend_count.toLocaleString('en-US')} testId="profile-friends" />
-        <Stat label={t('profile.ProfileOverlay.views')} value={profile.views.toLocaleString('en-US')} testId="profile-views" />
+        <Stat label={t('profile.ProfileOverlay.friends')} value={formatNumber(profile.friend_count)} testId="profile-friends" />
+        <Stat label={t('profile.ProfileOverlay.views')} value={formatNumber(profile.views)} testId="profile-views" />
         <Stat label={t('profile.ProfileOverlay.loginStreak')} value={t('profile.ProfileOverlay.days', { count: profile.dailyLoginInfo.login_streak })} testId="profile-streak" />
         <Stat label={t('profile.ProfileOverlay.bestStreak')} value={t('profile.ProfileOverlay.days', { count: profile.dailyLoginInfo.best_streak })} />
         <Stat label={t('profile.ProfileOverlay.timePlayed')} value={formatTimePlayed(s.timeplayed)} testId="profile-time" />
-        <Stat label={t('profile.ProfileOverlay.quests')} value={profile.total_quests.toLocaleString('en-US')} />
+        <Stat label={t('profile.ProfileOverlay.quests')} value={formatNumber(profile.total_quests)} />
       </div>
 
       <section className={classes.panel} aria-label={t('profile.ProfileOverlay.level')}>
@@ -81,8 +82,8 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
         </div>
         <Progress value={level.percent} size="md" radius="xl" aria-label={level.label} />
         <div className={classes.levelFacts}>
-          <Stat label={t('profile.ProfileOverlay.xp')} value={s.xp.toLocaleString('en-US')} testId="profile-xp" />
-          <Stat label={t('profile.ProfileOverlay.xpForNextLevel')} value={s.xp_for_next_level.toLocaleString('en-US')} />
+          <Stat label={t('profile.ProfileOverlay.xp')} value={formatNumber(s.xp)} testId="profile-xp" />
+          <Stat label={t('profile.ProfileOverlay.xpForNextLevel')} value={formatNumber(s.xp_for_next_level)} />
           <Stat label={t('profile.ProfileOverlay.coins')} value={formatTc(s.coins)} testId="profile-coins" />
         </div>
       </section>

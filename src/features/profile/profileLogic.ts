@@ -33,7 +33,7 @@ export function formatTimePlayed(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds / 60));
   const hours = Math.floor(total / 60);
   const minutes = total % 60;
-  return hours > 0 ? `${hours.toLocaleString('en-US')}h ${minutes}m` : `${minutes}m`;
+  return hours > 0 ? `${formatNumber(hours)}h ${minutes}m` : `${minutes}m`;
 }
 
 const isTimeKey = (key: string) => /^time_?played$/i.test(key);
@@ -45,7 +45,7 @@ function formatLegacyValue(key: string, value: number | string | boolean | null)
     const n = typeof value === 'number' ? value : Number(value);
     return Number.isFinite(n) ? formatTimePlayed(n) : String(value);
   }
-  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (typeof value === 'number') return formatNumber(value, { maximumFractionDigits: 2 });
   return value;
 }
 

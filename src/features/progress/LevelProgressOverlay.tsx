@@ -19,6 +19,7 @@ import {
 } from './progressLogic';
 import classes from './LevelProgress.module.css';
 import { t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 
 function CurrentLevelCard({ progress }: { progress: LevelProgressAnswer['userProgress'] }) {
   const level = progress.currentLevel;
@@ -34,7 +35,7 @@ function CurrentLevelCard({ progress }: { progress: LevelProgressAnswer['userPro
           <Badge variant="outline" color="gray" className={classes.rankBadge}>{rankOf(level)}</Badge>
         </div>
         <dl className={classes.facts}>
-          <div><dt>{PROGRESS_TEXT.totalXp}</dt><dd data-testid="total-xp" title={progress.totalXP.toLocaleString('en-US')}>{formatXp(progress.totalXP)}</dd></div>
+          <div><dt>{PROGRESS_TEXT.totalXp}</dt><dd data-testid="total-xp" title={formatNumber(progress.totalXP)}>{formatXp(progress.totalXP)}</dd></div>
           <div><dt>{atTop ? t('progress.LevelProgressOverlay.maxLevelReached') : t('progress.LevelProgressOverlay.xpNeededFor', { level: level + 1 })}</dt><dd data-testid="xp-needed">{formatXp(needed)}</dd></div>
         </dl>
         <Progress value={percent} size="lg" radius="xl" color={sectionColor(level)} aria-label={t('progress.LevelProgressOverlay.progressThrough', { level })}

@@ -14,6 +14,7 @@ import { useCountUp } from './useCountUp';
 import classes from './ReleaseNotes.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
+import { formatNumber } from '../../i18n/format';
 
 function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
   const counted = useCountUp(value, COUNTER_ANIMATION_MS);
@@ -21,8 +22,8 @@ function Figure({ label, value, testId, animate = true }: { label: string; value
   return (
     <div className={classes.figure} data-testid={testId} data-value={value}>
       {/* The final figure for assistive technology; the counting digits are decoration. */}
-      <span className={classes.figureValue} aria-hidden>{shown.toLocaleString('en-US')}</span>
-      <VisuallyHidden>{value.toLocaleString('en-US')}</VisuallyHidden>
+      <span className={classes.figureValue} aria-hidden>{formatNumber(shown)}</span>
+      <VisuallyHidden>{formatNumber(value)}</VisuallyHidden>
       <span className={classes.figureLabel}>{label}</span>
     </div>
   );

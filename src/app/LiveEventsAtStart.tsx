@@ -9,7 +9,7 @@ import { ANONYMOUS_USER, isLoggedIn, logout } from '../../contract/auth';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import type { LiveEvent } from '../../contract/liveEvents';
 import { LIVE_TEXT } from '../i18n/texts';
-import { formatTripcoins } from '../../contract/money';
+import { formatTcAmount } from '../ui/formatTc';
 import { call } from '../api/client';
 import { currentUserQuery, useCurrentUser } from '../api/currentUser';
 import { invalidateInventory } from '../api/economy';
@@ -21,7 +21,7 @@ import { useGameLink } from '../game-link/context';
 import type { GameLink } from '../game-link/link';
 import { economyToast, showToast } from '../ui/toast';
 
-const tc = (amount: number) => formatTripcoins(amount);
+const tc = (amount: number) => formatTcAmount(amount);
 
 /** What one event does on the page. */
 export function applyLiveEvent(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>): void {

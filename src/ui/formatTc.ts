@@ -6,8 +6,13 @@ import { formatNumber } from '../i18n/format';
 
 /** 1234.5 -> "Ŧ1,234.50" (English); other languages group and mark decimals their way ("Ŧ1.234,50", "Ŧ1 234,50"). */
 export function formatTc(amount: number | bigint): string {
+  return `${TC_SYMBOL}${formatTcAmount(amount)}`;
+}
+
+/** The figure alone, for a message that places the Ŧ itself ("Ŧ{1} on {2}"): "1,234.50", "1.234,50". */
+export function formatTcAmount(amount: number | bigint): string {
   const locale = currentLocale();
-  if (locale === 'en') return `${TC_SYMBOL}${formatTripcoins(amount)}`;
+  if (locale === 'en') return formatTripcoins(amount);
   const value = typeof amount === 'bigint' ? Number(amount) / 100 : amount;
-  return `${TC_SYMBOL}${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, locale)}`;
+  return formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, locale);
 }

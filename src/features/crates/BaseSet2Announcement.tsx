@@ -2,10 +2,10 @@
 // on Sunday 19 October at 4:30 PM EST at 300 Tripcoins per crate. Shown in the Base Set shop,
 // with a way to the Base Set II shop; the price is the Base Set II shop's own when it is known.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { formatTripcoins } from '../../../contract/money';
+import { formatTcAmount } from '../../ui/formatTc';
 import classes from './Crates.module.css';
 import { currentLocale, t } from '../../i18n';
-import { formatDate } from '../../i18n/format';
+import { formatDate, formatNumber } from '../../i18n/format';
 import type { Locale } from '../../../contract/locales';
 
 export const BASE_SET_II_RELEASE = 'Sunday 19 October at 4:30 PM EST';
@@ -22,7 +22,7 @@ export const BASE_SET_II_PRICE = 300;
 
 /** 300 -> "300", 312.5 -> "312.50" */
 function tripcoinsText(price: number): string {
-  return Number.isInteger(price) ? String(price) : formatTripcoins(price);
+  return Number.isInteger(price) ? formatNumber(price) : formatTcAmount(price);
 }
 
 export function BaseSet2Announcement({ price, onVisit }: { price?: number; onVisit?: () => void }) {

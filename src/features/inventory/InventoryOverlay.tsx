@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import { itemSprite } from '../../../contract/economy';
 import { buildPath } from '../../../contract/http';
-import { formatTripcoins } from '../../../contract/money';
+import { formatTcAmount } from '../../ui/formatTc';
 import { INVENTORY_TEXT as T } from '../../i18n/texts';
 import { t } from '../../i18n';
 import { useCurrentUser } from '../../api/currentUser';
@@ -32,7 +32,7 @@ function ItemsTab() {
   const { tripcoins, items, listings, wagers } = query.data;
   return (
     <Stack gap="lg">
-      <Group gap="xs"><Text c="dimmed">{T.balance}</Text><Text fw={700} data-testid="inventory-balance">Ŧ{formatTripcoins(tripcoins)}</Text></Group>
+      <Group gap="xs"><Text c="dimmed">{T.balance}</Text><Text fw={700} data-testid="inventory-balance">Ŧ{formatTcAmount(tripcoins)}</Text></Group>
       {items.length === 0 ? <Text c="dimmed">{T.noItems}</Text> : (
         <ul className={classes.grid} aria-label={T.itemsTab}>
           {items.map((item) => (
@@ -53,7 +53,7 @@ function ItemsTab() {
                 <Sprite uuid={l.itemUuid} />
                 <Stack gap={0}>
                   <Text size="sm" fw={600}>{l.itemName}</Text>
-                  <Text size="sm">{T.listingLine(l.quantity, formatTripcoins(l.price))} · <Text span c="dimmed" size="sm">{T.ends(day(l.endTime))}</Text></Text>
+                  <Text size="sm">{T.listingLine(l.quantity, formatTcAmount(l.price))} · <Text span c="dimmed" size="sm">{T.ends(day(l.endTime))}</Text></Text>
                 </Stack>
               </Group>
             ))}
@@ -66,7 +66,7 @@ function ItemsTab() {
           <Stack gap={4}>
             {wagers.map((w) => (
               <Text key={w.gameId} size="sm" data-testid="inventory-wager">
-                {T.wagerLine(formatTripcoins(w.wager), w.choice === 0 ? T.heads : T.tails)} · <Text span c="dimmed" size="sm">{when(w.createdAt)}</Text>
+                {T.wagerLine(formatTcAmount(w.wager), w.choice === 0 ? T.heads : T.tails)} · <Text span c="dimmed" size="sm">{when(w.createdAt)}</Text>
               </Text>
             ))}
           </Stack>

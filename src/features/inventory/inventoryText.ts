@@ -1,7 +1,7 @@
 // How the overlay words a history entry (texts: INVENTORY_TEXT in contract/myEconomy.ts).
 import type { HistoryEntry } from '../../../contract/myEconomy';
 import { INVENTORY_TEXT } from '../../i18n/texts';
-import { formatTripcoins } from '../../../contract/money';
+import { formatTcAmount } from '../../ui/formatTc';
 
 export function reasonLabel(reason: string): string {
   return INVENTORY_TEXT.reasons[reason] ?? reason;
@@ -16,9 +16,9 @@ export function counterpartyLabel(entry: Pick<HistoryEntry, 'counterparty'>): st
 export function amountLabel(entry: Pick<HistoryEntry, 'asset' | 'amount' | 'itemName'>): string {
   const sign = entry.amount < 0 ? '−' : '+';
   const size = Math.abs(entry.amount);
-  return entry.asset === 'TC' ? `${sign}Ŧ${formatTripcoins(size)}` : `${sign}${size} × ${entry.itemName ?? entry.asset}`;
+  return entry.asset === 'TC' ? `${sign}Ŧ${formatTcAmount(size)}` : `${sign}${size} × ${entry.itemName ?? entry.asset}`;
 }
 
 export function balanceLabel(entry: Pick<HistoryEntry, 'asset' | 'balanceAfter'>): string {
-  return entry.asset === 'TC' ? `Ŧ${formatTripcoins(entry.balanceAfter)}` : String(entry.balanceAfter);
+  return entry.asset === 'TC' ? `Ŧ${formatTcAmount(entry.balanceAfter)}` : String(entry.balanceAfter);
 }

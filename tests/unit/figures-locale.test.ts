@@ -28,3 +28,14 @@ describe('drop chances', () => {
     expect(odds(15)).toBe('15,00\u00a0%');
   });
 });
+
+describe('TripCoins in the inventory history (the German look shots showed "Ŧ2,417.50")', () => {
+  it('are the English figures in English and the locale\'s elsewhere', async () => {
+    const { amountLabel, balanceLabel } = await import('../../src/features/inventory/inventoryText');
+    await setChosenLocale('en');
+    expect(balanceLabel({ asset: 'TC', balanceAfter: 2417.5 })).toBe('Ŧ2,417.50');
+    await setChosenLocale('de');
+    expect(balanceLabel({ asset: 'TC', balanceAfter: 2417.5 })).toBe('Ŧ2.417,50');
+    expect(amountLabel({ asset: 'TC', amount: -12.5, itemName: null })).toMatch(/^−Ŧ12,50$/);
+  });
+});

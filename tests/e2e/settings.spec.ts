@@ -75,6 +75,10 @@ test('rebinding moveForward reaches the game; a conflicting key asks with the ru
   await expect(jump).toHaveText('A');
   await expect(page.getByRole('button', { name: /^Move Left:/ })).toHaveText('Space');
   await expect.poll(async () => (await demo(page)).keyBindings.moveLeft, { timeout: 20_000 }).toBe(32);
+  // The change's toast starts above the footer on a desktop too (it sat on Export and Import).
+  const toast = page.locator('.mantine-Notifications-notification').first();
+  await expect(toast).toBeVisible();
+  await expect.poll(async () => { const t = (await toast.boundingBox())!; return t.y + t.height <= footerBox.y; }).toBe(true);
 
   await page.getByText('Double-Tap Forward', { exact: true }).click();
   await expect(page.getByRole('button', { name: /^Sprint:/ })).toHaveText('Double Tap W');

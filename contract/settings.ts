@@ -110,7 +110,7 @@ export const SETTINGS_FIELDS = {
   hardwareAcceleration: sw('general', 'Hardware Acceleration', true),
   backgroundProcessing: sw('general', 'Background Processing', false, C),
 
-  mouseSensitivity: sl('mouse', 'Mouse Sensitivity', 0.1, 10, 0.1, 1),
+  mouseSensitivity: sl('mouse', 'Mouse Sensitivity', 0.1, 10, 0.1, 1, { format: 'multiplier' }),
   adsSensitivity: sl('mouse', 'ADS Sensitivity', 0.1, 2, 0.05, 1, { format: 'multiplier' }),
   scopedSensitivity: sl('mouse', 'Scoped Sensitivity', 0.1, 2, 0.05, 0.75, { format: 'multiplier' }),
   invertY: sw('mouse', 'Invert Y Axis', false, C),
@@ -242,13 +242,20 @@ export function isHiddenSetting(name: FieldName, hidden: ReadonlySet<string>): b
   return option !== undefined && hidden.has(option);
 }
 
-/** Text a slider shows for its value. */
+/** The decimals a slider's step has (1 → 0, 0.5 → 1, 0.05 → 2): a plain value always shows that many. */
+export function stepDecimals(step: number): number {
+  const text = String(step);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** Text a slider shows for its value (English; the shell's is src/features/settings/sliderFormat.ts). */
 export function formatSliderValue(f: SliderField, value: number): string {
   if (f.format === 'fps') return value >= UNLIMITED_FRAME_RATE ? 'Unlimited' : `${value} FPS`;
   if (f.format === 'texture') return TEXTURE_QUALITY_LABELS[Math.round(value)] ?? String(value);
   if (f.format === 'percent') return `${value}%`;
   if (f.format === 'multiplier') return `${value.toFixed(2)}x`;
-  return String(Number(value.toFixed(2)));
+  return value.toFixed(stepDecimals(f.step));
 }
 
 /**

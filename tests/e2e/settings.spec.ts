@@ -49,7 +49,7 @@ test('the FOV slider reaches the game with a Setting updated toast, and a reload
   await expect(page.getByTestId('setting-fov-value')).toHaveText('95');
 });
 
-test('rebinding moveForward reaches the game; a conflicting key is refused with the rule text', async ({ page }) => {
+test('rebinding moveForward reaches the game; a conflicting key asks with the rule text, and Swap exchanges the keys', async ({ page }) => {
   await openGame(page);
   await openSettings(page, 'keyboard');
   const forward = page.getByRole('button', { name: /^Move Forward:/ });
@@ -59,12 +59,26 @@ test('rebinding moveForward reaches the game; a conflicting key is refused with 
   await expect(forward).toHaveText('Up Arrow');
   await expect.poll(async () => (await demo(page)).keyBindings.moveForward, { timeout: 20_000 }).toBe(273);
 
+  // Issue 26 item 4: the conflict is asked in place with Swap and Cancel, clear of the footer.
   const jump = page.getByRole('button', { name: /^Jump:/ });
   await jump.click();
   await page.keyboard.press('KeyA');
-  await expect(page.getByText('A is already bound to Move Left')).toBeVisible();
-  await expect(page.getByText('Choose a different key or unbind the existing one first')).toBeVisible();
+  const prompt = page.getByRole('alertdialog', { name: 'A is already bound to Move Left' });
+  await expect(prompt).toContainText('Choose a different key or unbind the existing one first');
   await expect(jump).toHaveText('Space');
+  const promptBox = (await prompt.boundingBox())!;
+  const footerBox = (await page.locator('footer[data-settings-footer]').boundingBox())!;
+  expect(promptBox.y + promptBox.height).toBeLessThanOrEqual(footerBox.y);
+  await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
+  await page.keyboard.press('Enter'); // the focus is on Swap
+  await expect(prompt).toHaveCount(0);
+  await expect(jump).toHaveText('A');
+  await expect(page.getByRole('button', { name: /^Move Left:/ })).toHaveText('Space');
+  await expect.poll(async () => (await demo(page)).keyBindings.moveLeft, { timeout: 20_000 }).toBe(32);
+  // The change's toast starts above the footer on a desktop too (it sat on Export and Import).
+  const toast = page.locator('.mantine-Notifications-notification').first();
+  await expect(toast).toBeVisible();
+  await expect.poll(async () => { const t = (await toast.boundingBox())!; return t.y + t.height <= footerBox.y; }).toBe(true);
 
   await page.getByText('Double-Tap Forward', { exact: true }).click();
   await expect(page.getByRole('button', { name: /^Sprint:/ })).toHaveText('Double Tap W');
@@ -72,7 +86,7 @@ test('rebinding moveForward reaches the game; a conflicting key is refused with 
   await expect(forward).toHaveText('W');
 });
 
-test('on a 390x844 phone the sidebar is a drawer that closes when a section is chosen [both]', async ({ page }) => {
+test('on a 390x844 phone the sidebar is a drawer that closes when a section is chosen, or on Escape or Back [both]', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openGame(page);
   await openSettings(page, 'mouse');
@@ -83,9 +97,22 @@ test('on a 390x844 phone the sidebar is a drawer that closes when a section is c
   const box = await page.locator('.mantine-Drawer-content').boundingBox();
   expect(box?.width).toBeGreaterThan(299);
   expect(box?.width).toBeLessThanOrEqual(300.5); // 85% of 390 is 331.5, capped at 300
+  // Issue 26 item 8: Escape, then Back (the back gesture), close the drawer, not the overlay.
+  await page.keyboard.press('Escape');
+  await expect(nav).toHaveCount(0);
+  await expect(page.getByTestId('settings-overlay')).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(nav).toBeVisible();
+  await page.goBack();
+  await expect(nav).toHaveCount(0);
+  await expect(page.getByTestId('settings-overlay')).toBeVisible();
+  await page.getByRole('button', { name: 'Open menu' }).click();
   await nav.getByRole('button', { name: 'Audio' }).click();
   await expect(nav).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Audio' })).toBeVisible();
+  // A touch-only phone says what the key bindings are for; a desktop with a mouse does not.
+  await openSettings(page, 'keyboard');
+  await expect(page.getByTestId('keyboard-touch-note')).toHaveCount(testInfo.project.name === 'phone' ? 1 : 0);
   await page.getByRole('button', { name: 'Close settings' }).click();
   await expect(page.getByTestId('settings-overlay')).toHaveCount(0);
 });
@@ -147,6 +174,7 @@ test('the preloaded overlay opens in under 200 ms, and the search filters across
   await expect(results.getByRole('slider')).toHaveCount(0);
   await search.fill('volume');
   await expect(results.getByRole('slider')).toHaveCount(5);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Search results'); // not "Audio" (issue 26 item 8)
   await search.fill('zzz');
   await expect(page.getByText('No settings match “zzz”.')).toBeVisible();
   await search.fill('');

@@ -1,6 +1,7 @@
 // The key binding rule of §5 and the capture mode of §2.6/§4.2 (click, key or mouse, blur).
 import { notificationsStore } from '@mantine/notifications';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_KEY_BINDINGS, KEY } from '../../contract/keys';
 import { DEFAULT_SETTINGS, type SettingsValues } from '../../contract/settings';
@@ -8,6 +9,7 @@ import { KeyboardSection, SPRINT_UNBOUND_TEXT } from '../../src/features/setting
 import type { SettingsApi } from '../../src/features/settings/useSettings';
 import { CAPTURE_PROMPT, KeyBindButton } from '../../src/features/settings/KeyBindButton';
 import { CONFLICT_DESCRIPTION, conflictTitle, findConflict } from '../../src/features/settings/keyConflict';
+import { ANY_FINE_POINTER, COARSE_POINTER, isTouchOnly } from '../../src/features/settings/touchOnly';
 import { renderWithShell } from '../support/render';
 
 describe('key conflicts', () => {
@@ -127,5 +129,83 @@ describe('sprint mode change re-checks conflicts', () => {
     renderWithShell(<KeyboardSection api={api} />);
     fireEvent.click(screen.getByText('Toggle Sprint'));
     expect(changes).toEqual([['sprintMode', 'toggle']]);
+  });
+});
+
+/** A Keyboard section over bindings that change as the overlay's would. */
+function renderKeyboard() {
+  let values = { ...DEFAULT_SETTINGS } as SettingsValues;
+  function Harness() {
+    const [current, setCurrent] = useState(values);
+    const api = {
+      values: current,
+      change: (name: string, value: unknown) => { values = { ...values, [name]: value } as SettingsValues; setCurrent(values); },
+    } as unknown as SettingsApi;
+    return <KeyboardSection api={api} />;
+  }
+  const view = renderWithShell(<Harness />, { withToasts: true });
+  const keyButton = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}:`) });
+  const press = (name: string, code: string, key: string) => { fireEvent.click(keyButton(name)); fireEvent.keyDown(keyButton(name), { code, key }); };
+  return { view, keyButton, press, bindings: () => values.keyBindingsV2 };
+}
+
+describe('a key bound elsewhere: Swap or Cancel in place (issue 26 item 4)', () => {
+  it('asks under the row with the spec texts and no toast; Swap exchanges the two keys', () => {
+    const { keyButton, press, bindings } = renderKeyboard();
+    press('Jump', 'KeyA', 'a');
+    const prompt = screen.getByRole('alertdialog', { name: 'A is already bound to Move Left' });
+    expect(prompt).toHaveTextContent('Choose a different key or unbind the existing one first');
+    expect(prompt).toHaveTextContent('Swap: Jump gets A, Move Left gets Space.');
+    // In place, right after Jump's row, and not a toast (which sat over the footer's buttons).
+    expect(prompt.previousElementSibling).toHaveAttribute('data-action', 'jump');
+    expect(notificationsStore.getState().notifications.filter((n) => n.title === 'A is already bound to Move Left')).toHaveLength(0);
+    expect(within(prompt).getByRole('button', { name: 'Swap' })).toHaveFocus();
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Swap' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bindings()).toMatchObject({ jump: KEY.A, moveLeft: KEY.Space });
+    expect(keyButton('Jump')).toHaveTextContent('A');
+    expect(keyButton('Move Left')).toHaveTextContent('Space');
+  });
+
+  it('Cancel, or Escape (which leaves the overlay open), changes nothing', () => {
+    const { view, press, bindings } = renderKeyboard();
+    act(() => view.overlays.open('settings', {}));
+    press('Jump', 'KeyA', 'a');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    press('Jump', 'KeyW', 'w');
+    const prompt = screen.getByRole('alertdialog', { name: 'W is already bound to Move Forward' });
+    fireEvent.keyDown(within(prompt).getByRole('button', { name: 'Swap' }), { key: 'Escape', code: 'Escape' });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(view.overlays.getState().overlay?.key).toBe('settings');
+    expect(bindings()).toEqual(DEFAULT_SETTINGS.keyBindingsV2);
+  });
+});
+
+describe('the Keyboard section on a touch-only device (issue 26 item 8)', () => {
+  const withPointers = (coarse: boolean, anyFine: boolean) => vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
+    matches: query === COARSE_POINTER ? coarse : query === ANY_FINE_POINTER ? anyFine : false,
+    media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined,
+    addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+  }) as MediaQueryList);
+
+  it('touch only means a coarse primary pointer and no fine pointer at all', () => {
+    const answers = (coarse: boolean, anyFine: boolean) => isTouchOnly((q) => (q === COARSE_POINTER ? coarse : q === ANY_FINE_POINTER ? anyFine : false));
+    expect(answers(true, false)).toBe(true); // a phone
+    expect(answers(true, true)).toBe(false); // a tablet with a trackpad
+    expect(answers(false, true)).toBe(false); // a desktop, a touch laptop
+  });
+
+  it('says the bindings are for a keyboard and mouse there, and keeps them (a keyboard may be attached)', () => {
+    const spy = withPointers(true, false);
+    renderKeyboard();
+    expect(screen.getByTestId('keyboard-touch-note')).toHaveTextContent('These bindings are for a keyboard and mouse. They do not change the touch controls on this device.');
+    expect(screen.getByRole('button', { name: /^Jump:/ })).toBeInTheDocument();
+    cleanup();
+    spy.mockRestore();
+    withPointers(true, true);
+    renderKeyboard();
+    expect(screen.queryByTestId('keyboard-touch-note')).toBeNull();
+    vi.restoreAllMocks();
   });
 });

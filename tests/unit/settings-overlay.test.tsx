@@ -1,9 +1,10 @@
 // The overlay in jsdom: sections from the configuration, a switch change sent to the game once,
 // and the search box filtering across sections by label.
-import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { HIDDEN_SETTINGS, SIDEBAR_ORDERS } from '../../contract/settings';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HIDDEN_SETTINGS, SETTINGS_FIELDS, SIDEBAR_ORDERS } from '../../contract/settings';
 import SettingsOverlay from '../../src/features/settings/SettingsOverlay';
+import { sliderValueText } from '../../src/features/settings/sliderFormat';
 import { fakeGameLink } from '../support/fakeGameLink';
 import { renderWithShell } from '../support/render';
 
@@ -56,5 +57,58 @@ describe('Escape in the settings overlay (issue 18 item 2)', () => {
     expect(screen.queryByTestId('settings-search-results')).toBeNull();
     fireEvent.keyDown(search, { key: 'Escape', code: 'Escape' });
     expect(view.overlays.getState().overlay).toBeNull();
+  });
+});
+
+describe('issue 26 item 8: the search title, the phone drawer, one number format per kind', () => {
+  it('a search is titled "Search results", not the last section\'s name; clearing it brings the section back', () => {
+    renderWithShell(<SettingsOverlay payload={{ section: 'mouse' }} onClose={() => undefined} />, { game, settingsConfig: config });
+    const search = screen.getByRole('textbox', { name: 'Search settings' });
+    fireEvent.change(search, { target: { value: 'volume' } });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Search results');
+    fireEvent.change(search, { target: { value: '' } });
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Mouse Settings');
+  });
+
+  describe('on a 390 px phone', () => {
+    const width = window.innerWidth;
+    beforeEach(() => { Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 }); });
+    afterEach(() => { Object.defineProperty(window, 'innerWidth', { configurable: true, value: width }); });
+    const openDrawer = () => {
+      const view = renderWithShell(<SettingsOverlay payload={{ section: 'mouse' }} onClose={() => view.overlays.close()} />, { game, settingsConfig: config });
+      act(() => view.overlays.open('settings', {}));
+      fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+      const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+      return { view, nav };
+    };
+
+    it('Escape with the sections drawer open closes the drawer, not the overlay; the next Escape closes the overlay', async () => {
+      const { view, nav } = openDrawer();
+      fireEvent.keyDown(within(nav).getByRole('button', { name: 'Audio' }), { key: 'Escape', code: 'Escape' });
+      expect(view.overlays.getState().overlay?.key).toBe('settings');
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Settings sections' })).toBeNull());
+      fireEvent.keyDown(document.body, { key: 'Escape', code: 'Escape' });
+      expect(view.overlays.getState().overlay).toBeNull();
+    });
+
+    it('Back (popstate) with the drawer open closes the drawer only, and the drawer keeps one history entry while open', async () => {
+      const before = window.history.length;
+      const { view } = openDrawer();
+      expect(window.history.length).toBe(before + 1);
+      act(() => { window.dispatchEvent(new PopStateEvent('popstate', { state: null })); });
+      expect(view.overlays.getState().overlay?.key).toBe('settings');
+      await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Settings sections' })).toBeNull());
+    });
+  });
+
+  it('sensitivities share one format ("1.00x" next to "1.00x", not "1"), a plain value shows its step\'s decimals', () => {
+    renderWithShell(<SettingsOverlay payload={{ section: 'mouse' }} onClose={() => undefined} />, { game, settingsConfig: config });
+    expect(screen.getByTestId('setting-mouseSensitivity-value')).toHaveTextContent('1.00x');
+    expect(screen.getByTestId('setting-adsSensitivity-value')).toHaveTextContent('1.00x');
+    expect(screen.getByTestId('setting-scopedSensitivity-value')).toHaveTextContent('0.75x');
+    expect(sliderValueText(SETTINGS_FIELDS.crosshairSize, 2)).toBe('2.0');
+    expect(sliderValueText(SETTINGS_FIELDS.crosshairSize, 2.5)).toBe('2.5');
+    expect(sliderValueText(SETTINGS_FIELDS.fov, 90)).toBe('90');
+    expect(sliderValueText(SETTINGS_FIELDS.dpi, 3200)).toBe('3,200');
   });
 });

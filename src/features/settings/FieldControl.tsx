@@ -2,7 +2,8 @@
 // field table in contract/settings.ts so labels, ranges and options cannot drift.
 import { Group, Select, Slider, Stack, Switch, Text } from '@mantine/core';
 import { SETTINGS_FIELDS, snapToStep, type FieldDef } from '../../../contract/settings';
-import { fieldDescription, fieldLabel, optionLabel, sliderText } from '../../i18n/settingsTexts';
+import { fieldDescription, fieldLabel, optionLabel } from '../../i18n/settingsTexts';
+import { sliderValueText } from './sliderFormat';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
 
@@ -36,7 +37,7 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
       <Stack gap={4} className={classes.row} data-setting={name}>
         <Group justify="space-between">
           <Text component="label" htmlFor={id} size="sm" id={`${id}-label`}>{label}</Text>
-          <Text size="sm" c="dimmed" data-testid={`${id}-value`}>{sliderText(field, number)}</Text>
+          <Text size="sm" c="dimmed" data-testid={`${id}-value`}>{sliderValueText(field, number)}</Text>
         </Group>
         <Slider
           id={id}
@@ -44,9 +45,9 @@ export function FieldControl({ name, api }: { name: Name; api: SettingsApi }) {
           max={field.max}
           step={field.step}
           value={number}
-          label={(v) => sliderText(field, v)}
+          label={(v) => sliderValueText(field, v)}
           thumbLabel={label}
-          thumbProps={{ 'aria-valuetext': sliderText(field, number) }}
+          thumbProps={{ 'aria-valuetext': sliderValueText(field, number) }}
           onChange={(v) => api.drag(name, snapToStep(field, v))}
           onChangeEnd={() => api.flush()}
         />

@@ -93,7 +93,7 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
 
   if (!hasResettableSettings(section)) return null;
   return (
-    <footer className={classes.actions} aria-label={t('settings.SettingsActions.manageSettings')} data-compact={compact || undefined}>
+    <footer className={classes.actions} data-settings-footer aria-label={t('settings.SettingsActions.manageSettings')} data-compact={compact || undefined}>
       {importError && (
         <Alert color="red" variant="light" title={ACTION_TEXT.importFailedTitle} withCloseButton closeButtonLabel={t('settings.SettingsActions.dismiss')}
           onClose={() => setImportError(null)} data-testid="settings-import-error" role="alert" mb="xs">

@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { FIELD_NAMES, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
+import { useBackLayer } from '../../overlays/back';
 import { useEscapeLayer } from '../../overlays/context';
 import { AboutSection } from './AboutSection';
 import { FieldControl } from './FieldControl';
@@ -85,6 +86,11 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   // While a search is typed, its results are the topmost layer: Escape clears the search and
   // shows the section again; only the next Escape closes the overlay (issue 18 item 2).
   useEscapeLayer('dialog', query !== '', () => setQuery(''));
+  // The phone's sections drawer is a layer of its own above that: Escape and Back (the back
+  // gesture) close the drawer first, and only the next Escape the overlay (issue 26 item 8).
+  const drawerShown = viewport.isMobile && drawerOpen;
+  useEscapeLayer('dialog', drawerShown, () => setDrawerOpen(false));
+  useBackLayer(drawerShown, () => setDrawerOpen(false));
 
   const choose = (id: SectionId) => { setActive(id); setDrawerOpen(false); setQuery(''); };
 
@@ -103,8 +109,9 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   );
 
   const Extra = isExtra(active) ? extraSections[active] : undefined;
+  const searching = query.trim() !== '';
   let body;
-  if (query.trim()) body = <SearchResults query={query} sections={sections} api={api} hidden={hidden} />;
+  if (searching) body = <SearchResults query={query} sections={sections} api={api} hidden={hidden} />;
   else if (Extra) body = <Suspense fallback={null}><Extra tab={active === payload.section ? payload.tab : undefined} /></Suspense>;
   else if (active === 'keyboard') body = <KeyboardSection api={api} compact={viewport.isSmallMobile} />;
   else if (active === 'about') body = <AboutSection />;
@@ -115,7 +122,7 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
       data-mobile={viewport.isMobile || undefined} data-small-mobile={viewport.isSmallMobile || undefined}
       data-tablet={viewport.isTablet || undefined} data-landscape={viewport.isLandscape || undefined} data-touch={viewport.isTouch || undefined}>
       {viewport.isMobile ? (
-        <Drawer opened={drawerOpen} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title={t('settings.SettingsOverlay.settings')}
+        <Drawer opened={drawerShown} onClose={() => setDrawerOpen(false)} size={DRAWER_WIDTH} zIndex={400} title={t('settings.SettingsOverlay.settings')}
           closeButtonProps={{ 'aria-label': t('settings.SettingsOverlay.closeMenu') }} data-testid="settings-drawer">
           {sidebar}
         </Drawer>
@@ -129,7 +136,7 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
               <IconMenu2 size={22} aria-hidden />
             </ActionIcon>
           )}
-          <Title order={2} className={classes.title}>{sectionLabel(active)}</Title>
+          <Title order={2} className={classes.title}>{searching ? t('settings.SettingsOverlay.searchResults') : sectionLabel(active)}</Title>
           <TextInput aria-label={t('settings.SettingsOverlay.searchSettings')} placeholder={t('settings.SettingsOverlay.searchSettings')} value={query} className={classes.search}
             leftSection={<IconSearch size={16} aria-hidden />} onChange={(event) => setQuery(event.currentTarget.value)} />
           <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('settings.SettingsOverlay.closeSettings')} onClick={() => { api.flush(); onClose(); }} className={classes.closeButton}>

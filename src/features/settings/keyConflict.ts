@@ -1,7 +1,6 @@
-// The key binding rule (spec part 1 §5): a non-zero key may serve one action only, except that
-// in doubleTap sprint mode sprint is driven by double-tapping forward, so its own key may be
-// shared (the game ignores it).
-import { KEY_UNBOUND, keyLabel, type KeyBindings, type SprintMode } from '../../../contract/keys';
+// The key binding rule's English texts (spec part 1 §5); the rule and the Swap/Cancel conflict
+// are machines/key-binding.ts.
+import { keyLabel } from '../../../contract/keys';
 
 export const KEY_ACTION_LABELS: Record<string, string> = {
   moveForward: 'Move Forward',
@@ -21,16 +20,8 @@ export const KEY_ACTION_LABELS: Record<string, string> = {
 
 export const actionLabel = (action: string) => KEY_ACTION_LABELS[action] ?? action;
 
-/** The other action already using `code`, or null when the assignment is allowed. */
-export function findConflict(bindings: KeyBindings, action: string, code: number, sprintMode: SprintMode): string | null {
-  if (code === KEY_UNBOUND) return null;
-  for (const [other, bound] of Object.entries(bindings)) {
-    if (other === action || bound !== code) continue;
-    if (sprintMode === 'doubleTap' && (other === 'sprint' || action === 'sprint')) continue;
-    return other;
-  }
-  return null;
-}
+/** The rule itself lives with the conflict's state (machines/key-binding.ts). */
+export { findConflict } from '../../../machines/key-binding';
 
 export const CONFLICT_DESCRIPTION = 'Choose a different key or unbind the existing one first';
 export function conflictTitle(code: number, other: string): string {

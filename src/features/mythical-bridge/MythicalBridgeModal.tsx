@@ -306,7 +306,7 @@ function SuccessStep({ wallet, result, onDone }: { wallet: string; result: Final
       </Stack>
       <Anchor href={result.explorerUrl} target="_blank" rel="noopener noreferrer" size="sm">{BRIDGE_UI.explorerLink}</Anchor>
       <Group justify="flex-end">
-        <Button ref={done} color="teal" onClick={onDone}>{t('mythical-bridge.MythicalBridgeModal.done')}</Button>
+        <Button ref={done} onClick={onDone}>{t('mythical-bridge.MythicalBridgeModal.done')}</Button>
       </Group>
     </Stack>
   );

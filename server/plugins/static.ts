@@ -255,6 +255,8 @@ export interface StaticOptions {
 /** Registered after the routes: the built shell's files and the game build. */
 export default fp(async (app) => {
   const streak = updateStreakCacheOf(app.db, (error) => app.log.warn({ err: error }, 'the release log could not be read for the page\'s update streak'));
+  // Read once as the server starts listening (after the start-up step), so the first page waits for nothing.
+  app.addHook('onListen', async () => { void streak.current(); });
   await registerStatic(app, app.config, {
     pageData: async () => {
       const updateStreak = await streak.current();

@@ -14,6 +14,10 @@ import { renderWithShell } from '../support/render';
 
 const HASH = `0123abcd${'5'.repeat(50)}ef9876`;
 let server: FakeServer;
+const ownGame = () => ({
+  game_id: 'g-1', creator_uuid: 'u1', creator_username: 'me', wager_amount: 25.5, choice: 1 as const, status: 'open' as const, server_seed_hash: HASH, server_seed: null,
+  acceptor_uuid: null, acceptor_username: null, outcome: null, winner_uuid: null, created_at: new Date().toISOString(), settled_at: null, isOwnGame: true,
+});
 
 beforeEach(() => {
   server = fakeServer();
@@ -21,10 +25,7 @@ beforeEach(() => {
   server.answer(baseInventory, { inventory: {}, tripcoins: 250 });
   server.answer(openCoinflips, { games: [] });
   server.answer(createCoinflip, { game_id: 'g-1', server_seed_hash: HASH, message: COINFLIP_TEXT.created });
-  server.answer(coinflipGame, {
-    game_id: 'g-1', creator_uuid: 'u1', creator_username: 'me', wager_amount: 25.5, choice: 1, status: 'open', server_seed_hash: HASH, server_seed: null,
-    acceptor_uuid: null, acceptor_username: null, outcome: null, winner_uuid: null, created_at: new Date().toISOString(), settled_at: null, isOwnGame: true,
-  });
+  server.answer(coinflipGame, ownGame());
 });
 afterEach(() => { vi.restoreAllMocks(); });
 
@@ -77,11 +78,14 @@ describe('a created coin flip wager', () => {
 
   it('shows the seed hash short, with a copy button that copies all of it', async () => {
     const writeText = stubClipboard(() => Promise.resolve());
+    server.answer(openCoinflips, { games: [ownGame()] });
     const mine = await createOne();
     const hash = within(mine).getByTestId('my-wager-hash');
     expect(hash).toHaveTextContent(/^0123abcd…ef9876$/);
     expect(hash).toHaveAttribute('title', HASH);
     expect(mine).not.toHaveTextContent(HASH);
+    // The open wagers list writes hashes the same short way.
+    await waitFor(() => expect(screen.getByTestId('open-wagers')).toHaveTextContent('hash 0123abcd…ef9876'));
     fireEvent.click(within(mine).getByRole('button', { name: 'Copy seed hash' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(HASH));
     expect(await within(mine).findByRole('button', { name: 'Copied' })).toBeInTheDocument();

@@ -21,7 +21,7 @@ import { useOpenWagers } from './api/getOpenWagers';
 import { refreshAfterWager } from './api/invalidate';
 import { coinName } from './CoinflipResult';
 import { CoinflipResult } from './CoinflipResult';
-import { SeedHash } from './SeedHash';
+import { SeedHash, shortHash } from './SeedHash';
 import { validateWager } from './wagerValidation';
 import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
@@ -61,7 +61,7 @@ function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy
           <Text size="sm" fw={600} truncate>{game.creator_username}{game.isOwnGame ? t('coinflip.CoinflipModal.you') : ''}</Text>
           <Text size="sm" fw={700} data-testid="wager-amount">{amount}</Text>
           <Text size="xs" c="dimmed">{game.isOwnGame ? t('coinflip.CoinflipModal.choseSide', { side: coinName(game.choice) }) : t('coinflip.CoinflipModal.choseSideTake', { side: coinName(game.choice), other: coinName(1 - game.choice) })}</Text>
-          <Text className={classes.hash} c="dimmed" title={game.server_seed_hash}>{t('coinflip.CoinflipModal.hashShort', { hash: game.server_seed_hash.slice(0, 16) })}</Text>
+          <Text className={classes.shortHash} c="dimmed" title={game.server_seed_hash}>{t('coinflip.CoinflipModal.hashShortened', { hash: shortHash(game.server_seed_hash) })}</Text>
         </Stack>
         {game.isOwnGame ? (
           <Button size="xs" variant="default" color="red" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onCancel} aria-label={t('coinflip.CoinflipModal.cancelWagerOf', { amount })}>

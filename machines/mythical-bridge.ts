@@ -1,7 +1,7 @@
 // The Mythical Bridge modal's flow (spec part 2 §2, §4, §5, §8): enter a wallet address →
 // Continue ('Verifying...') → 'Confirm that this is you' ('No, go back' | 'YES THIS IS ME') →
-// Final Confirmation (Go Back | Finalize Airdrop, 'Finalizing...') → complete, where nothing
-// can be pressed any more. Closing the modal drops the actor, which clears everything.
+// Final Confirmation (Go Back | Finalize Airdrop, 'Finalizing...') → complete: the modal's own
+// success step ('Transaction Complete!', the explorer link, Done), with no way back. Closing the modal drops the actor, which clears everything.
 //
 // Pure: the two requests are injected actors (`verify`, `finalize`) and so is the source of
 // Idempotency-Keys. A finalize that got no answer at all keeps its key, so pressing Finalize

@@ -1,5 +1,6 @@
 // Serves the built shell (dist/) and the active game build. Hashed assets are cached for a year;
-// index.html is always revalidated. The game's four files are always at the fixed URLs of
+// index.html is always revalidated, and carries the page data of its first frame (the daily
+// update streak, services/updateStreak.ts). The game's four files are always at the fixed URLs of
 // GAME_BUILD_FILES (contract/game.ts): from the demo build (DEMO_GAME_DIR) by default, or from a
 // real Unity build (UNITY_BUILD_DIR), whose files are found by suffix and served with the
 // Content-Encoding their pre-compression needs, never compressed twice. `.unityweb` files say
@@ -8,14 +9,18 @@
 // runs is served whole, never half old and half 404. The build's StreamingAssets/ folder is
 // served at STREAMING_ASSETS_PATH.
 import fp from 'fastify-plugin';
-import { closeSync, createReadStream, existsSync, openSync, readSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import { pageDataElement, type PageData } from '../../contract/pageData';
+import { PageDataSchema } from '../../contract/pageDataSchema';
 import type { Config } from '../config';
 import { notFound } from '../errors';
+import { updateStreakCacheOf } from '../services/updateStreak';
 
 export type BuildPart = 'loader' | 'data' | 'framework' | 'code';
 export type PreCompression = 'br' | 'gzip' | null;
@@ -185,7 +190,7 @@ function sendStreamingAsset(reply: FastifyReply, root: string, relative: string)
     .send(createReadStream(path));
 }
 
-export async function registerStatic(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerStatic(app: FastifyInstance, config: Config, options: StaticOptions = {}): Promise<void> {
   await registerGameBuild(app, config);
 
   const staticDir = config.STATIC_DIR ? resolve(config.STATIC_DIR) : '';
@@ -194,11 +199,16 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     app.get('/', async (_req, reply) => reply.type('text/plain').send('The shell is not built: run `npm run build` (npm start does this for you).'));
     return;
   }
+  // The page itself (/, /index.html and the console's addresses) is served here, not by
+  // fastify-static: it carries the page data (contract/pageData.ts) its first frame shows.
+  const page = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})));
+  app.get('/', page);
+  app.get('/index.html', page);
   await app.register(fastifyStatic, {
     root: staticDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    index: false,
     setHeaders: (res, path) => {
       if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
@@ -206,10 +216,51 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
   });
   // The studio's console is a page of the same build (src/main.tsx loads its own chunk there);
   // whoever is not an admin sees "Admins only" and the API answers them 401/403.
-  const consolePage = async (_request: FastifyRequest, reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
-  app.get('/admin', consolePage);
-  app.get('/admin/*', consolePage);
+  app.get('/admin', page);
+  app.get('/admin/*', page);
+}
+
+/**
+ * index.html with the page data written into its head (read again when the file changes, e.g.
+ * a new build), answered with an ETag of the whole page, so a revalidation costs no body when
+ * neither the build nor the data changed.
+ */
+function shellPage(file: string, pageData: () => Promise<PageData>) {
+  let cached: { stamp: string; html: string } | null = null;
+  const template = (): string => {
+    const stats = statSync(file);
+    const stamp = `${stats.size}-${stats.mtimeMs}`;
+    if (cached?.stamp !== stamp) cached = { stamp, html: readFileSync(file, 'utf8') };
+    return cached.html;
+  };
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const html = template();
+    // Checked against the contract before it goes out; a figure it refuses is left out (223 then).
+    const checked = PageDataSchema.safeParse(await pageData());
+    if (!checked.success) request.log.error({ err: checked.error }, 'page data refused by its schema');
+    const data = checked.success ? checked.data : {};
+    const body = Object.keys(data).length > 0 ? html.replace('</head>', `${pageDataElement(data)}\n  </head>`) : html;
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(body);
+  };
+}
+
+export interface StaticOptions {
+  /** What the page carries for its first frame (default: nothing). */
+  pageData?: () => Promise<PageData>;
 }
 
 /** Registered after the routes: the built shell's files and the game build. */
-export default fp(async (app) => { await registerStatic(app, app.config); }, { name: 'static', dependencies: ['config', 'errors', 'security'] });
+export default fp(async (app) => {
+  const streak = updateStreakCacheOf(app.db, (error) => app.log.warn({ err: error }, 'the release log could not be read for the page\'s update streak'));
+  // Read once as the server starts listening (after the start-up step), so the first page waits for nothing.
+  app.addHook('onListen', async () => { void streak.current(); });
+  await registerStatic(app, app.config, {
+    pageData: async () => {
+      const updateStreak = await streak.current();
+      return updateStreak === null ? {} : { updateStreak };
+    },
+  });
+}, { name: 'static', dependencies: ['config', 'database', 'errors', 'security'] });

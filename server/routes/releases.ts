@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getReleaseLogs, publishRelease } from '../../contract/releases';
 import { route } from '../route';
 import * as releases from '../services/releases';
+import { updateStreakCacheOf } from '../services/updateStreak';
 
 export async function releaseRoutes(app: FastifyInstance): Promise<void> {
   route(app, getReleaseLogs, async ({ reply }) => {
@@ -12,5 +13,9 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
   route(app, publishRelease, async ({ body, trx }) => {
     await releases.publishRelease(trx, body);
     return body;
+  });
+  // Once the release is committed (the answer is sent), the page's update streak is read again.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url === publishRelease.path && request.method === publishRelease.method && reply.statusCode < 300) updateStreakCacheOf(app.db).forget();
   });
 }

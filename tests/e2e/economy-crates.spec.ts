@@ -129,10 +129,13 @@ test('a coin flip created by one player and accepted by another, from the game m
     await flip.getByLabel('Tails').check();
     await flip.getByRole('button', { name: 'Create Wager' }).click();
     await expect(page.getByText('Coin flip offer created')).toBeVisible({ timeout: 15_000 });
-    await expect(flip.getByTestId('my-wager-hash')).toHaveText(/^[0-9a-f]{64}$/);
-    const hash = await flip.getByTestId('my-wager-hash').textContent();
+    await expect(flip.getByTestId('my-wager-hash')).toHaveAttribute('data-hash', /^[0-9a-f]{64}$/);
+    const hash = await flip.getByTestId('my-wager-hash').getAttribute('data-hash');
     await expect(flip.getByTestId('coinflip-balance')).toHaveText('Ŧ376.55');
     await expect(flip.getByRole('button', { name: 'Cancel your wager of Ŧ123.45' })).toBeVisible();
+    // Reset and locked until the player starts another (issue 26 item 6).
+    await expect(flip.getByLabel(/Wager amount/)).toBeDisabled();
+    await expect(flip.getByRole('button', { name: 'Start another wager' })).toBeVisible();
     await shot(page, 'coinflip-created');
     await checkA11y(page);
 
@@ -145,8 +148,8 @@ test('a coin flip created by one player and accepted by another, from the game m
     await accept.click();
     const result = otherFlip.getByTestId('coinflip-result');
     await expect(result).toBeVisible({ timeout: 15_000 });
-    await expect(result.getByTestId('seed-hash')).toHaveText(hash ?? '');
-    await expect(result.getByTestId('server-seed')).toHaveText(/^\S{16,}$/);
+    await expect(result.getByTestId('seed-hash')).toHaveAttribute('data-hash', hash ?? '');
+    await expect(result.getByTestId('server-seed')).toHaveAttribute('data-hash', /^\S{16,}$/);
     await expect(result.getByTestId('fairness')).toContainText('Verified');
     const acceptorWon = (await result.getAttribute('data-won')) === 'true';
     await expect(otherFlip.getByTestId('coinflip-balance')).toHaveText(acceptorWon ? 'Ŧ623.45' : 'Ŧ376.55');

@@ -175,11 +175,13 @@ test('the Mythical Bridge end to end: a ticket becomes a token on chain, with th
   const answer = await (await finalized).json() as { transactionHash: Hex; explorerUrl: string };
   expect(answer.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
 
+  // Step 4, its own (issue 26 item 5): the heading 'Transaction Complete!', a toast, Done; no Go Back.
   const success = dialog.getByTestId('bridge-success');
-  await expect(success).toContainText(BRIDGE_TEXT.complete, { timeout: 15_000 });
+  await expect(success.getByRole('heading', { name: BRIDGE_TEXT.complete })).toBeVisible({ timeout: 15_000 });
   await expect(success).toContainText(answer.transactionHash);
-  await expect(dialog.getByRole('button', { name: 'Complete!' })).toBeDisabled();
-  await expect(dialog.getByRole('button', { name: 'Go Back' })).toBeDisabled();
+  await expect(page.locator('[data-toast-area="economy"]').filter({ hasText: BRIDGE_TEXT.complete })).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: 'Done' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Go Back' })).toHaveCount(0);
   // Sent, then confirmed once the chain has mined it (the modal asks the server's status).
   await expect(success.getByTestId('bridge-status')).toHaveAttribute('data-status', 'confirmed', { timeout: 15_000 });
   await expect(success).toContainText('The transfer is confirmed on chain.');

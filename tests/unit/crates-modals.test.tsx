@@ -111,7 +111,7 @@ describe('the Create Coin Flip Wager modal', () => {
     fireEvent.click(submit);
     await screen.findByTestId('my-wager');
     expect(bodies(createCoinflip)).toEqual([{ wager_amount: '25.50', choice: 1 }]);
-    expect(screen.getByTestId('my-wager-hash')).toHaveTextContent('ab'.repeat(32));
+    expect(screen.getByTestId('my-wager-hash')).toHaveAttribute('data-hash', 'ab'.repeat(32));
   });
 
   it('logged out: offers Log In, which opens the auth modal', async () => {

@@ -2,7 +2,7 @@
 // one, the address check (nothing is asked of the server for a bad address), and the four
 // steps against answers shaped by the contract (fetch is the only thing replaced).
 import { QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS_USER, type CurrentUser } from '../../contract/auth';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
@@ -182,11 +182,42 @@ describe('the bridge modal steps', () => {
     expect(screen.getByTestId('bridge-status')).toHaveTextContent('The transfer is confirmed on chain.');
     expect(calls.filter((c) => c.url === `/api/mythicalBridgeStatus/${HASH}`)).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'View the transaction on the block explorer' })).toHaveAttribute('href', `https://explorer.example/tx/${HASH}`);
-    expect(screen.getByRole('button', { name: 'Complete!' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Go Back' })).toBeDisabled();
     expect(calls.filter((c) => c.url === '/api/mythicalBridgeFinalize')).toHaveLength(1);
     // The game hears that the marketplace changed.
     expect(game.sentWith(SHELL_TO_GAME.refreshMarketplace)).toHaveLength(1);
+  });
+
+  it('ends on its own success step: the heading Transaction Complete!, the explorer link, a toast, and Done closes (issue 26 item 5)', async () => {
+    stubFetch((url) => {
+      if (url.includes('/api/mythicalBridgeVerify/')) return { status: 200, body: { openseaProfile: PROFILE } };
+      if (url === '/api/mythicalBridgeFinalize') return { status: 200, body: { transactionHash: HASH, explorerUrl: `https://explorer.example/tx/${HASH}`, status: 'confirmed' } };
+      if (url.endsWith('/api/getBaseInventory')) return { status: 200, body: { inventory: {}, tripcoins: 0 } };
+      throw new Error(`unexpected ${url}`);
+    });
+    const { onClose } = renderModal({ wallets: [WALLET] });
+    fireEvent.click(screen.getByRole('button', { name: `Use wallet #1 ${WALLET}` }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'YES THIS IS ME' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Finalize Airdrop' }));
+
+    const dialog = await screen.findByTestId('mythical-bridge');
+    await waitFor(() => expect(dialog).toHaveAttribute('data-step', 'complete'));
+    // The step's heading is the spec's success text; nothing of the confirmation is left.
+    expect(within(dialog).getByRole('heading', { name: BRIDGE_TEXT.complete })).toBeInTheDocument();
+    expect(within(dialog).queryByText('Final Confirmation')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Go Back' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Complete!' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Finalize/ })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'View the transaction on the block explorer' })).toHaveAttribute('href', `https://explorer.example/tx/${HASH}`);
+    expect(within(dialog).getByTestId('bridge-hash')).toHaveTextContent(HASH);
+    // A toast says it too, once.
+    await waitFor(() => expect(document.querySelectorAll('[data-toast-area="economy"]')).toHaveLength(1));
+    expect(document.querySelector('[data-toast-area="economy"]')).toHaveTextContent(BRIDGE_TEXT.complete);
+    // Done has the focus (the button pressed is gone) and closes the modal.
+    const done = within(dialog).getByRole('button', { name: 'Done' });
+    expect(done).toHaveFocus();
+    fireEvent.click(done);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('a refused finalize shows the server text in the red box and Finalize stays available', async () => {

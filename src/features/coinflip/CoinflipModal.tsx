@@ -6,7 +6,7 @@
 // and the revealed seed, checked in the browser.
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { type CoinflipGame } from '../../../contract/coinflip';
 import { isLoggedOutError, errorText } from '../../api/errors';
 import type { OverlayProps } from '../../overlays/types';
@@ -21,6 +21,7 @@ import { useOpenWagers } from './api/getOpenWagers';
 import { refreshAfterWager } from './api/invalidate';
 import { coinName } from './CoinflipResult';
 import { CoinflipResult } from './CoinflipResult';
+import { SeedHash, shortHash } from './SeedHash';
 import { validateWager } from './wagerValidation';
 import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
@@ -29,19 +30,24 @@ import { t } from '../../i18n';
 import { canonicalDecimal, formatNumber } from '../../i18n/format';
 import { COINFLIP_TEXT } from '../../i18n/texts';
 
-/** Polls the wager this player created until someone accepts it. */
+/**
+ * Polls the wager this player created until someone accepts it. It replaced the Create Wager
+ * button the player pressed, so it takes the focus (a keyboard player is not dropped out of the modal).
+ */
 function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
   const queryClient = useQueryClient();
   const game = useCoinflipGame(gameId);
   const status = game.data?.status;
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => { panel.current?.focus(); }, []);
   // Once someone accepted (or it was cancelled), the balance and the open list have changed.
   useEffect(() => { if (status && status !== 'open') void refreshAfterWager(queryClient); }, [status, queryClient]);
   if (game.data?.status === 'settled') return <CoinflipResult game={game.data} viewer="creator" />;
   return (
-    <Paper withBorder p="sm" data-testid="my-wager" data-status={game.data?.status ?? 'open'}>
+    <Paper withBorder p="sm" data-testid="my-wager" data-status={game.data?.status ?? 'open'} ref={panel} tabIndex={-1}>
       <Text size="sm" fw={600}>{game.data?.status === 'cancelled' ? t('coinflip.CoinflipModal.yourWagerWasCancelledThe') : t('coinflip.CoinflipModal.yourWagerIsOpenWaiting')}</Text>
       <Text size="xs" c="dimmed">{t('coinflip.CoinflipModal.serverSeedHashCommitment')}</Text>
-      <Text className={classes.hash} data-testid="my-wager-hash">{hash}</Text>
+      <SeedHash value={hash} kind="hash" testId="my-wager-hash" />
     </Paper>
   );
 }
@@ -55,7 +61,7 @@ function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy
           <Text size="sm" fw={600} truncate>{game.creator_username}{game.isOwnGame ? t('coinflip.CoinflipModal.you') : ''}</Text>
           <Text size="sm" fw={700} data-testid="wager-amount">{amount}</Text>
           <Text size="xs" c="dimmed">{game.isOwnGame ? t('coinflip.CoinflipModal.choseSide', { side: coinName(game.choice) }) : t('coinflip.CoinflipModal.choseSideTake', { side: coinName(game.choice), other: coinName(1 - game.choice) })}</Text>
-          <Text className={classes.hash} c="dimmed" title={game.server_seed_hash}>{t('coinflip.CoinflipModal.hashShort', { hash: game.server_seed_hash.slice(0, 16) })}</Text>
+          <Text className={classes.shortHash} c="dimmed" title={game.server_seed_hash}>{t('coinflip.CoinflipModal.hashShortened', { hash: shortHash(game.server_seed_hash) })}</Text>
         </Stack>
         {game.isOwnGame ? (
           <Button size="xs" variant="default" color="red" style={{ flexShrink: 0 }} disabled={busy !== null} onClick={onCancel} aria-label={t('coinflip.CoinflipModal.cancelWagerOf', { amount })}>
@@ -79,6 +85,10 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const [choice, setChoice] = useState<0 | 1>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; hash: string } | null>(null);
+  // After a wager is created the form is reset and locked until the player asks for another one
+  // (issue 26 item 6): a second wager is never one stray tap away.
+  const [locked, setLocked] = useState(false);
+  const amountInput = useRef<HTMLInputElement>(null);
   const [accepted, setAccepted] = useState<CoinflipGame | null>(null);
   const balance = inventory.data?.tripcoins;
   const loggedOut = isLoggedOutError(inventory.error);
@@ -91,6 +101,9 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
       setCreated({ id: result.game_id, hash: result.server_seed_hash });
       setAccepted(null);
       setAmount('');
+      setChoice(0);
+      setProblem(null);
+      setLocked(true);
     },
     onError: (error) => {
       const text = errorText(error, COINFLIP_TEXT.createFailed);
@@ -115,13 +128,19 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || locked) return;
     const message = validateWager(amount, balance);
     setProblem(message);
     if (message) return;
     create.mutate({ wager: amount.trim(), choice });
   };
   const close = () => { if (!busy) onClose(); };
+  const startAnother = () => {
+    setLocked(false);
+    // The field is enabled on the next render; focus it then.
+    requestAnimationFrame(() => amountInput.current?.focus());
+  };
+  const formDisabled = busy || locked;
   const games = wagers.data?.games ?? [];
 
   return (
@@ -138,8 +157,10 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
           </Alert>
         )}
         {inventory.isError && !loggedOut && <Alert color="red">{t('coinflip.CoinflipModal.failedToLoadInventoryPlease')}</Alert>}
-        <form onSubmit={submit} noValidate>
+        {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} />}
+        <form onSubmit={submit} noValidate data-testid="coinflip-form" data-locked={locked || undefined}>
           <Stack gap="sm">
+            {locked && <Text size="sm" data-testid="coinflip-locked">{t('coinflip.CoinflipModal.formLocked')}</Text>}
             <Group justify="space-between">
               <Text size="sm">{t('coinflip.CoinflipModal.balance')}</Text>
               <Text size="sm" fw={600} data-testid="coinflip-balance">{balance === undefined ? '…' : formatTc(balance)}</Text>
@@ -150,25 +171,29 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               inputMode="decimal"
               placeholder={formatNumber(10, { minimumFractionDigits: 2 })}
               value={typedAmount}
-              disabled={busy}
+              ref={amountInput}
+              disabled={formDisabled}
               onChange={(e) => { setAmount(e.currentTarget.value); setProblem(null); }}
               error={problem ?? undefined}
               data-autofocus
             />
             <Radio.Group label={t('coinflip.CoinflipModal.yourSide')} value={String(choice)} onChange={(v) => setChoice(v === '1' ? 1 : 0)}>
               <Group mt={4}>
-                <Radio value="0" label={t('coinflip.CoinflipModal.heads')} disabled={busy} />
-                <Radio value="1" label={t('coinflip.CoinflipModal.tails')} disabled={busy} />
+                <Radio value="0" label={t('coinflip.CoinflipModal.heads')} disabled={formDisabled} />
+                <Radio value="1" label={t('coinflip.CoinflipModal.tails')} disabled={formDisabled} />
               </Group>
             </Radio.Group>
             <Group justify="flex-end">
               <Button variant="default" onClick={close} disabled={busy}>{t('coinflip.CoinflipModal.cancel')}</Button>
-              <Button type="submit" disabled={busy || loggedOut} data-busy={create.isPending || undefined}>{create.isPending ? t('coinflip.CoinflipModal.creating') : t('coinflip.CoinflipModal.createWager')}</Button>
+              {locked ? (
+                <Button onClick={startAnother} disabled={busy} data-testid="coinflip-start-another">{t('coinflip.CoinflipModal.startAnother')}</Button>
+              ) : (
+                <Button type="submit" disabled={busy || loggedOut} data-busy={create.isPending || undefined}>{create.isPending ? t('coinflip.CoinflipModal.creating') : t('coinflip.CoinflipModal.createWager')}</Button>
+              )}
             </Group>
           </Stack>
         </form>
 
-        {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} />}
         {accepted && <CoinflipResult game={accepted} viewer="acceptor" takeFocus />}
 
         <div>

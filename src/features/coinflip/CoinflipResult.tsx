@@ -1,10 +1,11 @@
 // A settled coin flip, provably fair: the outcome, who won what, the seed hash published at
-// creation, the seed revealed after, and the browser's own check of both.
+// creation, the seed revealed after (both shortened, with a copy button), and the browser's own check of both.
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { CoinflipGame } from '../../../contract/coinflip';
 import { formatTc } from '../../ui/formatTc';
 import { checkFairness, type FairnessCheck } from './coinflipFairness';
+import { SeedHash } from './SeedHash';
 import classes from './Coinflip.module.css';
 import { t } from '../../i18n';
 
@@ -42,11 +43,13 @@ export function CoinflipResult({ game, viewer, takeFocus = false }: { game: Coin
         </Text>
         <div>
           <Text size="xs" c="dimmed">{t('coinflip.CoinflipResult.serverSeedHashPublishedWhen')}</Text>
-          <Text className={classes.hash} data-testid="seed-hash">{game.server_seed_hash}</Text>
+          <SeedHash value={game.server_seed_hash} kind="hash" testId="seed-hash" />
         </div>
         <div>
           <Text size="xs" c="dimmed">{t('coinflip.CoinflipResult.revealedServerSeed')}</Text>
-          <Text className={classes.hash} data-testid="server-seed">{game.server_seed ?? t('coinflip.CoinflipResult.notRevealedYet')}</Text>
+          {game.server_seed
+            ? <SeedHash value={game.server_seed} kind="seed" testId="server-seed" />
+            : <Text className={classes.hash} data-testid="server-seed">{t('coinflip.CoinflipResult.notRevealedYet')}</Text>}
         </div>
         {check && (
           <Text size="xs" c={verified ? 'green' : 'red'} data-testid="fairness">

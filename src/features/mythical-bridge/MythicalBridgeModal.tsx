@@ -1,10 +1,10 @@
 // The Mythical Bridge modal (spec part 2 §2, §4, §5, §8), opened by SHOW_MYTHICAL_BRIDGE_MODAL
 // and driven by machines/bridge.ts: wallet address → 'Confirm that this is you' → Final
-// Confirmation → complete, with the explorer link. Errors are toasts and also sit in a red box.
+// Confirmation → 'Transaction Complete!' with the explorer link and Done. Errors are toasts and also sit in a red box.
 // Closing clears everything (the machine lives and dies with the modal); it cannot be closed
 // while the airdrop is being finalized. The player's linked wallets can be picked with one
 // click; a player without one is shown the way to the Account section's Wallets tab.
-import { Alert, Anchor, Avatar, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Button, CheckIcon, Group, Loader, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
@@ -80,13 +80,14 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
     );
   } else if (state.matches('profile') && context.profile) {
     body = <ProfileStep profile={context.profile} onBack={() => send({ type: 'BACK' })} onConfirm={() => send({ type: 'CONFIRM' })} />;
+  } else if (complete && context.result) {
+    body = <SuccessStep wallet={context.wallet} result={context.result} onDone={onClose} />;
   } else {
     body = (
       <ConfirmStep
         wallet={context.wallet}
         error={context.error}
         finalizing={finalizing}
-        result={context.result}
         onBack={() => send({ type: 'BACK' })}
         onFinalize={() => send({ type: 'FINALIZE' })}
       />
@@ -248,38 +249,64 @@ interface ConfirmStepProps {
   wallet: string;
   error: string | null;
   finalizing: boolean;
-  result: FinalizeResult | null;
   onBack(): void;
   onFinalize(): void;
 }
 
-function ConfirmStep({ wallet, error, finalizing, result, onBack, onFinalize }: ConfirmStepProps) {
-  const done = result !== null;
-  // Sent is not yet mined: the status is asked again until the chain confirms it.
-  const live = useTransferStatus(result?.transactionHash ?? '', { enabled: result !== null && result.status !== 'confirmed' });
-  const status = live.data?.status ?? result?.status ?? 'sent';
+function ConfirmStep({ wallet, error, finalizing, onBack, onFinalize }: ConfirmStepProps) {
   return (
     <Stack>
       <Title order={4}>{t('mythical-bridge.MythicalBridgeModal.finalConfirmation')}</Title>
       <Text>{BRIDGE_UI.finalText}</Text>
-      <Text size="sm">
-        {rich(t('mythical-bridge.MythicalBridgeModal.destinationWallet', { wallet }), [<Text span ff="monospace" style={{ wordBreak: 'break-all' }} />])}
-      </Text>
-      <ErrorBox text={done ? null : error} />
-      {result && (
-        <Alert color="teal" variant="light" title={BRIDGE_TEXT.complete} role="status" data-testid="bridge-success">
-          <Stack gap={4}>
-            <Text size="sm" data-testid="bridge-status" data-status={status}>{statusLine(status)}</Text>
-            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>{result.transactionHash}</Text>
-            <Anchor href={result.explorerUrl} target="_blank" rel="noopener noreferrer" size="sm">{BRIDGE_UI.explorerLink}</Anchor>
-          </Stack>
-        </Alert>
-      )}
+      <DestinationWallet wallet={wallet} />
+      <ErrorBox text={error} />
       <Group justify="flex-end">
-        <Button variant="default" onClick={onBack} disabled={finalizing || done}>{t('mythical-bridge.MythicalBridgeModal.goBack')}</Button>
-        <Button color="grape" onClick={onFinalize} disabled={finalizing || done} leftSection={finalizing ? <Loader size={14} aria-hidden /> : undefined} data-autofocus>
-          {done ? t('mythical-bridge.MythicalBridgeModal.complete') : finalizing ? t('mythical-bridge.MythicalBridgeModal.finalizing') : t('mythical-bridge.MythicalBridgeModal.finalizeAirdrop')}
+        <Button variant="default" onClick={onBack} disabled={finalizing}>{t('mythical-bridge.MythicalBridgeModal.goBack')}</Button>
+        <Button color="grape" onClick={onFinalize} disabled={finalizing} leftSection={finalizing ? <Loader size={14} aria-hidden /> : undefined} data-autofocus>
+          {finalizing ? t('mythical-bridge.MythicalBridgeModal.finalizing') : t('mythical-bridge.MythicalBridgeModal.finalizeAirdrop')}
         </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function DestinationWallet({ wallet }: { wallet: string }) {
+  return (
+    <Text size="sm">
+      {rich(t('mythical-bridge.MythicalBridgeModal.destinationWallet', { wallet }), [<Text span ff="monospace" style={{ wordBreak: 'break-all' }} />])}
+    </Text>
+  );
+}
+
+/**
+ * The last step (spec part 2 §5 step 4; issue 26 item 5): 'Transaction Complete!' as the heading,
+ * the transfer's status (asked again until the chain confirms it), the explorer link and Done,
+ * which closes the modal. Nothing of the confirmation step stays: no Go Back, no greyed buttons.
+ * Done takes the focus, since the button the player pressed (Finalize Airdrop) is gone.
+ */
+function SuccessStep({ wallet, result, onDone }: { wallet: string; result: FinalizeResult; onDone(): void }) {
+  // Sent is not yet mined: the status is asked again until the chain confirms it.
+  const live = useTransferStatus(result.transactionHash, { enabled: result.status !== 'confirmed' });
+  const status = live.data?.status ?? result.status;
+  const done = useRef<HTMLButtonElement>(null);
+  useEffect(() => { done.current?.focus(); }, []);
+  return (
+    <Stack data-testid="bridge-success">
+      <Group gap="xs" wrap="nowrap">
+        <ThemeIcon color="teal" radius="xl" size="lg" variant="light" aria-hidden><CheckIcon size={16} /></ThemeIcon>
+        <Title order={4}>{BRIDGE_TEXT.complete}</Title>
+      </Group>
+      <Alert color="teal" variant="light" role="status">
+        <Text size="sm" data-testid="bridge-status" data-status={status}>{statusLine(status)}</Text>
+      </Alert>
+      <DestinationWallet wallet={wallet} />
+      <Stack gap={2}>
+        <Text size="sm" className={classes.muted}>{BRIDGE_UI.transactionHash}</Text>
+        <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }} data-testid="bridge-hash">{result.transactionHash}</Text>
+      </Stack>
+      <Anchor href={result.explorerUrl} target="_blank" rel="noopener noreferrer" size="sm">{BRIDGE_UI.explorerLink}</Anchor>
+      <Group justify="flex-end">
+        <Button ref={done} onClick={onDone}>{t('mythical-bridge.MythicalBridgeModal.done')}</Button>
       </Group>
     </Stack>
   );

@@ -21,6 +21,7 @@ export const BRIDGE_UI = localized('bridge.ui', {
   noTicket: 'You have no Mythical Ticket, so the bridge will refuse to finalize. Get one in the game first.',
   finalText: 'Finalizing burns 1 Mythical Ticket from your account and transfers 1 64 Bit Ancient item to your wallet. This cannot be undone.',
   explorerLink: 'View the transaction on the block explorer',
+  transactionHash: 'Transaction hash',
 } as const, { 'bridge.ui.hasTickets': ([count]) => ({ 0: count }) });
 
 const STATUS_LINES = localized('bridge.status', {

@@ -2,9 +2,12 @@
 // transformed into date + changes[], synthesised dates from the streak's first version on,
 // metrics that skip placeholder items, and grouping by month, newest first.
 import type { ReleaseLog } from '../../../contract/releases';
+import { compareVersions, datedReleases, streakOfDays } from '../../../contract/releaseStreak';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { localized } from '../../i18n/localized';
+
+export { compareVersions, STREAK_START_DATE, STREAK_START_VERSION } from '../../../contract/releaseStreak';
 
 export type ChangeType = 'ADDED' | 'FIXED' | 'REMOVED';
 export interface Release {
@@ -15,10 +18,6 @@ export interface Release {
   changes: Array<{ type: ChangeType; items: string[] }>;
 }
 
-/** The version the daily streak is counted from; its dates and later ones are synthesised. */
-export const STREAK_START_VERSION = '1.0.0';
-/** The synthesised date of STREAK_START_VERSION; each later version is one day after the one before. */
-export const STREAK_START_DATE = '2025-01-01';
 /**
  * Release dates are calendar days in UTC minus 5 hours (the studio's time zone). They are shown
  * as that day everywhere: never parsed as UTC midnight and shifted into the viewer's zone.
@@ -36,49 +35,18 @@ export function isCountedItem(item: string): boolean {
   return !PLACEHOLDER.test(item);
 }
 
-/** Compares dotted versions numerically (1.10.0 after 1.9.0); non-numeric parts compare as text. */
-export function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/i, '').split(/[.-]/);
-  const pb = b.replace(/^v/i, '').split(/[.-]/);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? '0';
-    const y = pb[i] ?? '0';
-    const nx = Number(x);
-    const ny = Number(y);
-    const diff = Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : x.localeCompare(y);
-    if (diff !== 0) return Math.sign(diff);
-  }
-  return 0;
-}
-
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10);
-}
-
-/** Days between two calendar days (b − a). */
-function daysBetween(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
-}
-
-/** Newest first, with dates synthesised for STREAK_START_VERSION and later. */
+/** Newest first, with dates synthesised for STREAK_START_VERSION and later (contract/releaseStreak.ts). */
 export function toReleases(logs: readonly ReleaseLog[]): Release[] {
-  const ascending = [...logs].sort((a, b) => compareVersions(a.version, b.version));
-  let streakIndex = 0;
-  const releases = ascending.map((log): Release => {
-    const synthesised = compareVersions(log.version, STREAK_START_VERSION) >= 0;
-    const date = synthesised ? addDays(STREAK_START_DATE, streakIndex++) : log.release_date;
-    return {
-      version: log.version,
-      name: log.name,
-      date,
-      changes: [
-        { type: 'ADDED', items: log.added },
-        { type: 'FIXED', items: log.fixed },
-        { type: 'REMOVED', items: log.removed },
-      ],
-    };
-  });
+  const releases = datedReleases(logs).map(({ release: log, date }): Release => ({
+    version: log.version,
+    name: log.name,
+    date,
+    changes: [
+      { type: 'ADDED', items: log.added },
+      { type: 'FIXED', items: log.fixed },
+      { type: 'REMOVED', items: log.removed },
+    ],
+  }));
   return releases.reverse();
 }
 
@@ -93,13 +61,13 @@ export interface ReleaseMetrics {
 const countOf = (release: Release, type: ChangeType) =>
   release.changes.find((c) => c.type === type)?.items.filter(isCountedItem).length ?? 0;
 
-/** The header figures. The streak: consecutive days with a release, from STREAK_START_VERSION up to the newest. */
+/**
+ * The header figures. The streak (consecutive days with a release, from STREAK_START_VERSION up
+ * to the newest) is the one the loading screen shows: both come from contract/releaseStreak.ts.
+ */
 export function releaseMetrics(releases: readonly Release[]): ReleaseMetrics {
-  const days = [...new Set(releases.filter((r) => compareVersions(r.version, STREAK_START_VERSION) >= 0).map((r) => r.date))].sort().reverse();
-  let streakDays = days.length > 0 ? 1 : 0;
-  for (let i = 1; i < days.length && daysBetween(days[i]!, days[i - 1]!) === 1; i++) streakDays += 1;
   return {
-    streakDays,
+    streakDays: streakOfDays(releases),
     totalUpdates: releases.length,
     featuresAdded: releases.reduce((n, r) => n + countOf(r, 'ADDED'), 0),
     bugsFixed: releases.reduce((n, r) => n + countOf(r, 'FIXED'), 0),

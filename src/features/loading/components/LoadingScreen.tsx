@@ -1,8 +1,10 @@
 // The first thing a player sees (spec part 1 §2.1, §4.1): full screen, background that follows
-// the mouse, version and daily-streak badges, cycling messages, the bar with percent and MB.
+// the mouse, version and daily-streak badges (the streak: the release notes' figure, which the
+// server writes into the page; the spec's 223 when it has none), cycling messages, the bar with percent and MB.
 // It fades out (0.5 s, slight scale) once the game says it is ready, and if the game cannot be
 // loaded it says so with a Retry button instead of freezing.
 import { useSelector } from '@xstate/react';
+import { useState } from 'react';
 import { loadingPhase } from '../../../../machines/loading';
 import type { LoadingActor } from '../types';
 import { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL, FLAME_PATH, LOADING_STYLE_ID } from '../firstFrame';
@@ -11,6 +13,7 @@ import { LoadingMessage, LoadingProgress } from './LoadingProgress';
 import css from './LoadingScreen.css?inline';
 import { useInjectedStyles } from './useInjectedStyles';
 import { useT } from '../../../i18n/react';
+import { pageData } from '../../../lib/pageData';
 
 export { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL };
 
@@ -18,6 +21,7 @@ export interface LoadingScreenProps {
   actor: LoadingActor;
   onRetry: () => void;
   version?: string;
+  /** Default: the release notes' streak the server wrote into the page, else the spec's 223. */
   dailyStreak?: number;
 }
 
@@ -29,8 +33,11 @@ function FlameIcon() {
   );
 }
 
-export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL, dailyStreak = DEFAULT_DAILY_STREAK }: LoadingScreenProps) {
+export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL, dailyStreak }: LoadingScreenProps) {
   useInjectedStyles(LOADING_STYLE_ID, css);
+  // One streak (issue 26 item 7): the figure the release notes count, delivered with the page.
+  const [pageStreak] = useState(() => pageData().updateStreak);
+  const streak = dailyStreak ?? pageStreak ?? DEFAULT_DAILY_STREAK;
   const t = useT();
   const phase = useSelector(actor, loadingPhase);
   const error = useSelector(actor, (s) => s.context.error);
@@ -41,7 +48,7 @@ export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL,
       <div className="ls-top">
         <span className="ls-badge" data-testid="version-badge">{version}</span>
         <span className="ls-badge ls-streak" data-testid="streak-badge" title={t('loading.streakTitle')}>
-          <FlameIcon />{t('loading.streak', { days: dailyStreak })}
+          <FlameIcon />{t('loading.streak', { days: streak })}
         </span>
       </div>
       <div className="ls-center"><h1 className="ls-title">TRIPSHELL</h1></div>

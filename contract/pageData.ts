@@ -1,0 +1,41 @@
+// What the server puts into the shell's page for its first frame (issue 26 item 7): today only
+// the daily update streak, counted from the release log (contract/releaseStreak.ts), so the
+// loading screen's badge shows the release notes' figure from its first frame, with no request.
+// The server checks what it writes against the zod schema (contract/pageDataSchema.ts); the
+// first screen, whose bundle carries no zod, reads it with readPageData below, which takes
+// exactly what that schema takes (tests/unit/page-data.test.ts runs both over the same inputs)
+// and falls back to nothing (the loading screen's default, the spec's 223) on anything else.
+
+/** The id of the `<script type="application/json">` element holding the page data. */
+export const PAGE_DATA_ELEMENT_ID = 'tripshell-page-data';
+/** A streak longer than this is not a streak but a bug (about 270 years of daily updates). */
+export const MAX_UPDATE_STREAK = 100_000;
+
+export interface PageData {
+  /** The daily update streak the release notes count; absent when there is no release data. */
+  updateStreak?: number;
+}
+
+const isStreak = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_UPDATE_STREAK;
+
+/** The page data from its JSON text; {} for anything the schema would refuse. */
+export function readPageData(json: string | null | undefined): PageData {
+  if (!json) return {};
+  let value: unknown;
+  try { value = JSON.parse(json); } catch { return {}; }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const record = value as Record<string, unknown>;
+  if (Object.keys(record).some((key) => key !== 'updateStreak')) return {};
+  if (!('updateStreak' in record)) return {};
+  return isStreak(record.updateStreak) ? { updateStreak: record.updateStreak } : {};
+}
+
+/**
+ * The element written into the page: JSON in a script element the browser never runs, with
+ * `<` escaped so no text can close the element early.
+ */
+export function pageDataElement(data: PageData): string {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${json}</script>`;
+}

@@ -1,0 +1,8 @@
+// The page data's schema (contract/pageData.ts): the server parses what it writes into the page
+// with it. Kept apart from pageData.ts so the first screen's bundle, which reads the data, carries no zod.
+import { z } from 'zod';
+import { MAX_UPDATE_STREAK } from './pageData';
+
+export const PageDataSchema = z.object({
+  updateStreak: z.number().int().min(0).max(MAX_UPDATE_STREAK).optional(),
+}).strict();

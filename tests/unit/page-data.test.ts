@@ -1,0 +1,71 @@
+// One streak (issue 26 item 7): the streak is computed once (contract/releaseStreak.ts) for the
+// release notes and for the page; the page data's zod-free reader (the first screen carries no
+// zod) takes exactly what the server's zod schema takes; the loading screen shows the figure the
+// page carries, and the spec's 223 only without one.
+import { createElement } from 'react';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { MAX_UPDATE_STREAK, PAGE_DATA_ELEMENT_ID, pageDataElement, readPageData } from '../../contract/pageData';
+import { PageDataSchema } from '../../contract/pageDataSchema';
+import type { ReleaseLog } from '../../contract/releases';
+import { updateStreak } from '../../contract/releaseStreak';
+import { loadingMachine } from '../../machines/loading';
+import releaseFile from '../../server/db/data/release-logs.json';
+import { LoadingScreen } from '../../src/features/loading/components/LoadingScreen';
+import { releaseMetrics, toReleases } from '../../src/features/releases/releaseLogic';
+
+const log = (version: string, release_date: string): ReleaseLog => ({ version, name: version, release_date, added: [], fixed: [], removed: [] });
+
+afterEach(() => { document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove(); });
+
+describe('the update streak', () => {
+  it('is the same figure for the release notes and the page, for the shipped log and others', () => {
+    const shipped = releaseFile as ReleaseLog[];
+    expect(updateStreak(shipped)).toBe(releaseMetrics(toReleases(shipped)).streakDays);
+    expect(updateStreak(shipped)).toBe(shipped.length);
+    for (const logs of [
+      [],
+      [log('0.9.0', '2024-06-30')],
+      [log('0.9.0', '2024-06-30'), log('1.0.0', '2024-12-01'), log('1.1.0', '2024-12-20')],
+      [log('1.10.0', '2025-03-01'), log('1.9.0', '2025-01-10'), log('1.0.0', '2025-01-01')],
+    ]) {
+      expect(updateStreak(logs)).toBe(releaseMetrics(toReleases(logs)).streakDays);
+    }
+  });
+});
+
+describe('the page data', () => {
+  it('is read by the first screen exactly as the server\'s zod schema checks it', () => {
+    const inputs: unknown[] = [
+      { updateStreak: 4 }, { updateStreak: 0 }, { updateStreak: MAX_UPDATE_STREAK }, {},
+      { updateStreak: -1 }, { updateStreak: 1.5 }, { updateStreak: '4' }, { updateStreak: null }, { updateStreak: MAX_UPDATE_STREAK + 1 },
+      { updateStreak: 4, extra: true }, [], [4], 4, 'x', null, true,
+    ];
+    for (const input of inputs) {
+      const zod = PageDataSchema.safeParse(input);
+      expect(readPageData(JSON.stringify(input)), JSON.stringify(input)).toEqual(zod.success ? zod.data : {});
+    }
+    expect(readPageData('{not json')).toEqual({});
+    expect(readPageData(null)).toEqual({});
+  });
+
+  it('is written as inert JSON that no text can break out of', () => {
+    const element = pageDataElement({ updateStreak: 7 });
+    expect(element).toBe(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">{"updateStreak":7}</script>`);
+    // Only numbers go in today; the escaping holds for any text a later field might carry.
+    const hostile = pageDataElement({ updateStreak: 1, note: '</script><script>alert(1)</script>' } as never);
+    expect(hostile.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('gives the loading screen its streak; without it the spec\'s 223', () => {
+    const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+    const first = render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    expect(screen.getByTestId('streak-badge')).toHaveTextContent('223 day streak');
+    first.unmount();
+    document.head.insertAdjacentHTML('beforeend', pageDataElement({ updateStreak: 4 }));
+    render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    expect(screen.getByTestId('streak-badge')).toHaveTextContent('4 day streak');
+    actor.stop();
+  });
+});

@@ -2,6 +2,7 @@
 // (bootShell), then React with the first screen only (Shell). Everything else follows lazily.
 // The studio's console (/admin) is its own lazily loaded chunk: the player's page never loads
 // it, and the console never boots the game (src/admin/console.tsx).
+import './ui/fonts.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadApp } from './app/appChunk';

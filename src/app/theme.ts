@@ -1,8 +1,12 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { FONT_BODY, FONT_DISPLAY } from '../ui/type';
+
+export { FIGURE_CLASS, FONT_BODY, FONT_DISPLAY } from '../ui/type';
 
 /**
  * The one Mantine theme, carrying the loading screen's identity (its #070a1a night, the
- * #38e1ff → #a56bff → #ff5e7a gradient, Inter at weight 900 with a glow) into every overlay:
+ * #38e1ff → #a56bff → #ff5e7a gradient, the display face at weight 900 with a glow) into every overlay:
+ * - type: Exo 2 for titles and figures, Inter for the body, both bundled (FONT_DISPLAY, FONT_BODY);
  * - `tripshell`, the primary colour, is the gradient's violet; shade 8 (filled buttons in the
  *   dark scheme) keeps white text at 8:1 and shades 3–5 (light buttons, links) stay above 4.5:1
  *   on the dark surfaces.
@@ -43,17 +47,14 @@ declare module '@mantine/core' {
   }
 }
 
-/** System fonts, then the CJK ones each platform ships (ja, zh, ko never fall to tofu where the OS has them). */
-const FONT = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Hiragino Sans", "Hiragino Kaku Gothic ProN", "Yu Gothic UI", Meiryo, "PingFang SC", "Microsoft YaHei", "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans CJK JP", "Noto Sans CJK SC", "Noto Sans CJK KR", "Noto Sans JP", "Noto Sans SC", "Noto Sans KR", sans-serif';
-
 export const theme = createTheme({
   primaryColor: 'tripshell',
   primaryShade: { light: 6, dark: 8 },
   colors: { tripshell, dark },
   defaultRadius: 'md',
-  fontFamily: FONT,
+  fontFamily: FONT_BODY,
   headings: {
-    fontFamily: FONT,
+    fontFamily: FONT_DISPLAY,
     fontWeight: '800',
     sizes: { h2: { fontSize: '1.5rem', lineHeight: '1.25' }, h3: { fontSize: '1.25rem', lineHeight: '1.3' } },
   },
@@ -66,7 +67,7 @@ export const theme = createTheme({
       styles: {
         content: { background: BRAND.panel, border: '1px solid rgb(165 107 255 / 28%)', boxShadow: '0 18px 60px rgb(0 0 0 / 55%), 0 0 40px rgb(165 107 255 / 12%)' },
         header: { background: BRAND.panel },
-        title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 900, lineHeight: 1.3, letterSpacing: '0.03em', textShadow: BRAND.glow },
+        title: { fontFamily: FONT_DISPLAY, fontSize: 'var(--mantine-h3-font-size)', fontWeight: 900, lineHeight: 1.3, letterSpacing: '0.03em', textShadow: BRAND.glow },
       },
     },
     Drawer: {
@@ -74,7 +75,7 @@ export const theme = createTheme({
       styles: {
         content: { background: BRAND.panel },
         header: { background: BRAND.panel },
-        title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 900, letterSpacing: '0.03em', textShadow: BRAND.glow },
+        title: { fontFamily: FONT_DISPLAY, fontSize: 'var(--mantine-h3-font-size)', fontWeight: 900, letterSpacing: '0.03em', textShadow: BRAND.glow },
       },
     },
     // Badges keep the spec's case ('v1.3', 'Main', 'Admin'); Mantine's default is upper case.

@@ -14,6 +14,16 @@ const T = 45_000; // the software-rendered game leaves little CPU to the page he
 
 mkdirSync(SHOTS, { recursive: true });
 
+/** WCAG 2 contrast of two computed `rgb(r, g, b)` colours. */
+function contrast(a: string, b: string): number {
+  const lum = (rgb: string) => {
+    const [r = 0, g = 0, bl = 0] = (rgb.match(/\d+(\.\d+)?/g) ?? []).map(Number).map((v) => { const c = v / 255; return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 test('a clan is created, another player asks to join, the admin accepts and the member sees it [both]', async ({ page, browser }, info) => {
   const project = info.project.name;
   const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${project}-${name}.png` });
@@ -102,6 +112,15 @@ test('a clan is created, another player asks to join, the admin accepts and the 
     await expect(member).toHaveCount(2);
     await expect(member.first()).toContainText(owner);
     await expect(member.first()).toContainText('Admin');
+    // Member cards (issue 26 item 9): the initial, a level badge, the role; the tag chip in the
+    // clan colour with text at 4.5:1 or better on it.
+    await expect(member.first().getByTestId('clan-member-avatar')).toHaveText(owner.slice(0, 1).toUpperCase());
+    await expect(member.first().getByTestId('clan-member-level')).toHaveText('Level 15');
+    await expect(member.nth(1)).toContainText('Member');
+    const chip = joinerPage.getByTestId('clan-member-view').getByTestId('clan-tag-chip');
+    const colours = await chip.evaluate((el) => { const s = getComputedStyle(el); return [s.color, s.backgroundColor]; });
+    expect(colours[1]).toBe('rgb(34, 139, 230)'); // the default clan colour, #228be6
+    expect(contrast(colours[0] ?? '', colours[1] ?? '')).toBeGreaterThanOrEqual(4.5);
     await expect(joinerSection.getByRole('button', { name: 'Remove' })).toHaveCount(0);
     await expect(joinerSection.getByRole('button', { name: 'Leave Clan' })).toBeVisible();
     await shot(joinerPage, 'member');

@@ -2,13 +2,14 @@
 // role, the members (admins first) and, for members, Leave Clan with a confirmation; for the
 // admin, Remove, Outstanding Invites Sent, Join Requests, Invite Player and the Danger Zone.
 import { Badge, Button, Card, Collapse, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { ApiError } from '../../api/client';
 import { type ClanDetails } from '../../../contract/clans';
 import { useClan } from './api/getClan';
 import { useJoinRequests } from './api/getJoinRequests';
 import { useSentInvites } from './api/getSentInvites';
 import { ClanLabel } from './ClanName';
+import classes from './Clans.module.css';
 import { DangerZone } from './DangerZone';
 import { InvitePlayerModal } from './InvitePlayerModal';
 import { MemberList } from './MemberList';
@@ -41,16 +42,16 @@ export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembe
   const clan = details.data;
   return (
     <Stack gap="lg" data-testid={admin ? 'clan-admin-view' : 'clan-member-view'}>
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Stack gap={2}>
-          <Title order={3} size="h4"><ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} inherit /></Title>
-          <Text size="sm" c="dimmed">{rich(t('clans.ClanPanel.yourRole', { role: admin ? 'admin' : 'member' }), [<Badge variant="light" color={admin ? 'yellow' : 'gray'} />])}</Text>
+      <Group justify="space-between" wrap="wrap" gap="sm" className={classes.banner} style={{ '--clan-color': clan.clanColor } as CSSProperties}>
+        <Stack gap={6} style={{ minWidth: 0 }}>
+          <Title order={3} size="h3"><ClanLabel tag={clan.clanTag} name={clan.clanName} color={clan.clanColor} inherit /></Title>
+          <Text size="sm" c="gray.3">{rich(t('clans.ClanPanel.yourRole', { role: admin ? 'admin' : 'member' }), [<Badge variant="light" color={admin ? 'yellow' : 'gray'} />])}</Text>
         </Stack>
         {admin ? <AdminButtons membership={membership} clan={clan} /> : <LeaveButton membership={membership} clan={clan} />}
       </Group>
       <section aria-labelledby="clan-members-title">
         <Title order={4} size="h5" mb="xs" id="clan-members-title">{t('clans.ClanPanel.members', { count: clan.members.length })}</Title>
-        {admin ? <RemovableMembers membership={membership} clan={clan} /> : <MemberList members={clan.members} busy={membership.busy} />}
+        {admin ? <RemovableMembers membership={membership} clan={clan} /> : <MemberList members={clan.members} color={clan.clanColor} busy={membership.busy} />}
       </section>
       {admin && <AdminLists membership={membership} clan={clan} />}
       {admin && <DangerZone membership={membership} clan={clan} />}
@@ -68,7 +69,7 @@ function RemovableMembers({ membership, clan }: { membership: ClanMembership; cl
   const busy = membership.pendingKind === 'removeMember';
   return (
     <>
-      <MemberList members={clan.members} onRemove={setTarget} busy={membership.busy} />
+      <MemberList members={clan.members} color={clan.clanColor} onRemove={setTarget} busy={membership.busy} />
       <BusyModal busy={busy} opened={target !== null} onClose={() => close()} title={t('clans.ClanPanel.removeMember')} zIndex={450} closeLabel={t('common.closeDialog')}>
         <Stack>
           <Text>{rich(t('clans.ClanPanel.removeConfirm', { name: target?.username, clan: clan.clanName }), [<b />])}</Text>

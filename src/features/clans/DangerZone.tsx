@@ -1,13 +1,15 @@
 // The admin's collapsible Danger Zone (spec part 2 §2, §5): Edit Clan Color, Transfer Ownership
 // (a member must be chosen, then confirmed: the admin becomes a regular member) and Disband Clan
-// (the clan name typed exactly).
-import { Button, Card, Collapse, Group, Select, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+// (the clan name typed exactly). Drawn in the game's style (issue 26 item 9): a hazard-striped
+// header with the display face, three tiles inside.
+import { Button, Collapse, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { type ClanDetails } from '../../../contract/clans';
 import { ClanColorPicker } from './ColorPicker';
 import type { ClanMembership } from './useClanMembership';
 import { useCloseOnSuccess } from './useCloseOnSuccess';
 import { disbandConfirmed } from './validation';
+import classes from './Clans.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { rich } from '../../i18n/rich';
@@ -16,18 +18,22 @@ import { CLAN_TEXT } from '../../i18n/texts';
 export function DangerZone({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
   const [open, setOpen] = useState(false);
   return (
-    <Card withBorder padding="sm" style={{ borderColor: 'var(--mantine-color-red-8)' }}>
-      <UnstyledButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="clan-danger-zone">
-        <Title order={4} size="h5" component="span" c="red.4">{open ? '▾' : '▸'}{' '}{t('clans.DangerZone.dangerZone')}</Title>
+    <section className={classes.danger} data-open={open} data-testid="clan-danger-zone">
+      <UnstyledButton className={classes.dangerHead} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="clan-danger-zone">
+        <svg className={classes.dangerIcon} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+          <path d="M12 3 2 21h20L12 3z" /><path d="M12 10v5" strokeLinecap="round" /><circle cx="12" cy="18" r="0.6" fill="currentColor" />
+        </svg>
+        <span className={classes.dangerTitle}>{t('clans.DangerZone.dangerZone')}</span>
+        <svg className={classes.chevron} viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2"><path d="m3 6 5 5 5-5" /></svg>
       </UnstyledButton>
       <Collapse expanded={open} id="clan-danger-zone">
-        <Stack gap="lg" mt="sm">
-          <EditColor membership={membership} clan={clan} />
-          <TransferOwnership membership={membership} clan={clan} />
-          <DisbandClan membership={membership} clan={clan} />
-        </Stack>
+        <div className={classes.dangerBody}>
+          <div className={classes.tile}><EditColor membership={membership} clan={clan} /></div>
+          <div className={classes.tile} data-tone="orange"><TransferOwnership membership={membership} clan={clan} /></div>
+          <div className={classes.tile} data-tone="red"><DisbandClan membership={membership} clan={clan} /></div>
+        </div>
       </Collapse>
-    </Card>
+    </section>
   );
 }
 
@@ -35,7 +41,7 @@ function EditColor({ membership, clan }: { membership: ClanMembership; clan: Cla
   const [color, setColor] = useState(clan.clanColor);
   return (
     <Stack gap="xs" data-testid="clan-color-editor">
-      <Text fw={600}>{t('clans.DangerZone.editClanColor')}</Text>
+      <Text className={classes.tileTitle}>{t('clans.DangerZone.editClanColor')}</Text>
       <ClanColorPicker value={color} onChange={setColor} label={t('clans.DangerZone.newClanColour')} />
       <Group>
         <Button size="xs" disabled={color === clan.clanColor || membership.busy} loading={membership.pendingKind === 'color'}
@@ -51,7 +57,7 @@ export function TransferForm({ members, onTransfer, busy = false }: { members: C
   const candidates = members.filter((m) => m.role !== 'admin').map((m) => ({ value: m.uuid, label: m.username }));
   return (
     <Stack gap="xs">
-      <Text fw={600}>{t('clans.DangerZone.transferOwnership')}</Text>
+      <Text className={classes.tileTitle}>{t('clans.DangerZone.transferOwnership')}</Text>
       <Select label={t('clans.DangerZone.newAdmin')} placeholder={candidates.length ? t('clans.DangerZone.chooseAMember') : t('clans.DangerZone.noOtherMembersYet')} data={candidates} value={target}
         error={error} comboboxProps={{ zIndex: 500 }} disabled={candidates.length === 0}
         onChange={(v) => { setTarget(v); setError(null); }} />
@@ -91,12 +97,12 @@ export function DisbandForm({ clanName, onDisband, busy = false }: { clanName: s
   const ok = disbandConfirmed(typed, clanName);
   return (
     <Stack gap="xs" data-testid="clan-disband">
-      <Text fw={600}>{t('clans.DangerZone.disbandClan')}</Text>
+      <Text className={classes.tileTitle} c="red.3">{t('clans.DangerZone.disbandClan')}</Text>
       <Text size="sm" c="dimmed">{rich(t('clans.DangerZone.disbandConfirm', { clan: clanName }), [<b />])}</Text>
       <TextInput label={t('clans.DangerZone.clanName')} value={typed} error={error} autoComplete="off"
         onChange={(e) => { setTyped(e.currentTarget.value); setError(null); }} />
       <Group>
-        <Button size="xs" color="red" variant="light" loading={busy} aria-disabled={!ok || undefined}
+        <Button size="xs" color="red" variant={ok ? 'filled' : 'light'} loading={busy} aria-disabled={!ok || undefined}
           onClick={() => { if (!ok) { setError(CLAN_TEXT.disbandName); return; } onDisband(); }}>{t('clans.DangerZone.disbandClan')}</Button>
       </Group>
     </Stack>

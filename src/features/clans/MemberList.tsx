@@ -1,37 +1,54 @@
-// A clan's members, admins first: username, admin marker, level and TripCoin balance (spec §2).
-// A username opens that player's profile over the settings overlay; closing it comes back here.
-import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
+// A clan's members, admins first (spec part 2 §2), as cards (issue 26 item 9): an avatar with
+// the player's initial in the clan colour, the username, the role, a level badge and the
+// TripCoin balance. A username opens that player's profile over the settings overlay; closing it
+// comes back here.
+import { Anchor, Badge, Button, SimpleGrid, Text } from '@mantine/core';
 import type { ClanDetails } from '../../../contract/clans';
+import { DEFAULT_CLAN_COLOR } from '../../../contract/clans';
 import { useNavigation } from '../../overlays/navigation';
 import { formatTc } from '../../ui/formatTc';
+import { FIGURE_CLASS } from '../../ui/type';
+import { tagTextColor } from './clanColors';
 import { adminsFirst } from './validation';
+import classes from './Clans.module.css';
 import { t } from '../../i18n';
 
 type Member = ClanDetails['members'][number];
 
-export function MemberList({ members, onRemove, busy = false }: { members: readonly Member[]; onRemove?: (m: Member) => void; busy?: boolean }) {
+/** The first letter (a whole grapheme: an emoji or accented letter stays whole), upper-cased. */
+export function initialOf(username: string): string {
+  const first = typeof Intl.Segmenter === 'function'
+    ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(username)[Symbol.iterator]().next().value?.segment
+    : Array.from(username)[0];
+  return (first ?? '?').toLocaleUpperCase();
+}
+
+export function MemberList({ members, color = DEFAULT_CLAN_COLOR, onRemove, busy = false }: {
+  members: readonly Member[]; color?: string; onRemove?: (m: Member) => void; busy?: boolean;
+}) {
   const { showProfileOver } = useNavigation();
   return (
-    <Stack gap={4} role="list">
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing="xs" role="list" className={classes.members}>
       {adminsFirst(members).map((m) => (
-        <Group key={m.uuid} justify="space-between" wrap="wrap" role="listitem" data-testid="clan-member" gap="xs"
-          style={{ borderBottom: '1px solid var(--mantine-color-dark-5)', padding: '4px 0' }}>
-          {/* On a phone the figures go under the name rather than squeezing it and the Admin badge. */}
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 12rem' }}>
-            <Anchor component="button" type="button" fw={500} c="gray.0" underline="always" truncate aria-label={t('clans.MemberList.viewProfileOf', { name: m.username })}
-              onClick={() => showProfileOver(m.uuid)}
-              style={{ minWidth: 0, textAlign: 'start', textDecorationColor: 'var(--mantine-color-dark-2)', textUnderlineOffset: 3 }}>{m.username}</Anchor>
-            {m.role === 'admin' && <Badge size="sm" color="yellow" variant="light" style={{ flex: 'none' }}>{t('clans.MemberList.admin')}</Badge>}
-          </Group>
-          <Group gap="sm" wrap="nowrap" ml="auto">
-            <Text size="sm" c="dimmed">{t('clans.MemberList.level', { level: m.level })}</Text>
-            <Text size="sm" c="dimmed">{formatTc(m.tripcoinBalance)}</Text>
-            {onRemove && m.role !== 'admin' && (
-              <Button size="compact-xs" color="red" variant="light" disabled={busy} aria-label={t('clans.MemberList.removeName', { name: m.username })} onClick={() => onRemove(m)}>{t('clans.MemberList.remove')}</Button>
-            )}
-          </Group>
-        </Group>
+        <div key={m.uuid} role="listitem" data-testid="clan-member" data-role={m.role} className={classes.member}>
+          <span className={classes.avatar} aria-hidden="true" data-testid="clan-member-avatar" style={{ background: color, color: tagTextColor(color) }}>{initialOf(m.username)}</span>
+          <div className={classes.memberBody}>
+            <Anchor component="button" type="button" fw={600} c="gray.0" underline="hover" truncate aria-label={t('clans.MemberList.viewProfileOf', { name: m.username })}
+              onClick={() => showProfileOver(m.uuid)} style={{ minWidth: 0, textAlign: 'start' }}>{m.username}</Anchor>
+            <div className={classes.memberMeta}>
+              {m.role === 'admin'
+                ? <Badge size="sm" color="yellow" variant="light">{t('clans.MemberList.admin')}</Badge>
+                : <Badge size="sm" color="gray" variant="light">{t('clans.MemberList.member')}</Badge>}
+              <span className={classes.level} data-testid="clan-member-level">{t('clans.MemberList.level', { level: m.level })}</span>
+              <Text component="span" size="xs" c="dimmed" className={`${classes.coins} ${FIGURE_CLASS}`}>{formatTc(m.tripcoinBalance)}</Text>
+            </div>
+          </div>
+          {onRemove && m.role !== 'admin' && (
+            <Button size="compact-xs" color="red" variant="light" disabled={busy} aria-label={t('clans.MemberList.removeName', { name: m.username })}
+              onClick={() => onRemove(m)} style={{ flex: 'none', alignSelf: 'flex-start' }}>{t('clans.MemberList.remove')}</Button>
+          )}
+        </div>
       ))}
-    </Stack>
+    </SimpleGrid>
   );
 }

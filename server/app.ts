@@ -40,6 +40,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger === false || config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: trustProxyOf(config.TRUST_PROXY),
     bodyLimit: 64 * 1024,
+    // A new PGlite database runs initdb while the database plugin opens it: ~3 s on a quiet
+    // machine, past Fastify's default 10 s on a loaded one (the first start then failed).
+    pluginTimeout: 120_000,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     // Fastify's own two lines per request cost ~13% of a cheap request's CPU (issue 17):

@@ -1,6 +1,11 @@
 // One query layer (Kysely) over the embedded PGlite database (default) or PostgreSQL
 // (DATABASE_URL). Only the PostgreSQL dialect is ever written, so both behave the same.
-import { mkdirSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -37,6 +42,39 @@ export interface CreateDbOptions {
   loadDataDir?: Blob;
 }
 
+/**
+ * The embedded PostgreSQL's settings beyond PGlite's own (`PGlite.defaultStartParams`). PGlite
+ * starts postgres with its defaults, among them shared_buffers = 128MB, allocated inside the
+ * WebAssembly heap and touched at start: ~120 MiB resident before the first query. 16MB (2,048
+ * pages of 8 kB) holds this product's working set many times over; a page that falls out of it
+ * is read back from the data folder (or, in memory, from PGlite's in-memory files), not from a
+ * disk seek. The trade: a much larger database than this product's would re-read more pages.
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'] as const;
+export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
+
+const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
+const run = promisify(execFile);
+
+/**
+ * A new cluster made by initdb in a process of its own (server/db/pglite-initdb.mjs says why): in
+ * `dataDir`, or in memory and answered as a dump to load. Undefined when that process failed:
+ * PGlite then runs initdb in this process as before (correct, only heavier).
+ */
+async function initdbApart(dataDir: string | undefined): Promise<{ dump?: Blob } | undefined> {
+  const tar = dataDir ? undefined : join(tmpdir(), `tripshell-initdb-${process.pid}-${Date.now()}.tar`);
+  try {
+    await run(process.execPath, [INITDB_SCRIPT, dataDir ? 'dir' : 'tar', dataDir ?? tar as string, JSON.stringify(PGLITE_START_PARAMS)], { timeout: 300_000 });
+    if (!tar) return {};
+    return { dump: new Blob([readFileSync(tar)]) };
+  } catch (error) {
+    process.emitWarning(`PGlite initdb in a separate process failed, running it in this one: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    if (tar) rmSync(tar, { force: true });
+  }
+}
+
 export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
@@ -62,7 +100,9 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   let client: PGlite;
   try {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    let loadDataDir = options.loadDataDir;
+    if (!loadDataDir && !(dataDir && existsSync(join(dataDir, 'PG_VERSION')))) loadDataDir = (await initdbApart(dataDir))?.dump;
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), startParams: PGLITE_START_PARAMS });
   } catch (error) {
     unlock();
     throw error;

@@ -1,5 +1,7 @@
-// Chaos, on PostgreSQL only (issue 16, item 15): three real API processes (`server/main.ts`) on
-// one scratch database, a bounded mixed workload through all of them (item transfers both ways,
+// Chaos, on PostgreSQL only (issue 16, item 15): three real API processes on one scratch
+// database, started as `npm start` starts them: plain node on the prebuilt bundle of
+// `server/main.ts` (scripts/build-server.mjs), rebuilt by this test first so it is never stale
+// (issue 27, item 6). A bounded mixed workload through all of them (item transfers both ways,
 // races for one listing, for the last crates of a small supply and for one coin flip, award
 // retries with one awardId, purchases retried with one Idempotency-Key), and one process killed
 // with `kill -9` mid-run and started again. Then, from the database alone: money and items
@@ -10,6 +12,8 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run --project api tests/api/chaos.test.ts
 //   (CHAOS_SECONDS, default 45, bounds the workload; WORKLOAD_SEED replays a run's choices)
 import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +22,7 @@ import { createDb, type DbHandle } from '../../server/db/createDb';
 import { toBigInt } from '../../server/db/values';
 import { conservationViolations, MINT } from '../../server/services/ledger';
 import { cookieHeader, registerActor, type Actor } from './harness/actors';
-import { createScratchDatabase, FAST_SERVER_ENV, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
+import { buildServerBundle, createScratchDatabase, FAST_SERVER_ENV, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
 import { fundCoins, fundItems } from './harness/setup';
 import { httpTransport, solveBotCheckVia, type Reply, type Transport } from './harness/transport';
 import { pick, runWorkload, seededRandom, type Operation, type WorkloadWorld } from './harness/workload';
@@ -38,10 +42,15 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
   const nodes: Node[] = [];
   const sent: Sent[] = [];
   const env = () => ({ DATABASE_URL: database.url, CRATE_V2_SUPPLY: String(CRATES_V2), CRATE_V1_SUPPLY: '100000' });
+  let bundle = '';
+  const start = () => startServerProcess(env(), 90_000, { bundle });
+  const suiteStarted = Date.now();
 
   beforeAll(async () => {
-    database = await createScratchDatabase(ADMIN_URL ?? '', 'chaos');
-    const servers = await Promise.all([0, 1, 2].map(() => startServerProcess(env())));
+    // Plain node on a bundle, no TypeScript compiled at start: the restarted process no longer
+    // spends the kill window's cores compiling (11 s through tsx on the loaded machine).
+    [bundle, database] = await Promise.all([buildServerBundle('chaos-main'), createScratchDatabase(ADMIN_URL ?? '', 'chaos')]);
+    const servers = await Promise.all([0, 1, 2].map(() => start()));
     servers.forEach((server, id) => nodes.push({ id, server, send: httpTransport(server.url), live: true }));
     handle = await createDb({ databaseUrl: database.url, poolSize: 5 });
   }, 150_000);
@@ -85,6 +94,15 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
     throw new Error(`${label} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
   }
   const race = <T>(n: number, f: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => f(i)));
+
+  it('runs its processes from the bundle it has just built from the sources', () => {
+    expect(statSync(bundle).mtimeMs).toBeGreaterThanOrEqual(suiteStarted - 1_000);
+    for (const node of nodes) {
+      const command = readFileSync(`/proc/${node.server.child.pid}/cmdline`, 'utf8').split('\0');
+      expect(command, `process ${node.id}`).toContain(bundle);
+      expect(command, `process ${node.id}`).not.toContain('tsx');
+    }
+  });
 
   it('conserves everything, oversells nothing, charges once per key and answers no 5xx', async () => {
     const random = seededRandom(SEED);
@@ -166,7 +184,7 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
       victim.live = false;
       victim.server.child.kill('SIGKILL');
       await new Promise((r) => setTimeout(r, 2_000));
-      victim.server = await startServerProcess(env());
+      victim.server = await start();
       victim.send = httpTransport(victim.server.url);
       victim.live = true;
       killWindow.to = performance.now();
@@ -215,7 +233,7 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
     const awayFromKill = transferSent.filter((s) => s.at + s.ms < killWindow.from - 500 || s.at > killWindow.to + 1_000).map((s) => s.ms);
     const slowest = [...transferSent].sort((a, b) => b.ms - a.ms).slice(0, 5)
       .map((s) => `${Math.round(s.ms)}ms@${((s.at - started) / 1000).toFixed(1)}s/node${s.node}`).join(' ');
-    const line = `chaos: requests=${sent.length} 5xx=${fiveXx.length} dropped=${dropped.length} (killed process ${victim.id}) deadlocks=${deadlockDelta} ` +
+    const line = `chaos (load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${((killWindow.to - killWindow.from) / 1000).toFixed(1)} s killed to ready again): requests=${sent.length} 5xx=${fiveXx.length} dropped=${dropped.length} (killed process ${victim.id}) deadlocks=${deadlockDelta} ` +
       `transfer p99=${p99}ms operations=${report.operations} in ${Math.round(report.elapsedMs / 1000)}s crates v2 sold=${soldV2.rows[0]?.n}/${CRATES_V2}`;
     console.log(line);
     console.log(`chaos: item transfers n=${transfers.length} p50=${quantile(transfers, 0.5)}ms p90=${quantile(transfers, 0.9)}ms p99=${p99}ms max=${quantile(transfers, 1)}ms; ` +

@@ -18,7 +18,9 @@
 // difficulty before issue 22, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
 // sign-in-at-start row: navigation -> first /api/whoami and -> signed in, on the portal and in the
 // Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
-// that row: no API server, no other figure; written to bench/signin.json).
+// that row: no API server, no other figure; written to bench/signin.json), BENCH_MEMORY_STARTS
+// (PGlite only: starts of `npm start`'s bundle on a new data folder for the row "API on PGlite,
+// resident memory at ready", default 3, 0 skips it; tests/bench/memoryAtReady.ts).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -36,6 +38,7 @@ import type { BenchRequest, Prepared, Rush, RushCheck } from './server';
 import { loadConfig } from '../../server/config';
 import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
 import { signInBench, signInTable } from './signIn';
+import { memoryAtReadyLine, pgliteMemoryAtReady } from './memoryAtReady';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -59,6 +62,7 @@ const BOT_CHECK_SOLVES = Number(process.env.BENCH_BOT_CHECK ?? 20);
 const BOT_CHECK_PREVIOUS = Number(process.env.BENCH_BOT_CHECK_PREVIOUS ?? 3);
 const SIGNIN_RUNS = Number(process.env.BENCH_SIGNIN ?? 3);
 const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
+const MEMORY_STARTS = Number(process.env.BENCH_MEMORY_STARTS ?? 3);
 
 /** Solve times at the server's default difficulty against the previous one, in one run. */
 async function botCheckBench(): Promise<BotCheckRow[]> {
@@ -296,6 +300,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   // Without the shell figures the API needs no built shell (STATIC_DIR '' serves none).
   const dist = SHELL ? await ensureBuilt() : '';
+  // Before the bench's own server starts, so nothing else of the bench runs beside it.
+  const atReady = process.env.DATABASE_URL || MEMORY_STARTS <= 0 ? null : await pgliteMemoryAtReady(MEMORY_STARTS).catch((error: Error) => error);
+  if (atReady) console.log(memoryAtReadyLine(atReady));
   let scratch: ScratchDatabase | undefined;
   let databaseEnv: Record<string, string> = { DATA_DIR: 'memory://' };
   let database = 'PGlite (in-memory; set DATABASE_URL for PostgreSQL)';
@@ -337,18 +344,19 @@ async function main(): Promise<void> {
     }
     const memoryLine = `API process resident memory (RSS): ${memory.map((m, i) => `${i === 0 ? 'ready' : `after run ${i}`} ${n(m.rssMiB)} MiB`).join(' · ')} (heap used ${memory.map((m) => n(m.heapMiB)).join(' / ')} MiB)`;
     console.log(memoryLine);
+    if (atReady) console.log(memoryAtReadyLine(atReady));
     const shell = SHELL ? await shellBench(api, baseline, dist).catch((error: Error) => error) : new Error('skipped (BENCH_SHELL=0)');
     console.log(`${shellTable(shell)}\n`);
     const botCheck = BOT_CHECK_SOLVES > 0 ? await botCheckBench().catch((error: Error) => error) : null;
     if (botCheck) console.log(`${botCheckTable(botCheck)}\n`);
     const signIn = SHELL && SIGNIN_RUNS > 0 ? await signInBench({ runs: SIGNIN_RUNS, root: ROOT }).catch((error: Error) => error) : null;
     if (signIn) console.log(`${signInTable(signIn)}\n`);
-    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}`;
+    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
-      api: rows, memory, shell: shell instanceof Error ? { error: shell.message } : shell,
+      api: rows, memory, memoryAtReady: atReady instanceof Error ? { error: atReady.message } : atReady, shell: shell instanceof Error ? { error: shell.message } : shell,
       botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck,
       signIn: signIn instanceof Error ? { error: signIn.message } : signIn, table,
     }, null, 2)}\n`);

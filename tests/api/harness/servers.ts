@@ -1,8 +1,10 @@
-// Real API processes (`node --import tsx server/main.ts`, as `npm start` runs it) and throwaway
-// PostgreSQL databases, for the scale-out test and the bench.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Real API processes (`node --import tsx server/main.ts`, or the prebuilt bundle `npm start` runs)
+// and throwaway PostgreSQL databases, for the scale-out, chaos and memory tests and the bench.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -40,9 +42,26 @@ export const FAST_SERVER_ENV: Record<string, string> = {
   GAME_SERVER_KEY: 'test-game-server-key-0123456789',
 };
 
-/** Starts `server/main.ts` with `env` on a free port; resolves once it prints that it is ready. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Builds the API bundle `npm start` runs (scripts/build-server.mjs, entry server/main.ts) now, from
+ * the sources as they are, so a test never runs a stale one. Each caller names its own file
+ * (dist-server/<name>.mjs): test files running at once never write or read each other's half-built
+ * bundle. Answers the bundle's absolute path, for `startServerProcess(env, timeoutMs, { bundle })`.
+ */
+export async function buildServerBundle(name: string): Promise<string> {
+  const outfile = join('dist-server', `${name}.mjs`);
+  await promisify(execFile)(process.execPath, ['scripts/build-server.mjs', 'server/main.ts', outfile], { cwd: ROOT });
+  return join(ROOT, outfile);
+}
+
+/**
+ * Starts `server/main.ts` with `env` on a free port (through tsx, or from `bundle`, a file
+ * buildServerBundle made, with plain node as `npm start` runs it); resolves once it prints that it
+ * is ready.
+ */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 90_000, options: { bundle?: string } = {}): Promise<ServerProcess> {
+  const args = options.bundle ? ['--enable-source-maps', options.bundle] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT, env: { ...process.env, ...FAST_SERVER_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

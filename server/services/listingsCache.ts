@@ -2,7 +2,7 @@
 // read cost three queries and ran at 0.04× a bare route). A page is read from the database once,
 // then answered from memory until the market changes:
 //  - every change to market_listings, and a player's new name, sends a NOTIFY on MARKET_CHANNEL
-//    when its transaction commits (a trigger, migration 014: whoever writes, from any process);
+//    when its transaction commits (a trigger, migration 015: whoever writes, from any process);
 //    this process LISTENs and drops every page it holds;
 //  - a change committed by this process drops them at once too (afterCommit, before the
 //    notification arrives), so a player who lists, buys or cancels sees it in their next read;

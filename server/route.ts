@@ -62,7 +62,27 @@ export interface RouteOptions<E extends EndpointDef> {
   transaction?: 'route' | 'steps';
   /** Housekeeping committed in its own transaction before the request's (see the header). */
   before?: (ctx: Context<E>) => Promise<void>;
+  /**
+   * The handler builds its answer field by field from the contract's type (never a database row
+   * or an object with more in it): it is written with JSON.stringify, without zod's parse of the
+   * answer on its way out (issue 27: a hot read's main cost after the database). The contract's
+   * schema still types the handler and documents the route, and the API tests still check each
+   * answer against it. An answer made once (constantAnswer) is written once.
+   */
+  trustedAnswer?: boolean;
 }
+
+/** Answers made once and written once: their JSON, by object. */
+const constantJson = new WeakMap<object, string>();
+
+/** Marks `answer` as never changing (it must not be mutated after): a trusted route writes the
+ * JSON made here each time it returns this very object. */
+export function constantAnswer<T extends object>(answer: T): T {
+  constantJson.set(answer, JSON.stringify(answer));
+  return answer;
+}
+
+const trustedJson = (data: unknown): string => (typeof data === 'object' && data !== null && constantJson.get(data)) || JSON.stringify(data);
 
 function bearerMatches(header: string | undefined, key: string): boolean {
   if (!header?.startsWith('Bearer ')) return false;
@@ -101,6 +121,7 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
       ...(endpoint.raw ? {} : { response: { 200: endpoint.response, ...errorResponses } }),
     },
     config: { endpoint },
+    ...(options.trustedAnswer ? { serializerCompiler: () => trustedJson } : {}),
     // onRequest: who may call is settled before the body is parsed or validated, so an
     // anonymous caller learns nothing about the schema (401, never a 400 first).
     onRequest: async (request) => {

@@ -27,19 +27,33 @@ export class SpoiledTransaction extends Error {
   }
 }
 
+/** What runs in this process once a transaction has committed (never after a rollback). */
+const committed = new WeakMap<Trx, Array<() => void>>();
+
+/** Runs `fn` after `trx` commits (an in-process cache told of a change its readers must see at
+ * once); nothing when it rolls back. Only for transactions opened by inTransaction. */
+export function afterCommit(trx: Trx, fn: () => void): void {
+  const list = committed.get(trx);
+  if (list) list.push(fn); else committed.set(trx, [fn]);
+}
+
 /** One transaction from the route layer (its inTransaction, with the retry), handed to a
  * housekeeping service that decides whether it needs one at all (services never open one). */
 export type RunInTransaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
 
 export async function inTransaction<T>(db: Db, fn: (trx: Trx) => Promise<T>, attempts = 4): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    let done: Array<() => void> | undefined;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const value = await db.transaction().execute(async (trx) => {
         const result = await fn(trx);
         const reason = spoiled.get(trx);
         if (reason !== undefined) throw new SpoiledTransaction(reason);
+        done = committed.get(trx);
         return result;
       });
+      for (const callback of done ?? []) callback();
+      return value;
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;

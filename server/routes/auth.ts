@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
 import { badRequest, HttpError } from '../errors';
-import { route } from '../route';
+import { constantAnswer, route } from '../route';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { hashPassword } from '../services/passwords';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
@@ -10,6 +10,8 @@ import { clearSessionCookie, createSession, revokeSession, setSessionCookie, sta
 import { currentUserOf } from '../services/users';
 
 const STEPS = { transaction: 'steps' } as const;
+/** Whoami's anonymous answer, made and written once. */
+const ANONYMOUS_ANSWER = constantAnswer({ ...ANONYMOUS_USER, error: AUTH_TEXT.notLoggedIn });
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
@@ -48,9 +50,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, whoami, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
-    if (!request.user) return { ...ANONYMOUS_USER, error: AUTH_TEXT.notLoggedIn };
+    if (!request.user) return ANONYMOUS_ANSWER;
     return currentUserOf(request.user);
-  });
+  }, { trustedAnswer: true });
 
   route(app, changePassword, async ({ body, user, request, reply, transaction }) => {
     await passwords.chargeAddress(request);

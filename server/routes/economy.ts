@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { award, baseInventory, ECONOMY_TEXT, itemCatalogue, itemSprite, searchPlayers, transferItems } from '../../contract/economy';
 import { notFound } from '../errors';
-import { route } from '../route';
+import { constantAnswer, route } from '../route';
 import { awardOnce } from '../services/awards';
 import { catalogueItem, catalogueItems, etagMatches, sprite } from '../services/catalogue';
 import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } from '../services/inventory';
@@ -11,16 +11,18 @@ import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } 
 export async function economyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
+  // The catalogue never changes while the process runs: both answers made and written once.
+  const catalogueAnswer = (cleaned: boolean) => constantAnswer({
+    items: catalogueItems().map((i) => ({
+      uuid: i.uuid, name: i.name, description: i.description, dex_id: i.dex_id,
+      ...(cleaned ? {} : { kind: i.kind, collection: i.collection }),
+    })),
+  });
+  const catalogue = { cleaned: catalogueAnswer(true), full: catalogueAnswer(false) };
   route(app, itemCatalogue, async ({ query, reply }) => {
     reply.header('cache-control', 'public, max-age=300');
-    const cleaned = query.cleaned !== 'false';
-    return {
-      items: catalogueItems().map((i) => ({
-        uuid: i.uuid, name: i.name, description: i.description, dex_id: i.dex_id,
-        ...(cleaned ? {} : { kind: i.kind, collection: i.collection }),
-      })),
-    };
-  });
+    return query.cleaned !== 'false' ? catalogue.cleaned : catalogue.full;
+  }, { trustedAnswer: true });
 
   route(app, itemSprite, async ({ params, query, request, reply }) => {
     const item = catalogueItem(params.uuid);

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint } from '../../contract/marketplace';
 import type { Executor, RunInTransaction } from '../db/tx';
-import { route } from '../route';
+import { constantAnswer, route } from '../route';
+import { firstListingEnd, ListingsCache } from '../services/listingsCache';
 import * as market from '../services/marketplace';
 import { marketStats } from '../services/marketStats';
 
@@ -17,10 +18,19 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, createListing, async ({ body, user, trx }) => ({ message: MARKET_TEXT.listed, listing: await market.createListing(trx, user, body) }), { before: sweep });
 
+  // Pages of listings kept between changes (services/listingsCache.ts); the expiry sweep's query
+  // only when a listing may be due.
+  const pages = new ListingsCache(app.log);
+  await pages.start(app.dbListen);
+  app.addHook('onClose', async () => { await pages.stop(); });
+  const readPage = (query: market.ListingsQuery) => async () => {
+    const [answer, firstEnd] = await Promise.all([market.activeListings(db, null, query), firstListingEnd(db)]);
+    return { answer: constantAnswer(answer), firstEnd };
+  };
   route(app, listings, async ({ query, request, reply }) => {
     reply.header('cache-control', 'no-store');
-    return market.activeListings(db, request.user?.id ?? null, query);
-  }, { before: sweep });
+    return pages.page(request.user?.id ?? null, query, readPage(query));
+  }, { before: (ctx) => (pages.nothingDue() ? Promise.resolve() : sweep(ctx)), trustedAnswer: true });
 
   route(app, listingDetail, async ({ params, request, reply }) => {
     reply.header('cache-control', 'no-store');

@@ -13,6 +13,7 @@ import { COINS, playerAccount, post } from './ledger';
 import { escrowOf } from './marketplace';
 import { escrowOfGame } from './coinflip';
 import { revokeAllSessions, revokeSession } from './sessions';
+import { marketChanged } from './listingsCache';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -141,6 +142,7 @@ export async function ban(trx: Trx, uuid: string, by: string, reason: string) {
   const account = playerAccount(u.id);
   const listings = await trx.updateTable('market_listings').set({ status: 'cancelled', closed_at: sql`now()` })
     .where('seller_id', '=', u.id).where('status', '=', 'active').returning(['id', 'item_uuid', 'quantity']).execute();
+  if (listings.length) marketChanged(trx);
   const wagers = await trx.updateTable('coinflip_games').set({ status: 'cancelled', closed_at: new Date() })
     .where('creator_id', '=', u.id).where('status', '=', 'open').returning(['id', 'wager']).execute();
   const legs = [

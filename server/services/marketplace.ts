@@ -12,6 +12,7 @@ import { forbidden, gone, HttpError, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { onlyHave } from './inventory';
 import { publishLiveEvent } from './liveEvents';
+import { marketChanged } from './listingsCache';
 import { COINS, coinBalance, InsufficientFunds, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 
 export const escrowOf = (listingId: string) => `escrow:listing:${listingId}`;
@@ -28,6 +29,7 @@ interface ClosedListing { id: string; seller_id: string; item_uuid: string; quan
 /** Every closed listing's items back to its seller: one posting, so one lock order and one tx_id. */
 export async function returnToSellers(trx: Trx, closed: ClosedListing[], reason: string): Promise<void> {
   if (closed.length === 0) return;
+  marketChanged(trx);
   for (const seller of new Set(closed.map((l) => l.seller_id))) await openPlayerAccount(trx, seller);
   await post(trx, {
     reason,
@@ -99,6 +101,7 @@ export async function createListing(
   const price = parseTripcoins(body.priceInTripCoins);
   if (price === null || price <= 0n) throw new HttpError(400, MARKET_TEXT.invalidPrice, 'INVALID_INPUT');
   const id = randomUUID();
+  marketChanged(trx);
   const row = await trx.insertInto('market_listings').values({
     id, seller_id: seller.id, item_uuid: item.uuid, quantity: body.quantity, price: price.toString(),
     end_time: sql<Date>`now() + make_interval(days => ${LISTING_DURATION_DAYS})`,
@@ -116,10 +119,12 @@ const SORTS = {
   newest: [['l.created_at', 'desc'], ['l.price', 'asc']],
 } as const;
 
+export interface ListingsQuery { page: number; page_size: number; sort: keyof typeof SORTS; itemUuid?: string | undefined }
+
 export async function activeListings(
   db: Executor,
   callerId: string | null,
-  q: { page: number; page_size: number; sort: keyof typeof SORTS; itemUuid?: string | undefined },
+  q: ListingsQuery,
 ): Promise<{ listings: MarketListing[]; page: number; page_size: number; total: number; total_pages: number }> {
   let base = db.selectFrom('market_listings as l').innerJoin('users as u', 'u.id', 'l.seller_id')
     .where('l.status', '=', 'active').where('l.end_time', '>', sql<Date>`now()`);
@@ -194,6 +199,7 @@ export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
     .where('id', '=', id).where('status', '=', 'active').where('end_time', '>', sql<Date>`now()`).where('seller_id', '<>', buyerId)
     .returning(['seller_id', 'item_uuid', 'quantity', 'price']).executeTakeFirst();
   if (!sold) throw await refusal(trx, id, buyerId, 'buy');
+  marketChanged(trx);
   const price = toBigInt(sold.price);
   const quantity = toBigInt(sold.quantity);
   const buyer = playerAccount(buyerId);

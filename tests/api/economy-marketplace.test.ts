@@ -143,6 +143,34 @@ describe.each(testDatabases())('the marketplace on $name', (database) => {
         expect(missing.json().error).toBe(MARKET_TEXT.listingNotFound);
       }
     });
+
+    // Pages are kept between changes (services/listingsCache.ts): a read with nothing changed asks
+    // the database nothing, and any change, by whoever (here a hand-run statement, as another
+    // process or an operator would make), shows at the next read.
+    it('answers a page from memory until the market changes, whoever changes it', async () => {
+      const item = BASE_SET_ITEMS[11]!.uuid;
+      const seller = await player({ items: { [item]: 1 } });
+      const id = await listed(seller, item, 40);
+      const url = `/api/seaport/listings?itemUuid=${item}`;
+      const priceNow = async () => ((await t.app.inject({ url })).json().listings as Array<{ order_id: string; price_tripcoins: number }>).find((l) => l.order_id === id)?.price_tripcoins;
+      expect(await priceNow()).toBe(40);
+      // Changed without telling anyone (the trigger off inside this one transaction): still the kept page.
+      await t.handle.db.transaction().execute(async (trx) => {
+        await sql`ALTER TABLE market_listings DISABLE TRIGGER market_listings_notify`.execute(trx);
+        await sql`UPDATE market_listings SET price = 4100 WHERE id = ${id}`.execute(trx);
+        await sql`ALTER TABLE market_listings ENABLE TRIGGER market_listings_notify`.execute(trx);
+      });
+      expect(await priceNow()).toBe(40);
+      // A change as anyone makes it: the next read has it (within the notification's trip, far below the pages' 5 s).
+      await sql`UPDATE market_listings SET price = 4200 WHERE id = ${id}`.execute(t.handle.db);
+      const started = Date.now();
+      let price = await priceNow();
+      while (price !== 42 && Date.now() - started < 1_000) { await new Promise((r) => setTimeout(r, 20)); price = await priceNow(); }
+      expect(price).toBe(42);
+      // This process's own change is seen at once, with no wait.
+      expect((await seller.client.post('/api/seaport/cancel-listing', { orderId: id })).statusCode).toBe(200);
+      expect(await priceNow()).toBeUndefined();
+    });
   });
 
   describe('cancel-listing', () => {

@@ -20,7 +20,9 @@
 // Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
 // that row: no API server, no other figure; written to bench/signin.json), BENCH_MEMORY_STARTS
 // (PGlite only: starts of `npm start`'s bundle on a new data folder for the row "API on PGlite,
-// resident memory at ready", default 3, 0 skips it; tests/bench/memoryAtReady.ts).
+// resident memory at ready", default 3, 0 skips it; tests/bench/memoryAtReady.ts), BENCH_CPU_PROF=<dir>
+// (the server process writes a V8 CPU profile there; summarize it with
+// `node scripts/cpu-profile-summary.mjs <dir>/*.cpuprofile`).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -63,6 +65,8 @@ const BOT_CHECK_PREVIOUS = Number(process.env.BENCH_BOT_CHECK_PREVIOUS ?? 3);
 const SIGNIN_RUNS = Number(process.env.BENCH_SIGNIN ?? 3);
 const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
 const MEMORY_STARTS = Number(process.env.BENCH_MEMORY_STARTS ?? 3);
+/** A directory: the server process writes a V8 CPU profile there (node --cpu-prof) as it exits. */
+const CPU_PROF = process.env.BENCH_CPU_PROF ?? '';
 
 /** Solve times at the server's default difficulty against the previous one, in one run. */
 async function botCheckBench(): Promise<BotCheckRow[]> {
@@ -324,7 +328,7 @@ async function main(): Promise<void> {
     if (built.status !== 0) throw new Error('building the bench server bundle failed');
   }
   const child = fork(entry, [], {
-    cwd: ROOT, execArgv: [...(BUNDLE ? [] : ['--import', 'tsx']), '--expose-gc'], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+    cwd: ROOT, execArgv: [...(BUNDLE ? [] : ['--import', 'tsx']), '--expose-gc', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).

@@ -1,0 +1,40 @@
+// One read against the bench's server process (the prebuilt bundle `npm run bench` builds,
+// dist-server/bench-server.mjs, on a scratch PostgreSQL database), with a V8 CPU profile of that
+// process: the bare route, then the read (warm-up, then SECONDS timed as the profile's last
+// window), each a fresh autocannon run of 10 connections. Prints req/s of both and the ratio;
+// summarize the profile's last SECONDS with
+//   node scripts/cpu-profile-summary.mjs <dir>/*.cpuprofile 30 --last=<SECONDS>
+// Usage: DATABASE_URL=postgres://… node --import tsx tests/bench/profileRead.ts <path> [seconds=5] [profile dir] [cookie=0|1]
+// (issue 27: where a read's time goes; not part of `npm run bench` nor of `npm test`).
+import { fork } from 'node:child_process';
+import autocannon from 'autocannon';
+import { createScratchDatabase } from '../api/harness/servers';
+
+const [path = '/api/whoami', secondsArg = '5', profileDir = '', cookie = '0'] = process.argv.slice(2);
+const seconds = Number(secondsArg);
+const adminUrl = process.env.DATABASE_URL;
+if (!adminUrl) throw new Error('DATABASE_URL (a PostgreSQL server) is needed');
+const scratch = await createScratchDatabase(adminUrl, 'profile');
+const child = fork('dist-server/bench-server.mjs', [], {
+  execArgv: ['--expose-gc', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])], stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  env: {
+    ...process.env, DATABASE_URL: scratch.url, STATIC_DIR: '', LOG_LEVEL: 'info', SCRYPT_LOG_N: '10', ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
+    RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000000', AUTH_RATE_PER_USERNAME: '100000000',
+  },
+});
+type Message = { ready?: boolean; id?: number; result?: unknown; api?: string; baseline?: string };
+const waiting = new Map<number, (value: unknown) => void>();
+const ready = new Promise<Message>((resolve) => {
+  child.on('message', (m: Message) => { if (m.ready) resolve(m); else waiting.get(m.id ?? 0)?.(m.result); });
+});
+const { api, baseline } = await ready;
+const players = await new Promise<Array<{ sid: string }>>((resolve) => { waiting.set(1, resolve as (v: unknown) => void); child.send({ id: 1, cmd: 'players', count: 1 }); });
+const headers: Record<string, string> = cookie === '1' ? { cookie: `sid=${players[0]?.sid ?? ''}` } : {};
+const run = async (url: string, duration: number) => (await autocannon({ url, connections: 10, duration, headers })).requests.average;
+await run(`${api}${path}`, 2);
+const bare = await run(`${baseline}/bare`, seconds);
+const read = await run(`${api}${path}`, seconds);
+console.log(`bare ${Math.round(bare)} req/s · ${path}${cookie === '1' ? ' (signed in)' : ''} ${Math.round(read)} req/s · ${(read / bare).toFixed(2)}×`);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('exit', resolve));
+await scratch.drop();

@@ -113,3 +113,19 @@ describe('the Airdrops section (issue 26 item 1)', () => {
     expect(heard).toContain('purchase');
   });
 });
+
+describe('the reveal for assistive technology (issue 26 item 10)', () => {
+  it('has no serious or critical axe finding while it rolls (the e2e checks the other screens in Chromium)', async () => {
+    const { default: axe } = await import('axe-core');
+    server.answer(crateStatus, { crateVersionId: 0, crateItemUuid: 'c', cratePrice: 100, crateBalance: 1, totalSupply: 50, remainingSupply: 7 });
+    server.answer(crateStatusV2, { crateVersionId: 1, crateItemUuid: 'c', cratePrice: 300, crateBalance: 0, totalSupply: 50, remainingSupply: 7 });
+    server.answer(crateOdds, { crateVersionId: 0, crateItemUuid: 'c', odds: [{ itemUuid: FOUNDERS.uuid, name: FOUNDERS.name, weight: 1, percent: 100 }] });
+    server.answer(openCrate, { wonItemUuid: FOUNDERS.uuid, wonItemName: FOUNDERS.name, crateVersionId: 0, crateBalance: 0 });
+    renderWithShell(<CrateOpenModal payload={{}} onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('owned-badge')).toHaveTextContent('1 Owned'));
+    fireEvent.click(screen.getByRole('button', { name: 'Open 1 Crate' }));
+    const reveal = await screen.findByTestId('crate-reveal');
+    const { violations } = await axe.run(reveal, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], rules: { 'color-contrast': { enabled: false } } });
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+});

@@ -89,7 +89,7 @@ function AirdropStatusPanel() {
         {reward.length > 0 ? <RewardCards items={reward} /> : <Text c="dimmed">{AIRDROP_TEXT.alreadyClaimed}</Text>}
         {crate ? (
           <Group justify="flex-end">
-            <Button onClick={() => overlays.open('crateOpen', {})}>{t('accounts.AirdropSection.openCrate')}</Button>
+            <Button onClick={() => overlays.open('crateOpen', {})} data-testid="airdrop-open-crate">{t('accounts.AirdropSection.openCrate')}</Button>
           </Group>
         ) : null}
       </Stack>
@@ -109,7 +109,7 @@ function AirdropStatusPanel() {
       <RewardCards items={AIRDROP_CONTENTS} />
       <Group justify="space-between" align="center" gap="sm" className={classes.claimRow}>
         <Text size="sm">{AIRDROP_TEXT.eligible}</Text>
-        <Button size="md" onClick={() => claimMutation.mutate()} loading={claiming} data-sound="off">{t('accounts.AirdropSection.claimAirdrop')}</Button>
+        <Button size="md" onClick={() => claimMutation.mutate()} loading={claiming} data-sound="off" data-testid="airdrop-claim">{t('accounts.AirdropSection.claimAirdrop')}</Button>
       </Group>
     </Stack>
   );

@@ -113,7 +113,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           </div>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>{t('crates.CrateOpenModal.cancel')}</Button>
-            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading') || state.matches('choosing')} data-busy={busy || undefined}>
+            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading') || state.matches('choosing')} data-busy={busy || undefined} data-testid="open-one-crate">
               {busy ? t('crates.CrateOpenModal.opening') : t('crates.CrateOpenModal.open1Crate')}
             </Button>
           </Group>

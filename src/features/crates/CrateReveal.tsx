@@ -34,6 +34,11 @@ function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
   }, []);
 
   useEffect(() => {
+    // The item's large image, loaded while the reel rolls, so the landing shows it at once.
+    new Image().src = spriteUrl(won.uuid, 512);
+  }, [won]);
+
+  useEffect(() => {
     const timers = tickTimes(ROLL_MS).map((at) => window.setTimeout(() => playSound('tick'), at));
     const skip = (event: KeyboardEvent) => {
       if (event.key === 'Tab' || event.key === 'Shift') return;

@@ -4,7 +4,7 @@
 // Issue 26: designed like the other overlays, around reward cards (image, name, quantity,
 // rarity): before a claim what it gives, after it what it gave (the server's answer, read back
 // from the ledger) and when; a claimed crate can be opened from here.
-import { Alert, Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { CSSProperties } from 'react';
 
 import { AIRDROP_TEXT as AIRDROP_EN } from '../../../contract/accounts';
@@ -33,17 +33,16 @@ const isCrate = (uuid: string) => CRATE_VERSIONS.some((v) => v.crateItemUuid ===
 
 function RewardCards({ items, dimmed = false }: { items: RewardCardItem[]; dimmed?: boolean }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: Math.min(3, Math.max(2, items.length)) }} spacing="sm" data-testid="airdrop-rewards">
+    <div className={classes.grid} data-testid="airdrop-rewards">
       {items.map((item) => {
         const rarity: Rarity = itemRarity(item.itemUuid);
         return (
-          <Paper
+          <div
             key={item.itemUuid}
             className={classes.card}
             data-dimmed={dimmed || undefined}
             data-testid="airdrop-reward-card"
             style={{ '--rarity': `var(--tripshell-rarity-${rarity})` } as CSSProperties}
-            radius="md"
           >
             <div className={classes.imageFrame}>
               <img className={classes.image} src={spriteUrl(item.itemUuid, 256)} alt={item.name} width={96} height={96} />
@@ -54,10 +53,10 @@ function RewardCards({ items, dimmed = false }: { items: RewardCardItem[]; dimme
               <Badge size="xs" variant="outline" className={classes.rarity} tt="uppercase">{t(`crates.rarity.${rarity}`)}</Badge>
               <Badge size="xs" variant="light" color="gray" tt="none">{isCrate(item.itemUuid) ? t('accounts.AirdropSection.kindCrate') : t('accounts.AirdropSection.kindItem')}</Badge>
             </Group>
-          </Paper>
+          </div>
         );
       })}
-    </SimpleGrid>
+    </div>
   );
 }
 

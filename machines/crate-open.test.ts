@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { CRATE_TEXT, type CrateVersionId } from '../contract/crates';
-import { crateOpenMachine, type OpenResult } from './crate-open';
+import { crateOpenMachine, pickCrateVersion, REVEAL_MS, type CrateCounts, type OpenResult } from './crate-open';
 
 interface Deferred<T> { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
 function deferred<T>(): Deferred<T> {
@@ -13,10 +13,11 @@ function deferred<T>(): Deferred<T> {
 
 /** A fake server: a crate count per version and a queue of open answers. */
 function fakeServer(counts: Record<CrateVersionId, number>) {
-  const calls = { load: [] as CrateVersionId[], open: [] as CrateVersionId[] };
+  const calls = { load: [] as CrateVersionId[], open: [] as CrateVersionId[], loadBoth: 0 };
   let nextOpen: Deferred<OpenResult> | null = null;
   const machine = crateOpenMachine.provide({
     actors: {
+      loadCounts: fromPromise<CrateCounts, void>(async () => { calls.loadBoth += 1; return { ...counts }; }),
       loadCount: fromPromise<number, { crateVersionId: CrateVersionId }>(async ({ input }) => {
         calls.load.push(input.crateVersionId);
         return counts[input.crateVersionId];
@@ -138,5 +139,77 @@ describe('the crate open machine', () => {
     expect(actor.getSnapshot().value).toBe('opening');
     server.answerOpen({ wonItemUuid: 'x', wonItemName: 'X' });
     await waitFor(actor, (s) => s.matches('result'));
+  });
+});
+
+describe('the set it opens on (issue 26 item 1)', () => {
+  it('picks the set the player owns crates of; Base Set when both or neither', () => {
+    expect(pickCrateVersion({ 0: 0, 1: 1 })).toBe(1);
+    expect(pickCrateVersion({ 0: 2, 1: 0 })).toBe(0);
+    expect(pickCrateVersion({ 0: 2, 1: 3 })).toBe(0);
+    expect(pickCrateVersion({ 0: 0, 1: 0 })).toBe(0);
+    expect(pickCrateVersion({ 0: null, 1: 1 })).toBe(1);
+  });
+
+  it('opened with only the airdrop\'s Base Set II crate, it starts on Base Set II with both counts, and opens it', async () => {
+    const server = fakeServer({ 0: 0, 1: 1 });
+    const actor = createActor(server.machine, { input: { choose: true } }).start();
+    expect(actor.getSnapshot().value).toBe('choosing');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ crateVersionId: 1, count: 1, counts: { 0: 0, 1: 1 }, error: null });
+    expect(server.calls.load).toEqual([]);
+    actor.send({ type: 'OPEN' });
+    expect(server.calls.open).toEqual([1]);
+    server.answerOpen({ wonItemUuid: 'item-9', wonItemName: 'Founders Badge' });
+    await waitFor(actor, (s) => s.matches('result'));
+    expect(actor.getSnapshot().context.counts).toEqual({ 0: 0, 1: 0 });
+  });
+
+  it('falls back to loading Base Set when both counts cannot be had', async () => {
+    const server = fakeServer({ 0: 2, 1: 0 });
+    const machine = server.machine.provide({ actors: { loadCounts: fromPromise<CrateCounts, void>(() => Promise.reject(new Error('offline'))) } });
+    const actor = createActor(machine, { input: { choose: true } }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ crateVersionId: 0, count: 2, counts: { 0: 2, 1: null } });
+  });
+});
+
+describe('the reveal (issue 26 item 2)', () => {
+  async function opened(input: { reducedMotion?: boolean }, clock?: SimulatedClock) {
+    const server = fakeServer({ 0: 1, 1: 0 });
+    const actor = createActor(server.machine, { input: { crateVersionId: 0, ...input }, clock }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'OPEN' });
+    server.answerOpen({ wonItemUuid: 'item-3', wonItemName: 'Trip Hoodie' });
+    await waitFor(actor, (s) => s.matches('result'));
+    return actor;
+  }
+
+  it('builds up, then lands on the won item after REVEAL_MS', async () => {
+    const clock = new SimulatedClock();
+    const actor = await opened({}, clock);
+    expect(actor.getSnapshot().value).toEqual({ result: 'revealing' });
+    clock.increment(REVEAL_MS - 1);
+    expect(actor.getSnapshot().value).toEqual({ result: 'revealing' });
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toEqual({ result: 'shown' });
+  });
+
+  it('a click or key (SKIP) lands at once', async () => {
+    const actor = await opened({}, new SimulatedClock());
+    actor.send({ type: 'SKIP' });
+    expect(actor.getSnapshot().value).toEqual({ result: 'shown' });
+    expect(actor.getSnapshot().context.won).toEqual({ uuid: 'item-3', name: 'Trip Hoodie' });
+  });
+
+  it('under reduced motion it shows the item at once', async () => {
+    const actor = await opened({ reducedMotion: true }, new SimulatedClock());
+    expect(actor.getSnapshot().value).toEqual({ result: 'shown' });
+  });
+
+  it('Continue from the reveal or the item returns to the open view', async () => {
+    const actor = await opened({}, new SimulatedClock());
+    actor.send({ type: 'CONTINUE' });
+    expect(actor.getSnapshot().value).toBe('loading');
   });
 });

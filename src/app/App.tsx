@@ -21,6 +21,7 @@ import { SettingsStoreProvider } from '../settings-store/context';
 import { holdToastsWhileLoading } from '../ui/toast';
 import { createSettingsStore, type SettingsStore } from '../settings-store/store';
 import { currentLocale, setChosenLocale, subscribeLocale } from '../i18n';
+import { startUiSounds } from './uiSounds';
 
 /**
  * The `language` setting and the shell's language, kept together: the player's choice (a change
@@ -56,6 +57,7 @@ function pageSettingsStore(shell: ShellBoot): SettingsStore {
   });
   settingsStore = store;
   followLanguageSetting(store);
+  startUiSounds(window, store, shell.pageAudio);
   if (store.keeper() === 'visit') {
     shell.host.then((adapter) => adapter.storage?.() ?? null)
       .then((hostStorage) => { if (hostStorage) store.adoptHostStorage(hostStorage); })

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { loadingPhase } from '../../machines/loading';
+import { playSound, type UiSound } from '../lib/sounds';
 
 type NotificationPosition = NonNullable<NotificationData['position']>;
 
@@ -30,6 +31,8 @@ export interface ToastOptions {
   area?: ToastArea;
   /** Milliseconds, or false to stay until closed. */
   duration?: number | false;
+  /** The sound it plays when it shows: 'error' for an error, else 'toast' (a purchase: 'purchase'); false: none. */
+  sound?: UiSound | false;
 }
 
 const visible: Record<ToastArea, string[]> = { default: [], auth: [], economy: [] };
@@ -41,8 +44,8 @@ let held = false;
 const waiting: Array<{ id: string; options: ToastOptions }> = [];
 
 /** An economy toast (top-center, spec part 2 §9): the market, crate, coin flip and bridge modals. */
-export function economyToast(tone: ToastTone, message: ReactNode, title?: ReactNode): string {
-  return showToast({ message, title, tone, area: 'economy' });
+export function economyToast(tone: ToastTone, message: ReactNode, title?: ReactNode, sound?: UiSound | false): string {
+  return showToast({ message, title, tone, area: 'economy', sound });
 }
 
 export function showToast(options: ToastOptions): string {
@@ -80,6 +83,8 @@ function display(id: string, options: ToastOptions): void {
     },
   };
   notifications.show(data);
+  const sound = options.sound ?? (options.tone === 'error' ? 'error' : 'toast');
+  if (sound) playSound(sound);
 }
 
 export function hideToast(id: string): void {

@@ -3,13 +3,16 @@
 // ('Opening...'), the result view 'You Got:' with the won item and Continue, which returns to
 // the open view and reloads the count. The opening operation (api/openCrate.ts) refreshes the
 // economy queries and sends the game fresh item data for the crate item and the won item.
+// Issue 26: it opens on the set the player owns crates of (the airdrop's Base Set II crate), each
+// set's tab shows its count and each set's texts name it, and the result starts with the reveal
+// (CrateReveal.tsx).
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
-import { crateOpenMachine, type OpenResult } from '../../../machines/crate-open';
+import { crateOpenMachine, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
 import type { OverlayProps } from '../../overlays/types';
 import { spriteUrl } from '../../api/catalogue';
 import { errorText } from '../../api/errors';
@@ -17,16 +20,26 @@ import { economyToast } from '../../ui/toast';
 import { fetchCrateBalance } from './api/getCrateStatus';
 import { useOpenCrate } from './api/openCrate';
 import { CrateOdds } from './CrateOdds';
+import { CrateReveal } from './CrateReveal';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { CRATE_TEXT } from '../../i18n/texts';
+
+/** Whether the player asked the system for reduced motion (the reveal then lands at once). */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
 
 export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   const queryClient = useQueryClient();
   const open = useOpenCrate();
   const machine = useMemo(() => crateOpenMachine.provide({
     actors: {
+      loadCounts: fromPromise<CrateCounts, void>(async () => {
+        const [base, second] = await Promise.all([fetchCrateBalance(queryClient, 0), fetchCrateBalance(queryClient, 1)]);
+        return { 0: base, 1: second };
+      }),
       loadCount: fromPromise<number, { crateVersionId: CrateVersionId }>(async ({ input }) => {
         try {
           return await fetchCrateBalance(queryClient, input.crateVersionId);
@@ -46,14 +59,22 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
     },
   }), [queryClient, open]);
   // The component mounts on every opening of the modal: a fresh actor starts in the open view
-  // and loads the count (spec §4: "The view resets and the count reloads each time the modal opens").
-  const [state, send] = useMachine(machine, { input: { crateVersionId: 0 } });
-  const { count, won, error, crateVersionId } = state.context;
+  // and loads the count (spec §4: "The view resets and the count reloads each time the modal opens"),
+  // both counts first, to start on the set the player owns crates of.
+  const [state, send] = useMachine(machine, { input: { choose: true, reducedMotion: prefersReducedMotion() } });
+  const { count, counts, won, error, crateVersionId } = state.context;
   const crate = CRATE_VERSIONS[crateVersionId] ?? CRATE_VERSIONS[0]!;
   const busy = state.matches('opening');
+  const revealing = state.matches({ result: 'revealing' });
+  const texts = crateVersionId === 1
+    ? { receive: t('crates.CrateOpenModal.openBaseSet2ToReceive'), contains: t('crates.CrateOpenModal.eachBaseSet2CrateContains') }
+    : { receive: t('crates.CrateOpenModal.openACrateToReceive'), contains: t('crates.CrateOpenModal.eachCrateContainsOneItem') };
 
+  const skip = useCallback(() => send({ type: 'SKIP' }), [send]);
   const close = () => {
     if (busy) return;
+    // Escape (or a click outside) during the reveal skips to the item, like any key.
+    if (revealing) { send({ type: 'SKIP' }); return; }
     send({ type: 'RESET' });
     onClose();
   };
@@ -65,24 +86,17 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
       title={<Title order={3} component="span">{t('crates.CrateOpenModal.title', { name: crate.name })}</Title>}
     >
       {state.matches('result') && won ? (
-        <Stack align="center" gap="sm" data-testid="crate-result">
-          <Title order={4}>{t('crates.CrateOpenModal.youGot')}</Title>
-          <div className={classes.crateFrame}>
-            <img className={classes.crateImage} src={spriteUrl(won.uuid, 512)} alt={won.name} />
-          </div>
-          <Text fw={700} size="lg" data-testid="won-item">{won.name}</Text>
-          <Button onClick={() => send({ type: 'CONTINUE' })} data-autofocus>{t('crates.CrateOpenModal.continue')}</Button>
-        </Stack>
+        <CrateReveal won={won} revealing={revealing} onSkip={skip} onContinue={() => send({ type: 'CONTINUE' })} />
       ) : (
-        <Stack gap="sm" data-testid="crate-open" data-state={String(state.value)}>
+        <Stack gap="sm" data-testid="crate-open" data-state={String(state.value)} data-version={crateVersionId}>
           <SegmentedControl
             fullWidth
             size="xs"
             aria-label={t('crates.CrateOpenModal.crateSet')}
             value={String(crateVersionId)}
-            disabled={busy}
+            disabled={busy || state.matches('choosing')}
             onChange={(v) => send({ type: 'SET_VERSION', crateVersionId: v === '1' ? 1 : 0 })}
-            data={CRATE_VERSIONS.map((v) => ({ value: String(v.id), label: v.name }))}
+            data={CRATE_VERSIONS.map((v) => ({ value: String(v.id), label: t('crates.CrateOpenModal.setTab', { name: v.name, count: counts[v.id] ?? '…' }) }))}
           />
           <div className={classes.crateFrame}>
             <img className={classes.crateImage} src={spriteUrl(crate.crateItemUuid, 512)} alt={t('crates.crateAlt', { name: crate.name })} />
@@ -90,8 +104,8 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
               {t('crates.owned', { count: count === null ? '…' : count })}
             </Badge>
           </div>
-          <Text ta="center" fw={600}>{t('crates.CrateOpenModal.openACrateToReceive')}</Text>
-          <Text ta="center" size="sm" c="dimmed">{t('crates.CrateOpenModal.eachCrateContainsOneItem')}</Text>
+          <Text ta="center" fw={600} data-testid="crate-open-text">{texts.receive}</Text>
+          <Text ta="center" size="sm" c="dimmed">{texts.contains}</Text>
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <div>
             <Text size="sm" fw={600} mb={4}>{t('crates.CrateOpenModal.dropOdds')}</Text>
@@ -99,7 +113,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           </div>
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>{t('crates.CrateOpenModal.cancel')}</Button>
-            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading')} data-busy={busy || undefined}>
+            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading') || state.matches('choosing')} data-busy={busy || undefined} data-testid="open-one-crate">
               {busy ? t('crates.CrateOpenModal.opening') : t('crates.CrateOpenModal.open1Crate')}
             </Button>
           </Group>

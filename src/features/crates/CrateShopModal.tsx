@@ -72,7 +72,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   // operation's (issue 18 item 6).
   const buy = useBuyCrates({
     onSuccess: (result) => {
-      economyToast('success', result.description, result.message);
+      economyToast('success', result.description, result.message, 'purchase');
       onClose();
     },
     onError: (error) => economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed)),

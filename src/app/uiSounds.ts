@@ -1,0 +1,18 @@
+// Wires the page's UI sounds (src/lib/sounds.ts, issue 26 item 3): loudness from the settings
+// store's master and sound effects volumes, silence while the page's audio is muted (the host's
+// mute or an ad, pageAudio.ts), and a click sound for the shell's controls. Once per page.
+import { browserSoundEnvironment, createSoundPlayer, installClickSounds, setSoundPlayer } from '../lib/sounds';
+import type { PageAudio } from '../game-link/pageAudio';
+import type { SettingsStore } from '../settings-store/store';
+
+let started = false;
+
+export function startUiSounds(win: Window, store: Pick<SettingsStore, 'getValues'>, audio: Pick<PageAudio, 'isMuted'>): void {
+  if (started) return;
+  started = true;
+  setSoundPlayer(createSoundPlayer(browserSoundEnvironment(win, {
+    volumes: () => store.getValues(),
+    muted: () => audio.isMuted(),
+  }, import.meta.env.BASE_URL)));
+  installClickSounds(win.document);
+}

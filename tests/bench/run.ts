@@ -18,7 +18,10 @@
 // difficulty before issue 22, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
 // sign-in-at-start row: navigation -> first /api/whoami and -> signed in, on the portal and in the
 // Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
-// that row: no API server, no other figure; written to bench/signin.json).
+// that row: no API server, no other figure; written to bench/signin.json), BENCH_PGBENCH_RUNS
+// (pgbench runs of the transfer's and the crate purchases' own captured statements, default 3, 0
+// skips; PostgreSQL only; tests/bench/pgbench.ts), BENCH_PGBENCH (pgbench's path) and
+// BENCH_PGBENCH_MODE (its -M, default extended: the protocol node-postgres speaks).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -32,7 +35,7 @@ import type { RawRequest } from '../api/harness/hostile';
 import { createScratchDatabase, type ScratchDatabase } from '../api/harness/servers';
 import { httpTransport, solveBotCheckVia } from '../api/harness/transport';
 import { DIRECT_TRANSACTIONS, NOT_REPEATABLE } from './direct';
-import type { BenchRequest, Prepared, Rush, RushCheck } from './server';
+import type { BenchRequest, PgbenchResult, Prepared, Rush, RushCheck } from './server';
 import { loadConfig } from '../../server/config';
 import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
 import { signInBench, signInTable } from './signIn';
@@ -59,6 +62,10 @@ const BOT_CHECK_SOLVES = Number(process.env.BENCH_BOT_CHECK ?? 20);
 const BOT_CHECK_PREVIOUS = Number(process.env.BENCH_BOT_CHECK_PREVIOUS ?? 3);
 const SIGNIN_RUNS = Number(process.env.BENCH_SIGNIN ?? 3);
 const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
+/** Money endpoints measured against pgbench running their own statements (issue 27 item 2); BENCH_PGBENCH=0 skips. */
+const PGBENCH_KEYS = new Set(['POST /api/inventory/transfer-onchain', 'POST /api/crates/buy', 'POST /api/crates/buy/v2']);
+const PGBENCH = process.env.BENCH_PGBENCH_RUNS !== '0';
+const PGBENCH_RUNS = Number(process.env.BENCH_PGBENCH_RUNS ?? 3);
 
 /** Solve times at the server's default difficulty against the previous one, in one run. */
 async function botCheckBench(): Promise<BotCheckRow[]> {
@@ -78,7 +85,7 @@ const COOKIE_READS: Array<[string, string]> = [
   ['GET a sprite', `/api/itemv4/${BASE_SET_ITEMS[0]?.uuid ?? ''}/sprite`],
 ];
 
-interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string }
+interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string; pgbench?: PgbenchResult | { error: string }; vsPgbench?: number }
 
 class BenchServer {
   private nextId = 1;
@@ -206,6 +213,16 @@ async function readRows(server: BenchServer, api: string, vs: (row: ApiRow) => A
   return rows;
 }
 
+/** pgbench running the endpoint's own captured statements: same calls, same clients, median of BENCH_PGBENCH_RUNS. */
+async function pgbenchOf(server: BenchServer, key: string, calls: number, rps: number): Promise<Pick<ApiRow, 'pgbench' | 'vsPgbench'>> {
+  if (!PGBENCH || !PGBENCH_KEYS.has(key)) return {};
+  process.stderr.write(`  pgbench: ${key}'s own statements…\n`);
+  const result = await server.ask<PgbenchResult>({ cmd: 'pgbench', key, calls, clients: CONNECTIONS, runs: PGBENCH_RUNS }).catch((error: Error) => ({ error: error.message }));
+  if ('skipped' in result) process.stderr.write(`  pgbench skipped: ${result.skipped}\n`);
+  if ('error' in result) process.stderr.write(`  pgbench FAILED: ${result.error}\n`);
+  return 'tps' in result ? { pgbench: result, vsPgbench: rps / result.tps } : { pgbench: result };
+}
+
 async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
 
@@ -225,7 +242,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
       const runs: number[] = [];
       for (let i = 0; i < 3; i++) runs.push(await server.ask<number>({ cmd: 'direct', key, calls: prepared.requests.length, clients: CONNECTIONS }));
       const tps = runs.sort((a, b) => a - b)[1] ?? 0;
-      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps });
+      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, ...await pgbenchOf(server, key, prepared.requests.length, row.rps) });
     } else {
       rows.push({ ...row, note: NOT_REPEATABLE[key] ?? 'no direct-SQL hook yet (tests/bench/direct.ts)' });
     }
@@ -256,12 +273,19 @@ function apiTable(database: string, rows: ApiRow[]): string {
   return [
     `Database: ${database} · ${cpus().length} CPUs · Node ${process.version} · autocannon ${CONNECTIONS} connections, ${SECONDS} s runs (login and money calls: fixed counts)`,
     '',
-    '| API (loopback) | req/s | p50 ms | p99 ms | non-2xx | vs baseline req/s | direct SQL tx/s | vs direct SQL |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| API (loopback) | req/s | p50 ms | p99 ms | non-2xx | vs baseline req/s | direct SQL tx/s | vs direct SQL | pgbench tx/s | vs pgbench |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => r.note?.startsWith('NOT MEASURED')
-      ? `| ${r.target} | | | | | | | ${r.note} |`
-      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? ratio(r.vsDirect) : (r.note ?? '')} |`),
+      ? `| ${r.target} | | | | | | | ${r.note} | | |`
+      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? ratio(r.vsDirect) : (r.note ?? '')} | ${pgbenchCell(r.pgbench)} | ${ratio(r.vsPgbench)} |`),
   ].join('\n');
+}
+
+function pgbenchCell(p: ApiRow['pgbench']): string {
+  if (!p) return '';
+  if ('error' in p) return `FAILED: ${p.error.slice(0, 120)}`;
+  if ('skipped' in p) return `skipped: ${p.skipped}`;
+  return `${n(p.tps)} (${p.statements} statements, -M ${p.mode}; runs ${p.runs.map((t) => n(t)).join(' / ')})`;
 }
 
 function shellTable(shell: ShellFigures | Error): string {

@@ -21,7 +21,11 @@
 // that row: no API server, no other figure; written to bench/signin.json), BENCH_PGBENCH_RUNS
 // (pgbench runs of the transfer's and the crate purchases' own captured statements, default 3, 0
 // skips; PostgreSQL only; tests/bench/pgbench.ts), BENCH_PGBENCH (pgbench's path) and
-// BENCH_PGBENCH_MODE (its -M, default extended: the protocol node-postgres speaks).
+// BENCH_PGBENCH_MODE (its -M, default extended: the protocol node-postgres speaks), BENCH_FRAME
+// (runs per page of the navigation -> game's first drawn frame rows, through the shell and in a
+// bare page: the demo game, BENCH_FRAME_STANDIN=1 the Unity-sized stand-in, and UNITY_BUILD_DIR's
+// build when set; default 3, 0 skips; BENCH_FRAME_MBPS and BENCH_FRAME_CPU: the page's limits,
+// 40 Mbit/s and 4×) and BENCH_ROWS=frame (those rows alone, written to bench/frame.json).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -39,6 +43,7 @@ import type { BenchRequest, PgbenchResult, Prepared, Rush, RushCheck } from './s
 import { loadConfig } from '../../server/config';
 import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
 import { signInBench, signInTable } from './signIn';
+import { firstFrameBench, firstFrameTable } from './firstFrame';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,6 +67,15 @@ const BOT_CHECK_SOLVES = Number(process.env.BENCH_BOT_CHECK ?? 20);
 const BOT_CHECK_PREVIOUS = Number(process.env.BENCH_BOT_CHECK_PREVIOUS ?? 3);
 const SIGNIN_RUNS = Number(process.env.BENCH_SIGNIN ?? 3);
 const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
+/** The game's first drawn frame through the shell and in a bare page (issue 27 item 1): runs per page and build, 0 skips. */
+const FRAME_RUNS = Number(process.env.BENCH_FRAME ?? 3);
+const ONLY_FRAME = process.env.BENCH_ROWS === 'frame';
+const frameOptions = () => ({
+  runs: FRAME_RUNS || 3, root: ROOT, standIn: process.env.BENCH_FRAME_STANDIN === '1',
+  ...(process.env.UNITY_BUILD_DIR ? { unityBuildDir: process.env.UNITY_BUILD_DIR } : {}),
+  downloadMbps: Number(process.env.BENCH_FRAME_MBPS ?? 40), cpuRate: Number(process.env.BENCH_FRAME_CPU ?? 4),
+});
+const frameLimits = () => `network ${frameOptions().downloadMbps} Mbit/s, CPU ${frameOptions().cpuRate}× slower`;
 /** Money endpoints measured against pgbench running their own statements (issue 27 item 2); BENCH_PGBENCH=0 skips. */
 const PGBENCH_KEYS = new Set(['POST /api/inventory/transfer-onchain', 'POST /api/crates/buy', 'POST /api/crates/buy/v2']);
 const PGBENCH = process.env.BENCH_PGBENCH_RUNS !== '0';
@@ -315,8 +329,22 @@ async function signInOnly(): Promise<void> {
   if (rows instanceof Error) process.exitCode = 1;
 }
 
+/** BENCH_ROWS=frame: the first-drawn-frame rows alone (their own product server), written to bench/frame.json. */
+async function frameOnly(): Promise<void> {
+  const started = Date.now();
+  await ensureBuilt();
+  const rows = await firstFrameBench(frameOptions()).catch((error: Error) => error);
+  const table = firstFrameTable(rows, frameLimits());
+  console.log(`\n${table}\n`);
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'frame.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, firstFrame: rows instanceof Error ? { error: rows.message } : rows, table }, null, 2)}\n`);
+  console.log(`bench/frame.json written (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (rows instanceof Error) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   if (ONLY_SIGNIN) { await signInOnly(); return; }
+  if (ONLY_FRAME) { await frameOnly(); return; }
   const started = Date.now();
   // Without the shell figures the API needs no built shell (STATIC_DIR '' serves none).
   const dist = SHELL ? await ensureBuilt() : '';
@@ -367,14 +395,17 @@ async function main(): Promise<void> {
     if (botCheck) console.log(`${botCheckTable(botCheck)}\n`);
     const signIn = SHELL && SIGNIN_RUNS > 0 ? await signInBench({ runs: SIGNIN_RUNS, root: ROOT }).catch((error: Error) => error) : null;
     if (signIn) console.log(`${signInTable(signIn)}\n`);
-    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}`;
+    const firstFrame = SHELL && FRAME_RUNS > 0 ? await firstFrameBench(frameOptions()).catch((error: Error) => error) : null;
+    if (firstFrame) console.log(`${firstFrameTable(firstFrame, frameLimits())}\n`);
+    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}${firstFrame ? `\n\n${firstFrameTable(firstFrame, frameLimits())}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
       api: rows, memory, shell: shell instanceof Error ? { error: shell.message } : shell,
       botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck,
-      signIn: signIn instanceof Error ? { error: signIn.message } : signIn, table,
+      signIn: signIn instanceof Error ? { error: signIn.message } : signIn,
+      firstFrame: firstFrame instanceof Error ? { error: firstFrame.message } : firstFrame, table,
     }, null, 2)}\n`);
     console.log(`bench/results.json written (${Math.round((Date.now() - started) / 1000)} s)`);
     if (shell instanceof Error && SHELL) process.exitCode = 1;

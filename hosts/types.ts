@@ -137,6 +137,13 @@ export interface HostDefinition<K extends string = string> {
   readonly hidden: ReadonlySet<HiddenUi>;
   /** How long start-up holds the game's download back for its SDK (0: not at all; then the game starts anyway). */
   readonly startWaitMs: number;
+  /**
+   * Whether the host signs the player in at start through the shell's second chunk (the portal's
+   * signed-in player, the Activity's AUTHORIZE): start-up then holds the game's download for it,
+   * a bounded time, so a Unity-sized download does not starve it (src/app/boot.ts). A host that
+   * signs no one in at start holds nothing: the game starts as soon as its loader is in.
+   */
+  readonly signInAtStart: boolean;
   /** Loads its adapter as its own chunk: one host's SDK never weighs on another host's first screen. */
   load(): Promise<HostAdapter>;
 }

@@ -21,5 +21,6 @@ export const crazygames = defineHost({
   },
   hidden: CRAZYGAMES_HIDDEN,
   startWaitMs: 5_000,
+  signInAtStart: true,
   load: async () => (await import('./adapter')).createCrazyGamesAdapter(),
 });

@@ -15,5 +15,6 @@ export const discord = defineHost({
   },
   hidden: NOTHING_HIDDEN,
   startWaitMs: 0,
+  signInAtStart: true,
   load: async () => (await import('./adapter')).createDiscordAdapter(),
 });

@@ -7,5 +7,6 @@ export const web = defineHost({
   detect: () => true,
   hidden: NOTHING_HIDDEN,
   startWaitMs: 0,
+  signInAtStart: false,
   load: async () => (await import('./adapter')).createWebAdapter(),
 });

@@ -22,7 +22,14 @@
 // (PGlite only: starts of `npm start`'s bundle on a new data folder for the row "API on PGlite,
 // resident memory at ready", default 3, 0 skips it; tests/bench/memoryAtReady.ts), BENCH_CPU_PROF=<dir>
 // (the server process writes a V8 CPU profile there; summarize it with
-// `node scripts/cpu-profile-summary.mjs <dir>/*.cpuprofile`).
+// `node scripts/cpu-profile-summary.mjs <dir>/*.cpuprofile`), BENCH_PGBENCH_RUNS
+// (pgbench runs of the transfer's and the crate purchases' own captured statements, default 3, 0
+// skips; PostgreSQL only; tests/bench/pgbench.ts), BENCH_PGBENCH (pgbench's path) and
+// BENCH_PGBENCH_MODE (its -M, default extended: the protocol node-postgres speaks), BENCH_FRAME
+// (runs per page of the navigation -> game's first drawn frame rows, through the shell and in a
+// bare page: the demo game, BENCH_FRAME_STANDIN=1 the Unity-sized stand-in, and UNITY_BUILD_DIR's
+// build when set; default 3, 0 skips; BENCH_FRAME_MBPS and BENCH_FRAME_CPU: the page's limits,
+// 40 Mbit/s and 4×) and BENCH_ROWS=frame (those rows alone, written to bench/frame.json).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -36,11 +43,12 @@ import type { RawRequest } from '../api/harness/hostile';
 import { createScratchDatabase, type ScratchDatabase } from '../api/harness/servers';
 import { httpTransport, solveBotCheckVia } from '../api/harness/transport';
 import { DIRECT_TRANSACTIONS, NOT_REPEATABLE } from './direct';
-import type { BenchRequest, Prepared, Rush, RushCheck } from './server';
+import type { BenchRequest, PgbenchResult, Prepared, Rush, RushCheck } from './server';
 import { loadConfig } from '../../server/config';
 import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
 import { signInBench, signInTable } from './signIn';
 import { memoryAtReadyLine, pgliteMemoryAtReady } from './memoryAtReady';
+import { firstFrameBench, firstFrameTable } from './firstFrame';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -67,6 +75,19 @@ const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
 const MEMORY_STARTS = Number(process.env.BENCH_MEMORY_STARTS ?? 3);
 /** A directory: the server process writes a V8 CPU profile there (node --cpu-prof) as it exits. */
 const CPU_PROF = process.env.BENCH_CPU_PROF ?? '';
+/** The game's first drawn frame through the shell and in a bare page (issue 27 item 1): runs per page and build, 0 skips. */
+const FRAME_RUNS = Number(process.env.BENCH_FRAME ?? 3);
+const ONLY_FRAME = process.env.BENCH_ROWS === 'frame';
+const frameOptions = () => ({
+  runs: FRAME_RUNS || 3, root: ROOT, standIn: process.env.BENCH_FRAME_STANDIN === '1',
+  ...(process.env.UNITY_BUILD_DIR ? { unityBuildDir: process.env.UNITY_BUILD_DIR } : {}),
+  downloadMbps: Number(process.env.BENCH_FRAME_MBPS ?? 40), cpuRate: Number(process.env.BENCH_FRAME_CPU ?? 4),
+});
+const frameLimits = () => `network ${frameOptions().downloadMbps} Mbit/s, CPU ${frameOptions().cpuRate}× slower`;
+/** Money endpoints measured against pgbench running their own statements (issue 27 item 2); BENCH_PGBENCH=0 skips. */
+const PGBENCH_KEYS = new Set(['POST /api/inventory/transfer-onchain', 'POST /api/crates/buy', 'POST /api/crates/buy/v2']);
+const PGBENCH = process.env.BENCH_PGBENCH_RUNS !== '0';
+const PGBENCH_RUNS = Number(process.env.BENCH_PGBENCH_RUNS ?? 3);
 
 /** Solve times at the server's default difficulty against the previous one, in one run. */
 async function botCheckBench(): Promise<BotCheckRow[]> {
@@ -86,7 +107,7 @@ const COOKIE_READS: Array<[string, string]> = [
   ['GET a sprite', `/api/itemv4/${BASE_SET_ITEMS[0]?.uuid ?? ''}/sprite`],
 ];
 
-interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string }
+interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string; pgbench?: PgbenchResult | { error: string }; vsPgbench?: number }
 
 class BenchServer {
   private nextId = 1;
@@ -214,6 +235,16 @@ async function readRows(server: BenchServer, api: string, vs: (row: ApiRow) => A
   return rows;
 }
 
+/** pgbench running the endpoint's own captured statements: same calls, same clients, median of BENCH_PGBENCH_RUNS. */
+async function pgbenchOf(server: BenchServer, key: string, calls: number, rps: number): Promise<Pick<ApiRow, 'pgbench' | 'vsPgbench'>> {
+  if (!PGBENCH || !PGBENCH_KEYS.has(key)) return {};
+  process.stderr.write(`  pgbench: ${key}'s own statements…\n`);
+  const result = await server.ask<PgbenchResult>({ cmd: 'pgbench', key, calls, clients: CONNECTIONS, runs: PGBENCH_RUNS }).catch((error: Error) => ({ error: error.message }));
+  if ('skipped' in result) process.stderr.write(`  pgbench skipped: ${result.skipped}\n`);
+  if ('error' in result) process.stderr.write(`  pgbench FAILED: ${result.error}\n`);
+  return 'tps' in result ? { pgbench: result, vsPgbench: rps / result.tps } : { pgbench: result };
+}
+
 async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
 
@@ -233,7 +264,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
       const runs: number[] = [];
       for (let i = 0; i < 3; i++) runs.push(await server.ask<number>({ cmd: 'direct', key, calls: prepared.requests.length, clients: CONNECTIONS }));
       const tps = runs.sort((a, b) => a - b)[1] ?? 0;
-      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps });
+      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, ...await pgbenchOf(server, key, prepared.requests.length, row.rps) });
     } else {
       rows.push({ ...row, note: NOT_REPEATABLE[key] ?? 'no direct-SQL hook yet (tests/bench/direct.ts)' });
     }
@@ -264,12 +295,19 @@ function apiTable(database: string, rows: ApiRow[]): string {
   return [
     `Database: ${database} · ${cpus().length} CPUs · Node ${process.version} · autocannon ${CONNECTIONS} connections, ${SECONDS} s runs (login and money calls: fixed counts)`,
     '',
-    '| API (loopback) | req/s | p50 ms | p99 ms | non-2xx | vs baseline req/s | direct SQL tx/s | vs direct SQL |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| API (loopback) | req/s | p50 ms | p99 ms | non-2xx | vs baseline req/s | direct SQL tx/s | vs direct SQL | pgbench tx/s | vs pgbench |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => r.note?.startsWith('NOT MEASURED')
-      ? `| ${r.target} | | | | | | | ${r.note} |`
-      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? ratio(r.vsDirect) : (r.note ?? '')} |`),
+      ? `| ${r.target} | | | | | | | ${r.note} | | |`
+      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? ratio(r.vsDirect) : (r.note ?? '')} | ${pgbenchCell(r.pgbench)} | ${ratio(r.vsPgbench)} |`),
   ].join('\n');
+}
+
+function pgbenchCell(p: ApiRow['pgbench']): string {
+  if (!p) return '';
+  if ('error' in p) return `FAILED: ${p.error.slice(0, 120)}`;
+  if ('skipped' in p) return `skipped: ${p.skipped}`;
+  return `${n(p.tps)} (${p.statements} statements, -M ${p.mode}; runs ${p.runs.map((t) => n(t)).join(' / ')})`;
 }
 
 function shellTable(shell: ShellFigures | Error): string {
@@ -299,8 +337,22 @@ async function signInOnly(): Promise<void> {
   if (rows instanceof Error) process.exitCode = 1;
 }
 
+/** BENCH_ROWS=frame: the first-drawn-frame rows alone (their own product server), written to bench/frame.json. */
+async function frameOnly(): Promise<void> {
+  const started = Date.now();
+  await ensureBuilt();
+  const rows = await firstFrameBench(frameOptions()).catch((error: Error) => error);
+  const table = firstFrameTable(rows, frameLimits());
+  console.log(`\n${table}\n`);
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', 'frame.json'), `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, firstFrame: rows instanceof Error ? { error: rows.message } : rows, table }, null, 2)}\n`);
+  console.log(`bench/frame.json written (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (rows instanceof Error) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   if (ONLY_SIGNIN) { await signInOnly(); return; }
+  if (ONLY_FRAME) { await frameOnly(); return; }
   const started = Date.now();
   // Without the shell figures the API needs no built shell (STATIC_DIR '' serves none).
   const dist = SHELL ? await ensureBuilt() : '';
@@ -355,14 +407,17 @@ async function main(): Promise<void> {
     if (botCheck) console.log(`${botCheckTable(botCheck)}\n`);
     const signIn = SHELL && SIGNIN_RUNS > 0 ? await signInBench({ runs: SIGNIN_RUNS, root: ROOT }).catch((error: Error) => error) : null;
     if (signIn) console.log(`${signInTable(signIn)}\n`);
-    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}`;
+    const firstFrame = SHELL && FRAME_RUNS > 0 ? await firstFrameBench(frameOptions()).catch((error: Error) => error) : null;
+    if (firstFrame) console.log(`${firstFrameTable(firstFrame, frameLimits())}\n`);
+    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}${firstFrame ? `\n\n${firstFrameTable(firstFrame, frameLimits())}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
       api: rows, memory, memoryAtReady: atReady instanceof Error ? { error: atReady.message } : atReady, shell: shell instanceof Error ? { error: shell.message } : shell,
       botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck,
-      signIn: signIn instanceof Error ? { error: signIn.message } : signIn, table,
+      signIn: signIn instanceof Error ? { error: signIn.message } : signIn,
+      firstFrame: firstFrame instanceof Error ? { error: firstFrame.message } : firstFrame, table,
     }, null, 2)}\n`);
     console.log(`bench/results.json written (${Math.round((Date.now() - started) / 1000)} s)`);
     if (shell instanceof Error && SHELL) process.exitCode = 1;

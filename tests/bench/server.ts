@@ -20,7 +20,11 @@ import { endpointKey } from '../api/harness/contract';
 import { exampleOf, ownershipOf, resolveCall } from '../api/harness/examples';
 import { requestFor, type RawRequest } from '../api/harness/hostile';
 import { injectTransport, solveBotCheckVia } from '../api/harness/transport';
-import { DIRECT_TRANSACTIONS, directThroughput } from './direct';
+import { DIRECT_TRANSACTIONS, directThroughput, type DirectContext } from './direct';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../../server/db/schema';
+import { CLIENTS_TABLE, clientsTableSql, findPgbench, PGBENCH_PATHS, pgbenchScript, runPgbench, type CapturedQuery } from './pgbench';
 
 export type BenchCommand =
   | { id: number; cmd: 'players'; count: number }
@@ -28,12 +32,18 @@ export type BenchCommand =
   | { id: number; cmd: 'direct'; key: string; calls: number; clients: number }
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'rush'; buyers: number; calls: number }
-  | { id: number; cmd: 'rushCheck' };
+  | { id: number; cmd: 'rushCheck' }
+  | { id: number; cmd: 'pgbench'; key: string; calls: number; clients: number; runs: number };
 
 /** A command as the parent sends it (the id is added by the channel). */
 export type BenchRequest = BenchCommand extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
 
 const ONCE_PER_PLAYER_CALLS = 20;
+
+/** pgbench's figures for one money endpoint, or why there are none. */
+export type PgbenchResult =
+  | { skipped: string }
+  | { tps: number; runs: number[]; statements: number; fresh: number; drawn: number; dataDependent: number; mode: string; script: string };
 
 export interface Prepared { requests: RawRequest[]; probeStatus: number; probeBody: string }
 
@@ -97,6 +107,62 @@ async function main(): Promise<void> {
     return directThroughput(transaction, contexts, calls);
   }
 
+  /**
+   * The endpoint's own statements as a pgbench script (tests/bench/pgbench.ts): captured from its
+   * direct transaction (the service code in the route's shape) over a logging Kysely, then run
+   * by pgbench from `clients` clients, `calls` transactions in all, `runs` times; tx/s of each run.
+   */
+  async function pgbenchFloor(key: string, calls: number, clients: number, runs: number): Promise<PgbenchResult> {
+    const transaction = DIRECT_TRANSACTIONS[key];
+    if (!transaction) return { skipped: `no direct transaction for ${key} to capture` };
+    if (app.dbKind !== 'postgres' || !config.DATABASE_URL) return { skipped: 'pgbench needs PostgreSQL: set DATABASE_URL (this run is on PGlite)' };
+    const bin = findPgbench();
+    if (!bin) return { skipped: `pgbench not found (looked at ${PGBENCH_PATHS.join(', ')}; BENCH_PGBENCH sets its path)` };
+    const all = await ensurePlayers(clients + 1);
+    const contexts: DirectContext[] = all.slice(0, clients).map((player, i) => ({ db: app.db, config, player, other: all[(i + 1) % all.length] as Actor, prepared: [] }));
+    const share = Math.ceil(calls / clients);
+    for (const ctx of contexts) await transaction.setup(ctx, share * runs + 2);
+    const identityOf = (ctx: DirectContext) => ({
+      player: ctx.player.uuid, playerName: ctx.player.username, playerLower: ctx.player.username.toLowerCase(),
+      other: ctx.other.uuid, otherName: ctx.other.username, otherLower: ctx.other.username.toLowerCase(),
+    });
+    // Two calls by the first client, every statement logged as the driver receives it.
+    const captured: CapturedQuery[] = [];
+    const logged = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: config.DATABASE_URL, max: 1 }) }),
+      log: (event) => { if (event.level === 'query') captured.push({ sql: event.query.sql, parameters: event.query.parameters }); },
+    });
+    const calls2: CapturedQuery[][] = [];
+    const first = contexts[0] as DirectContext;
+    try {
+      for (let i = 0; i < 2; i++) {
+        captured.length = 0;
+        await transaction.run({ ...first, db: logged }, i);
+        calls2.push([...captured]);
+      }
+    } finally {
+      await logged.destroy();
+    }
+    const plan = pgbenchScript(calls2[0] ?? [], calls2[1] ?? [], identityOf(first), [crates.CRATE_SALES_ACCOUNTS]);
+    for (const statement of clientsTableSql(plan, contexts.map(identityOf))) await sql.raw(statement).execute(app.db);
+    const mode = process.env.BENCH_PGBENCH_MODE ?? 'extended';
+    const tps: number[] = [];
+    try {
+      for (let r = 0; r < runs; r++) {
+        const run = await runPgbench(bin, config.DATABASE_URL, plan.script, clients, share, mode);
+        if (run.processed !== run.expected || run.failed > 0) throw new Error(`pgbench processed ${run.processed}/${run.expected} (${run.failed} failed)`);
+        tps.push(run.tps);
+      }
+    } finally {
+      await sql.raw(`DROP TABLE IF EXISTS ${CLIENTS_TABLE}`).execute(app.db);
+    }
+    // The service checks what each statement answered and refuses; pgbench does not: a script
+    // that went on after a refusal would leave the ledger unbalanced, and is not a floor.
+    const violations = await conservationViolations(app.db);
+    if (violations.length) throw new Error(`the pgbench run left the ledger unbalanced (${violations.slice(0, 2).join('; ')}): not a valid floor`);
+    return { tps: [...tps].sort((a, b) => a - b)[Math.floor(tps.length / 2)] ?? 0, runs: tps, statements: plan.statements, fresh: plan.fresh.length, drawn: plan.drawn.length, dataDependent: plan.dataDependent, mode, script: plan.script };
+  }
+
   // The crate rush: `buyers` players of their own (made in the database: no scrypt, no bot check)
   // buy one crate per call from one shop whose remaining supply is set to 90% of the calls, so the
   // last tenth must be refused (SOLD_OUT) and an oversold shop shows.
@@ -149,6 +215,7 @@ async function main(): Promise<void> {
       }
       if (message.cmd === 'rush') return rush(message.buyers, message.calls);
       if (message.cmd === 'rushCheck') return rushCheck();
+      if (message.cmd === 'pgbench') return pgbenchFloor(message.key, message.calls, message.clients, message.runs);
       return direct(message.key, message.calls, message.clients);
     })();
     answer.then(

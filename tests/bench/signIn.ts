@@ -39,7 +39,21 @@ window.createUnityInstance = function (canvas, config, onProgress) {
     .then(function () {
       if (typeof window.tripShellReceiverReady === 'function') window.tripShellReceiverReady();
       if (typeof window.unityLoadingComplete === 'function') window.unityLoadingComplete();
-      return { SendMessage: function () {}, SetFullscreen: function () {}, Quit: function () { return Promise.resolve(); }, Module: { canvas: canvas } };
+      // Then it draws every frame as a game does (a cleared screen and a box): its first drawn
+      // frame is what tests/bench/firstFrame.ts times.
+      var gl = canvas.getContext('webgl2', config.webglContextAttributes) || canvas.getContext('webgl', config.webglContextAttributes);
+      var quit = false;
+      var frame = function (t) {
+        if (quit || !gl) return;
+        canvas.width = canvas.clientWidth || 300; canvas.height = canvas.clientHeight || 150;
+        gl.viewport(0, 0, canvas.width, canvas.height);
+        gl.disable(gl.SCISSOR_TEST); gl.clearColor(0.05, 0.1, 0.3, 1); gl.clear(gl.COLOR_BUFFER_BIT);
+        gl.enable(gl.SCISSOR_TEST); gl.scissor((t / 10) % (canvas.width / 2), canvas.height / 4, canvas.width / 4, canvas.height / 2);
+        gl.clearColor(0.9, 0.6, 0.1, 1); gl.clear(gl.COLOR_BUFFER_BIT);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+      return { SendMessage: function () {}, SetFullscreen: function () {}, Quit: function () { quit = true; return Promise.resolve(); }, Module: { canvas: canvas } };
     });
 };
 `;
@@ -56,9 +70,9 @@ export function makeUnityStandIn(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-interface Product { base: string; stop(): void }
+export interface Product { base: string; stop(): void }
 
-async function startProduct(env: Record<string, string>): Promise<Product> {
+export async function startProduct(env: Record<string, string>): Promise<Product> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env, HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400',

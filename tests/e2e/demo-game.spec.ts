@@ -105,16 +105,19 @@ test('the player moves with the bindings, and with a rebound key after a rebindi
 
 test('Esc asks the shell for the settings, and the menu raises every hook and trigger', async ({ page }) => {
   await openGameRecordingMessages(page);
-  // Spy on the shell's hooks without replacing what they do.
+  // Spy on the shell's hooks without replacing what they do. On the web the game may be up before
+  // the shell's second chunk installs the real hooks over the early ones (which queue): a hook
+  // set after the spy becomes what the spy calls.
   await page.evaluate((names) => {
     const w = window as unknown as TestWindow & Record<string, unknown>;
     w.__hookCalls = [];
     for (const name of names) {
-      const original = w[name];
-      w[name] = (...args: unknown[]) => {
+      let original = w[name];
+      const spy = (...args: unknown[]) => {
         w.__hookCalls?.push(name);
         return typeof original === 'function' ? Reflect.apply(original, window, args) : undefined;
       };
+      Object.defineProperty(w, name, { configurable: true, enumerable: true, get: () => spy, set: (next: unknown) => { original = next; } });
     }
   }, Object.values(GAME_HOOKS).filter((h) => h !== GAME_HOOKS.loadingComplete));
 

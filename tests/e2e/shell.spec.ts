@@ -58,7 +58,10 @@ test('the loading screen cycles its messages, reaches 100 % when the demo game c
   const changes = log.filter((e, i) => i > 0 && log[i - 1]?.message !== e.message).map((e) => e.t);
   for (let i = 1; i < changes.length; i += 1) expect((changes[i] ?? 0) - (changes[i - 1] ?? 0)).toBeGreaterThan(1_000);
   const percents = log.map((e) => Number.parseInt(e.percent, 10));
-  expect(percents[0]).toBe(10);
+  // From the 10 % floor; on the web the download starts with the loader, not after the second
+  // chunk (issue 27 item 1), so the first reading may already be a step past it.
+  expect(percents[0]).toBeGreaterThanOrEqual(10);
+  expect(percents[0]).toBeLessThan(50);
   expect(percents.at(-1)).toBe(100);
   for (let i = 1; i < percents.length; i += 1) expect(percents[i]).toBeGreaterThanOrEqual(percents[i - 1] ?? 0);
   // the screen's injected styles went with it, and the game is on screen and focused

@@ -62,6 +62,7 @@ export function ItemListings({ uuid, fallbackName, stat, onBack, onBuy, onCancel
               </Text>
               <Text size="xs" c="gray.4" truncate>{t('market.seller', { name: listing.seller_username })}</Text>
             </div>
+            <div className={classes.mineActions}>
             <Text className={classes.price}>{formatTc(listing.price_tripcoins)}</Text>
             {listing.isOwnListing ? (
               <Button size="xs" variant="default" onClick={() => onCancel(listing)}
@@ -70,6 +71,7 @@ export function ItemListings({ uuid, fallbackName, stat, onBack, onBuy, onCancel
               <Button size="xs" color="teal.9" onClick={() => onBuy(listing)}
                 aria-label={t('market.MarketplaceModal.buyFrom', { item: listing.item_name, price: formatTc(listing.price_tripcoins), seller: listing.seller_username })}>{t('market.MarketplaceModal.buy')}</Button>
             )}
+            </div>
           </div>
         ))}
       </section>

@@ -152,8 +152,8 @@ export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid
           ) : (
             <Tabs value={tab} onChange={(value) => setTab(value === 'mine' ? 'mine' : 'shop')} keepMounted={false} color="teal">
               <Tabs.List grow={!!phone}>
-                <Tabs.Tab value="shop">{t('market.shop.tab')}</Tabs.Tab>
-                <Tabs.Tab value="mine" rightSection={loggedIn && myCount > 0 ? <Badge size="xs" variant="filled" color="dark.4" circle={myCount < 10}>{myCount}</Badge> : undefined}>
+                <Tabs.Tab value="shop" className={classes.tab}>{t('market.shop.tab')}</Tabs.Tab>
+                <Tabs.Tab value="mine" className={classes.tab} rightSection={loggedIn && myCount > 0 ? <Badge size="xs" variant="filled" color="dark.4" circle={myCount < 10}>{myCount}</Badge> : undefined}>
                   {t('market.shop.myListingsTab')}
                 </Tabs.Tab>
               </Tabs.List>

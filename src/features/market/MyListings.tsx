@@ -30,14 +30,16 @@ export function MyListings({ loggedIn, mine, onCancel }: Props) {
           <ItemSprite uuid={listing.item_uuid} size={44} />
           <div className={classes.listingInfo}>
             <Text size="sm" fw={700} truncate>{listing.quantity > 1 ? `${listing.quantity} × ` : ''}{listing.item_name}</Text>
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6}>
               <RarityBadge rarity={rarityOf(listing.item_uuid)} />
-              <Text size="xs" c="gray.4" truncate>{t('market.shop.ends', { date: formatDate(Date.parse(listing.end_time), { dateStyle: 'medium' }) })}</Text>
+              <Text size="xs" c="gray.4">{t('market.shop.ends', { date: formatDate(Date.parse(listing.end_time), { dateStyle: 'medium' }) })}</Text>
             </Group>
           </div>
-          <Text className={classes.price}>{formatTc(listing.price_tripcoins)}</Text>
-          <Button size="xs" variant="default" onClick={() => onCancel(listing)}
-            aria-label={t('market.MarketplaceModal.cancelListingOf', { item: listing.item_name, price: formatTc(listing.price_tripcoins) })}>{t('market.MarketplaceModal.cancel')}</Button>
+          <div className={classes.mineActions}>
+            <Text className={classes.price}>{formatTc(listing.price_tripcoins)}</Text>
+            <Button size="xs" variant="default" onClick={() => onCancel(listing)}
+              aria-label={t('market.MarketplaceModal.cancelListingOf', { item: listing.item_name, price: formatTc(listing.price_tripcoins) })}>{t('market.MarketplaceModal.cancel')}</Button>
+          </div>
         </section>
       ))}
       {mine.data && mine.data.total > list.length && (

@@ -157,4 +157,15 @@ export const marketStats = defineEndpoint({
   response: z.object({ items: z.array(ItemMarketStats) }),
 });
 
-export const marketplaceEndpoints = { createListing, listings, listingDetail, cancelListing, buyListing, marketStats };
+/** The caller's own active listings (the shell's "My listings"), newest first; at most 100 a page. */
+export const MY_LISTINGS_PAGE_SIZE_MAX = 100;
+export const MyListingsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(MY_LISTINGS_PAGE_SIZE_MAX).default(MY_LISTINGS_PAGE_SIZE_MAX),
+});
+export const myListings = defineEndpoint({
+  method: 'GET', path: '/api/seaport/my-listings', access: 'user', summary: 'Your own active listings, newest first',
+  query: MyListingsQuery, response: ListingsPage,
+});
+
+export const marketplaceEndpoints = { createListing, listings, listingDetail, cancelListing, buyListing, marketStats, myListings };

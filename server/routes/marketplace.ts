@@ -2,7 +2,7 @@
 // price statistics for the shell's chart. Listings whose time is up give their items back before
 // a request that touches them (`before`: committed whatever that request then answers).
 import type { FastifyInstance } from 'fastify';
-import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint } from '../../contract/marketplace';
+import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint, myListings } from '../../contract/marketplace';
 import type { Executor, RunInTransaction } from '../db/tx';
 import { constantAnswer, route } from '../route';
 import { firstListingEnd, ListingsCache } from '../services/listingsCache';
@@ -48,4 +48,9 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     return marketStats(db, query.itemUuid);
   });
+
+  route(app, myListings, async ({ query, user, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return market.sellerListings(db, user.id, query);
+  }, { before: sweep });
 }

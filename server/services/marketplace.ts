@@ -232,3 +232,24 @@ export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
     tripcoins: hundredthsToNumber(await coinBalance(trx, buyer)),
   };
 }
+
+/** The caller's own active listings, newest first (the shell's "My listings"): one page of an
+ * index on (seller_id, created_at) of active listings, so it stays cheap however big the market. */
+export async function sellerListings(
+  db: Executor,
+  sellerId: string,
+  q: { page: number; page_size: number },
+): Promise<{ listings: MarketListing[]; page: number; page_size: number; total: number; total_pages: number }> {
+  const base = db.selectFrom('market_listings as l').innerJoin('users as u', 'u.id', 'l.seller_id')
+    .where('l.seller_id', '=', sellerId).where('l.status', '=', 'active').where('l.end_time', '>', sql<Date>`now()`);
+  const [countRow, page] = await Promise.all([
+    base.select(sql<string | number>`count(*)`.as('n')).executeTakeFirst(),
+    base.select(['l.id', 'l.seller_id', 'u.username', 'l.item_uuid', 'l.quantity', 'l.price', 'l.end_time'])
+      .orderBy('l.created_at', 'desc').orderBy('l.id').limit(q.page_size).offset((q.page - 1) * q.page_size).execute(),
+  ]);
+  const total = Number(toBigInt(countRow?.n));
+  return {
+    listings: page.map((r) => toListing(r, sellerId)),
+    page: q.page, page_size: q.page_size, total, total_pages: Math.ceil(total / q.page_size),
+  };
+}

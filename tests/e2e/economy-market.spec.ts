@@ -1,6 +1,7 @@
 // The market in Chromium against the real server and the demo game. Players get items and
 // coins from the game-server award API, as the game would give them.
-// 1. [both] Every market modal (Marketplace with per-item lowest price, count and sales chart,
+// 1. [both] Every market modal (Marketplace shop with per-item rarity, lowest price, count and
+//    sales chart, search and "My listings",
 //    Confirm Purchase, Cancel Listing, List Item for Sale, Transfer Items, Items Removed, Sorry)
 //    on a market prepared through the API; screenshots to /tmp/market-shots/.
 // 2. A seller lists an item from the game's menu, a second player buys it from theirs, and
@@ -111,9 +112,21 @@ test('the market modals show their texts, prices, chart and checks [both]', asyn
   await expect(visor.getByTestId('price-chart')).toHaveAttribute('data-sales', '2');
   await expect(visor.getByRole('img', { name: new RegExp(`Price history of ${item.name}: 2 recent sales, from Ŧ10.00 to Ŧ14.50`) })).toBeVisible();
   await expect(market.getByTestId('market-balance')).toHaveText('Balance: Ŧ100.00');
-  await expect(market.getByRole('region', { name: 'Trip Hoodie' }).getByRole('button', { name: /^Cancel listing of Trip Hoodie/ })).toBeVisible();
+  await expect(visor.getByTestId('market-rarity')).toHaveText(item.name === 'Circuit Boots' ? 'Common' : 'Uncommon');
   await shot('marketplace');
   await expectNoSeriousViolations(page, '[role="dialog"]');
+  // The shop's search narrows the grid to the matching cards; "My listings" has the player's own
+  // listing, with Cancel instead of Buy (the card shows the cheapest listing of another player).
+  await market.getByRole('searchbox', { name: 'Search' }).fill(item.name.slice(0, 6).toLowerCase());
+  await expect(market.getByTestId('market-item')).toHaveCount(1);
+  await expect(market.getByTestId('market-item')).toHaveAttribute('aria-label', item.name);
+  await market.getByRole('searchbox', { name: 'Search' }).fill('');
+  await market.getByRole('tab', { name: 'My listings' }).click();
+  const own = market.getByTestId('my-listing');
+  await expect(own).toHaveCount(1);
+  await expect(own.getByRole('button', { name: 'Cancel listing of Trip Hoodie for Ŧ5.00' })).toBeVisible();
+  await expectNoSeriousViolations(page, '[role="dialog"]');
+  await market.getByRole('tab', { name: 'Shop' }).click();
 
   // Buy is refused before any request when the balance is short.
   await market.getByRole('button', { name: /^Buy Pixel Blaster for Ŧ250.00/ }).first().click();

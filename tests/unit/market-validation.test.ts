@@ -1,7 +1,6 @@
 // The market's client-side rules (spec part 2 §5) with the spec's exact messages.
 import { describe, expect, it } from 'vitest';
 import { chartPoints } from '../../src/features/market/PriceChart';
-import { groupListings } from '../../src/features/market/MarketplaceModal';
 import { confirmBuyError, listBuyError, listingError, readQuantity, transferError } from '../../src/features/market/validation';
 import { formatTc } from '../../src/ui/formatTc';
 
@@ -92,12 +91,5 @@ describe('display helpers', () => {
     expect(mid).toBeLessThan(low as number);
     expect(chartPoints([5, 5])).toEqual([[3, 18], [117, 18]]);
     expect(chartPoints([])).toEqual([]);
-  });
-  it('groups listings by item in order of their cheapest listing', () => {
-    const listing = (order_id: string, item_uuid: string, price: number) => ({
-      order_id, item_uuid, item_name: item_uuid, price_tripcoins: price, seller_uuid: 's', seller_username: 's', end_time: '', token_id: '1', isOwnListing: false, quantity: 1,
-    });
-    const groups = groupListings([listing('1', 'b', 1), listing('2', 'a', 2), listing('3', 'b', 3)]);
-    expect(groups.map((g) => [g.uuid, g.listings.map((l) => l.order_id)])).toEqual([['b', ['1', '3']], ['a', ['2']]]);
   });
 });

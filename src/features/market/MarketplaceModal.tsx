@@ -1,13 +1,16 @@
 // The Marketplace (spec part 2 §2, §5, §6, §8): SHOW_MARKETPLACE_MODAL with modalType 'buy'
-// (optionally one item). Listings cheapest first, grouped by item; per item the lowest price,
-// how many are listed and a chart of recent sales (beyond the spec). Buy is refused before any
-// request when the balance is short; otherwise it asks for confirmation. Own listings show
-// Cancel instead of Buy.
-import { Badge, Button, Group, Loader, ScrollArea, Select, Stack, Text } from '@mantine/core';
+// (optionally one item). A shop (issue 26 item 9): a grid of item cards (picture, name, rarity,
+// set, lowest price, listed count, recent sales) with search, sort and filters, each item's
+// every listing one tap away, and a "My listings" tab. Buy is refused before any request when
+// the balance is short; otherwise it opens the spec's Confirm Purchase. Own listings show
+// Cancel instead of Buy, and Cancel opens the spec's Cancel Listing.
+import { Badge, Group, Loader, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MarketListing } from '../../../contract/marketplace';
+import { ITEM_SETS, RARITIES, type Rarity } from '../../../contract/rarity';
 
 import { formatTc } from '../../ui/formatTc';
 import { showToast } from '../../ui/toast';
@@ -17,9 +20,13 @@ import { useItemNames } from '../../api/catalogue';
 import { errorText } from '../../api/errors';
 import { useListings } from './api/getListings';
 import { useMarketStats } from './api/getMarketStats';
-import { ItemSprite } from './ItemSprite';
+import { useMyListings } from './api/getMyListings';
+import { ItemListings } from './ItemListings';
 import { ListingConfirm, listingTitle, type ListingAction } from './ListingConfirm';
-import { PriceChart } from './PriceChart';
+import { MyListings } from './MyListings';
+import { rarityName } from './RarityBadge';
+import { ShopCard } from './ShopCard';
+import { buildShopItems, filterShopItems, NO_FILTER, NO_SET, SHOP_SORTS, sortShopItems, type ShopFilter, type ShopSort } from './shop';
 import { listBuyError } from './validation';
 import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
@@ -28,128 +35,148 @@ import { intlLocale } from '../../i18n/format';
 import { rich } from '../../i18n/rich';
 import { MARKET_TEXT } from '../../i18n/texts';
 
-type View = { kind: 'list' } | { kind: ListingAction; listingId: string };
-
-interface ItemGroup { uuid: string; name: string; listings: MarketListing[] }
-
-/** Listings (already cheapest first) grouped by item, groups in order of their cheapest. */
-export function groupListings(list: MarketListing[]): ItemGroup[] {
-  const groups = new Map<string, ItemGroup>();
-  for (const listing of list) {
-    const group = groups.get(listing.item_uuid) ?? { uuid: listing.item_uuid, name: listing.item_name, listings: [] };
-    group.listings.push(listing);
-    groups.set(listing.item_uuid, group);
-  }
-  return [...groups.values()];
-}
+type Tab = 'shop' | 'mine';
+/** What the modal shows: the tabs, one item's listings, or a confirmation (and where it goes back to). */
+type View = { kind: 'tabs' } | { kind: 'item'; uuid: string } | { kind: ListingAction; listingId: string; from: 'tabs' | { item: string } };
 
 export function MarketplaceModal({ initialItemUuid, onClose }: { initialItemUuid?: string; onClose: () => void }) {
   const phone = useMediaQuery('(max-width: 36em)');
-  const [filter, setFilter] = useState<string | null>(initialItemUuid ?? null);
-  const [view, setView] = useState<View>({ kind: 'list' });
+  const [view, setView] = useState<View>(initialItemUuid ? { kind: 'item', uuid: initialItemUuid } : { kind: 'tabs' });
+  const [tab, setTab] = useState<Tab>('shop');
+  const [filter, setFilter] = useState<ShopFilter>(NO_FILTER);
+  const [sort, setSort] = useState<ShopSort>('price_asc');
   const [busy, setBusy] = useState(false);
   const names = useItemNames();
   const me = useQuery(currentUserQuery).data;
   const loggedIn = !!me && me.uuid !== 'anonymous';
   const inventory = useQuery({ ...inventoryQuery, enabled: loggedIn });
-  const listings = useListings(filter ?? undefined);
+  const listings = useListings();
   const stats = useMarketStats();
+  const mine = useMyListings(loggedIn);
 
+  const loadError = listings.error ?? stats.error;
   useEffect(() => {
-    if (listings.isError) showToast({ message: errorText(listings.error, MARKET_TEXT.loadFailed), tone: 'error', area: 'economy' });
-  }, [listings.isError, listings.error]);
+    if (loadError) showToast({ message: errorText(loadError, MARKET_TEXT.loadFailed), tone: 'error', area: 'economy' });
+  }, [loadError]);
 
   const balance = inventory.data?.tripcoins ?? null;
-  const back = useCallback(() => { setBusy(false); setView({ kind: 'list' }); }, []);
   const close = () => { if (!busy) onClose(); };
+  const back = useCallback(() => {
+    setBusy(false);
+    setView((v) => (v.kind === 'buyConfirm' || v.kind === 'cancelConfirm') && v.from !== 'tabs' ? { kind: 'item', uuid: v.from.item } : { kind: 'tabs' });
+  }, []);
+  const from = view.kind === 'item' ? { item: view.uuid } : 'tabs' as const;
 
   const buy = (listing: MarketListing) => {
     if (!loggedIn) { showToast({ message: t('market.logInToBuy'), tone: 'error', area: 'economy' }); return; }
     const short = balance === null ? null : listBuyError(listing.price_tripcoins, balance);
     if (short) { showToast({ message: short, tone: 'error', area: 'economy' }); return; }
-    setView({ kind: 'buyConfirm', listingId: listing.order_id });
+    setView({ kind: 'buyConfirm', listingId: listing.order_id, from });
   };
+  const cancel = (listing: MarketListing) => setView({ kind: 'cancelConfirm', listingId: listing.order_id, from });
 
-  const filterOptions = [
-    { value: 'all', label: t('market.allItems') },
-    ...[...names.entries()].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label, intlLocale())),
-  ];
-  const groups = groupListings(listings.data?.listings ?? []);
+  const allItems = useMemo(() => buildShopItems(stats.data?.items ?? [], listings.data?.listings ?? []), [stats.data, listings.data]);
+  const shown = useMemo(() => sortShopItems(filterShopItems(allItems, filter), sort, intlLocale()), [allItems, filter, sort]);
+  const loading = listings.isPending || stats.isPending;
 
-  const title = view.kind === 'list' ? t('market.title') : listingTitle(view.kind);
+  const title = view.kind === 'tabs' || view.kind === 'item' ? t('market.title') : listingTitle(view.kind);
+  const wide = view.kind === 'tabs' || view.kind === 'item';
+  const myCount = mine.data?.total ?? 0;
+
+  const toolbar = (
+    <div className={classes.toolbar} role="search">
+      <TextInput
+        className={classes.search}
+        label={t('market.shop.search')}
+        placeholder={t('market.shop.searchPlaceholder')}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={filter.query}
+        onChange={(e) => { const query = e.currentTarget.value; setFilter((f) => ({ ...f, query })); }}
+        type="search"
+        maxLength={64}
+      />
+      <Select
+        label={t('market.shop.sort')}
+        data={SHOP_SORTS.map((value) => ({ value, label: t(`market.shop.sortBy.${value}`) }))}
+        value={sort}
+        onChange={(value) => { if (value) setSort(value as ShopSort); }}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label={t('market.shop.rarity')}
+        data={[{ value: 'all', label: t('market.shop.allRarities') }, ...RARITIES.map((value) => ({ value, label: rarityName(value) }))]}
+        value={filter.rarity}
+        onChange={(value) => setFilter((f) => ({ ...f, rarity: (value ?? 'all') as Rarity | 'all' }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Select
+        label={t('market.shop.set')}
+        data={[{ value: 'all', label: t('market.shop.allSets') }, ...ITEM_SETS.map((value) => ({ value, label: value })), { value: NO_SET, label: t('market.shop.noSet') }]}
+        value={filter.set}
+        onChange={(value) => setFilter((f) => ({ ...f, set: value ?? 'all' }))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    </div>
+  );
+
   return (
     <BusyModal
       busy={busy}
       onClose={close}
       title={title}
-      size={view.kind === 'list' ? 'xl' : 'md'}
-      fullScreen={!!phone && view.kind === 'list'}
+      size={wide ? '62rem' : 'md'}
+      fullScreen={!!phone && wide}
       scrollAreaComponent={ScrollArea.Autosize}
     >
-      {view.kind !== 'list' ? (
+      {view.kind === 'buyConfirm' || view.kind === 'cancelConfirm' ? (
         <ListingConfirm listingId={view.listingId} action={view.kind} onDone={back} onBack={back} onBusyChange={setBusy} />
       ) : (
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-end" wrap="wrap">
-            <Select
-              label={t('market.MarketplaceModal.item')}
-              data={filterOptions}
-              value={filter ?? 'all'}
-              onChange={(value) => setFilter(value && value !== 'all' ? value : null)}
-              allowDeselect={false}
-              searchable
-              w={phone ? '100%' : 260}
-              comboboxProps={{ withinPortal: true }}
+          {loggedIn && (
+            <Text size="sm" data-testid="market-balance" className={classes.balance}>
+              {rich(t('market.MarketplaceModal.balance', { amount: balance === null ? '…' : formatTc(balance) }), [<Text span fw={700} className={classes.price} />])}
+            </Text>
+          )}
+          {view.kind === 'item' ? (
+            <ItemListings
+              uuid={view.uuid}
+              fallbackName={names.get(view.uuid)}
+              stat={stats.data?.items.find((s) => s.item_uuid === view.uuid)}
+              onBack={() => setView({ kind: 'tabs' })}
+              onBuy={buy}
+              onCancel={cancel}
             />
-            {loggedIn && (
-              <Text size="sm" data-testid="market-balance">
-                {rich(t('market.MarketplaceModal.balance', { amount: balance === null ? '…' : formatTc(balance) }), [<Text span fw={700} className={classes.price} />])}
-              </Text>
-            )}
-          </Group>
-          {listings.isPending && <Group justify="center" py="lg"><Loader size="sm" aria-label={t('market.MarketplaceModal.loadingListings')} /></Group>}
-          {listings.isSuccess && groups.length === 0 && <Text c="gray.5" ta="center" py="lg">{t('market.MarketplaceModal.noListingsYet')}</Text>}
-          {groups.map((group) => {
-            const market = stats.data?.items.find((s) => s.item_uuid === group.uuid);
-            const lowest = market?.lowest_price ?? group.listings[0]?.price_tripcoins ?? null;
-            const count = market?.listed_count ?? group.listings.length;
-            return (
-              <section key={group.uuid} className={classes.itemGroup} aria-label={group.name} data-testid="market-item">
-                <div className={classes.itemHeader}>
-                  <ItemSprite uuid={group.uuid} size={40} />
-                  <div className={classes.itemTitle}>
-                    <Text fw={700} truncate>{group.name}</Text>
-                    <Text size="xs" c="gray.5">
-                      {rich(t('market.MarketplaceModal.lowest', { amount: lowest === null ? '—' : formatTc(lowest) }), [<Text span fw={600} c="gray.2" data-testid="market-lowest" />])}
-                      {' · '}<span data-testid="market-count">{t('market.listedCount', { count })}</span>
-                    </Text>
-                  </div>
-                  <PriceChart sales={market?.recent_sales ?? []} itemName={group.name} />
-                </div>
-                {group.listings.map((listing) => (
-                  <div key={listing.order_id} className={classes.listingRow} data-testid="market-listing">
-                    <div className={classes.listingInfo}>
-                      <Text size="sm" truncate>
-                        {listing.quantity > 1 ? `${listing.quantity} × ` : ''}{listing.item_name}
-                        {listing.isOwnListing && <Badge ml={6} size="xs" variant="light">{t('market.MarketplaceModal.yours')}</Badge>}
-                      </Text>
-                      <Text size="xs" c="gray.5" truncate>{t('market.seller', { name: listing.seller_username })}</Text>
-                    </div>
-                    <Text className={classes.price}>{formatTc(listing.price_tripcoins)}</Text>
-                    {listing.isOwnListing ? (
-                      <Button size="xs" variant="default" onClick={() => setView({ kind: 'cancelConfirm', listingId: listing.order_id })}
-                        aria-label={t('market.MarketplaceModal.cancelListingOf', { item: listing.item_name, price: formatTc(listing.price_tripcoins) })}>{t('market.MarketplaceModal.cancel')}</Button>
-                    ) : (
-                      <Button size="xs" color="teal.9" onClick={() => buy(listing)}
-                        aria-label={t('market.MarketplaceModal.buyFrom', { item: listing.item_name, price: formatTc(listing.price_tripcoins), seller: listing.seller_username })}>{t('market.MarketplaceModal.buy')}</Button>
-                    )}
-                  </div>
-                ))}
-              </section>
-            );
-          })}
-          {listings.data && listings.data.total > listings.data.listings.length && (
-            <Text size="xs" c="gray.5" ta="center">{t('market.MarketplaceModal.showingCheapest', { shown: listings.data.listings.length, total: listings.data.total })}</Text>
+          ) : (
+            <Tabs value={tab} onChange={(value) => setTab(value === 'mine' ? 'mine' : 'shop')} keepMounted={false} color="teal">
+              <Tabs.List grow={!!phone}>
+                <Tabs.Tab value="shop" className={classes.tab}>{t('market.shop.tab')}</Tabs.Tab>
+                <Tabs.Tab value="mine" className={classes.tab} rightSection={loggedIn && myCount > 0 ? <Badge size="xs" variant="filled" color="dark.4" circle={myCount < 10}>{myCount}</Badge> : undefined}>
+                  {t('market.shop.myListingsTab')}
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="shop" pt="sm" className={classes.panel}>
+                <Stack gap="sm">
+                  {toolbar}
+                  <Text size="xs" c="gray.4" aria-live="polite" data-testid="market-results">
+                    {loading ? '' : t('market.shop.results', { count: shown.length })}
+                  </Text>
+                  {loading && <Group justify="center" py="lg"><Loader size="sm" aria-label={t('market.MarketplaceModal.loadingListings')} /></Group>}
+                  {!loading && allItems.length === 0 && <Text c="gray.4" ta="center" py="lg">{t('market.MarketplaceModal.noListingsYet')}</Text>}
+                  {!loading && allItems.length > 0 && shown.length === 0 && <Text c="gray.4" ta="center" py="lg">{t('market.shop.noMatch')}</Text>}
+                  <SimpleGrid cols={{ base: 2, xs: 3, md: 4 }} spacing="sm" verticalSpacing="sm" data-testid="market-grid">
+                    {shown.map((item) => (
+                      <ShopCard key={item.uuid} item={item} onBuy={buy} onCancel={cancel} onOpen={(uuid) => setView({ kind: 'item', uuid })} />
+                    ))}
+                  </SimpleGrid>
+                </Stack>
+              </Tabs.Panel>
+              <Tabs.Panel value="mine" pt="sm" className={classes.panel}>
+                <MyListings loggedIn={loggedIn} mine={mine} onCancel={cancel} />
+              </Tabs.Panel>
+            </Tabs>
           )}
         </Stack>
       )}

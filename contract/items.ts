@@ -63,27 +63,3 @@ export const CatalogueItemSchema = z.object({
   description: z.string(),
   dex_id: z.number().int(),
 });
-
-/** How rare an item is (issue 26: the crate reveal lands on the won item in its rarity's colour). */
-export const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
-export type Rarity = (typeof RARITIES)[number];
-
-/**
- * Each item's rarity. The Base Set's follows the Base Set crate's drop weights (common the most
- * likely, legendary the least): server/data/drop-tables.json may change the odds, not the names.
- */
-const RARITY_BY_NAME: Record<string, Rarity> = {
-  'Pixel Blaster': 'common', 'Neon Visor': 'common', 'Trip Hoodie': 'common', 'Circuit Boots': 'common',
-  'Glitch Grenade': 'uncommon', 'Chrome Katana': 'uncommon', 'Retro Backpack': 'uncommon', 'Laser Spray': 'uncommon',
-  'Golden Wrench': 'rare', 'Arcade Cabinet': 'rare',
-  'Holo Pet Cube': 'epic',
-  'Founders Badge': 'legendary',
-  'Base Set Crate': 'common', 'Base Set II Crate': 'rare',
-  'Mythical Ticket': 'epic', '64 BIT ANCIENT': 'legendary', 'Technical Difficulties': 'rare',
-};
-const RARITY_BY_UUID = new Map(CATALOGUE.map((item) => [item.uuid, RARITY_BY_NAME[item.name] ?? 'common']));
-
-/** An item's rarity; an item the catalogue does not know is common. */
-export function itemRarity(itemUuid: string): Rarity {
-  return RARITY_BY_UUID.get(itemUuid) ?? 'common';
-}

@@ -2,7 +2,8 @@
 // item, and its ticks slow down as the roll does.
 import { describe, expect, it } from 'vitest';
 import { buildReel, LAND_INDEX, REEL_LENGTH, tickTimes } from '../../src/features/crates/reveal';
-import { BASE_SET_ITEMS, itemRarity, ITEM_IDS, RARITIES } from '../../contract/items';
+import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
+import { RARITIES, rarityOf as itemRarity } from '../../contract/rarity';
 
 describe('the reel', () => {
   it('lands on the won item, with other items beside it', () => {
@@ -33,11 +34,11 @@ describe('the reel', () => {
 });
 
 describe('rarity', () => {
-  it('follows the Base Set drop weights: Founders Badge legendary, Pixel Blaster common; every item has one', () => {
+  it('is one table for the reveal and the shop: the Base Set drop weights (Founders Badge legendary, Pixel Blaster common), the Mythical Ticket mythical; every item has one', () => {
     expect(itemRarity(BASE_SET_ITEMS[0]!.uuid)).toBe('common');
     expect(itemRarity(BASE_SET_ITEMS[11]!.uuid)).toBe('legendary');
     expect(itemRarity(BASE_SET_ITEMS[10]!.uuid)).toBe('epic');
-    expect(itemRarity(ITEM_IDS.technicalDifficulties)).toBe('rare');
+    expect(itemRarity(ITEM_IDS.mythicalTicket)).toBe('mythical');
     expect(itemRarity('not-an-item')).toBe('common');
     for (const item of BASE_SET_ITEMS) expect(RARITIES).toContain(itemRarity(item.uuid));
   });

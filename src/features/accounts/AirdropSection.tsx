@@ -5,12 +5,13 @@
 // rarity): before a claim what it gives, after it what it gave (the server's answer, read back
 // from the ledger) and when; a claimed crate can be opened from here.
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { CSSProperties } from 'react';
 
 import { AIRDROP_TEXT as AIRDROP_EN } from '../../../contract/accounts';
 import { isLoggedIn } from '../../../contract/auth';
 import { CRATE_VERSIONS } from '../../../contract/crates';
-import { CATALOGUE, ITEM_IDS, itemRarity, type Rarity } from '../../../contract/items';
+import { CATALOGUE, ITEM_IDS } from '../../../contract/items';
+import { rarityOf, type Rarity } from '../../../contract/rarity';
+import { rarityName, rarityStyle } from '../../ui/rarity';
 import { spriteUrl } from '../../api/catalogue';
 import { errorText } from '../../api/errors';
 import { showToast } from '../../ui/toast';
@@ -35,14 +36,14 @@ function RewardCards({ items, dimmed = false }: { items: RewardCardItem[]; dimme
   return (
     <div className={classes.grid} data-testid="airdrop-rewards">
       {items.map((item) => {
-        const rarity: Rarity = itemRarity(item.itemUuid);
+        const rarity: Rarity = rarityOf(item.itemUuid);
         return (
           <div
             key={item.itemUuid}
             className={classes.card}
             data-dimmed={dimmed || undefined}
             data-testid="airdrop-reward-card"
-            style={{ '--rarity': `var(--tripshell-rarity-${rarity})` } as CSSProperties}
+            style={rarityStyle(rarity)}
           >
             <div className={classes.imageFrame}>
               <img className={classes.image} src={spriteUrl(item.itemUuid, 256)} alt={item.name} width={96} height={96} />
@@ -50,7 +51,7 @@ function RewardCards({ items, dimmed = false }: { items: RewardCardItem[]; dimme
             </div>
             <Text fw={700} size="sm" ta="center" lineClamp={2}>{item.name}</Text>
             <Group gap={6} justify="center">
-              <Badge size="xs" variant="outline" className={classes.rarity} tt="uppercase">{t(`crates.rarity.${rarity}`)}</Badge>
+              <Badge size="xs" variant="outline" className={classes.rarity} tt="uppercase">{rarityName(rarity)}</Badge>
               <Badge size="xs" variant="light" color="gray" tt="none">{isCrate(item.itemUuid) ? t('accounts.AirdropSection.kindCrate') : t('accounts.AirdropSection.kindItem')}</Badge>
             </Group>
           </div>

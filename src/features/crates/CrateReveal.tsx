@@ -4,7 +4,9 @@
 // to the item; under reduced motion the machine never reveals and the item shows at once.
 import { Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { BASE_SET_ITEMS, itemRarity, type Rarity } from '../../../contract/items';
+import { BASE_SET_ITEMS } from '../../../contract/items';
+import { rarityOf } from '../../../contract/rarity';
+import { rarityName, rarityStyle } from '../../ui/rarity';
 import type { WonItem } from '../../../machines/crate-open';
 import { REVEAL_MS } from '../../../machines/crate-open';
 import { spriteUrl } from '../../api/catalogue';
@@ -17,7 +19,6 @@ import classes from './CrateReveal.module.css';
 const TILE = 104;
 const ROLL_MS = REVEAL_MS - LANDING_PAUSE_MS;
 
-const rarityStyle = (rarity: Rarity) => ({ '--rarity': `var(--tripshell-rarity-${rarity})` }) as CSSProperties;
 
 function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
   const reel = useMemo(() => buildReel(BASE_SET_ITEMS, won), [won]);
@@ -58,7 +59,7 @@ function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
         <div className={classes.reelFrame} ref={frame}>
           <div className={classes.strip} style={stripStyle} aria-hidden="true">
             {reel.map((item, i) => (
-              <div key={i} className={classes.tile} style={rarityStyle(itemRarity(item.uuid))} data-landing={i === LAND_INDEX || undefined}>
+              <div key={i} className={classes.tile} style={rarityStyle(rarityOf(item.uuid))} data-landing={i === LAND_INDEX || undefined}>
                 <img src={spriteUrl(item.uuid, 256)} alt="" width={72} height={72} loading="eager" />
               </div>
             ))}
@@ -72,7 +73,7 @@ function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
 }
 
 function WonCard({ won, onContinue }: { won: WonItem; onContinue: () => void }) {
-  const rarity = itemRarity(won.uuid);
+  const rarity = rarityOf(won.uuid);
   useEffect(() => { playSound('reveal'); }, []);
   return (
     <Stack align="center" gap="sm" data-testid="crate-result" data-rarity={rarity}>
@@ -82,7 +83,7 @@ function WonCard({ won, onContinue }: { won: WonItem; onContinue: () => void }) 
       </div>
       <Text fw={700} size="lg" data-testid="won-item">{won.name}</Text>
       <Badge className={classes.rarityBadge} style={rarityStyle(rarity)} variant="outline" tt="uppercase" data-testid="won-rarity">
-        {t(`crates.rarity.${rarity}`)}
+        {rarityName(rarity)}
       </Badge>
       <Button onClick={onContinue} data-autofocus>{t('crates.CrateOpenModal.continue')}</Button>
     </Stack>

@@ -153,6 +153,10 @@ describe.each(testDatabases())('the marketplace on $name', (database) => {
       const id = await listed(seller, item, 40);
       const url = `/api/seaport/listings?itemUuid=${item}`;
       const priceNow = async () => ((await t.app.inject({ url })).json().listings as Array<{ order_id: string; price_tripcoins: number }>).find((l) => l.order_id === id)?.price_tripcoins;
+      // The listing's own NOTIFY reaches this process's listener a moment after its commit (on
+      // PostgreSQL, over the listener's connection) and drops whatever page was kept by then:
+      // let it arrive before keeping the page this test watches (the CI run on PostgreSQL read 41).
+      await new Promise((r) => setTimeout(r, 300));
       expect(await priceNow()).toBe(40);
       // Changed without telling anyone (the trigger off inside this one transaction): still the kept page.
       await t.handle.db.transaction().execute(async (trx) => {

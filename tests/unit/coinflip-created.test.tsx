@@ -11,6 +11,7 @@ import CoinflipModal from '../../src/features/coinflip/CoinflipModal';
 import { copyToClipboard, shortHash } from '../../src/features/coinflip/SeedHash';
 import { fakeServer, type FakeServer } from '../support/fakeServer';
 import { renderWithShell } from '../support/render';
+import { i18n, setChosenLocale } from '../../src/i18n';
 
 const HASH = `0123abcd${'5'.repeat(50)}ef9876`;
 let server: FakeServer;
@@ -98,6 +99,20 @@ describe('a created coin flip wager', () => {
     await waitFor(() => expect(within(mine).getByTestId('my-wager-hash')).toHaveTextContent(HASH));
     expect(window.getSelection()?.toString()).toBe(HASH);
     expect(await screen.findByText(/Your browser did not allow copying/)).toBeInTheDocument();
+  });
+
+  it('says "created" in the player\'s language, though the server answers in English (the German look shots showed the English toast)', async () => {
+    await setChosenLocale('de');
+    try {
+      renderWithShell(<CoinflipModal payload={{ modalType: 'create' }} onClose={() => undefined} />, { withToasts: true });
+      await screen.findByText('Ŧ250,00');
+      fireEvent.change(screen.getByLabelText('Einsatz (TC)'), { target: { value: '25,50' } });
+      fireEvent.submit(screen.getByTestId('coinflip-form'));
+      expect(await screen.findByText(i18n._('text.coinflip.created'))).toBeInTheDocument();
+      expect(screen.queryByText(COINFLIP_TEXT.created)).toBeNull();
+    } finally {
+      await setChosenLocale(null);
+    }
   });
 
   it('shortens to the first 8 and last 6 characters, and leaves short values whole', () => {

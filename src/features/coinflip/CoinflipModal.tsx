@@ -27,6 +27,7 @@ import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
+import { localServerText } from '../../i18n/serverTexts';
 import { canonicalDecimal, formatNumber } from '../../i18n/format';
 import { COINFLIP_TEXT } from '../../i18n/texts';
 
@@ -97,7 +98,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
 
   const create = useCreateWager({
     onSuccess: (result) => {
-      economyToast('success', result.message ?? COINFLIP_TEXT.created);
+      economyToast('success', result.message ? localServerText(result.message) : COINFLIP_TEXT.created);
       setCreated({ id: result.game_id, hash: result.server_seed_hash });
       setAccepted(null);
       setAmount('');

@@ -18,6 +18,7 @@ import { ItemSprite } from './ItemSprite';
 import { confirmBuyError } from './validation';
 import classes from './market.module.css';
 import { t } from '../../i18n';
+import { localServerText } from '../../i18n/serverTexts';
 import { MARKET_TEXT } from '../../i18n/texts';
 
 export const GONE_CLOSE_MS = 1_500;
@@ -57,7 +58,7 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
     timer.current = setTimeout(onDone, GONE_CLOSE_MS);
   };
   const done = (answer: { message: string }) => {
-    economyToast('success', answer.message);
+    economyToast('success', localServerText(answer.message));
     onDone();
   };
   const failed = (failure: Error) => {

@@ -22,6 +22,7 @@ import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
 import { t } from '../../i18n';
+import { localServerText } from '../../i18n/serverTexts';
 import { canonicalDecimal, formatNumber } from '../../i18n/format';
 import { MARKET_TEXT } from '../../i18n/texts';
 
@@ -36,7 +37,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
   const [error, setError] = useState<string | null>(null);
   const listing = useCreateListing({
     onSuccess: (answer) => {
-      economyToast('success', answer.message);
+      economyToast('success', localServerText(answer.message));
       onClose();
     },
     onError: (failure) => {

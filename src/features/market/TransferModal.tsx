@@ -18,6 +18,7 @@ import classes from './market.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { LogInPrompt } from './LogInPrompt';
 import { t } from '../../i18n';
+import { localServerText } from '../../i18n/serverTexts';
 import { ECONOMY_TEXT } from '../../i18n/texts';
 
 interface Player { uuid: string; username: string }
@@ -34,7 +35,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
   const [error, setError] = useState<string | null>(null);
   const transfer = useTransferItems({
     onSuccess: (answer) => {
-      economyToast('success', answer.message);
+      economyToast('success', localServerText(answer.message));
       onClose();
     },
     onError: (failure) => {

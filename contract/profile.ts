@@ -28,7 +28,13 @@ export const Profile = z.object({
   account_creation: z.number().int(),
   location: z.string(),
   description: z.string(),
-  online_status: z.object({ isOnline: z.boolean(), lastActiveText: z.string() }),
+  online_status: z.object({
+    isOnline: z.boolean(),
+    /** The server's English ("Online now", "Active 5 minutes ago"): the spec's words. */
+    lastActiveText: z.string(),
+    /** When the player was last active (ISO), null for never: other languages word it from this. */
+    lastActiveAt: z.string().nullable().optional(),
+  }),
   friend_count: z.number().int().nonnegative(),
   views: z.number().int().nonnegative(),
   dailyLoginInfo: z.object({ login_streak: z.number().int().nonnegative(), best_streak: z.number().int().nonnegative() }),

@@ -53,7 +53,7 @@ export async function viewProfile(db: Executor, transaction: RunInTransaction, v
     account_creation: Math.floor(new Date(target.created_at).getTime() / 1000),
     location: profile?.location ?? '',
     description: profile?.description ?? '',
-    online_status: lastActiveText(seen, new Date()),
+    online_status: { ...lastActiveText(seen, new Date()), lastActiveAt: seen ? seen.toISOString() : null },
     // There is no friends feature yet: the count is truthfully zero.
     friend_count: 0,
     views: num(profile?.views),

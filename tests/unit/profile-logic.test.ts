@@ -3,7 +3,7 @@ import type { Profile } from '../../contract/profile';
 import { ApiError } from '../../src/api/client';
 import { profileErrorText } from '../../src/features/profile/api/getProfile';
 import { setChosenLocale } from '../../src/i18n';
-import { formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, titleCaseKey } from '../../src/features/profile/profileLogic';
+import { formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, onlineStatusText, titleCaseKey } from '../../src/features/profile/profileLogic';
 
 const sampleProfile = (over: Partial<Profile> = {}): Profile => ({
   uuid: '00000000-0000-4000-8000-000000000001', username: 'Alice', account_creation: 1_760_000_000, location: '', description: '',
@@ -50,6 +50,23 @@ describe('profile formatting', () => {
     expect(headshotRate(1, 3)).toBe('33.3%');
     expect(headshotRate(0, 0)).toBe('0%');
   });
+  it('says the online status in the player\'s language from lastActiveAt; the server\'s English in English (the Japanese look shots showed "Online now")', async () => {
+    const now = Date.parse('2026-03-10T12:00:00Z');
+    const away = { isOnline: false, lastActiveText: 'Active 20 minutes ago', lastActiveAt: '2026-03-10T11:40:00Z' };
+    expect(onlineStatusText(away, now)).toBe('Active 20 minutes ago');
+    await setChosenLocale('de');
+    try {
+      expect(onlineStatusText({ isOnline: true, lastActiveText: 'Online now', lastActiveAt: '2026-03-10T11:59:00Z' }, now)).toBe('Jetzt online');
+      expect(onlineStatusText(away, now)).toBe('Aktiv vor 20 Minuten');
+      expect(onlineStatusText({ isOnline: false, lastActiveText: 'Never active', lastActiveAt: null }, now)).toBe('Noch nie aktiv');
+      expect(onlineStatusText({ isOnline: false, lastActiveText: 'Last active 2025-01-01', lastActiveAt: '2025-01-01T00:00:00Z' }, now)).toBe('Zuletzt aktiv am 01.01.2025');
+      // A server without lastActiveAt: its own words.
+      expect(onlineStatusText({ isOnline: true, lastActiveText: 'Online now' }, now)).toBe('Online now');
+    } finally {
+      await setChosenLocale(null);
+    }
+  });
+
   it('says K/D and the headshot rate the locale\'s way (issue 24)', async () => {
     await setChosenLocale('de');
     try {

@@ -17,7 +17,7 @@ import { profileErrorText, useProfile } from './api/getProfile';
 import { EditProfileForm } from './EditProfileForm';
 import { PlayerSearch } from './PlayerSearch';
 import { formatTc } from '../../ui/formatTc';
-import { formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf } from './profileLogic';
+import { formatTimePlayed, gameStats, joinedText, legacyBlocks, levelOf, onlineStatusText } from './profileLogic';
 import classes from './Profile.module.css';
 import { t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
@@ -48,7 +48,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
                 onto its own line instead of a line that starts with "·". */}
             <span className={classes.statusGroup}>
               <span className={classes.dot} data-online={profile.online_status.isOnline || undefined} aria-hidden />
-              <Text size="sm" data-testid="profile-status">{profile.online_status.lastActiveText}</Text>
+              <Text size="sm" data-testid="profile-status">{onlineStatusText(profile.online_status)}</Text>
               <Text span size="sm" c="gray.4" aria-hidden>·</Text>
             </span>
             <Text size="sm" c="gray.4" data-testid="profile-joined">{joinedText(profile.account_creation)}</Text>

@@ -4,8 +4,8 @@
 import { MAX_LEVEL } from '../../../contract/levels';
 import { PRODUCT_LAND } from '../../../contract/product';
 import { HIDDEN_LEGACY_KEYS, LEGACY_BLOCKS, type LegacyBlock, type Profile } from '../../../contract/profile';
-import { t } from '../../i18n';
-import { formatDate, formatNumber } from '../../i18n/format';
+import { currentLocale, t } from '../../i18n';
+import { formatDate, formatNumber, formatRelative } from '../../i18n/format';
 
 export const LEGACY_TITLES: Record<LegacyBlock, string> = {
   STL2Stats: `${PRODUCT_LAND} 2`,
@@ -108,3 +108,17 @@ export function joinedText(epochSeconds: number): string {
   return t('profile.joined', { date: formatDate(date, { month: 'long', year: 'numeric' }) });
 }
 
+/**
+ * The online status in the player's language: the server's words in English (the spec's), and
+ * outside English the same facts from `lastActiveAt` ("vor 20 Minuten aktiv", "20分前にアクティブ").
+ * A server too old to send `lastActiveAt` is shown as it wrote it.
+ */
+export function onlineStatusText(status: Profile['online_status'], now: number = Date.now()): string {
+  if (currentLocale() === 'en' || status.lastActiveAt === undefined) return status.lastActiveText;
+  if (status.isOnline) return t('profile.status.online');
+  if (status.lastActiveAt === null) return t('profile.status.never');
+  const then = Date.parse(status.lastActiveAt);
+  if (Number.isNaN(then)) return status.lastActiveText;
+  if (now - then < 30 * 86_400_000) return t('profile.status.active', { when: formatRelative(then, now) });
+  return t('profile.status.lastActive', { date: formatDate(then, { dateStyle: 'medium' }) });
+}

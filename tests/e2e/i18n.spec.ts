@@ -38,6 +38,15 @@ test.describe('Chromium in German', () => {
     expect(seen[0]).toBe('Spiel wird geladen...');
     expect(seen).not.toContain('Loading game...');
   });
+
+  test('the bot check in the sign-up form speaks German too (altcha\'s own words, loaded with the widget)', async ({ page }) => {
+    await openGame(page);
+    await page.evaluate(() => window.postMessage({ type: 'switchAuthMode', mode: 'signup' }, window.location.origin));
+    const check = page.getByTestId('bot-check');
+    await expect(check).toContainText(/Überprüft|Ich bin kein Roboter/, { timeout: 30_000 });
+    await expect(check).toContainText('Geschützt durch');
+    await expect(check).not.toContainText(/Verified|Protected by/);
+  });
 });
 
 test.describe('Chromium in English', () => {

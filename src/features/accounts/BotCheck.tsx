@@ -8,7 +8,8 @@ import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
 import type { BotCheckConfig } from '../../../contract/system';
-import { t as tr } from '../../i18n';
+import { currentLocale, t as tr } from '../../i18n';
+import type { Locale } from '../../../contract/locales';
 import { AUTH_TEXT } from '../../i18n/texts';
 
 export interface BotCheckProps {
@@ -39,12 +40,16 @@ function AltchaWidget({ challengeUrl, onToken, onProblem }: { challengeUrl: stri
       else if (detail?.state === 'error') callbacks.current.onProblem(AUTH_TEXT.botCheckFailed);
       else if (detail?.state === 'expired') callbacks.current.onProblem(AUTH_TEXT.botCheckExpired);
     };
-    // Dynamic import keeps the widget (and its worker) out of the first-screen chunk.
-    void import('altcha').then(() => {
+    // Dynamic import keeps the widget (and its worker) out of the first-screen chunk; its words
+    // ("Verified", "Protected by ALTCHA") come in the player's language from altcha's own files.
+    const language = currentLocale();
+    void import('altcha').then(() => ALTCHA_LANGUAGES[language]?.load()).then(() => {
       if (cancelled || !host.current) return;
       widget = document.createElement('altcha-widget');
       widget.setAttribute('challenge', challengeUrl);
       widget.setAttribute('name', 'altcha');
+      const altchaLanguage = ALTCHA_LANGUAGES[language];
+      if (altchaLanguage) widget.setAttribute('language', altchaLanguage.code);
       // Solve in the background as soon as the form opens (and again after every reset), so a
       // refused sign-up or login never makes the player wait for a new proof of work.
       widget.setAttribute('auto', 'onload');
@@ -69,6 +74,18 @@ interface TurnstileApi {
 declare global { interface Window { turnstile?: TurnstileApi } }
 
 let turnstileScript: Promise<TurnstileApi> | null = null;
+
+/** altcha's own translations of the widget's words, per language of ours (English is built in). */
+const ALTCHA_LANGUAGES: Partial<Record<Locale, { code: string; load: () => Promise<unknown> }>> = {
+  de: { code: 'de', load: () => import('altcha/i18n/de') },
+  es: { code: 'es-es', load: () => import('altcha/i18n/es-es') },
+  fr: { code: 'fr-fr', load: () => import('altcha/i18n/fr-fr') },
+  ja: { code: 'ja', load: () => import('altcha/i18n/ja') },
+  ko: { code: 'ko', load: () => import('altcha/i18n/ko') },
+  zh: { code: 'zh-cn', load: () => import('altcha/i18n/zh-cn') },
+  ru: { code: 'ru', load: () => import('altcha/i18n/ru') },
+};
+
 export function loadTurnstile(): Promise<TurnstileApi> {
   turnstileScript ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');

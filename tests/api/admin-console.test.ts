@@ -12,10 +12,9 @@ import { setAdmin } from '../../server/jobs/adminRole';
 import { sentNotices } from '../../server/services/adminNotices';
 import { conservationViolations } from '../../server/services/ledger';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
-import { registerPlayer, solveBotCheck, startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { registerPlayer, registerPlayerWith, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
 
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
-const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
+type Player = Awaited<ReturnType<typeof registerPlayerWith>>;
 const key = () => ({ 'idempotency-key': `adm-${randomUUID()}` });
 const SAMPLE_PARAMS = { uuid: randomUUID(), txId: randomUUID(), id: randomUUID(), version: '0' };
 
@@ -33,14 +32,7 @@ describe.each(testDatabases())('admin console API on $name', (database) => {
   });
   afterAll(async () => { await t.close(); });
 
-  async function player(kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> {
-    const p = await registerPlayer(t.app);
-    if (kit.tripcoins || kit.items) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/server/award', headers: GAME, payload: { uuid: p.uuid, ...kit, awardId: randomUUID() } });
-      expect(r.statusCode, r.body).toBe(200);
-    }
-    return p;
-  }
+  const player = (kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> => registerPlayerWith(t.app, kit);
   const detail = async (uuid: string) => (await admin.client.get(`/api/admin/players/${uuid}`)).json();
   const auditCount = async () => Number((await t.handle.db.selectFrom('admin_audit').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const conserved = async () => expect(await conservationViolations(t.handle.db)).toEqual([]);

@@ -6,12 +6,12 @@ import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { MARKET_TEXT, NFT_ALREADY_SOLD } from '../../contract/marketplace';
 import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/ledger';
 import { escrowOf } from '../../server/services/marketplace';
-import { Client, registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { Client, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
 const [WRENCH, KATANA] = [BASE_SET_ITEMS[8]!.uuid, BASE_SET_ITEMS[5]!.uuid];
 
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
+type Player = Awaited<ReturnType<typeof registerPlayerWith>>;
 
 describe.each(testDatabases())('the marketplace on $name', (database) => {
   let t: TestApp;
@@ -21,14 +21,7 @@ describe.each(testDatabases())('the marketplace on $name', (database) => {
     await t.close();
   });
 
-  async function player(kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> {
-    const p = await registerPlayer(t.app);
-    if (kit.tripcoins || kit.items) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/server/award', headers: GAME, payload: { uuid: p.uuid, ...kit, awardId: randomUUID() } });
-      expect(r.statusCode).toBe(200);
-    }
-    return p;
-  }
+  const player = (kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> => registerPlayerWith(t.app, kit);
   const inventory = async (c: Client) => (await c.get('/api/getBaseInventory')).json() as { inventory: Record<string, string>; tripcoins: number };
   const list = (c: Client, body: Record<string, unknown>) => c.post('/api/seaport/create-listing', { durationDays: 30, quantity: 1, ...body });
   async function listed(p: Player, itemUuid: string, price: number | string, quantity = 1): Promise<string> {

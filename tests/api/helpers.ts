@@ -1,8 +1,8 @@
 // API tests run the real app through app.inject against a real database: a fresh in-memory
 // PGlite, and (when TEST_DATABASE_URL is set) a fresh PostgreSQL database made for the test file.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
@@ -152,4 +152,17 @@ export async function registerPlayer(app: FastifyInstance, username = uniqueName
   const response = await client.post('/api/register', { username, password, turnstile_token: await solveBotCheck(app) });
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { client, username, password, uuid: response.json().uuid };
+}
+
+/** A new player holding `kit` (TripCoins, items), given by the game servers' award endpoint as a match would. */
+export async function registerPlayerWith(app: FastifyInstance, kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<{ client: Client; username: string; password: string; uuid: string }> {
+  const p = await registerPlayer(app);
+  if (kit.tripcoins || kit.items) {
+    const r = await app.inject({
+      method: 'POST', url: '/api/server/award', headers: { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` },
+      payload: { uuid: p.uuid, ...kit, awardId: randomUUID() },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+  }
+  return p;
 }

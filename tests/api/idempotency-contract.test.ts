@@ -11,9 +11,9 @@ import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { KEY_REUSED } from '../../server/services/idempotency';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
-import { registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { registerPlayer, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
+type Player = Awaited<ReturnType<typeof registerPlayerWith>>;
 /** Sends the case's request (variant 0) or a different one (variant 1) with `key`. */
 type Send = (key: Record<string, string>, variant: 0 | 1) => Promise<LightMyRequestResponse>;
 
@@ -26,14 +26,7 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
   beforeAll(async () => { t = await startApp(database); await installChangeLog(t.handle.db); });
   afterAll(async () => { await t.close(); });
 
-  async function player(kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> {
-    const p = await registerPlayer(t.app);
-    if (kit.tripcoins || kit.items) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/server/award', headers: GAME, payload: { uuid: p.uuid, ...kit, awardId: randomUUID() } });
-      expect(r.statusCode, r.body).toBe(200);
-    }
-    return p;
-  }
+  const player = (kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> => registerPlayerWith(t.app, kit);
   async function anAdmin(): Promise<Player> {
     const p = await registerPlayer(t.app);
     await setAdmin(t.handle.db, p.username, true);

@@ -1,17 +1,15 @@
 // GET /api/seaport/my-listings (the shell's "My listings"): the caller's own active listings,
 // newest first, paginated; nobody else's, nothing sold, cancelled or expired; players only.
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { ListingsPage } from '../../contract/marketplace';
 import { conservationViolations } from '../../server/services/ledger';
-import { registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
 
-const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
 const [BOOTS, LASER] = [BASE_SET_ITEMS[3]!.uuid, BASE_SET_ITEMS[7]!.uuid];
 
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
+type Player = Awaited<ReturnType<typeof registerPlayerWith>>;
 
 describe.each(testDatabases())('my listings on $name', (database) => {
   let t: TestApp;
@@ -21,14 +19,7 @@ describe.each(testDatabases())('my listings on $name', (database) => {
     await t.close();
   });
 
-  async function player(kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> {
-    const p = await registerPlayer(t.app);
-    if (kit.tripcoins || kit.items) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/server/award', headers: GAME, payload: { uuid: p.uuid, ...kit, awardId: randomUUID() } });
-      expect(r.statusCode).toBe(200);
-    }
-    return p;
-  }
+  const player = (kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Player> => registerPlayerWith(t.app, kit);
   async function listed(p: Player, itemUuid: string, price: number): Promise<string> {
     const r = await p.client.post('/api/seaport/create-listing', { itemUuid, priceInTripCoins: price, quantity: 1, durationDays: 30 });
     expect(r.statusCode, r.body).toBe(200);

@@ -77,12 +77,16 @@ let savepoints = 0;
 export async function attempt<T>(trx: Trx, fn: () => Promise<T>): Promise<T> {
   const name = sql.raw(`attempt_${++savepoints}`);
   await sql`SAVEPOINT ${name}`.execute(trx);
+  // A posting refused under the savepoint marks the transaction (mustRollBack); rolling back to
+  // the savepoint undoes what it wrote, so the transaction is what it was before.
+  const before = spoiled.get(trx);
   try {
     const result = await fn();
     await sql`RELEASE SAVEPOINT ${name}`.execute(trx);
     return result;
   } catch (error) {
     await sql`ROLLBACK TO SAVEPOINT ${name}`.execute(trx);
+    if (before === undefined) spoiled.delete(trx); else spoiled.set(trx, before);
     throw error;
   }
 }

@@ -2,10 +2,10 @@
 // it. The crate shops' supply: minted at the first start of an empty database (the start-up
 // step, server/start.ts), changed on purpose by the admin command (scripts/admin.ts).
 import type { Db } from '../db/createDb';
-import { inTransaction, type Executor, type Trx } from '../db/tx';
+import { attempt, inTransaction, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { CRATE_SALES_ACCOUNTS, CRATES_OPENED_SINK, snapshot, type CrateShop } from '../services/crates';
-import { InsufficientFunds, MINT, moveItems, openAccount, post } from '../services/ledger';
+import { CRATE_SALES_ACCOUNTS, CRATES_OPENED_SINK, shardQuantities, snapshot, spread, type CrateShop } from '../services/crates';
+import { InsufficientFunds, MINT, openAccounts, post } from '../services/ledger';
 
 /**
  * Opens the shop and sink accounts and, on the first start of an empty database, mints each
@@ -17,14 +17,13 @@ export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Prom
   const notes: string[] = [];
   for (const shop of shops) {
     await inTransaction(db, async (trx) => {
-      await openAccount(trx, shop.account, 'shop');
-      for (const account of CRATE_SALES_ACCOUNTS) await openAccount(trx, account, 'sink');
-      await openAccount(trx, CRATES_OPENED_SINK, 'sink');
+      await openAccounts(trx, shop.shards, 'shop');
+      await openAccounts(trx, [...CRATE_SALES_ACCOUNTS, CRATES_OPENED_SINK], 'sink');
       const crate = shop.version.crateItemUuid;
       const created = await trx.insertInto('crate_shops').values({ version_id: shop.version.id, crate_item: crate, total_supply: shop.supply })
         .onConflict((oc) => oc.column('version_id').doNothing()).returning('total_supply').executeTakeFirst();
       if (created) {
-        if (shop.supply > 0) await moveItems(trx, crate, { from: MINT, to: shop.account, amount: BigInt(shop.supply), reason: 'crate supply', ref: `crates-v${shop.version.id + 1}` });
+        if (shop.supply > 0) await post(trx, { reason: 'crate supply', ref: `crates-v${shop.version.id + 1}`, legs: mintInto(shop, BigInt(shop.supply)) });
         return;
       }
       const row = await trx.selectFrom('crate_shops').select('total_supply').where('version_id', '=', shop.version.id).executeTakeFirstOrThrow();
@@ -36,6 +35,38 @@ export async function ensureCrateShops(db: Db, shops: Iterable<CrateShop>): Prom
     });
   }
   return notes;
+}
+
+/** Legs minting `amount` crates into the shop, spread over its shards. */
+const mintInto = (shop: CrateShop, amount: bigint) =>
+  spread(shop.shards, amount).map(([to, n]) => ({ asset: shop.version.crateItemUuid, from: MINT, to, amount: n }));
+
+/**
+ * How many crates to take back from each shard to cut `amount` from what they hold, leaving them
+ * as even as it goes (the fullest are cut first); null when they do not hold that many.
+ */
+export function cutPlan(held: Map<string, bigint>, amount: bigint): Array<[string, bigint]> | null {
+  let total = 0n;
+  for (const q of held.values()) total += q;
+  if (amount > total) return null;
+  const keep = total - amount;
+  // The highest level L with sum(min(q, L)) <= keep; the crates still to keep go one more to the
+  // shards above it (fewer of them than that, by the choice of L).
+  const kept = (level: bigint) => [...held.values()].reduce((s, q) => s + (q < level ? q : level), 0n);
+  let lo = 0n;
+  let hi = total;
+  while (lo < hi) {
+    const mid = (lo + hi + 1n) / 2n;
+    if (kept(mid) <= keep) lo = mid; else hi = mid - 1n;
+  }
+  let extra = keep - kept(lo);
+  const plan: Array<[string, bigint]> = [];
+  for (const [account, q] of held) {
+    let after = q < lo ? q : lo;
+    if (extra > 0n && q > lo) { after += 1n; extra -= 1n; }
+    if (q > after) plan.push([account, q - after]);
+  }
+  return plan;
 }
 
 export class SupplyError extends Error {}
@@ -69,14 +100,20 @@ export async function setCrateSupplyIn(trx: Trx, shop: CrateShop, supply: number
     const target = BigInt(supply);
     if (target < before.sold) throw tooLow(before.sold);
     if (target > before.total) {
-      await post(trx, { reason: 'crate supply', ref, legs: [{ asset: crate, from: MINT, to: shop.account, amount: target - before.total }] });
+      await post(trx, { reason: 'crate supply', ref, legs: mintInto(shop, target - before.total) });
     } else if (target < before.total) {
-      try {
-        await post(trx, { reason: 'crate supply cut', ref, legs: [{ asset: crate, from: shop.account, to: MINT, amount: before.total - target }] });
-      } catch (error) {
-        // Crates sold between the look and the cut.
-        if (error instanceof InsufficientFunds) throw tooLow((await state(trx)).sold);
-        throw error;
+      // Taken back from the shards as they hold it now. Buyers keep buying meanwhile (they do not
+      // take the crate_shops row): a shard one of them emptied between the look and the cut
+      // refuses it, and the cut is planned again (under a savepoint) from what the shards hold then.
+      for (;;) {
+        const plan = cutPlan(await shardQuantities(trx, shop), before.total - target);
+        if (!plan) throw tooLow((await state(trx)).sold);
+        try {
+          await attempt(trx, () => post(trx, { reason: 'crate supply cut', ref, legs: plan.map(([from, n]) => ({ asset: crate, from, to: MINT, amount: n })) }));
+          break;
+        } catch (error) {
+          if (!(error instanceof InsufficientFunds)) throw error;
+        }
       }
     }
     await trx.updateTable('crate_shops').set({ total_supply: supply }).where('version_id', '=', shop.version.id).execute();

@@ -54,6 +54,13 @@ export async function openAccount(trx: Executor, id: string, kind: AccountKind, 
     INSERT INTO coin_balances (account_id, balance) VALUES (${id}, 0) ON CONFLICT DO NOTHING`.execute(trx);
 }
 
+/** openAccount for several accounts of one kind, in one statement. */
+export async function openAccounts(trx: Executor, ids: readonly string[], kind: AccountKind): Promise<void> {
+  if (!ids.length) return;
+  await sql`WITH a AS (INSERT INTO value_accounts (id, kind) VALUES ${sql.join(ids.map((id) => sql`(${id}, ${kind})`))} ON CONFLICT DO NOTHING)
+    INSERT INTO coin_balances (account_id, balance) VALUES ${sql.join(ids.map((id) => sql`(${id}, 0)`))} ON CONFLICT DO NOTHING`.execute(trx);
+}
+
 export async function openPlayerAccount(trx: Executor, userId: string): Promise<string> {
   const id = playerAccount(userId);
   await openAccount(trx, id, 'player', userId);

@@ -9,10 +9,13 @@ import { COINFLIP_TEXT } from '../../contract/coinflip';
 import { inTransaction } from '../../server/db/tx';
 import { toBigInt } from '../../server/db/values';
 import { grantAward } from '../../server/services/awards';
+import { setCrateSupply } from '../../server/jobs/crateSupply';
+import { crateShops } from '../../server/services/crates';
+import { CRATE_TEXT } from '../../contract/crates';
 import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
-import { Client, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
+import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 
@@ -45,7 +48,7 @@ describe.skipIf(!postgres)('economy races on PostgreSQL (skipped: TEST_DATABASE_
     expect(count(answers, 200), statuses(answers)).toBe(10);
     expect(count(answers, 409)).toBe(40);
     for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toMatchObject({ error: 'Sold Out: no crates are left in this shop', code: 'SOLD_OUT' });
-    expect((await itemHoldings(t.handle.db, 'shop:crates-v2')).get(ITEM_IDS.baseSetIICrate) ?? 0n).toBe(0n);
+    for (const shard of crateShops(testConfig()).get(1)!.shards) expect((await itemHoldings(t.handle.db, shard)).get(ITEM_IDS.baseSetIICrate) ?? 0n).toBe(0n);
     let crates = 0n;
     let coins = 0n;
     for (const b of buyers) {
@@ -55,6 +58,56 @@ describe.skipIf(!postgres)('economy races on PostgreSQL (skipped: TEST_DATABASE_
     expect(crates).toBe(10n);
     expect(coins).toBe(50n * 100_000n - 10n * 30_000n);
     expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ remainingSupply: 0, totalSupply: 10 });
+  });
+
+  it('a rush of multi-crate buyers on a supply spread thin over the shards: sold out exactly, never oversold', async () => {
+    // 8 more crates (16 shards: 8 of them hold one, after the sell-out above): no shard holds 3,
+    // so every purchase takes from several at once, while the others empty them.
+    const shop = crateShops(testConfig({ CRATE_V2_SUPPLY: 10, CRATE_V1_SUPPLY: 1000 })).get(1)!;
+    await setCrateSupply(t.handle.db, shop, 18);
+    const buyers = await racers(12, { tripcoins: 2000 });
+    const answers = await Promise.all(buyers.map((b) => b.client.post('/api/crates/buy/v2', { quantity: 3 })));
+    expect(count(answers, 200), statuses(answers)).toBe(2);
+    for (const r of answers.filter((a) => a.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ error: CRATE_TEXT.onlyAvailable(2n), code: 'SOLD_OUT' });
+    }
+    let crates = 0n;
+    for (const b of buyers) crates += (await itemHoldings(t.handle.db, `player:${b.uuid}`)).get(ITEM_IDS.baseSetIICrate) ?? 0n;
+    expect(crates).toBe(6n);
+    let left = 0n;
+    for (const shard of shop.shards) {
+      const q = (await itemHoldings(t.handle.db, shard)).get(ITEM_IDS.baseSetIICrate) ?? 0n;
+      expect(q).toBeGreaterThanOrEqual(0n);
+      left += q;
+    }
+    expect(left).toBe(2n);
+    expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ remainingSupply: 2, totalSupply: 18 });
+    // The last two, one each, to a crowd: exactly two sold.
+    const crowd = await racers(20, { tripcoins: 1000 });
+    const last = await Promise.all(crowd.map((b) => b.client.post('/api/crates/buy/v2', { quantity: 1 })));
+    expect(count(last, 200), statuses(last)).toBe(2);
+    expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ remainingSupply: 0, totalSupply: 18 });
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
+  });
+
+  it('a rush of 50 buyers on a large supply spread over the shards sells every crate once', async () => {
+    const shop = crateShops(testConfig({ CRATE_V2_SUPPLY: 10, CRATE_V1_SUPPLY: 1000 })).get(1)!;
+    await setCrateSupply(t.handle.db, shop, 18 + 300);
+    const buyers = await racers(50, { tripcoins: 3000 });
+    // 50 buyers, 7 purchases of one crate each (350 calls) for 300 crates: 50 refused.
+    const answers = (await Promise.all(buyers.map(async (b) => {
+      const mine = [];
+      for (let i = 0; i < 7; i++) mine.push(await b.client.post('/api/crates/buy/v2', { quantity: 1 }));
+      return mine;
+    }))).flat();
+    expect(count(answers, 200), statuses(answers)).toBe(300);
+    expect(count(answers, 409)).toBe(50);
+    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'SOLD_OUT', error: CRATE_TEXT.onlyAvailable(0n) });
+    let crates = 0n;
+    for (const b of buyers) crates += (await itemHoldings(t.handle.db, `player:${b.uuid}`)).get(ITEM_IDS.baseSetIICrate) ?? 0n;
+    expect(crates).toBe(300n);
+    expect((await t.app.inject({ url: '/api/crates/status/v2' })).json()).toMatchObject({ remainingSupply: 0, totalSupply: 318 });
+    expect(await conservationViolations(t.handle.db)).toEqual([]);
   });
 
   it('gives each listing to exactly one of two simultaneous buyers; the other gets 410', async () => {

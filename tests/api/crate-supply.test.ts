@@ -10,7 +10,7 @@ import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
 import { grantAward } from '../../server/services/awards';
 import { setCrateSupply, SupplyError } from '../../server/jobs/crateSupply';
-import { crateShops, SUPPLY_SHARDS } from '../../server/services/crates';
+import { crateShops } from '../../server/services/crates';
 import { conservationViolations, itemHoldings } from '../../server/services/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
 import { createUser } from '../../server/services/users';
@@ -34,7 +34,8 @@ describe.each(testDatabases())('crate supply on $name', (database) => {
     }
     return [...postings.values()];
   };
-  /** The shop's supply as its shards hold it, shard 0 first. */
+  /** The shop's supply as its 16 shards hold it, shard 0 first. */
+  const SUPPLY_SHARDS = 16;
   const shards = async () => {
     const held: number[] = [];
     for (let i = 0; i < SUPPLY_SHARDS; i++) {

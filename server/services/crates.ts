@@ -78,17 +78,12 @@ const SPARE = 8n;
 
 /**
  * Where to take `amount` crates from, given the shards' quantities: one shard that holds enough,
- * the first of them from a random shard on (so buyers spread over the shards); when none does
- * alone, several, in the lock order; null when they do not hold enough together.
+ * drawn at random among those that do (so buyers spread over every shard still holding crates);
+ * when none does alone, several, in the lock order; null when they do not hold enough together.
  */
-export function pickShards(shards: string[], held: Map<string, bigint>, amount: bigint, start = Math.floor(Math.random() * shards.length)): Array<[string, bigint]> | null {
-  // A shard with room to spare first (see SPARE), then any that holds enough.
-  for (const need of [amount + SPARE, amount]) {
-    for (let k = 0; k < shards.length; k++) {
-      const a = shards[(start + k) % shards.length]!;
-      if ((held.get(a) ?? 0n) >= need) return [[a, amount]];
-    }
-  }
+export function pickShards(shards: string[], held: Map<string, bigint>, amount: bigint, random = Math.random): Array<[string, bigint]> | null {
+  const enough = shards.filter((a) => (held.get(a) ?? 0n) >= amount);
+  if (enough.length) return [[enough[Math.floor(random() * enough.length)]!, amount]];
   const takes: Array<[string, bigint]> = [];
   let left = amount;
   for (const a of shards) {

@@ -37,11 +37,12 @@ function containsNul(input: unknown): boolean {
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  // Refused at the door, before validation and handlers: a 400, never a half-run handler.
-  app.addHook('preValidation', async (request) => {
+  // Refused at the door, before validation and handlers: a 400, never a half-run handler. A
+  // callback hook: every request runs it, and an async one would cost a promise each time.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new HttpError(400, 'Text must not contain NUL characters', 'INVALID_INPUT');
-    }
+      done(new HttpError(400, 'Text must not contain NUL characters', 'INVALID_INPUT'));
+    } else done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -29,7 +29,7 @@ import { ADMIN_TEXT } from '../contract/admin';
 import { ErrorBody } from '../contract/http';
 import { inTransaction, type Executor, type RunInTransaction, type Trx } from './db/tx';
 import { forbidden, unauthorized, unavailable } from './errors';
-import { loadPlayer } from './plugins/sessions';
+import { loadPlayerThen } from './plugins/sessions';
 import { GAME_SERVER_SCOPE, idempotencyKeyOf, markReplay, once, requestHash } from './services/idempotency';
 import type { SessionUser } from './services/sessions';
 
@@ -95,6 +95,20 @@ function noTransaction(endpoint: EndpointDef): Trx {
   throw new Error(`${endpoint.method} ${endpoint.path} has no route transaction: use ctx.transaction()`);
 }
 
+/** A handler's context: one object of one shape per request (its `trx` a getter on the prototype,
+ * not a new accessor on each request's object). */
+class RouteContext {
+  constructor(
+    readonly body: unknown, readonly params: unknown, readonly query: unknown,
+    readonly request: FastifyRequest, readonly reply: FastifyReply, readonly idempotencyKey: string | null,
+    private readonly routeTrx: Trx | null, readonly db: Executor,
+    readonly transaction: <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>,
+    readonly user: SessionUser | undefined, private readonly endpoint: EndpointDef,
+  ) {}
+
+  get trx(): Trx { return this.routeTrx ?? noTransaction(this.endpoint); }
+}
+
 /** The route layer's transactions for a worker a route plugin starts (the bridge's outbox). */
 export function routeTransactions(app: FastifyInstance): RunInTransaction {
   return (fn) => inTransaction(app.db, fn);
@@ -105,7 +119,12 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
   const usesPlayer = endpoint.access === 'user' || endpoint.access === 'admin' || endpoint.readsPlayer === true;
   // Every admin write is idempotent, whether or not it moves value (an unban, a drop table).
   const keyed = endpoint.movesValue === true || (endpoint.access === 'admin' && endpoint.method !== 'GET');
-  const changesPlayer = usesPlayer && endpoint.method !== 'GET';
+  // A write of a signed-in player may change what their session holds (a password, a linked
+  // wallet): their cached session is dropped once it is answered (onResponse below). An endpoint
+  // that moves value changes balances and items only, never the account, so the player's next
+  // call is answered from the cache (it was one more round trip before each money call).
+  const changesPlayer = usesPlayer && endpoint.method !== 'GET' && endpoint.movesValue !== true;
+  const checksCaller = usesPlayer || endpoint.access !== 'public';
   const mode = endpoint.method === 'GET' ? 'read' : (options.transaction ?? 'route');
   const name = `${endpoint.method} ${endpoint.path}`;
   const transaction = <T>(fn: (trx: Trx) => Promise<T>) => inTransaction(app.db, fn);
@@ -123,34 +142,39 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
     config: { endpoint },
     ...(options.trustedAnswer ? { serializerCompiler: () => trustedJson } : {}),
     // onRequest: who may call is settled before the body is parsed or validated, so an
-    // anonymous caller learns nothing about the schema (401, never a 400 first).
-    onRequest: async (request) => {
-      if (usesPlayer) await loadPlayer(app, request);
-      if ((endpoint.access === 'user' || endpoint.access === 'admin') && !request.user) throw unauthorized();
-      if (endpoint.access === 'admin' && !request.user?.isAdmin) throw forbidden(ADMIN_TEXT.adminsOnly, 'ADMINS_ONLY');
-      if (endpoint.access === 'gameServer') {
-        const key = app.config.GAME_SERVER_KEY;
-        if (!key) throw unavailable('The game server API is not configured (GAME_SERVER_KEY)');
-        if (!bearerMatches(request.headers.authorization, key)) throw unauthorized('Invalid game server key');
-      }
+    // anonymous caller learns nothing about the schema (401, never a 400 first). A public
+    // endpoint that does not read the player has none. A callback hook, not an async one: a
+    // signed-in read answered by the session cache runs it without a promise.
+    onRequest: !checksCaller ? [] : (request, _reply, done) => {
+      const admit = () => {
+        let refusal: Error | null = null;
+        if ((endpoint.access === 'user' || endpoint.access === 'admin') && !request.user) refusal = unauthorized();
+        else if (endpoint.access === 'admin' && !request.user?.isAdmin) refusal = forbidden(ADMIN_TEXT.adminsOnly, 'ADMINS_ONLY');
+        else if (endpoint.access === 'gameServer') {
+          const key = app.config.GAME_SERVER_KEY;
+          if (!key) refusal = unavailable('The game server API is not configured (GAME_SERVER_KEY)');
+          else if (!bearerMatches(request.headers.authorization, key)) refusal = unauthorized('Invalid game server key');
+        }
+        if (refusal) done(refusal); else done();
+      };
+      if (usesPlayer) loadPlayerThen(app, request, admit, (error) => done(error as Error));
+      else admit();
     },
     // A player's own change (a name, a linked account, a password) is seen by their next request
     // here at once, not after the session cache's few moments; other processes: SESSION_CACHE_MS.
-    onResponse: (request, _reply, done) => {
-      if (changesPlayer && request.user) app.sessions.forget({ userId: request.user.id });
+    onResponse: !changesPlayer ? [] : (request, _reply, done) => {
+      if (request.user) app.sessions.forget({ userId: request.user.id });
       done();
     },
     handler: async (request, reply) => {
       const body = request.body as BodyOf<E>;
       const key = keyed ? idempotencyKeyOf(request) : null;
       const scope = endpoint.access === 'gameServer' ? GAME_SERVER_SCOPE : request.user?.id;
-      const contextWith = (trx: Trx | null): Context<E> => ({
-        body, params: request.params, query: request.query, request, reply, idempotencyKey: key,
-        get trx() { return trx ?? noTransaction(endpoint); },
-        db: trx ?? app.db,
-        transaction: trx ? <T>(fn: (t: Trx) => Promise<T>) => fn(trx) : transaction,
-        ...(request.user ? { user: request.user } : {}),
-      }) as Context<E>;
+      const user = request.user ?? undefined;
+      const contextWith = (trx: Trx | null): Context<E> => new RouteContext(
+        body, request.params, request.query, request, reply, key, trx, trx ?? app.db,
+        trx ? <T>(fn: (t: Trx) => Promise<T>) => fn(trx) : transaction, user, endpoint,
+      ) as unknown as Context<E>;
       if (options.before) await options.before(contextWith(null));
       const call = (trx: Trx | null) => (handler as (c: Context<E>) => Promise<ResponseOf<E>>)(contextWith(trx));
       if (mode !== 'route') return call(null);

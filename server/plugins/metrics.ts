@@ -27,13 +27,14 @@ export default fp(async (app) => {
   const stop = onPosting((reason) => metrics.postings.inc({ reason }));
   app.addHook('onClose', async () => { stop(); });
 
-  // An error answer's code (the bot check's refusals), read from the JSON on its way out.
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  // An error answer's code (the bot check's refusals), read from the JSON on its way out. A
+  // callback hook: every answer passes here, and an async one cost a promise each time.
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
     if (reply.statusCode >= 400 && typeof payload === 'string') {
       const code = /"code":"([A-Z_]{1,64})"/.exec(payload)?.[1];
       if (code) codes.set(request, code);
     }
-    return payload;
+    done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

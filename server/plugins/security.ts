@@ -69,6 +69,17 @@ export function securityHeaders(config: Config): { always: Array<[string, string
   };
 }
 
+/** A state-changing request sent by another site's page. */
+function crossOrigin(request: FastifyRequest, config: Config): boolean {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (sameOrigin(origin, ownOrigin(request))) return false;
+    return !config.ALLOWED_ORIGINS.some((p) => originMatches(origin, p));
+  }
+  // No Origin header: not a browser's cross-site form or fetch, unless Fetch Metadata says so.
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const hostSources = config.FRAME_ANCESTORS.filter((s) => s !== "'self'");
   const { always, html } = securityHeaders(config);
@@ -86,16 +97,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
   });
   app.decorate('frameHosts', hostSources);
 
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin) {
-      if (sameOrigin(origin, ownOrigin(request))) return;
-      if (config.ALLOWED_ORIGINS.some((p) => originMatches(origin, p))) return;
-      throw forbidden('Cross-origin request refused', 'CROSS_ORIGIN');
-    }
-    // No Origin header: not a browser's cross-site form or fetch, unless Fetch Metadata says so.
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-origin request refused', 'CROSS_ORIGIN');
+  // A callback hook (every request runs it; an async one would cost a promise each time).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (UNSAFE.has(request.method) && crossOrigin(request, config)) done(forbidden('Cross-origin request refused', 'CROSS_ORIGIN'));
+    else done();
   });
 }
 

@@ -27,4 +27,16 @@ export async function loadPlayer(app: FastifyInstance, request: FastifyRequest):
   request.user = token ? await app.sessions.find(token) : null;
 }
 
+/**
+ * loadPlayer for a hook: without a token, or with one the session cache holds, request.user is
+ * set before this returns and `then` runs at once (no promise: this runs on every signed-in read);
+ * otherwise once the store has answered. An error of the store goes to `failed`.
+ */
+export function loadPlayerThen(app: FastifyInstance, request: FastifyRequest, then: () => void, failed: (error: unknown) => void): void {
+  const token = sessionTokenOf(request);
+  const cached = token ? app.sessions.cached(token) : null;
+  if (cached !== undefined) { request.user = cached; then(); return; }
+  app.sessions.find(token as string).then((user) => { request.user = user; then(); }, failed);
+}
+
 export default fp(registerSessions, { name: 'sessions', dependencies: ['config', 'database', '@fastify/cookie'] });

@@ -26,11 +26,18 @@ export class SessionCache {
     this.live = !needsListener;
   }
 
+  /** The cached answer for `token` (a copy), or undefined when the store must be asked (find). */
+  cached(token: string): SessionUser | undefined {
+    if (this.ttlMs <= 0 || !this.live) return undefined;
+    const hit = this.entries.get(token);
+    return hit && hit.until > Date.now() ? { ...hit.user } : undefined;
+  }
+
   async find(token: string): Promise<SessionUser | null> {
+    const hit = this.cached(token);
+    if (hit) return hit;
     if (this.ttlMs <= 0 || !this.live) return findSession(this.db, token);
     const now = Date.now();
-    const hit = this.entries.get(token);
-    if (hit && hit.until > now) return { ...hit.user };
     const generation = this.generation;
     const user = await findSession(this.db, token);
     if (!user) { this.entries.delete(token); return null; }

@@ -1,13 +1,15 @@
 // The session is read only by endpoints that use the player, and a short per-process cache of
 // those reads never outlives a revocation: in this process at once; in another API process on
 // the same PostgreSQL within a second (LISTEN/NOTIFY), even with a cache lifetime far longer.
+import { randomUUID } from 'node:crypto';
+import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { createSession, sessionStoreReads } from '../../server/services/sessions';
 import { registerActor, type Actor } from './harness/actors';
 import { useProcessPair } from './harness/processPair';
 import { injectTransport, whoIs, type Transport } from './harness/transport';
-import { startApp, testDatabases, type TestApp } from './helpers';
+import { registerPlayer, registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
 
 const logout = (send: Transport, sid: string) =>
   send({ label: 'logout', method: 'POST', url: '/api/logout', headers: { 'content-type': 'application/json', cookie: `sid=${sid}` }, payload: '{}' });
@@ -53,6 +55,29 @@ describe.each(testDatabases())('session lookups on $name', (database) => {
     expect(await whoIs(send, b.sid)).toBe(b.uuid);
     expect((await changePassword(send, b)).status).toBe(200);
     expect(await whoIs(send, b.sid)).toBe('anonymous');
+  });
+
+  it('a money call keeps the player\'s cached session (it was one more store read before each one); an account change still drops it', async () => {
+    const item = BASE_SET_ITEMS[0]?.uuid ?? '';
+    const giver = await registerPlayerWith(t.app, { items: { [item]: 3 } });
+    const taker = await registerPlayer(t.app);
+    const give = () => giver.client.post('/api/inventory/transfer-onchain', { toPlayerUsername: taker.username, itemUuid: item, quantity: 1 }, { 'idempotency-key': randomUUID() });
+    expect((await giver.client.get('/api/whoami')).json()).toMatchObject({ uuid: giver.uuid });
+    const before = sessionStoreReads.count;
+    for (let i = 0; i < 3; i++) {
+      const r = await give();
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    expect((await giver.client.get('/api/whoami')).json()).toMatchObject({ uuid: giver.uuid });
+    expect(sessionStoreReads.count - before).toBe(0);
+
+    // Linking a wallet changes what the session holds: the next request reads it afresh.
+    const account = privateKeyToAccount(generatePrivateKey());
+    const nonce = (await giver.client.post('/api/wallet/nonce', { address: account.address })).json() as { message: string };
+    const linked = await giver.client.post('/api/wallet/link', { message: nonce.message, signature: await account.signMessage({ message: nonce.message }) });
+    expect(linked.statusCode, linked.body).toBe(200);
+    const after = (await giver.client.get('/api/whoami')).json() as { uuid: string; preferred_address: string | null };
+    expect(after.preferred_address?.toLowerCase()).toBe(account.address.toLowerCase());
   });
 });
 

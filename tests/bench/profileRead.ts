@@ -7,6 +7,7 @@
 // Usage: DATABASE_URL=postgres://… node --import tsx tests/bench/profileRead.ts <path> [seconds=5] [profile dir] [cookie=0|1]
 // (issue 27: where a read's time goes; not part of `npm run bench` nor of `npm test`).
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createScratchDatabase } from '../api/harness/servers';
 
@@ -30,11 +31,20 @@ const ready = new Promise<Message>((resolve) => {
 const { api, baseline } = await ready;
 const players = await new Promise<Array<{ sid: string }>>((resolve) => { waiting.set(1, resolve as (v: unknown) => void); child.send({ id: 1, cmd: 'players', count: 1 }); });
 const headers: Record<string, string> = cookie === '1' ? { cookie: `sid=${players[0]?.sid ?? ''}` } : {};
-const run = async (url: string, duration: number) => (await autocannon({ url, connections: 10, duration, headers })).requests.average;
+// The server process's CPU time (user + system, /proc/<pid>/stat, clock ticks of 10 ms): per
+// request it is steadier than req/s on a shared machine, where the process waits for a core.
+const cpuMs = () => { const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' '); return [Number(f[11]) * 10, Number(f[12]) * 10] as const; };
+const run = async (url: string, duration: number) => {
+  const [user, system] = cpuMs();
+  const result = await autocannon({ url, connections: 10, duration, headers });
+  const [user2, system2] = cpuMs();
+  const per = (ms: number) => (ms * 1000) / Math.max(1, result.requests.total);
+  return { rate: result.requests.average, cpuUs: per(user2 - user + system2 - system), systemUs: per(system2 - system) };
+};
 await run(`${api}${path}`, 2);
 const bare = await run(`${baseline}/bare`, seconds);
 const read = await run(`${api}${path}`, seconds);
-console.log(`bare ${Math.round(bare)} req/s · ${path}${cookie === '1' ? ' (signed in)' : ''} ${Math.round(read)} req/s · ${(read / bare).toFixed(2)}×`);
+console.log(`bare ${Math.round(bare.rate)} req/s (${bare.cpuUs.toFixed(0)} µs CPU each, ${bare.systemUs.toFixed(0)} in the kernel) · ${path}${cookie === '1' ? ' (signed in)' : ''} ${Math.round(read.rate)} req/s (${read.cpuUs.toFixed(0)} µs CPU each, ${read.systemUs.toFixed(0)} in the kernel) · ${(read.rate / bare.rate).toFixed(2)}× · CPU ${(bare.cpuUs / read.cpuUs).toFixed(2)}×`);
 child.kill('SIGTERM');
 await new Promise((resolve) => child.once('exit', resolve));
 await scratch.drop();

@@ -1,13 +1,16 @@
 // The global rate limit (@fastify/rate-limit, RATE_LIMIT_PER_MINUTE per address). Its counters
 // live in Redis when REDIS_URL is set (every process shares them and a restart keeps them), else
 // in this process's memory. Redis unreachable: requests go through (skipOnError) and the error is
-// logged; the sign-in limits live in the database regardless.
+// logged; the sign-in limits live in the database regardless. RATE_LIMIT_PER_MINUTE=0 turns it
+// off: then the limiter is not registered at all (it answered every request through three
+// promises only to let it pass).
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 
 export default fp(async (app) => {
   const { config } = app;
+  if (config.RATE_LIMIT_PER_MINUTE === 0) return;
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : null;
   if (redis) {
     redis.on('error', (err: unknown) => { app.log.warn({ err }, 'rate-limit redis error'); });
@@ -16,8 +19,7 @@ export default fp(async (app) => {
   await app.register(rateLimit, {
     global: true,
     ...(redis ? { redis, nameSpace: 'tripshell-rl:', skipOnError: true } : {}),
-    max: config.RATE_LIMIT_PER_MINUTE || Number.MAX_SAFE_INTEGER,
+    max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    allowList: () => config.RATE_LIMIT_PER_MINUTE === 0,
   });
 }, { name: 'rate-limit', dependencies: ['config'] });

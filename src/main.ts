@@ -10,7 +10,7 @@ import './game-link/GameCanvas.css';
 import { loadApp } from './app/appChunk';
 import { bootShell } from './app/boot';
 import { driveLoadingScreen } from './features/loading/domScreen';
-import { startI18n } from './i18n';
+import { startI18n, subscribeLocale } from './i18n';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 
 function startShell(root: HTMLElement): void {
@@ -25,7 +25,13 @@ function startShell(root: HTMLElement): void {
 
   // The player's language (only the loading screen's texts of its catalog, under 1 KiB; the rest
   // follows before the overlays). Until then index.html's first frame shows no words.
-  const texts = startI18n(window).then(() => { screen.localize(); });
+  // The host's language may arrive later (Discord's user locale, the portal's): the words follow,
+  // once a language is active (Lingui reports a catalog's loading too, before any is active).
+  let stopFollowingLocale = () => undefined as void;
+  const texts = startI18n(window).then(() => {
+    screen.localize();
+    stopFollowingLocale = subscribeLocale(() => { screen.localize(); });
+  });
 
   // React after the game's first frame (the game loaded or failed: the error screen and its Retry
   // are React's), so neither its download nor its first render competes with the game's. A host
@@ -35,6 +41,7 @@ function startShell(root: HTMLElement): void {
   void Promise.all([texts, wanted])
     .then(() => import('./app/mountShell'))
     .then(({ mountShell }) => {
+      stopFollowingLocale();
       screen.stop();
       mountShell(root, shell);
     }, (error: unknown) => {

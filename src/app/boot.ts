@@ -96,16 +96,21 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
   const hostKind = detected.kind;
-  const host = detected.load();
+  // Where the game's start waits for nothing of the host (the web), the host's adapter and API
+  // load after the game's first frame (startHost's `after`, below).
+  const hostAfterGame = detected.startWaitMs <= 0 && !detected.signInAtStart;
+  let gameIsIn: () => void = () => undefined;
+  const gameSettled = new Promise<void>((resolve) => { gameIsIn = resolve; });
+  const host = hostAfterGame ? gameSettled.then(() => detected.load()) : detected.load();
   let hostGate: Promise<void> = Promise.resolve();
   // The game's download begins once the host is ready (the portal: its SDK heard loadingStart)
   // and, on a host that signs the player in at start (the portal, the Activity), once that
   // sign-in has settled (the second chunk in, the session checked, the host's sign-in done or not
   // due), so neither is starved by a Unity-sized download; each wait is bounded (startWaitMs,
   // APP_CHUNK_WAIT_MS), and the game starts anyway. A host that signs no one in at start (the
-  // web) holds nothing: its session check is already on its way (above), and the second chunk
-  // follows the first paint (Shell.tsx) instead of going before the game (issue 27 item 1: it
-  // held the demo game's first frame up to 3 s, 1.8× a bare page's).
+  // web) holds nothing: its session check is already on its way (above), and React and the
+  // second chunk follow the game's first frame (src/main.ts, Shell.tsx) instead of going before
+  // the game (issue 27 item 1: the second chunk held the demo game's first frame up to 3 s).
   const appGate = signInGate(detected.signInAtStart, options.appChunk);
   const controller = createGameController({
     files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => Promise.all([hostGate, appGate()]).then(() => undefined),
@@ -147,6 +152,10 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   });
 
   hostGate = startHost(host, { loading, overlays, game: controller, link, audio: pageAudio }, detected.startWaitMs, console, win);
+  controller.subscribe(() => {
+    const { status } = controller.getState();
+    if (status === 'loaded' || status === 'error') gameIsIn();
+  });
 
   // The game's canvas and createUnityInstance now, not after React's first render (issue 27 item
   // 1: the download used to start ~0.8 s after a bare page's). Input waits for data-visible.
@@ -154,13 +163,6 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   loading.subscribe((snapshot) => {
     const phase = loadingPhase(snapshot);
     gameHost.dataset.visible = String(phase === 'hiding' || phase === 'hidden');
-  });
-  const gameSettled = new Promise<void>((resolve) => {
-    const check = () => {
-      const { status } = controller.getState();
-      if (status === 'loaded' || status === 'error') { unsubscribe(); resolve(); }
-    };
-    const unsubscribe = controller.subscribe(check);
   });
   controller.mount(gameHost);
 

@@ -5,6 +5,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootShell } from '../../src/app/boot';
 
+// The loader is loaded once per page (loaderScript.ts): one createUnityInstance, each test its own behaviour.
+let createUnityInstance: (canvas: HTMLCanvasElement) => Promise<unknown> = () => new Promise(() => undefined);
+(window as unknown as Record<string, unknown>).createUnityInstance = (canvas: HTMLCanvasElement) => createUnityInstance(canvas);
+
 afterEach(() => { document.body.innerHTML = ''; document.head.querySelectorAll('script').forEach((s) => s.remove()); vi.unstubAllGlobals(); });
 
 describe('bootShell starts the game itself', () => {
@@ -13,7 +17,7 @@ describe('bootShell starts the game itself', () => {
     const root = document.body.appendChild(document.createElement('div'));
     root.id = 'root';
     const created: HTMLCanvasElement[] = [];
-    (window as unknown as Record<string, unknown>).createUnityInstance = (canvas: HTMLCanvasElement) => {
+    createUnityInstance = (canvas) => {
       created.push(canvas);
       return new Promise(() => undefined);
     };
@@ -29,5 +33,21 @@ describe('bootShell starts the game itself', () => {
     loader?.dispatchEvent(new Event('load'));
     await vi.waitFor(() => { expect(created).toEqual([canvas]); });
     expect(shell.game.getState().status).toBe('loading');
+  });
+
+  it("on the web, loads the host's adapter and API only once the game is in, not alongside its download", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    let ready: (instance: unknown) => void = () => undefined;
+    createUnityInstance = () => new Promise((resolve) => { ready = resolve; });
+    const shell = bootShell(window);
+    expect(shell.hostKind).toBe('web');
+    let hostIn = false;
+    void shell.host.then(() => { hostIn = true; });
+    document.head.querySelector('script[data-game-loader]')?.dispatchEvent(new Event('load'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hostIn).toBe(false);
+    ready({ Quit: () => Promise.resolve(), SendMessage: () => undefined, SetFullscreen: () => undefined });
+    await vi.waitFor(() => { expect(hostIn).toBe(true); });
+    expect(shell.game.getState().status).toBe('loaded');
   });
 });

@@ -18,7 +18,7 @@ import { DEFAULT_DAILY_STREAK, LOADING_STYLE_ID, firstFrameMarkup } from './firs
 import type { LoadingActor } from './types';
 
 export interface DomLoadingScreen {
-  /** The catalog is in: the words in the player's language, and the screen now answers to its test ids. */
+  /** The catalog is in (or the language changed): the words in the player's language, and the screen answers to its test ids. */
   localize(): void;
   /** React takes over: no more updates from here. */
   stop(): void;
@@ -100,7 +100,7 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
 
   return {
     localize() {
-      if (stopped || localized) return;
+      if (stopped) return;
       localized = true;
       screen.dataset.testid = 'loading-screen';
       if (background) background.dataset.testid = 'loading-background';

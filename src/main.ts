@@ -41,9 +41,10 @@ function startShell(root: HTMLElement): void {
   void Promise.all([texts, wanted])
     .then(() => import('./app/mountShell'))
     .then(({ mountShell }) => {
-      stopFollowingLocale();
-      screen.stop();
-      mountShell(root, shell);
+      mountShell(root, shell, () => {
+        stopFollowingLocale();
+        screen.stop();
+      });
     }, (error: unknown) => {
       // The plain-DOM loading screen goes on and hides when the game completes: the game runs without the overlays.
       console.error('The shell failed to start:', error);

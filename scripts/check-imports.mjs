@@ -4,7 +4,7 @@
 //
 //   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, hosts/)
 //     ← the game link, the overlay API, the settings store (src/game-link, src/overlays, src/settings-store)
-//     ← features (src/features/<name>) ← app composition (src/app) ← boot (src/main.tsx)
+//     ← features (src/features/<name>) ← app composition (src/app) ← boot (src/main.ts)
 //
 // A file imports only from its own layer or below; a feature never imports another feature.
 // `npm run lint` runs it after ESLint; it exits 1 and names each cycle and each wrong import.
@@ -90,7 +90,7 @@ function layerOf(path) {
   if (/^src\/(game-link|overlays|settings-store)\//.test(path)) return { rank: 3, home: path.split('/').slice(0, 2).join('/') };
   if (path.startsWith('src/features/')) return { rank: 4, home: path.split('/').slice(0, 3).join('/') };
   if (path.startsWith('src/app/')) return { rank: 5, home: 'src/app' };
-  if (path === 'src/main.tsx') return { rank: 6, home: 'boot' };
+  if (path === 'src/main.ts') return { rank: 6, home: 'boot' };
   return null;
 }
 

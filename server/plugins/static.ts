@@ -214,7 +214,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, optio
       else res.header('cache-control', 'no-cache');
     },
   });
-  // The studio's console is a page of the same build (src/main.tsx loads its own chunk there);
+  // The studio's console is a page of the same build (src/main.ts loads its own chunk there);
   // whoever is not an admin sees "Admins only" and the API answers them 401/403.
   app.get('/admin', page);
   app.get('/admin/*', page);

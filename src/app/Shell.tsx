@@ -1,10 +1,11 @@
-// The first screen: the game canvas and the loading screen, in plain CSS. Mantine, the query
-// client, the game link's inbound half and the overlays (App.tsx) load as a second chunk after the first paint.
+// React's first screen, rendered after the game's first frame (src/main.ts): the loading screen
+// (taking over from the plain-DOM one), in plain CSS. The game's canvas is not React's (boot.ts).
+// Mantine, the query client, the game link's inbound half and the overlays (App.tsx) load as a
+// second chunk after React's first paint.
 import { Component, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { loadingPhase } from '../../machines/loading';
 import { LoadingScreen } from '../features/loading/components/LoadingScreen';
-import { GameCanvas } from '../game-link/GameCanvas';
 import type { ShellBoot } from './boot';
 import { loadApp } from './appChunk';
 import { whenCatalogComplete } from '../i18n';
@@ -40,10 +41,8 @@ export function Shell({ shell }: { shell: ShellBoot }) {
     const fallback = setTimeout(want, 500);
     return () => { cancelled = true; cancelAnimationFrame(first); cancelAnimationFrame(second); clearTimeout(fallback); };
   }, []);
-  const gameVisible = phase === 'hiding' || phase === 'hidden';
   return (
     <>
-      <GameCanvas controller={shell.game} visible={gameVisible} />
       {phase !== 'hidden' && <LoadingScreen actor={shell.loading} onRetry={shell.retry} />}
       {appWanted && <AppBoundary><Suspense fallback={null}><App shell={shell} /></Suspense></AppBoundary>}
     </>

@@ -1,6 +1,8 @@
-// Everything the first screen needs, started before React renders: the game loader download,
-// the loading screen's clock, the window hooks, the overlay manager's state and the host.
-// No Mantine, no zod, no query client here: those arrive with the second chunk (App.tsx).
+// Everything the first screen needs, in plain DOM before React: the game (its canvas, in a fixed
+// host outside React's root, and createUnityInstance as soon as the loader is in), the loading
+// screen's clock, the window hooks, the overlay manager's state and the host. No React, no
+// Mantine, no zod, no query client here: React renders after the game's first frame (src/main.ts),
+// the rest arrives with the second chunk (App.tsx).
 import { createActor } from 'xstate';
 import activity from '../../activity.config.json';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
@@ -8,7 +10,7 @@ import type { OverlayKey } from '../../contract/game';
 import { detectHostOf, pageContext } from '../../hosts/detect';
 import type { HostKind } from '../../hosts/list';
 import type { HostAdapter } from '../../hosts/types';
-import { loadingMachine } from '../../machines/loading';
+import { loadingMachine, loadingPhase } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
 import { createCompletion } from '../game-link/completion';
@@ -26,6 +28,12 @@ import { t } from '../i18n';
 
 export interface ShellBoot {
   game: GameController;
+  /** The fixed element holding the game's canvas (#game-host), outside React's root. */
+  gameHost: HTMLElement;
+  /** Resolves once the game is in (createUnityInstance resolved) or failed: its first frame is drawn or will not be. */
+  gameSettled: Promise<void>;
+  /** Whether this host signs the player in at start (then the shell's React part is wanted before the game). */
+  signInAtStart: boolean;
   /** The one typed way to tell the game something (injected: context for components, parameter elsewhere). */
   link: ShellGameLink;
   /** The page's own audio (every AudioContext and media element): mute(reason)/unmute(reason). */
@@ -60,6 +68,26 @@ export function signInGate(signInAtStart: boolean, appChunk: (() => Promise<unkn
   ]);
 }
 
+export const GAME_HOST_ID = 'game-host';
+
+/**
+ * The game's host element: fixed, full screen under the loading screen, outside React's root (so
+ * the game starts before React exists, and no render can ever touch it). Placed before #root.
+ */
+export function createGameHost(doc: Document): HTMLElement {
+  const existing = doc.getElementById(GAME_HOST_ID);
+  if (existing) return existing;
+  const host = doc.createElement('div');
+  host.id = GAME_HOST_ID;
+  host.className = 'game-host';
+  host.dataset.testid = 'game-host';
+  host.dataset.visible = 'false';
+  const root = doc.getElementById('root');
+  if (root?.parentNode) root.parentNode.insertBefore(host, root);
+  else doc.body.appendChild(host);
+  return host;
+}
+
 export function bootShell(win: Window = window, options: BootOptions = {}): ShellBoot {
   const gameOptions = readGameOptions(activity.game, win.location.href);
   // The session check first: it must not queue behind the game's download (issue 23 item 5).
@@ -68,16 +96,21 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
   const hostKind = detected.kind;
-  const host = detected.load();
+  // Where the game's start waits for nothing of the host (the web), the host's adapter and API
+  // load after the game's first frame (startHost's `after`, below).
+  const hostAfterGame = detected.startWaitMs <= 0 && !detected.signInAtStart;
+  let gameIsIn: () => void = () => undefined;
+  const gameSettled = new Promise<void>((resolve) => { gameIsIn = resolve; });
+  const host = hostAfterGame ? gameSettled.then(() => detected.load()) : detected.load();
   let hostGate: Promise<void> = Promise.resolve();
   // The game's download begins once the host is ready (the portal: its SDK heard loadingStart)
   // and, on a host that signs the player in at start (the portal, the Activity), once that
   // sign-in has settled (the second chunk in, the session checked, the host's sign-in done or not
   // due), so neither is starved by a Unity-sized download; each wait is bounded (startWaitMs,
   // APP_CHUNK_WAIT_MS), and the game starts anyway. A host that signs no one in at start (the
-  // web) holds nothing: its session check is already on its way (above), and the second chunk
-  // follows the first paint (Shell.tsx) instead of going before the game (issue 27 item 1: it
-  // held the demo game's first frame up to 3 s, 1.8× a bare page's).
+  // web) holds nothing: its session check is already on its way (above), and React and the
+  // second chunk follow the game's first frame (src/main.ts, Shell.tsx) instead of going before
+  // the game (issue 27 item 1: the second chunk held the demo game's first frame up to 3 s).
   const appGate = signInGate(detected.signInAtStart, options.appChunk);
   const controller = createGameController({
     files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => Promise.all([hostGate, appGate()]).then(() => undefined),
@@ -119,9 +152,22 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   });
 
   hostGate = startHost(host, { loading, overlays, game: controller, link, audio: pageAudio }, detected.startWaitMs, console, win);
+  controller.subscribe(() => {
+    const { status } = controller.getState();
+    if (status === 'loaded' || status === 'error') gameIsIn();
+  });
+
+  // The game's canvas and createUnityInstance now, not after React's first render (issue 27 item
+  // 1: the download used to start ~0.8 s after a bare page's). Input waits for data-visible.
+  const gameHost = createGameHost(win.document);
+  loading.subscribe((snapshot) => {
+    const phase = loadingPhase(snapshot);
+    gameHost.dataset.visible = String(phase === 'hiding' || phase === 'hidden');
+  });
+  controller.mount(gameHost);
 
   return {
-    game: controller, link, pageAudio, loading, overlays, early, hostKind, host,
+    game: controller, gameHost, gameSettled, signInAtStart: detected.signInAtStart, link, pageAudio, loading, overlays, early, hostKind, host,
     retry() {
       completion.reset();
       controller.retry();

@@ -1,7 +1,7 @@
 // The shell's language at run time (Lingui). One language is active; its catalog is the only one
 // downloaded (one chunk per language, compiled at build time by scripts/i18nCatalogs.ts) and is
-// loaded in two parts: the first screen's texts before the first render (src/main.tsx waits for
-// startI18n), the rest meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the other
+// loaded in two parts: the first screen's texts (src/main.ts waits for startI18n before the
+// loading screen shows words and before React renders), the rest meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the other
 // catalog, then every component re-renders at once (I18nProvider) and <html lang> follows.
 //
 // Inputs, in precedence order (resolve.ts): setChosenLocale (the `language` setting, when the
@@ -57,13 +57,14 @@ function loadRest(locale: Locale): Promise<void> {
 }
 
 /**
- * Switches to a language. At boot (`firstOnly`) only the first screen's texts are awaited and the
- * rest follows; a later switch awaits the whole catalog, so no text shows its id meanwhile.
+ * Switches to a language. At boot (`firstOnly`) only the first screen's texts are loaded, the rest
+ * when asked for (whenCatalogComplete); a later switch awaits the whole catalog, so no text shows its id meanwhile.
  */
 async function activate(locale: Locale, firstOnly: boolean): Promise<void> {
   const first = loaders[locale].first().then(({ default: messages }) => { i18n.load(locale, messages); });
-  const rest = loadRest(locale);
-  await (firstOnly ? first : Promise.all([first, rest]));
+  // At boot the rest waits until asked for (whenCatalogComplete, by React's first screen after the
+  // game's first frame): its download would compete with the game's (issue 27 item 1).
+  await (firstOnly ? first : Promise.all([first, loadRest(locale)]));
   i18n.activate(locale);
   if (state.doc) state.doc.documentElement.lang = locale;
 }

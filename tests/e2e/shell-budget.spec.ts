@@ -40,7 +40,7 @@ test('the loading screen needs at most 120 KB of gzipped JS and CSS', async ({},
   const firstScreen = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
   expect(firstScreen).not.toContain('mantine-');
   expect(firstScreen).not.toContain('ZodError');
-  // nor the studio's console (src/admin/, its own lazy chunk: src/main.tsx loads it on /admin only)
+  // nor the studio's console (src/admin/, its own lazy chunk: src/main.ts loads it on /admin only)
   expect(firstScreen).not.toContain('tripshell-admin-console');
   expect(files.some((f) => /\/console-[\w-]+\.js$/.test(f))).toBe(false);
 });

@@ -142,7 +142,7 @@ describe('the type faces', () => {
     const loading = readFileSync(join(process.cwd(), 'src/features/loading/components/LoadingScreen.css'), 'utf8');
     expect(loading).toMatch(/\.ls-root\s*{[^}]*font-family:\s*var\(--ts-font-body\)/);
     expect(loading).toMatch(/\.ls-title\s*{[^}]*font-family:\s*var\(--ts-font-display\)/);
-    const main = readFileSync(join(process.cwd(), 'src/main.tsx'), 'utf8');
+    const main = readFileSync(join(process.cwd(), 'src/main.ts'), 'utf8');
     expect(main).toContain("import './ui/fonts.css';");
   });
 });

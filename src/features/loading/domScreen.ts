@@ -1,0 +1,123 @@
+// The loading screen before React (issue 27 items 1 and 4): index.html's first frame (firstFrame.ts),
+// kept alive in plain DOM from the loading actor, so React, react-dom and the rest of the first
+// screen's components are not on the first screen at all: they load after the game's first frame
+// (src/main.ts) and React's LoadingScreen then takes over, the same screen element for element
+// (tests/unit/loading-dom-screen.test.tsx). Until the player's catalog is in, the words stay hidden
+// (index.html's rule on an .ls-root without data-testid); localize() writes them in that language
+// and adds the test ids React's copy has, which reveals them.
+//
+// It does all the screen does while the game loads: the bar, the percentage and the megabytes,
+// the cycling messages, the background following the pointer, the 100 % and the fade-out when the
+// game completes, and its removal (with its stylesheet) once hidden. The error screen and its Retry
+// button are React's: the game failing is one of the moments React takes over.
+import { LOADING, LOADING_MESSAGES, loadingPhase, megabytesLoaded, type LoadingPhase } from '../../../machines/loading';
+import { t, type MessageId } from '../../i18n';
+import { pageData } from '../../lib/pageData';
+import { followPointer } from './drift';
+import { DEFAULT_DAILY_STREAK, LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';
+import type { LoadingActor } from './types';
+
+export interface DomLoadingScreen {
+  /** The catalog is in (or the language changed): the words in the player's language, and the screen answers to its test ids. */
+  localize(): void;
+  /** React takes over: no more updates from here. */
+  stop(): void;
+}
+
+export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: Window = window): DomLoadingScreen {
+  const doc = root.ownerDocument;
+  const found = root.querySelector<HTMLElement>(':scope > .ls-root');
+  if (!found) {
+    // A page without index.html's first frame (a test page, a saved page): the same markup.
+    root.innerHTML = firstFrameMarkup();
+    root.setAttribute('data-first-frame', '');
+  }
+  const screen = found ?? (root.firstElementChild as HTMLElement);
+  const part = <T extends Element = HTMLElement>(selector: string): T | null => screen.querySelector<T>(selector);
+  const background = part('.ls-bg');
+  const top = { version: part('.ls-badge:not(.ls-streak)'), streak: part('.ls-streak') };
+  const message = part('.ls-message');
+  const bar = part('.ls-bar');
+  const fill = part('.ls-fill');
+  const percentText = part('.ls-percent');
+  const megabytesText = percentText?.nextElementSibling as HTMLElement | null | undefined;
+  const streakDays = pageData(doc).updateStreak ?? DEFAULT_DAILY_STREAK;
+
+  let localized = false;
+  let shown = Number.NaN;
+  let messageIndex = 0;
+  let messageVisible = true;
+  let phase: LoadingPhase = 'loading';
+
+  const writeProgress = () => {
+    const percent = Math.floor(shown);
+    if (fill) fill.style.transform = `scaleX(${shown / 100})`;
+    bar?.setAttribute('aria-valuenow', String(percent));
+    if (percentText) percentText.textContent = `${percent}%`;
+    if (megabytesText && localized) megabytesText.textContent = t('loading.megabytes', { loaded: megabytesLoaded(shown).toFixed(1), total: LOADING.totalMegabytes });
+    else if (megabytesText) megabytesText.textContent = `${megabytesLoaded(shown).toFixed(1)} MB / ${LOADING.totalMegabytes} MB`;
+  };
+  const writeMessage = () => {
+    if (!message) return;
+    message.dataset.visible = String(messageVisible);
+    const index = messageIndex % LOADING_MESSAGES.length;
+    message.textContent = localized ? t(`loading.message.${index}` as MessageId) : (LOADING_MESSAGES[index] ?? '');
+  };
+
+  const render = (snapshot: ReturnType<LoadingActor['getSnapshot']>) => {
+    const nextPhase = loadingPhase(snapshot);
+    if (nextPhase !== phase) {
+      phase = nextPhase;
+      screen.dataset.phase = phase;
+      if (phase === 'hidden') { remove(); return; }
+    }
+    // One decimal is all the bar can show (as LoadingProgress).
+    const nextShown = Math.round(snapshot.context.displayed * 10) / 10;
+    if (nextShown !== shown) { shown = nextShown; writeProgress(); }
+    if (snapshot.context.messageIndex !== messageIndex || snapshot.context.messageVisible !== messageVisible) {
+      messageIndex = snapshot.context.messageIndex;
+      messageVisible = snapshot.context.messageVisible;
+      writeMessage();
+    }
+  };
+
+  const subscription = actor.subscribe(render);
+  const stopDrift = background ? followPointer(background, win) : () => undefined;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    subscription.unsubscribe();
+    stopDrift();
+  };
+  // Hidden: gone from the page with its stylesheet, as React's LoadingScreen leaves (spec §4.1).
+  function remove() {
+    stop();
+    screen.remove();
+    doc.getElementById(LOADING_STYLE_ID)?.remove();
+  }
+  render(actor.getSnapshot());
+
+  return {
+    localize() {
+      if (stopped) return;
+      localized = true;
+      screen.dataset.testid = 'loading-screen';
+      if (background) background.dataset.testid = 'loading-background';
+      if (top.version) top.version.dataset.testid = 'version-badge';
+      if (top.streak) {
+        top.streak.dataset.testid = 'streak-badge';
+        top.streak.title = t('loading.streakTitle');
+        const icon = top.streak.querySelector('svg');
+        top.streak.replaceChildren(...(icon ? [icon] : []), doc.createTextNode(t('loading.streak', { days: streakDays })));
+      }
+      if (message) message.dataset.testid = 'loading-message';
+      bar?.setAttribute('aria-label', t('loading.barLabel'));
+      if (percentText) percentText.dataset.testid = 'loading-percent';
+      if (megabytesText) megabytesText.dataset.testid = 'loading-megabytes';
+      writeMessage();
+      writeProgress();
+    },
+    stop,
+  };
+}

@@ -1,0 +1,60 @@
+// Start-up, in order of urgency (issue 27 items 1 and 4), all in plain DOM: the game (its canvas
+// and createUnityInstance, the session check, the host: bootShell), index.html's loading screen
+// kept alive from the loading actor, the player's language for its words. React and the first
+// screen's components are not in this chunk: they render after the game's first frame (or, on a
+// host that signs the player in at start, as soon as the texts are in, as before), and everything
+// else follows lazily from there. The studio's console (/admin) is its own lazily loaded chunk: the
+// player's page never loads it, and the console never boots the game (src/admin/console.tsx).
+import './ui/fonts.css';
+import './game-link/GameCanvas.css';
+import { loadApp } from './app/appChunk';
+import { bootShell } from './app/boot';
+import { driveLoadingScreen } from './features/loading/domScreen';
+import { startI18n, subscribeLocale } from './i18n';
+import { afterFirstPaint } from './lib/afterFirstPaint';
+
+function startShell(root: HTMLElement): void {
+  const shell = bootShell(window, { appChunk: loadApp });
+  const screen = driveLoadingScreen(root, shell.loading, window);
+
+  // A lazily loaded chunk failed to load (typically a deploy replaced it). No reload in the middle
+  // of a game: the error reaches the lazy component, whose boundary keeps the game running.
+  window.addEventListener('vite:preloadError', (event) => {
+    console.warn('A part of the shell failed to load:', event.payload);
+  });
+
+  // The player's language (only the loading screen's texts of its catalog, under 1 KiB; the rest
+  // follows before the overlays). Until then index.html's first frame shows no words.
+  // The host's language may arrive later (Discord's user locale, the portal's): the words follow,
+  // once a language is active (Lingui reports a catalog's loading too, before any is active).
+  let stopFollowingLocale = () => undefined as void;
+  const texts = startI18n(window).then(() => {
+    screen.localize();
+    stopFollowingLocale = subscribeLocale(() => { screen.localize(); });
+  });
+
+  // React after the game's first frame (the game loaded or failed: the error screen and its Retry
+  // are React's), so neither its download nor its first render competes with the game's. A host
+  // that signs the player in at start waits for the second chunk before the game (boot.ts), so
+  // React comes at once there.
+  const wanted = shell.signInAtStart ? Promise.resolve() : shell.gameSettled;
+  void Promise.all([texts, wanted])
+    .then(() => import('./app/mountShell'))
+    .then(({ mountShell }) => {
+      mountShell(root, shell, () => {
+        stopFollowingLocale();
+        screen.stop();
+      });
+    }, (error: unknown) => {
+      // The plain-DOM loading screen goes on and hides when the game completes: the game runs without the overlays.
+      console.error('The shell failed to start:', error);
+    });
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+if (/^\/admin(\/|$)/.test(window.location.pathname)) {
+  void import('./admin/console').then(({ mountConsole }) => mountConsole(root));
+} else {
+  afterFirstPaint(window, () => { startShell(root); });
+}

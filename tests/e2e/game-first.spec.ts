@@ -1,0 +1,50 @@
+// The game before the rest of the shell (issue 27 items 1 and 4): bootShell starts the game in
+// plain DOM, so it neither waits for the player's texts nor for React; index.html's loading screen
+// is kept alive meanwhile, in the player's language once the texts are in; React follows the
+// game's first frame and then brings the overlays.
+import { expect, test } from './test';
+import { GAME_BUILD_FILES } from '../../contract/game';
+import { callShowSettings, type TestWindow } from './game';
+
+test.describe.configure({ timeout: 150_000 });
+
+test('the game starts and runs while the texts are held back, and React comes after it', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const reactAskedAt: number[] = [];
+  page.on('request', (request) => { if (/\/assets\/mountShell-[^/]+\.js$/.test(request.url())) reactAskedAt.push(Date.now()); });
+  await page.route(/_i18n-catalog_/, async (route) => { await held; await route.continue(); });
+  await page.goto('/');
+  // The game runs (its frames counted) with no catalog in: nothing of it waited for the texts.
+  await page.waitForFunction(() => ((window as TestWindow).__demoGame?.state().frames ?? 0) > 1, undefined, { timeout: 60_000 });
+  expect(await page.locator('#game-host > canvas#unity-canvas').count()).toBe(1);
+  // ...nor React, which waits for the texts.
+  expect(reactAskedAt).toEqual([]);
+  release();
+  await expect.poll(() => reactAskedAt.length, { timeout: 30_000 }).toBe(1);
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 30_000 });
+  await callShowSettings(page);
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+});
+
+test('while the game downloads the plain-DOM loading screen moves and speaks the player\'s language, before React', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'ja-JP' });
+  const page = await context.newPage();
+  let reactAsked = false;
+  page.on('request', (request) => { if (/\/assets\/mountShell-[^/]+\.js$/.test(request.url())) reactAsked = true; });
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await held; await route.continue(); });
+  await page.goto('/');
+  const message = page.getByTestId('loading-message');
+  await expect(message).toHaveText(/[\u3040-\u30ff\u4e00-\u9fff]/, { timeout: 30_000 });
+  await expect(page.getByTestId('streak-badge')).toHaveText(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  const percent = async () => Number((await page.getByTestId('loading-percent').textContent())?.replace('%', ''));
+  const first = await percent();
+  await expect.poll(percent, { timeout: 10_000 }).toBeGreaterThan(first);
+  expect(reactAsked).toBe(false);
+  release();
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect.poll(() => reactAsked, { timeout: 30_000 }).toBe(true);
+  await context.close();
+});

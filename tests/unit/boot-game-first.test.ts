@@ -1,0 +1,53 @@
+// The game starts from bootShell, in plain DOM, before React and before the player's texts
+// (issue 27 item 1): its canvas (#unity-canvas, in a fixed host outside React's root) exists and
+// its loader is on its way as soon as bootShell returns, and the loader's createUnityInstance is
+// called on that canvas without anything else to wait for on the web.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bootShell } from '../../src/app/boot';
+
+// The loader is loaded once per page (loaderScript.ts): one createUnityInstance, each test its own behaviour.
+let createUnityInstance: (canvas: HTMLCanvasElement) => Promise<unknown> = () => new Promise(() => undefined);
+(window as unknown as Record<string, unknown>).createUnityInstance = (canvas: HTMLCanvasElement) => createUnityInstance(canvas);
+
+afterEach(() => { document.body.innerHTML = ''; document.head.querySelectorAll('script').forEach((s) => s.remove()); vi.unstubAllGlobals(); });
+
+describe('bootShell starts the game itself', () => {
+  it('puts #unity-canvas in #game-host, before #root and outside it, and starts its loader', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    const created: HTMLCanvasElement[] = [];
+    createUnityInstance = (canvas) => {
+      created.push(canvas);
+      return new Promise(() => undefined);
+    };
+    const shell = bootShell(window);
+    const canvas = document.getElementById('unity-canvas');
+    expect(canvas?.parentElement).toBe(shell.gameHost);
+    expect(shell.gameHost.id).toBe('game-host');
+    expect(shell.gameHost.nextElementSibling).toBe(root);
+    expect(root.childElementCount).toBe(0);
+    expect(shell.gameHost.dataset.visible).toBe('false');
+    const loader = document.head.querySelector<HTMLScriptElement>('script[data-game-loader]');
+    expect(loader?.src).toContain('/game/build/loader.js');
+    loader?.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => { expect(created).toEqual([canvas]); });
+    expect(shell.game.getState().status).toBe('loading');
+  });
+
+  it("on the web, loads the host's adapter and API only once the game is in, not alongside its download", async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    let ready: (instance: unknown) => void = () => undefined;
+    createUnityInstance = () => new Promise((resolve) => { ready = resolve; });
+    const shell = bootShell(window);
+    expect(shell.hostKind).toBe('web');
+    let hostIn = false;
+    void shell.host.then(() => { hostIn = true; });
+    document.head.querySelector('script[data-game-loader]')?.dispatchEvent(new Event('load'));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hostIn).toBe(false);
+    ready({ Quit: () => Promise.resolve(), SendMessage: () => undefined, SetFullscreen: () => undefined });
+    await vi.waitFor(() => { expect(hostIn).toBe(true); });
+    expect(shell.game.getState().status).toBe('loaded');
+  });
+});

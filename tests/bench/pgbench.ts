@@ -11,8 +11,9 @@
 //    username) swapped for each pgbench client's own player: one row per client in a table;
 //  - a UUID that differs between the calls (the Idempotency-Key, the ledger's tx id) is fresh per
 //    transaction (gen_random_uuid()), the same variable wherever the same value was used;
-//  - a value that differs and is one of a known set (the crate-sales sink's shards) is drawn from
-//    that set at random, as the service draws it (one draw per value, wherever the call used it);
+//  - a value that differs and is one of a known set (the crate-sales sink's shards, a shop's supply
+//    shards) is drawn from that set at random, as the service draws it (one draw per value,
+//    wherever the call used it);
 //  - any other differing value depends on what an earlier statement read (the stored answer's
 //    balances): the first call's value is kept, the same size (counted in `dataDependent`).
 // Each transaction starts with one SELECT that fetches the client's row and the fresh values

@@ -122,6 +122,14 @@ async function main(): Promise<void> {
     const contexts: DirectContext[] = all.slice(0, clients).map((player, i) => ({ db: app.db, config, player, other: all[(i + 1) % all.length] as Actor, prepared: [] }));
     const share = Math.ceil(calls / clients);
     for (const ctx of contexts) await transaction.setup(ctx, share * runs + 2);
+    // A crate shop's supply is spread over shards, and a purchase takes from one drawn at random
+    // (drawn in the script too, below). Every shard gets enough for all of pgbench's transactions,
+    // so that none runs dry even if both captured calls drew the same shard (then a constant).
+    const shops = key.includes('/api/crates/') ? [...crates.crateShops(config).values()] : [];
+    for (const s of shops) {
+      const status = await crates.crateStatus(app.db, s, null);
+      await setCrateSupply(app.db, s, status.totalSupply + (share * clients * runs + 2) * crates.SUPPLY_SHARDS);
+    }
     const identityOf = (ctx: DirectContext) => ({
       player: ctx.player.uuid, playerName: ctx.player.username, playerLower: ctx.player.username.toLowerCase(),
       other: ctx.other.uuid, otherName: ctx.other.username, otherLower: ctx.other.username.toLowerCase(),
@@ -143,7 +151,7 @@ async function main(): Promise<void> {
     } finally {
       await logged.destroy();
     }
-    const plan = pgbenchScript(calls2[0] ?? [], calls2[1] ?? [], identityOf(first), [crates.CRATE_SALES_ACCOUNTS]);
+    const plan = pgbenchScript(calls2[0] ?? [], calls2[1] ?? [], identityOf(first), [crates.CRATE_SALES_ACCOUNTS, ...shops.map((s) => s.shards)]);
     for (const statement of clientsTableSql(plan, contexts.map(identityOf))) await sql.raw(statement).execute(app.db);
     const mode = process.env.BENCH_PGBENCH_MODE ?? 'extended';
     const tps: number[] = [];

@@ -10,10 +10,12 @@ import './game-link/GameCanvas.css';
 import { loadApp } from './app/appChunk';
 import { bootShell, type ShellBoot } from './app/boot';
 import { driveLoadingScreen } from './features/loading/domScreen';
-import { startI18n, subscribeLocale } from './i18n';
+import { startI18n, subscribeLocale, whenCatalogComplete } from './i18n';
 import { afterFirstPaint } from './lib/afterFirstPaint';
 
-function startShell(root: HTMLElement, shell: ShellBoot): void {
+const mountChunk = () => import('./app/mountShell');
+
+function startShell(root: HTMLElement, shell: ShellBoot, language: Promise<void>): void {
   const screen = driveLoadingScreen(root, shell.loading, window);
 
   // A lazily loaded chunk failed to load (typically a deploy replaced it). No reload in the middle
@@ -27,7 +29,7 @@ function startShell(root: HTMLElement, shell: ShellBoot): void {
   // The host's language may arrive later (Discord's user locale, the portal's): the words follow,
   // once a language is active (Lingui reports a catalog's loading too, before any is active).
   let stopFollowingLocale = () => undefined as void;
-  const texts = startI18n(window).then(() => {
+  const texts = language.then(() => {
     screen.localize();
     stopFollowingLocale = subscribeLocale(() => { screen.localize(); });
   });
@@ -38,7 +40,7 @@ function startShell(root: HTMLElement, shell: ShellBoot): void {
   // React comes at once there.
   const wanted = shell.signInAtStart ? Promise.resolve() : shell.gameSettled;
   void Promise.all([texts, wanted])
-    .then(() => import('./app/mountShell'))
+    .then(mountChunk)
     .then(({ mountShell }) => {
       mountShell(root, shell, () => {
         stopFollowingLocale();
@@ -59,5 +61,15 @@ if (/^\/admin(\/|$)/.test(window.location.pathname)) {
   // screen's first paint, which costs a blank page's twice over in software raster (README ›
   // Performance): the download starts ~70 ms sooner at 4× CPU. The rest waits for that paint.
   const shell = bootShell(window, { appChunk: loadApp });
-  afterFirstPaint(window, () => { startShell(root, shell); });
+  // The player's language is asked for now too (its first texts are under 1 KiB).
+  const language = startI18n(window);
+  // On a host that signs the player in at start, what that sign-in needs besides the second chunk
+  // (asked for by boot.ts) is asked for now, as the game waits for it anyway: React's part and
+  // the whole catalog (Shell waits for it before it renders the second chunk, whose accounts sign
+  // the player in).
+  if (shell.signInAtStart) {
+    void mountChunk().catch(() => undefined);
+    void language.then(() => whenCatalogComplete());
+  }
+  afterFirstPaint(window, () => { startShell(root, shell, language); });
 }

@@ -175,11 +175,17 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
     const deadlocksBefore = await deadlocks();
     sent.length = 0;
 
-    // kill -9 one process a third of the way in; start it again two seconds later.
+    // kill -9 one process a third of the way in (of the time bound, or of the operations bound if
+    // that comes first: a fast run used to finish its 2,000 operations before the kill); start it
+    // again two seconds later. The workload must go on through the restart (asserted below).
+    const MAX_OPERATIONS = 2_000;
+    let operationsStarted = 0;
+    const counted = operations.map((o): Operation => ({ ...o, run: (w) => { operationsStarted++; return o.run(w); } }));
     const victim = nodes[1]!;
     const killWindow = { from: Infinity, to: Infinity };
     const chaos = (async () => {
-      await new Promise((r) => setTimeout(r, (SECONDS * 1000) / 3));
+      const killAt = performance.now() + (SECONDS * 1000) / 3;
+      while (performance.now() < killAt && operationsStarted < MAX_OPERATIONS / 3) await new Promise((r) => setTimeout(r, 20));
       killWindow.from = performance.now();
       victim.live = false;
       victim.server.child.kill('SIGKILL');
@@ -189,7 +195,8 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
       victim.live = true;
       killWindow.to = performance.now();
     })();
-    const report = await runWorkload(world, operations, { clients: 6, durationMs: SECONDS * 1000, maxOperations: 2_000 });
+    const report = await runWorkload(world, counted, { clients: 6, durationMs: SECONDS * 1000, maxOperations: MAX_OPERATIONS });
+    const workloadEnded = performance.now();
     await chaos;
     // Backends report their counters when idle, at most once a second.
     await new Promise((r) => setTimeout(r, 1_500));
@@ -257,5 +264,8 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
     expect(awardRows.length).toBeLessThanOrEqual(awardsUsed.length);
     expect(deadlockDelta, line).toBe(0);
     expect(report.operations).toBeGreaterThan(50);
+    // The kill and the restart happened while the workload ran, and the restarted process answered part of it.
+    expect(killWindow.to, line).toBeLessThan(workloadEnded);
+    expect(sent.filter((s) => s.node === victim.id && s.at > killWindow.to && !s.dropped).length, line).toBeGreaterThan(0);
   }, 175_000);
 });

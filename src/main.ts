@@ -9,6 +9,7 @@ import './ui/fonts.css';
 import './game-link/GameCanvas.css';
 import { loadApp } from './app/appChunk';
 import { bootShell, type ShellBoot } from './app/boot';
+import { whenReactWanted } from './app/reactWanted';
 import { driveLoadingScreen } from './features/loading/domScreen';
 import { startI18n, subscribeLocale, whenCatalogComplete } from './i18n';
 import { afterFirstPaint } from './lib/afterFirstPaint';
@@ -34,11 +35,11 @@ function startShell(root: HTMLElement, shell: ShellBoot, language: Promise<void>
     stopFollowingLocale = subscribeLocale(() => { screen.localize(); });
   });
 
-  // React after the game's first frame (the game loaded or failed: the error screen and its Retry
-  // are React's), so neither its download nor its first render competes with the game's. A host
-  // that signs the player in at start waits for the second chunk before the game (boot.ts), so
-  // React comes at once there.
-  const wanted = shell.signInAtStart ? Promise.resolve() : shell.gameSettled;
+  // React after the game's first frame, so neither its download nor its first render competes
+  // with the game's; sooner when an overlay or modal is asked for over the loading screen, or a
+  // long download has run a while; at once on a host that signs the player in at start, whose
+  // game waits for the second chunk (boot.ts). The rule: src/app/reactWanted.ts.
+  const wanted = whenReactWanted(shell);
   void Promise.all([texts, wanted])
     .then(mountChunk)
     .then(({ mountShell }) => {

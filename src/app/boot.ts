@@ -32,6 +32,8 @@ export interface ShellBoot {
   gameHost: HTMLElement;
   /** Resolves once the game is in (createUnityInstance resolved) or failed: its first frame is drawn or will not be. */
   gameSettled: Promise<void>;
+  /** Resolves once the game (or a page around it) called a hook or sent a message that only the shell's React part answers: queued until it is in. */
+  gameAsked: Promise<void>;
   /** Whether this host signs the player in at start (then the shell's React part is wanted before the game). */
   signInAtStart: boolean;
   /** The one typed way to tell the game something (injected: context for components, parameter elsewhere). */
@@ -120,7 +122,9 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
 
   const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
   const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }) });
-  const early = installEarlyHooks(win, () => completion.hookCalled(), () => link.receiverReady());
+  let heardEarly: () => void = () => undefined;
+  const gameAsked = new Promise<void>((resolve) => { heardEarly = resolve; });
+  const early = installEarlyHooks(win, () => completion.hookCalled(), () => link.receiverReady(), () => heardEarly());
 
   // Whether the game's own saves (its localStorage, Unity's PlayerPrefs) survive a reload here:
   // told once the game is up (held until its receiver announced itself, like every message).
@@ -167,7 +171,7 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   controller.mount(gameHost);
 
   return {
-    game: controller, gameHost, gameSettled, signInAtStart: detected.signInAtStart, link, pageAudio, loading, overlays, early, hostKind, host,
+    game: controller, gameHost, gameSettled, gameAsked, signInAtStart: detected.signInAtStart, link, pageAudio, loading, overlays, early, hostKind, host,
     retry() {
       completion.reset();
       controller.retry();

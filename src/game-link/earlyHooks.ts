@@ -31,7 +31,11 @@ export const DEFERRED_HOOKS: readonly GameHookName[] = [
 /** Enough for any burst a game sends while the shell's second chunk loads; more is dropped. */
 const QUEUE_LIMIT = 200;
 
-export function installEarlyHooks(win: Window, onLoadingComplete: () => void, onReceiverReady: () => void = () => undefined): EarlyHooks {
+/**
+ * `onQueued` hears each call or message queued here: the page then has something only the shell's
+ * React part answers, and it is loaded at once (src/app/reactWanted.ts).
+ */
+export function installEarlyHooks(win: Window, onLoadingComplete: () => void, onReceiverReady: () => void = () => undefined, onQueued: () => void = () => undefined): EarlyHooks {
   const globals = win as unknown as Record<string, unknown>;
   const queue: EarlyQueue = { calls: [], messages: [] };
   let draining = false;
@@ -42,10 +46,12 @@ export function installEarlyHooks(win: Window, onLoadingComplete: () => void, on
     globals[name] = (...args: unknown[]) => new Promise((resolve, reject) => {
       if (queue.calls.length < QUEUE_LIMIT) queue.calls.push({ name, args, resolve, reject });
       else reject(new Error('The shell is still starting'));
+      onQueued();
     });
   }
   const onMessage = (event: MessageEvent) => {
     if (queue.messages.length < QUEUE_LIMIT) queue.messages.push(event);
+    onQueued();
   };
   win.addEventListener('message', onMessage);
 

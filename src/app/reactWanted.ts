@@ -1,0 +1,37 @@
+// When the shell's React part (the overlays, modals, toasts, accounts) is wanted on the page
+// (issue 27 item 1): after the game's first frame, so neither its download nor its first render
+// competes with the game's, but never later than the player or the game needs it.
+import type { OverlayStore } from '../overlays/store';
+
+/** At the latest this long after boot, even while the game still loads (a Unity-sized download). */
+export const REACT_AT_THE_LATEST_MS = 3_000;
+
+export interface ReactWantedInputs {
+  /** A host that signs the player in at start: its accounts are React's, and the game waits for them. */
+  signInAtStart: boolean;
+  /** The game is in (loaded or failed: the error screen and its Retry are React's). */
+  gameSettled: Promise<void>;
+  /** The game called a hook or sent a message before React (queued by earlyHooks.ts until it is in). */
+  gameAsked: Promise<void>;
+  /** An overlay or modal asked for before React (the game's hooks, a host): shown as soon as React is in. */
+  overlays: Pick<OverlayStore, 'subscribe' | 'isAnyOpen'>;
+}
+
+/**
+ * Resolves when React is wanted: at once on a host that signs the player in at start; otherwise
+ * when the game is in, when the game asks for something only React answers (a hook, a message),
+ * when something asks for an overlay or a modal over the loading screen, or
+ * `latestMs` after boot, whichever comes first. A long download leaves the main thread idle, and
+ * React's few hundred KB are nothing beside it; a short one settles first.
+ */
+export function whenReactWanted(inputs: ReactWantedInputs, setTimer: (fn: () => void, ms: number) => unknown = setTimeout, latestMs = REACT_AT_THE_LATEST_MS): Promise<void> {
+  if (inputs.signInAtStart || inputs.overlays.isAnyOpen()) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    let unsubscribe: () => void = () => undefined;
+    const want = () => { unsubscribe(); resolve(); };
+    unsubscribe = inputs.overlays.subscribe(() => { if (inputs.overlays.isAnyOpen()) want(); });
+    void inputs.gameSettled.then(want);
+    void inputs.gameAsked.then(want);
+    setTimer(want, latestMs);
+  });
+}

@@ -1,0 +1,77 @@
+// When the shell's React part loads (src/app/reactWanted.ts): after the game's first frame, but
+// never later than an overlay asked for over the loading screen, or a bound after boot.
+import { describe, expect, it } from 'vitest';
+import { createOverlayStore } from '../../src/overlays/store';
+import { whenReactWanted } from '../../src/app/reactWanted';
+
+function world(signInAtStart = false) {
+  let settle: () => void = () => undefined;
+  const gameSettled = new Promise<void>((r) => { settle = r; });
+  let ask: () => void = () => undefined;
+  const gameAsked = new Promise<void>((r) => { ask = r; });
+  const overlays = createOverlayStore();
+  const timers: Array<{ fn: () => void; ms: number }> = [];
+  let wanted = false;
+  void whenReactWanted({ signInAtStart, gameSettled, gameAsked, overlays }, (fn, ms) => { timers.push({ fn, ms }); }).then(() => { wanted = true; });
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+  return { settle, ask, overlays, timers, isWanted: () => wanted, flush };
+}
+
+describe('whenReactWanted', () => {
+  it('waits for the game while nothing else asks for React', async () => {
+    const w = world();
+    await w.flush();
+    expect(w.isWanted()).toBe(false);
+    w.settle();
+    await w.flush();
+    expect(w.isWanted()).toBe(true);
+  });
+
+  it('comes as soon as an overlay or a modal is asked for over the loading screen, the game still loading', async () => {
+    const w = world();
+    await w.flush();
+    expect(w.isWanted()).toBe(false);
+    w.overlays.open('settings', {});
+    await w.flush();
+    expect(w.isWanted()).toBe(true);
+  });
+
+  it('comes as soon as the game asks for something only React answers (a message, a hook), the game still loading', async () => {
+    const w = world();
+    await w.flush();
+    expect(w.isWanted()).toBe(false);
+    w.ask();
+    await w.flush();
+    expect(w.isWanted()).toBe(true);
+  });
+
+  it('comes at the latest after its bound, the game still loading (a Unity-sized download)', async () => {
+    const w = world();
+    expect(w.timers.map((t) => t.ms)).toEqual([3_000]);
+    w.timers[0]?.fn();
+    await w.flush();
+    expect(w.isWanted()).toBe(true);
+  });
+
+  it('comes at once on a host that signs the player in at start', async () => {
+    const w = world(true);
+    await w.flush();
+    expect(w.isWanted()).toBe(true);
+  });
+});
+
+describe('installEarlyHooks tells of what it queues', () => {
+  it('calls onQueued for a deferred hook call and for a message, not for the completion hook', async () => {
+    const { installEarlyHooks } = await import('../../src/game-link/earlyHooks');
+    const { GAME_HOOKS } = await import('../../contract/gameConstants');
+    let heard = 0;
+    installEarlyHooks(window, () => undefined, () => undefined, () => { heard++; });
+    const hooks = window as unknown as Record<string, (...args: unknown[]) => unknown>;
+    hooks[GAME_HOOKS.loadingComplete]?.();
+    expect(heard).toBe(0);
+    void hooks[GAME_HOOKS.showSettings]?.();
+    expect(heard).toBe(1);
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'SHOW_MARKETPLACE_MODAL' } }));
+    expect(heard).toBe(2);
+  });
+});

@@ -9,24 +9,11 @@ import { LOADING, loadingMachine } from '../../machines/loading';
 import { LoadingScreen } from '../../src/features/loading/components/LoadingScreen';
 import { driveLoadingScreen } from '../../src/features/loading/domScreen';
 import { LOADING_STYLE_ID, firstFrameMarkup } from '../../src/features/loading/firstFrame';
+import { domSignature } from './domSignature';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); document.body.innerHTML = ''; document.getElementById(LOADING_STYLE_ID)?.remove(); });
 
-/** Every element's tag, every attribute (test ids and phase included) and every text, in document order. */
-function signature(root: Element): string[] {
-  const out: string[] = [];
-  const walk = (node: Element) => {
-    const attrs = [...node.attributes]
-      .map((a) => `${a.name}=${a.name === 'style' ? a.value.replace(/\s|;$/g, '') : a.value}`)
-      .sort();
-    const text = [...node.childNodes].filter((c) => c.nodeType === Node.TEXT_NODE).map((c) => c.textContent).join('').trim();
-    out.push(`<${node.tagName.toLowerCase()} ${attrs.join(' ')}>${text}`);
-    [...node.children].forEach(walk);
-  };
-  walk(root);
-  return out;
-}
 
 function pageRoot(): HTMLElement {
   const root = document.createElement('div');
@@ -44,7 +31,7 @@ describe('the plain-DOM loading screen before React', () => {
     const dom = driveLoadingScreen(root, actor, window);
     dom.localize();
     const { container } = render(<LoadingScreen actor={actor} onRetry={() => undefined} />);
-    const same = () => expect(signature(root.firstElementChild!)).toEqual(signature(container.firstElementChild!));
+    const same = () => expect(domSignature(root.firstElementChild!)).toEqual(domSignature(container.firstElementChild!));
     same();
     // the bar moving, the messages cycling (and fading: 1.0 s shown, 0.2 s fading)
     for (const ms of [1_100, 1_200, 2_400, 4_600, 9_000]) { // 1.1, 2.3 and 4.7 s fall in a fade

@@ -17,32 +17,29 @@ function world(signInAtStart = false) {
   return { settle, ask, overlays, timers, isWanted: () => wanted, flush };
 }
 
+/** Not wanted until `act`, wanted right after it. */
+async function wantedOnlyAfter(w: ReturnType<typeof world>, act: () => void) {
+  await w.flush();
+  expect(w.isWanted()).toBe(false);
+  act();
+  await w.flush();
+  expect(w.isWanted()).toBe(true);
+}
+
 describe('whenReactWanted', () => {
   it('waits for the game while nothing else asks for React', async () => {
     const w = world();
-    await w.flush();
-    expect(w.isWanted()).toBe(false);
-    w.settle();
-    await w.flush();
-    expect(w.isWanted()).toBe(true);
+    await wantedOnlyAfter(w, () => { w.settle(); });
   });
 
   it('comes as soon as an overlay or a modal is asked for over the loading screen, the game still loading', async () => {
     const w = world();
-    await w.flush();
-    expect(w.isWanted()).toBe(false);
-    w.overlays.open('settings', {});
-    await w.flush();
-    expect(w.isWanted()).toBe(true);
+    await wantedOnlyAfter(w, () => { w.overlays.open('settings', {}); });
   });
 
   it('comes as soon as the game asks for something only React answers (a message, a hook), the game still loading', async () => {
     const w = world();
-    await w.flush();
-    expect(w.isWanted()).toBe(false);
-    w.ask();
-    await w.flush();
-    expect(w.isWanted()).toBe(true);
+    await wantedOnlyAfter(w, () => { w.ask(); });
   });
 
   it('comes at the latest after its bound, the game still loading (a Unity-sized download)', async () => {

@@ -48,11 +48,30 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
       if (id > lastId) lastId = id;
       res.write(`id: ${envelope.id}\ndata: ${JSON.stringify(envelope.event)}\n\n`);
     };
+    // While the backlog is read, live events wait behind it: the LISTEN connection may hand over
+    // an event already in the backlog before the read returns (sent first, it would come before
+    // older ones, and move lastId past events the read has not sent yet).
+    // A resuming stream holds them from the moment it subscribes.
+    let held: LiveEventEnvelope[] | null = resumeFrom !== null ? [] : null;
+    let reading = false;
+    let readAgain = false;
+    const deliver = (envelope: LiveEventEnvelope) => { if (held) held.push(envelope); else send(envelope); };
     const catchUp = async () => {
+      if (reading) { readAgain = true; return; }
+      reading = true;
+      held ??= [];
       try {
-        for (const envelope of await eventsAfter(app.db, user.id, lastId)) send(envelope);
+        do {
+          readAgain = false;
+          for (const envelope of await eventsAfter(app.db, user.id, lastId)) send(envelope);
+        } while (readAgain);
       } catch (error) {
         request.log.warn({ err: error }, 'live events: reading missed events failed');
+      } finally {
+        const waiting = held.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+        held = null;
+        reading = false;
+        for (const envelope of waiting) send(envelope);
       }
     };
     const heartbeat = setInterval(() => {
@@ -60,7 +79,7 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
       res.write(': ping\n\n');
       void app.sessions.find(token).then((still) => { if (!still || still.id !== user.id) end(); }, () => undefined);
     }, app.config.LIVE_EVENTS_HEARTBEAT_MS);
-    const unsubscribe = app.liveEvents.subscribe(user.id, { deliver: send, resync: () => { void catchUp(); }, end: () => end() });
+    const unsubscribe = app.liveEvents.subscribe(user.id, { deliver, resync: () => { void catchUp(); }, end: () => end() });
     function end() {
       if (closed) return;
       closed = true;

@@ -102,6 +102,38 @@ describe.each(testDatabases())('live events on $name', (database) => {
     expect(JSON.parse((await fresh.next()).data).clanName).toBe('Four');
   });
 
+  // CI caught this on PostgreSQL: the LISTEN connection handed the stream 'Three' while the backlog
+  // was being read, so the player got Three before Two. Here the late notification is handed over
+  // at the worst moment on purpose: right after the stream subscribes, before the backlog is read.
+  // Before the fix, Two came after Three — or was lost, the backlog being read from Three's id.
+  it('sends the backlog first and in order when a live event arrives while it is read', async () => {
+    const me = await player(t.handle);
+    const first = await open(bearer(me.sid));
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c1', clanName: 'One' }));
+    const seen = await first.next();
+    first.close();
+    for (const name of ['Two', 'Three']) {
+      await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: name, clanName: name }));
+    }
+    const newest = await t.handle.db.selectFrom('live_events').select(['id', 'event']).where('user_id', '=', me.uuid).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const hub = t.app.liveEvents;
+    const subscribe = hub.subscribe.bind(hub);
+    hub.subscribe = (userId, subscriber) => {
+      const unsubscribe = subscribe(userId, subscriber);
+      if (userId === me.uuid) subscriber.deliver({ id: String(newest.id), event: { type: 'clanInvite', clanId: 'Three', clanName: 'Three' } });
+      return unsubscribe;
+    };
+    try {
+      const again = await open({ ...bearer(me.sid), 'last-event-id': seen.id ?? '' });
+      const names = [JSON.parse((await again.next()).data).clanName, JSON.parse((await again.next()).data).clanName];
+      expect(names).toEqual(['Two', 'Three']);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(again.messages).toHaveLength(2); // Three once, not again from the backlog
+    } finally {
+      hub.subscribe = subscribe;
+    }
+  });
+
   it('ends the stream when the session is revoked', async () => {
     const me = await player(t.handle);
     const stream = await open(bearer(me.sid));

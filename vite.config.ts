@@ -50,8 +50,39 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * The entry only starts the game (src/main.ts) and imports the rest of the first screen
+ * (src/app/shellStart.ts) dynamically, so it is evaluated after the game has started: index.html
+ * asks for that chunk and its static imports with the entry, not after it.
+ */
+function preloadShellStart(): Plugin {
+  return {
+    name: 'preload-shell-start',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const start = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/shellStart.ts'));
+        if (!start) throw new Error('no chunk for src/app/shellStart.ts: src/main.ts must import it dynamically');
+        const files: string[] = [];
+        const visit = (fileName: string) => {
+          if (files.includes(fileName) || html.includes(`/${fileName}"`)) return;
+          files.push(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(start.fileName);
+        const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+        return html.replace('</head>', `    ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), i18nCatalogs(), loadingFirstFrame(), inlineEntryCss()],
+  plugins: [react(), i18nCatalogs(), loadingFirstFrame(), inlineEntryCss(), preloadShellStart()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -1,76 +1,24 @@
-// Start-up, in order of urgency (issue 27 items 1 and 4), all in plain DOM: the game (its canvas
-// and createUnityInstance, the session check, the host: bootShell), index.html's loading screen
-// kept alive from the loading actor, the player's language for its words. React and the first
-// screen's components are not in this chunk: they render after the game's first frame (or, on a
-// host that signs the player in at start, as soon as the texts are in, as before), and everything
-// else follows lazily from there. The studio's console (/admin) is its own lazily loaded chunk: the
-// player's page never loads it, and the console never boots the game (src/admin/console.tsx).
+// Start-up, in order of urgency (issue 27 items 1 and 4). This entry is small on purpose: it
+// starts the game (src/app/gameStart.ts: its canvas, createUnityInstance once the build's loader
+// is in, the hooks the game may call, the session check) before anything else of the shell is
+// even evaluated, as a bare page would; the rest of the first screen (the loading screen kept
+// alive, the player's language, then React) is src/app/shellStart.ts, downloaded alongside
+// (index.html preloads it) and run right after. The studio's console (/admin) is its own lazily
+// loaded chunk: the player's page never loads it, and the console never boots the game
+// (src/admin/console.tsx).
 import './ui/fonts.css';
 import './game-link/GameCanvas.css';
-import { loadApp } from './app/appChunk';
-import { bootShell, type ShellBoot } from './app/boot';
-import { whenReactWanted } from './app/reactWanted';
-import { driveLoadingScreen } from './features/loading/domScreen';
-import { startI18n, subscribeLocale, whenCatalogComplete } from './i18n';
-import { afterFirstPaint } from './lib/afterFirstPaint';
-
-const mountChunk = () => import('./app/mountShell');
-
-function startShell(root: HTMLElement, shell: ShellBoot, language: Promise<void>): void {
-  const screen = driveLoadingScreen(root, shell.loading, window);
-
-  // A lazily loaded chunk failed to load (typically a deploy replaced it). No reload in the middle
-  // of a game: the error reaches the lazy component, whose boundary keeps the game running.
-  window.addEventListener('vite:preloadError', (event) => {
-    console.warn('A part of the shell failed to load:', event.payload);
-  });
-
-  // The player's language (only the loading screen's texts of its catalog, under 1 KiB; the rest
-  // follows before the overlays). Until then index.html's first frame shows no words.
-  // The host's language may arrive later (Discord's user locale, the portal's): the words follow,
-  // once a language is active (Lingui reports a catalog's loading too, before any is active).
-  let stopFollowingLocale = () => undefined as void;
-  const texts = language.then(() => {
-    screen.localize();
-    stopFollowingLocale = subscribeLocale(() => { screen.localize(); });
-  });
-
-  // React after the game's first frame, so neither its download nor its first render competes
-  // with the game's; sooner when an overlay or modal is asked for over the loading screen, or a
-  // long download has run a while; at once on a host that signs the player in at start, whose
-  // game waits for the second chunk (boot.ts). The rule: src/app/reactWanted.ts.
-  const wanted = whenReactWanted(shell);
-  void Promise.all([texts, wanted])
-    .then(mountChunk)
-    .then(({ mountShell }) => {
-      mountShell(root, shell, () => {
-        stopFollowingLocale();
-        screen.stop();
-      });
-    }, (error: unknown) => {
-      // The plain-DOM loading screen goes on and hides when the game completes: the game runs without the overlays.
-      console.error('The shell failed to start:', error);
-    });
-}
+import { startGame } from './app/gameStart';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 if (/^\/admin(\/|$)/.test(window.location.pathname)) {
   void import('./admin/console').then(({ mountConsole }) => mountConsole(root));
 } else {
-  // The game first: its canvas and createUnityInstance (bootShell) before yielding to the loading
-  // screen's first paint, which costs a blank page's twice over in software raster (README ›
-  // Performance): the download starts ~70 ms sooner at 4× CPU. The rest waits for that paint.
-  const shell = bootShell(window, { appChunk: loadApp });
-  // The player's language is asked for now too (its first texts are under 1 KiB).
-  const language = startI18n(window);
-  // On a host that signs the player in at start, what that sign-in needs besides the second chunk
-  // (asked for by boot.ts) is asked for now, as the game waits for it anyway: React's part and
-  // the whole catalog (Shell waits for it before it renders the second chunk, whose accounts sign
-  // the player in).
-  if (shell.signInAtStart) {
-    void mountChunk().catch(() => undefined);
-    void language.then(() => whenCatalogComplete());
-  }
-  afterFirstPaint(window, () => { startShell(root, shell, language); });
+  const game = startGame(window);
+  void import('./app/shellStart').then(({ startShellAround }) => { startShellAround(root, game); }, (error: unknown) => {
+    // The game goes on without the shell's loading screen and overlays (its loader's own errors
+    // are the controller's); a reload brings the shell back.
+    console.error('The shell failed to load:', error);
+  });
 }

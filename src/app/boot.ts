@@ -1,30 +1,28 @@
-// Everything the first screen needs, in plain DOM before React: the game (its canvas, in a fixed
-// host outside React's root, and createUnityInstance as soon as the loader is in), the loading
-// screen's clock, the window hooks, the overlay manager's state and the host. No React, no
+// Everything the first screen needs around the game, in plain DOM before React: the game itself
+// has started already, from the page's first chunk (gameStart.ts: its canvas in a fixed host
+// outside React's root, createUnityInstance as soon as the loader is in, the window hooks); here
+// come the loading screen's clock, the answers to those hooks, the overlay manager's state and
+// the host, with the gate the game waits for where its host has one. No React, no
 // Mantine, no zod, no query client here: React renders after the game's first frame (src/main.ts),
 // the rest arrives with the second chunk (App.tsx).
 import { createActor } from 'xstate';
-import activity from '../../activity.config.json';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import type { OverlayKey } from '../../contract/game';
-import { detectHostOf, pageContext } from '../../hosts/detect';
 import type { HostKind } from '../../hosts/list';
 import type { HostAdapter } from '../../hosts/types';
 import { loadingMachine, loadingPhase } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
-import { GAME_BUILD_FILES } from '../../contract/gameConstants';
 import { createCompletion } from '../game-link/completion';
-import { createGameController, type GameController } from '../game-link/controller';
-import { readGameOptions } from '../game-link/gameConfig';
-import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
+import type { GameController } from '../game-link/controller';
+import type { EarlyHooks } from '../game-link/earlyHooks';
 import { startHost } from '../game-link/hostWiring';
 import { createGameLink, type ShellGameLink } from '../game-link/link';
-import { installPageAudio, type PageAudio } from '../game-link/pageAudio';
+import type { PageAudio } from '../game-link/pageAudio';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 import { probeLocalStorage } from '../lib/localStorageProbe';
-import { startSessionCheck } from '../api/earlySession';
 import { signInAtStartSettled } from '../lib/startupSignIn';
 import { t } from '../i18n';
+import { startGame, type GameStart } from './gameStart';
 
 export interface ShellBoot {
   game: GameController;
@@ -53,6 +51,8 @@ export interface ShellBoot {
 export const APP_CHUNK_WAIT_MS = 3_000;
 
 export interface BootOptions {
+  /** The game as src/main.ts started it (gameStart.ts), before this chunk was in; started here otherwise. */
+  game?: GameStart;
   /** Loads the second chunk (App.tsx): on a host that signs the player in at start, the game's download waits for it and for that sign-in, at most APP_CHUNK_WAIT_MS. */
   appChunk?: () => Promise<unknown>;
 }
@@ -70,37 +70,16 @@ export function signInGate(signInAtStart: boolean, appChunk: (() => Promise<unkn
   ]);
 }
 
-export const GAME_HOST_ID = 'game-host';
-
-/**
- * The game's host element: fixed, full screen under the loading screen, outside React's root (so
- * the game starts before React exists, and no render can ever touch it). Placed before #root.
- */
-export function createGameHost(doc: Document): HTMLElement {
-  const existing = doc.getElementById(GAME_HOST_ID);
-  if (existing) return existing;
-  const host = doc.createElement('div');
-  host.id = GAME_HOST_ID;
-  host.className = 'game-host';
-  host.dataset.testid = 'game-host';
-  host.dataset.visible = 'false';
-  const root = doc.getElementById('root');
-  if (root?.parentNode) root.parentNode.insertBefore(host, root);
-  else doc.body.appendChild(host);
-  return host;
-}
-
 export function bootShell(win: Window = window, options: BootOptions = {}): ShellBoot {
-  const gameOptions = readGameOptions(activity.game, win.location.href);
-  // The session check first: it must not queue behind the game's download (issue 23 item 5).
-  startSessionCheck();
-  // Before the build's loader runs, so every AudioContext it makes is tracked.
-  const pageAudio = installPageAudio(win);
-  const detected = detectHostOf(pageContext(win), activity);
+  // The game has started already (src/main.ts, in its own chunk): its canvas, its loader, the
+  // session check, the page's audio and the early hooks (gameStart.ts). What follows answers it.
+  const started = options.game ?? startGame(win);
+  const { detected, controller, pageAudio, gameHost, early } = started;
+  const gameOptions = started.options;
   const hostKind = detected.kind;
   // Where the game's start waits for nothing of the host (the web), the host's adapter and API
   // load after the game's first frame (startHost's `after`, below).
-  const hostAfterGame = detected.startWaitMs <= 0 && !detected.signInAtStart;
+  const hostAfterGame = !started.gated;
   let gameIsIn: () => void = () => undefined;
   const gameSettled = new Promise<void>((resolve) => { gameIsIn = resolve; });
   const host = hostAfterGame ? gameSettled.then(() => detected.load()) : detected.load();
@@ -110,27 +89,27 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   // sign-in has settled (the second chunk in, the session checked, the host's sign-in done or not
   // due), so neither is starved by a Unity-sized download; each wait is bounded (startWaitMs,
   // APP_CHUNK_WAIT_MS), and the game starts anyway. A host that signs no one in at start (the
-  // web) holds nothing: its session check is already on its way (above), and React and the
-  // second chunk follow the game's first frame (src/main.ts, Shell.tsx) instead of going before
-  // the game (issue 27 item 1: the second chunk held the demo game's first frame up to 3 s).
+  // web) holds nothing (gameStart.ts started it without a gate): its session check is already on
+  // its way, and React and the second chunk follow the game's first frame (src/main.ts,
+  // Shell.tsx) instead of going before the game (issue 27 item 1: the second chunk held the demo
+  // game's first frame up to 3 s).
   const appGate = signInGate(detected.signInAtStart, options.appChunk);
-  const controller = createGameController({
-    files: GAME_BUILD_FILES, loader: gameOptions.loader, win, beforeStart: () => Promise.all([hostGate, appGate()]).then(() => undefined),
-  });
-  controller.preload();
+  started.gate(() => Promise.all([hostGate, appGate()]).then(() => undefined));
   const link = createGameLink(controller);
 
   const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
   const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }) });
   let heardEarly: () => void = () => undefined;
   const gameAsked = new Promise<void>((resolve) => { heardEarly = resolve; });
-  const early = installEarlyHooks(win, () => completion.hookCalled(), () => link.receiverReady(), () => heardEarly());
+  // What the game said before this chunk was in is replayed now (each once).
+  started.answer({ loadingComplete: () => completion.hookCalled(), receiverReady: () => link.receiverReady(), queued: () => heardEarly() });
 
   // Whether the game's own saves (its localStorage, Unity's PlayerPrefs) survive a reload here:
   // told once the game is up (held until its receiver announced itself, like every message).
   const persistent = probeLocalStorage(win) !== null;
-  let lastStatus = controller.getState().status;
-  controller.subscribe(() => {
+  // From 'idle': the game may have moved on (its progress, even its end) before this chunk was in.
+  let lastStatus: ReturnType<GameController['getState']>['status'] = 'idle';
+  const followGame = () => {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
     if (status === 'loaded' && lastStatus !== 'loaded') {
@@ -139,7 +118,9 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
     }
     if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? t('loading.failed') });
     lastStatus = status;
-  });
+  };
+  controller.subscribe(followGame);
+  followGame();
 
   const overlays = createOverlayStore({
     onClosed: (key: OverlayKey) => {
@@ -155,20 +136,19 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
     wasOpen = open;
   });
 
-  hostGate = startHost(host, { loading, overlays, game: controller, link, audio: pageAudio }, detected.startWaitMs, console, win);
-  controller.subscribe(() => {
+  hostGate = startHost(host, { loading, overlays, game: controller, link, audio: pageAudio }, detected.startWaitMs, console, win, started.hostApi);
+  const settledYet = () => {
     const { status } = controller.getState();
     if (status === 'loaded' || status === 'error') gameIsIn();
-  });
+  };
+  controller.subscribe(settledYet);
+  settledYet();
 
-  // The game's canvas and createUnityInstance now, not after React's first render (issue 27 item
-  // 1: the download used to start ~0.8 s after a bare page's). Input waits for data-visible.
-  const gameHost = createGameHost(win.document);
+  // The game's input waits for the loading screen to hide (data-visible).
   loading.subscribe((snapshot) => {
     const phase = loadingPhase(snapshot);
     gameHost.dataset.visible = String(phase === 'hiding' || phase === 'hidden');
   });
-  controller.mount(gameHost);
 
   return {
     game: controller, gameHost, gameSettled, gameAsked, signInAtStart: detected.signInAtStart, link, pageAudio, loading, overlays, early, hostKind, host,

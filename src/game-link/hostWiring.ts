@@ -6,14 +6,14 @@
 // blur does not count (the portal tracks focus itself). On a host whose definition asks for it
 // (startWaitMs: the portal's) the game's download waits a bounded time for the SDK, so
 // loadingStart reaches it before the download begins. The host API (hostApi.ts, loaded lazily:
-// it carries zod) gets its window hook here at once: calls made before it loaded wait for it,
-// bounded like every call. During an ad gameplay is off and the game muted, as for an overlay.
-import { GAME_HOOKS, SHELL_TO_GAME } from '../../contract/gameConstants';
-import { HOST_CALLS, HOST_CALL_TIMEOUT_MS, type HostAnswer } from '../../contract/hostApi';
+// it carries zod) answers the window hook put up at the game's start (hostCall.ts): calls made
+// before it loaded wait for it, bounded like every call. During an ad gameplay is off and the game muted, as for an overlay.
+import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { loadingPhase, type loadingMachine } from '../../machines/loading';
 import type { HostAdapter } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
 import type { GameController } from './controller';
+import { installHostCall, type HostCallApi } from './hostCall';
 import type { GameLink } from './link';
 import type { PageAudio } from './pageAudio';
 import type { OverlayStore } from '../overlays/store';
@@ -94,39 +94,18 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostA
   return () => { for (const s of subscriptions) s.unsubscribe(); };
 }
 
-/** The longest a call may wait (its own bound) when the request names no call we know. */
-const FALLBACK_WAIT_MS = 5_000;
-
-/**
- * Puts window[GAME_HOOKS.hostCall] up at once; each call waits for the host API (the adapter and
- * hostApi.ts), bounded by the call's own timeout, and never rejects.
- */
-export function installHostCall(win: Window, api: Promise<{ call(request: unknown): Promise<HostAnswer> } | null>): void {
-  (win as unknown as Record<string, unknown>)[GAME_HOOKS.hostCall] = (request: unknown): Promise<HostAnswer> => {
-    const name = typeof request === 'object' && request !== null ? (request as { call?: unknown }).call : undefined;
-    const known = (HOST_CALLS as readonly unknown[]).includes(name) ? name as keyof typeof HOST_CALL_TIMEOUT_MS : null;
-    const ms = known ? HOST_CALL_TIMEOUT_MS[known] : FALLBACK_WAIT_MS;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<HostAnswer>((resolve) => {
-      timer = setTimeout(() => resolve({ status: 'unavailable', reason: `${known ?? 'the call'}: the host did not answer within ${ms} ms` }), ms);
-    });
-    const answer = api.then(
-      (ready) => ready ? ready.call(request) : { status: 'unavailable' as const, reason: 'the host failed to start' },
-      () => ({ status: 'unavailable' as const, reason: 'the host failed to start' }),
-    );
-    return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-  };
-}
-
 /**
  * Wires the adapter once it has loaded and starts it. Resolves (never rejects) when the game's
  * download may begin: at once on hosts that need nothing first, on the portal when the SDK has
  * started (and so has heard loadingStart) or after `waitMs` (the host's startWaitMs), whichever is first.
  */
-export function startHost(host: Promise<HostAdapter>, deps: HostWiringDeps, waitMs: number, log: Pick<Console, 'warn'> = console, win?: Window): Promise<void> {
-  let resolveApi: (api: { call(request: unknown): Promise<HostAnswer> } | null) => void = () => undefined;
-  const api = new Promise<{ call(request: unknown): Promise<HostAnswer> } | null>((resolve) => { resolveApi = resolve; });
-  if (win) installHostCall(win, api);
+export function startHost(
+  host: Promise<HostAdapter>, deps: HostWiringDeps, waitMs: number, log: Pick<Console, 'warn'> = console, win?: Window,
+  giveApi: (api: Promise<HostCallApi | null>) => void = (api) => { if (win) installHostCall(win, api); },
+): Promise<void> {
+  let resolveApi: (api: HostCallApi | null) => void = () => undefined;
+  const api = new Promise<HostCallApi | null>((resolve) => { resolveApi = resolve; });
+  if (win) giveApi(api);
   const started = host.then(async (adapter) => {
     if (win) {
       const { createHostApi } = await import('./hostApi');

@@ -9,6 +9,24 @@ import { callShowSettings, type TestWindow } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
+// The entry starts the game alone (src/main.ts, gameStart.ts); the rest of the first screen comes
+// in the next chunk (src/app/shellStart.ts). Held back here until the game runs: the game did not
+// wait for it, and what the game said meanwhile (its completion hook) is answered once it is in.
+test('the game starts and runs while the rest of the shell is held back, and its early word is heard after', async ({ page }) => {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/assets\/shellStart-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
+  await page.goto('/');
+  await page.waitForFunction(() => ((window as TestWindow).__demoGame?.state().frames ?? 0) > 1, undefined, { timeout: 60_000 });
+  expect(await page.locator('#game-host > canvas#unity-canvas').count()).toBe(1);
+  await expect(page.locator('#root > .ls-root')).toBeVisible(); // index.html's loading screen, still up
+  release();
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.locator('#root > .ls-root')).toHaveCount(0);
+  await callShowSettings(page);
+  await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
+});
+
 test('the game starts and runs while the texts are held back, and React comes after it', async ({ page }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => { release = resolve; });

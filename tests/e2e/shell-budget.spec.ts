@@ -9,10 +9,11 @@ import { expect, test } from './test';
 const DIST = 'dist';
 const BUDGET = 120 * 1024;
 
-/** Every file index.html loads up front, following static imports between chunks. */
-function firstScreenFiles(): string[] {
+/** Every file index.html loads up front (only its module scripts with `scriptsOnly`), following static imports between chunks. */
+function firstScreenFiles(scriptsOnly = false): string[] {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
-  const start = [...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="\/(assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
+  const tags = scriptsOnly ? /<script[^>]*\ssrc="\/(assets\/[^"]+)"/g : /<(?:script[^>]*\ssrc|link[^>]*rel="(?:stylesheet|modulepreload)"[^>]*\shref)="\/(assets\/[^"]+)"/g;
+  const start = [...html.matchAll(tags)].map((m) => m[1] ?? '');
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (!file || seen.has(file)) return;
@@ -43,4 +44,23 @@ test('the loading screen needs at most 120 KB of gzipped JS and CSS', async ({},
   // nor the studio's console (src/admin/, its own lazy chunk: src/main.ts loads it on /admin only)
   expect(firstScreen).not.toContain('tripshell-admin-console');
   expect(files.some((f) => /\/console-[\w-]+\.js$/.test(f))).toBe(false);
+});
+
+// The game's first frame (issue 27 item 1): what runs before createUnityInstance is the entry
+// alone (src/main.ts, src/app/gameStart.ts), so it is small and carries nothing else of the
+// shell: xstate, the loading machine, Lingui and the host wiring come in the next chunk
+// (src/app/shellStart.ts), asked for alongside it and evaluated after the game has started.
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the destructuring to know no fixture is needed
+test('the entry that starts the game is small and carries nothing else of the shell', async ({}, info) => {
+  const files = firstScreenFiles(true);
+  const code = files.map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
+  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(DIST, f))).length, 0);
+  info.annotations.push({ type: 'budget', description: `entry ${files.join(', ')}: ${(gzip / 1024).toFixed(1)} KB gzip` });
+  expect(code).toContain('unity-canvas'); // it does start the game
+  expect(code).not.toContain('xstate.init');
+  expect(code).not.toContain('i18n.activate');
+  expect(gzip).toBeLessThanOrEqual(12 * 1024);
+  // and the rest of the first screen is asked for with it, not after it has run
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+  expect(html).toMatch(/<link rel="modulepreload"[^>]*href="\/assets\/shellStart-[\w-]+\.js"/);
 });

@@ -4,12 +4,14 @@
 // called on that canvas without anything else to wait for on the web.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bootShell } from '../../src/app/boot';
+import { startGame } from '../../src/app/gameStart';
+import { loadingPhase } from '../../machines/loading';
 
 // The loader is loaded once per page (loaderScript.ts): one createUnityInstance, each test its own behaviour.
 let createUnityInstance: (canvas: HTMLCanvasElement) => Promise<unknown> = () => new Promise(() => undefined);
 (window as unknown as Record<string, unknown>).createUnityInstance = (canvas: HTMLCanvasElement) => createUnityInstance(canvas);
 
-afterEach(() => { document.body.innerHTML = ''; document.head.querySelectorAll('script').forEach((s) => s.remove()); vi.unstubAllGlobals(); });
+afterEach(() => { document.getElementById('game-canvas-parking')?.remove(); document.body.innerHTML = ''; document.head.querySelectorAll('script').forEach((s) => s.remove()); vi.unstubAllGlobals(); });
 
 describe('bootShell starts the game itself', () => {
   it('puts #unity-canvas in #game-host, before #root and outside it, and starts its loader', async () => {
@@ -49,5 +51,35 @@ describe('bootShell starts the game itself', () => {
     ready({ Quit: () => Promise.resolve(), SendMessage: () => undefined, SetFullscreen: () => undefined });
     await vi.waitFor(() => { expect(hostIn).toBe(true); });
     expect(shell.game.getState().status).toBe('loaded');
+  });
+
+  // src/main.ts starts the game from its own small chunk (gameStart.ts) and bootShell arrives with
+  // the next one: the game must not wait for it, and what the game says meanwhile is not lost.
+  it('startGame alone starts the game on the web; what the game said before bootShell was in is answered when it is', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const created: HTMLCanvasElement[] = [];
+    let ready: (instance: unknown) => void = () => undefined;
+    createUnityInstance = (canvas) => { created.push(canvas); return new Promise((resolve) => { ready = resolve; }); };
+    const game = startGame(window);
+    expect(game.gated).toBe(false);
+    document.head.querySelector('script[data-game-loader]')?.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => { expect(created).toEqual([document.getElementById('unity-canvas')]); });
+    // The game is in and talks before the rest of the shell is: the completion hook, and a call
+    // only React's part answers (queued).
+    ready({ Quit: () => Promise.resolve(), SendMessage: () => undefined, SetFullscreen: () => undefined });
+    await vi.waitFor(() => { expect(game.controller.getState().status).toBe('loaded'); });
+    const globals = window as unknown as Record<string, (...args: unknown[]) => unknown>;
+    globals.unityLoadingComplete?.();
+    void globals.showSettings?.();
+
+    const shell = bootShell(window, { game });
+    expect(shell.game).toBe(game.controller);
+    expect(document.querySelectorAll('#unity-canvas')).toHaveLength(1);
+    expect(loadingPhase(shell.loading.getSnapshot())).not.toBe('loading');
+    let asked = false;
+    void shell.gameAsked.then(() => { asked = true; });
+    await vi.waitFor(() => { expect(asked).toBe(true); });
+    await expect(shell.gameSettled).resolves.toBeUndefined();
+    expect(shell.early.drain().calls.map((c) => c.name)).toEqual(['showSettings']);
   });
 });

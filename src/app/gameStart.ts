@@ -1,0 +1,118 @@
+// The game's start, the first thing the page runs (issue 27 item 1): src/main.ts calls startGame
+// in its own small chunk, before the rest of the shell (xstate, the loading machine, Lingui, the
+// host wiring: src/app/shellStart.ts) has even been evaluated, so createUnityInstance is called
+// as soon as the build's loader is in, as on a bare page.
+//
+// Everything the game may touch from its first script on is here too, answered later by the rest
+// of the shell (bootShell binds it): the window hooks (queued, earlyHooks.ts), the host call (waits
+// for the host's API), the page's audio (tracked before the loader makes a context) and the
+// session check (asked for before the game's download, issue 23 item 5). On a host whose start
+// waits for something (the portal's SDK, a sign-in at start) the download waits for the gate
+// bootShell hands over; on the web it waits for nothing.
+import activity from '../../activity.config.json';
+import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import { detectHostOf, pageContext } from '../../hosts/detect';
+import type { Host } from '../../hosts/list';
+import { startSessionCheck } from '../api/earlySession';
+import { createGameController, type GameController } from '../game-link/controller';
+import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
+import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
+import { installHostCall, type HostCallApi } from '../game-link/hostCall';
+import { installPageAudio, type PageAudio } from '../game-link/pageAudio';
+
+export const GAME_HOST_ID = 'game-host';
+
+/** What the rest of the shell answers for the early hooks, once it is in. */
+export interface EarlyAnswers {
+  loadingComplete(): void;
+  receiverReady(): void;
+  /** A call or message only the shell's React part answers was queued. */
+  queued(): void;
+}
+
+export interface GameStart {
+  readonly win: Window;
+  readonly detected: Host;
+  readonly options: GameOptions;
+  readonly controller: GameController;
+  readonly pageAudio: PageAudio;
+  /** The fixed element holding the game's canvas (#game-host), outside React's root. */
+  readonly gameHost: HTMLElement;
+  readonly early: EarlyHooks;
+  /** Whether the game's download waits for a gate (the host's start, a sign-in at start). */
+  readonly gated: boolean;
+  /** The gate the download waits for, where it waits (ignored on a host that waits for nothing). */
+  gate(wait: () => Promise<void>): void;
+  /** Who answers the early hooks from now on; what was heard before is replayed to it. */
+  answer(to: EarlyAnswers): void;
+  /** The host's API for the host call hook (installed at once, its calls waiting for this). */
+  hostApi(api: Promise<HostCallApi | null>): void;
+}
+
+/**
+ * The game's host element: fixed, full screen under the loading screen, outside React's root (so
+ * the game starts before React exists, and no render can ever touch it). Placed before #root.
+ */
+export function createGameHost(doc: Document): HTMLElement {
+  const existing = doc.getElementById(GAME_HOST_ID);
+  if (existing) return existing;
+  const host = doc.createElement('div');
+  host.id = GAME_HOST_ID;
+  host.className = 'game-host';
+  host.dataset.testid = 'game-host';
+  host.dataset.visible = 'false';
+  const root = doc.getElementById('root');
+  if (root?.parentNode) root.parentNode.insertBefore(host, root);
+  else doc.body.appendChild(host);
+  return host;
+}
+
+/** Answers given before anyone listens are kept (each once) and replayed to the first listener. */
+function lateAnswers(): { answers: EarlyAnswers; bind(to: EarlyAnswers): void } {
+  let bound: EarlyAnswers | null = null;
+  const heard = new Set<keyof EarlyAnswers>();
+  const relay = (name: keyof EarlyAnswers) => () => { if (bound) bound[name](); else heard.add(name); };
+  return {
+    answers: { loadingComplete: relay('loadingComplete'), receiverReady: relay('receiverReady'), queued: relay('queued') },
+    bind(to) {
+      if (bound) return;
+      bound = to;
+      for (const name of heard) to[name]();
+      heard.clear();
+    },
+  };
+}
+
+export function startGame(win: Window = window): GameStart {
+  const options = readGameOptions(activity.game, win.location.href);
+  // The session check first: it must not queue behind the game's download (issue 23 item 5).
+  startSessionCheck();
+  // Before the build's loader runs, so every AudioContext it makes is tracked.
+  const pageAudio = installPageAudio(win);
+  const detected = detectHostOf(pageContext(win), activity);
+  const late = lateAnswers();
+  const early = installEarlyHooks(win, late.answers.loadingComplete, late.answers.receiverReady, late.answers.queued);
+  let giveApi: (api: Promise<HostCallApi | null>) => void = () => undefined;
+  installHostCall(win, new Promise<Promise<HostCallApi | null>>((resolve) => { giveApi = resolve; }).then((api) => api));
+
+  // The portal's download waits for its SDK (startWaitMs), a host that signs the player in at
+  // start for that sign-in; each bounded by bootShell's gate. The web's waits for nothing.
+  const gated = detected.startWaitMs > 0 || detected.signInAtStart;
+  let giveGate: (wait: () => Promise<void>) => void = () => undefined;
+  const gateGiven = new Promise<() => Promise<void>>((resolve) => { giveGate = resolve; });
+  const controller = createGameController({
+    files: GAME_BUILD_FILES, loader: options.loader, win,
+    beforeStart: gated ? () => gateGiven.then((wait) => wait()) : undefined,
+  });
+  controller.preload();
+  // The canvas and createUnityInstance now; input waits for the loading screen to hide (data-visible).
+  const gameHost = createGameHost(win.document);
+  controller.mount(gameHost);
+
+  return {
+    win, detected, options, controller, pageAudio, gameHost, early, gated,
+    gate: (wait) => { giveGate(wait); },
+    answer: (to) => { late.bind(to); },
+    hostApi: (api) => { giveApi(api); },
+  };
+}

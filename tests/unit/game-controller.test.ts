@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_BUILD_FILES, GAME_HOOKS, GAME_INSTANCE_GLOBAL, GAME_PIXEL_RATIO, type CreateUnityInstance, type UnityConfig, type UnityInstance } from '../../contract/game';
 import { createGameController } from '../../src/game-link/controller';
-import { loadLoaderScript } from '../../src/game-link/loaderScript';
+import { PAGE_LOADER_ATTRIBUTE, loadLoaderScript } from '../../src/game-link/loaderScript';
 import { GAME_WARNINGS } from '../../src/game-link/warnings';
 
 type Globals = Record<string, unknown>;
@@ -62,6 +62,21 @@ describe('the loader script', () => {
     expect(document.querySelectorAll('script')).toHaveLength(0);
     void loadLoaderScript('/game/build/broken.js').catch(() => undefined);
     expect(document.querySelectorAll('script')).toHaveLength(1);
+  });
+
+  it("is index.html's own when that ran (no second script, no wait), and added here when it did not", async () => {
+    const pageScript = document.head.appendChild(document.createElement('script'));
+    pageScript.setAttribute(PAGE_LOADER_ATTRIBUTE, '');
+    pageScript.setAttribute('src', '/game/build/page-ran.js');
+    const create = vi.fn<CreateUnityInstance>(async () => fakeInstance());
+    globals.createUnityInstance = create;
+    await expect(loadLoaderScript('/game/build/page-ran.js')).resolves.toBe(create);
+    expect(document.querySelectorAll('script')).toHaveLength(1);
+    // The page's script failed to download (no createUnityInstance): one of our own, as before.
+    delete globals.createUnityInstance;
+    pageScript.setAttribute('src', '/game/build/page-failed.js');
+    void loadLoaderScript('/game/build/page-failed.js').catch(() => undefined);
+    expect(document.querySelectorAll('script[src="/game/build/page-failed.js"]')).toHaveLength(2);
   });
 });
 

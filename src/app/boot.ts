@@ -13,7 +13,7 @@ import type { HostAdapter } from '../../hosts/types';
 import { loadingMachine, loadingPhase } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
 import { createCompletion } from '../game-link/completion';
-import type { GameController } from '../game-link/controller';
+import type { GameController, GameStatus } from '../game-link/controller';
 import type { EarlyHooks } from '../game-link/earlyHooks';
 import { startHost } from '../game-link/hostWiring';
 import { createGameLink, type ShellGameLink } from '../game-link/link';
@@ -108,7 +108,7 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   // told once the game is up (held until its receiver announced itself, like every message).
   const persistent = probeLocalStorage(win) !== null;
   // From 'idle': the game may have moved on (its progress, even its end) before this chunk was in.
-  let lastStatus: ReturnType<GameController['getState']>['status'] = 'idle';
+  let lastStatus: GameStatus = 'idle';
   const followGame = () => {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });

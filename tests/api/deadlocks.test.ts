@@ -16,7 +16,7 @@ import { Client, startApp, testDatabases, uniqueName, type TestApp } from './hel
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 
-describe.skipIf(!postgres)('no deadlocks in the ledger on PostgreSQL (skipped: TEST_DATABASE_URL is not set)', () => {
+describe.skipIf(!postgres)(`no deadlocks in the ledger on PostgreSQL${postgres ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
   let t: TestApp;
   let stats: pg.Client;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import { Client, solveBotCheck, startApp, testDatabases, uniqueName, type TestAp
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 
-describe.skipIf(!postgres)('races on PostgreSQL end in one 200 and clear 409s (skipped: TEST_DATABASE_URL is not set)', () => {
+describe.skipIf(!postgres)(`races on PostgreSQL end in one 200 and clear 409s${postgres ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
   let t: TestApp;
   beforeAll(async () => { t = await startApp(postgres!); });
   afterAll(async () => {

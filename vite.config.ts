@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { LOADING_STYLE_ID, firstFrameMarkup } from './src/features/loading/firstFrame';
 import { i18nCatalogs } from './scripts/i18nCatalogs';
@@ -25,61 +25,51 @@ function loadingFirstFrame(): Plugin {
 // `npm run build` writes dist/, which the API server serves in production.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:8787';
 
+/** A plugin that rewrites the built index.html with the bundle at hand (the dev server has none: untouched). */
+function builtHtml(name: string, rewrite: (html: string, bundle: Rollup.OutputBundle) => string): Plugin {
+  return {
+    name,
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) { return ctx.bundle ? rewrite(html, ctx.bundle) : html; },
+    },
+  };
+}
+
 /**
  * The entry's own stylesheet (a few hundred bytes: the game canvas's rules) inlined into
  * index.html: a linked stylesheet blocks the first paint until it has downloaded, and the
  * first frame above must paint from the HTML alone.
  */
-function inlineEntryCss(): Plugin {
-  return {
-    name: 'inline-entry-css',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
-          const asset = bundle[fileName];
-          if (!asset || asset.type !== 'asset') return tag;
-          // The file stays in dist/: lazy chunks list it among their preload dependencies
-          // (and a missing one fails their import).
-          return `<style>${String(asset.source)}</style>`;
-        });
-      },
-    },
-  };
-}
+const inlineEntryCss = () => builtHtml('inline-entry-css', (html, bundle) =>
+  html.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, fileName: string) => {
+    const asset = bundle[fileName];
+    if (!asset || asset.type !== 'asset') return tag;
+    // The file stays in dist/: lazy chunks list it among their preload dependencies
+    // (and a missing one fails their import).
+    return `<style>${String(asset.source)}</style>`;
+  }));
 
 /**
  * The entry only starts the game (src/main.ts) and imports the rest of the first screen
  * (src/app/shellStart.ts) dynamically, so it is evaluated after the game has started: index.html
  * asks for that chunk and its static imports with the entry, not after it.
  */
-function preloadShellStart(): Plugin {
-  return {
-    name: 'preload-shell-start',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const bundle = ctx.bundle;
-        if (!bundle) return html;
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const start = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/shellStart.ts'));
-        if (!start) throw new Error('no chunk for src/app/shellStart.ts: src/main.ts must import it dynamically');
-        const files: string[] = [];
-        const visit = (fileName: string) => {
-          if (files.includes(fileName) || html.includes(`/${fileName}"`)) return;
-          files.push(fileName);
-          const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-        };
-        visit(start.fileName);
-        const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-        return html.replace('</head>', `    ${links}\n  </head>`);
-      },
-    },
+const preloadShellStart = () => builtHtml('preload-shell-start', (html, bundle) => {
+  const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+  const start = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/shellStart.ts'));
+  if (!start) throw new Error('no chunk for src/app/shellStart.ts: src/main.ts must import it dynamically');
+  const files: string[] = [];
+  const visit = (fileName: string) => {
+    if (files.includes(fileName) || html.includes(`/${fileName}"`)) return;
+    files.push(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
   };
-}
+  visit(start.fileName);
+  const links = files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+  return html.replace('</head>', `    ${links}\n  </head>`);
+});
 
 export default defineConfig({
   plugins: [react(), i18nCatalogs(), loadingFirstFrame(), inlineEntryCss(), preloadShellStart()],

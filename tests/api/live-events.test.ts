@@ -85,20 +85,28 @@ describe.each(testDatabases())('live events on $name', (database) => {
     expect(stored).toHaveLength(1);
   });
 
-  it('resumes after Last-Event-ID with what was published meanwhile', async () => {
+  const invite = (uuid: string, clanName: string) =>
+    inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, uuid, { type: 'clanInvite', clanId: clanName, clanName }));
+  /** A player whose stream saw 'One' and closed; 'Two' and 'Three' were published after. */
+  async function awayForTwoEvents(): Promise<{ me: Awaited<ReturnType<typeof player>>; seenId: string }> {
     const me = await player(t.handle);
     const first = await open(bearer(me.sid));
-    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c1', clanName: 'One' }));
+    await invite(me.uuid, 'One');
     const seen = await first.next();
     first.close();
-    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c2', clanName: 'Two' }));
-    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c3', clanName: 'Three' }));
-    const again = await open({ ...bearer(me.sid), 'last-event-id': seen.id ?? '' });
+    await invite(me.uuid, 'Two');
+    await invite(me.uuid, 'Three');
+    return { me, seenId: seen.id ?? '' };
+  }
+
+  it('resumes after Last-Event-ID with what was published meanwhile', async () => {
+    const { me, seenId } = await awayForTwoEvents();
+    const again = await open({ ...bearer(me.sid), 'last-event-id': seenId });
     const names = [JSON.parse((await again.next()).data).clanName, JSON.parse((await again.next()).data).clanName];
     expect(names).toEqual(['Two', 'Three']);
     // Without Last-Event-ID a stream starts from now: nothing old is replayed.
     const fresh = await open(bearer(me.sid));
-    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c4', clanName: 'Four' }));
+    await invite(me.uuid, 'Four');
     expect(JSON.parse((await fresh.next()).data).clanName).toBe('Four');
   });
 
@@ -107,14 +115,7 @@ describe.each(testDatabases())('live events on $name', (database) => {
   // at the worst moment on purpose: right after the stream subscribes, before the backlog is read.
   // Before the fix, Two came after Three — or was lost, the backlog being read from Three's id.
   it('sends the backlog first and in order when a live event arrives while it is read', async () => {
-    const me = await player(t.handle);
-    const first = await open(bearer(me.sid));
-    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: 'c1', clanName: 'One' }));
-    const seen = await first.next();
-    first.close();
-    for (const name of ['Two', 'Three']) {
-      await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'clanInvite', clanId: name, clanName: name }));
-    }
+    const { me, seenId } = await awayForTwoEvents();
     const newest = await t.handle.db.selectFrom('live_events').select(['id', 'event']).where('user_id', '=', me.uuid).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const hub = t.app.liveEvents;
     const subscribe = hub.subscribe.bind(hub);
@@ -124,7 +125,7 @@ describe.each(testDatabases())('live events on $name', (database) => {
       return unsubscribe;
     };
     try {
-      const again = await open({ ...bearer(me.sid), 'last-event-id': seen.id ?? '' });
+      const again = await open({ ...bearer(me.sid), 'last-event-id': seenId });
       const names = [JSON.parse((await again.next()).data).clanName, JSON.parse((await again.next()).data).clanName];
       expect(names).toEqual(['Two', 'Three']);
       await new Promise((r) => setTimeout(r, 200));

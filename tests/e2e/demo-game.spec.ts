@@ -25,6 +25,9 @@ async function openGameRecordingMessages(page: Page): Promise<void> {
   });
   await openGameAt(page);
   await page.waitForFunction(() => typeof (window as TestWindow).unityInstance?.SendMessage === 'function');
+  // The shell tells the game every setting once its settings store is in (after the game's first
+  // frame): a setting a test sends before that would be overwritten by it (CI: invertY lost).
+  await page.waitForFunction((method) => ((window as TestWindow).__demoGame?.state().received ?? []).some((r) => r.method === method), SHELL_TO_GAME.allSettings, { timeout: 30_000 });
 }
 
 const state = demoState;

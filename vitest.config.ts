@@ -16,7 +16,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'machines/**/*.test.ts', 'contract/**/*.test.ts', 'hosts/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
+          // Every test lives under tests/ (none beside the code), so one glob finds them all.
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
           // Component tests render Mantine in jsdom: ~1 s each on an idle 2-core machine, and

@@ -4,15 +4,15 @@
 import { notificationsStore } from '@mantine/notifications';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANONYMOUS_USER, type CurrentUser } from '../../../contract/auth';
-import { DISCORD_TEXT } from '../../../contract/accounts';
-import type { HostKind } from '../../../hosts/list';
-import type { HostAdapter, LoginOutcome } from '../../../hosts/types';
-import { renderWithShell, testQueryClient } from '../../../tests/support/render';
-import { createOverlayStore } from '../../overlays/store';
-import { AccountsAtStart } from './AccountsAtStart';
-import { currentUserQuery } from '../../api/currentUser';
-import { PENDING_DISCORD_KEY, PENDING_DISCORD_TTL_MS, readPendingDiscord, reopenPendingDecision, storePendingDiscord } from './api/discord';
+import { ANONYMOUS_USER, type CurrentUser } from '../../contract/auth';
+import { DISCORD_TEXT } from '../../contract/accounts';
+import type { HostKind } from '../../hosts/list';
+import type { HostAdapter, LoginOutcome } from '../../hosts/types';
+import { renderWithShell, testQueryClient } from '../support/render';
+import { createOverlayStore } from '../../src/overlays/store';
+import { AccountsAtStart } from '../../src/features/accounts/AccountsAtStart';
+import { currentUserQuery } from '../../src/api/currentUser';
+import { PENDING_DISCORD_KEY, PENDING_DISCORD_TTL_MS, readPendingDiscord, reopenPendingDecision, storePendingDiscord } from '../../src/features/accounts/api/discord';
 
 const pending = { discordUser: { id: '123456789012345678', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'pending-token' };
 const player: CurrentUser = { uuid: 'u-1', username: 'neo_1', verified: 1, isAdmin: false };

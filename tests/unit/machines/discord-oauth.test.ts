@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { DISCORD_TEXT } from '../contract/accounts';
+import { DISCORD_TEXT } from '../../../contract/accounts';
 import {
   DISCORD_MAX_POLLS, DISCORD_POLL_MS, DISCORD_STATE_KEY, discordOAuthMachine,
   type DiscordCallback, type DiscordPopup, type DiscordPurpose,
-} from './discord-oauth';
+} from '../../../machines/discord-oauth';
 
 class FakePopup implements DiscordPopup {
   closed = false;

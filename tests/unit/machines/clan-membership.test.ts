@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { CLAN_TEXT } from '../contract/clans';
+import { CLAN_TEXT } from '../../../contract/clans';
 import {
   ACTION_FALLBACK, ACTIONS_BY_ROLE, allowed, clanMembershipMachine, failureText, viewOf,
   type ActionResult, type ClanAction, type ClanActionKind, type LoadedStatus, type PerformInput,
-} from './clan-membership';
+} from '../../../machines/clan-membership';
 
 const CLAN = '11111111-1111-4111-8111-111111111111';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { CRATE_TEXT, type CrateVersionId } from '../contract/crates';
-import { crateOpenMachine, pickCrateVersion, REVEAL_MS, type CrateCounts, type OpenResult } from './crate-open';
+import { CRATE_TEXT, type CrateVersionId } from '../../../contract/crates';
+import { crateOpenMachine, pickCrateVersion, REVEAL_MS, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
 
 interface Deferred<T> { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
 function deferred<T>(): Deferred<T> {

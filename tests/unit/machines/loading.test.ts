@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { LOADING, LOADING_MESSAGES, loadingMachine, megabytesLoaded, simulatedProgress, smoothToward, targetProgress } from './loading';
+import { LOADING, LOADING_MESSAGES, loadingMachine, megabytesLoaded, simulatedProgress, smoothToward, targetProgress } from '../../../machines/loading';
 
 describe('the simulated progress curve', () => {
   it('starts at 10 %, is linear to 80 % at 8 s, then eases toward the 94.5 % cap', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backTarget, canGoBack, initialProfileNav, profileNav, shownProfile, type ProfileNavEvent, type ProfileNavState } from './profile-navigation';
+import { backTarget, canGoBack, initialProfileNav, profileNav, shownProfile, type ProfileNavEvent, type ProfileNavState } from '../../../machines/profile-navigation';
 
 const run = (events: ProfileNavEvent[], from: ProfileNavState = initialProfileNav()) => events.reduce(profileNav, from);
 const ME = 'me-uuid';

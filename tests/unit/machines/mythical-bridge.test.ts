@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { BRIDGE_TEXT, type MarketplaceProfile } from '../contract/bridge';
-import { bridgeMachine, failureText, isValidWallet, type BridgeFailure, type FinalizeRequest, type FinalizeResult } from './mythical-bridge';
+import { BRIDGE_TEXT, type MarketplaceProfile } from '../../../contract/bridge';
+import { bridgeMachine, failureText, isValidWallet, type BridgeFailure, type FinalizeRequest, type FinalizeResult } from '../../../machines/mythical-bridge';
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PROFILE: MarketplaceProfile = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { AUTH_TEXT } from '../contract/auth';
-import { authMachine, type AuthMode, type AuthRequest, type AuthSubmission } from './auth';
+import { AUTH_TEXT } from '../../../contract/auth';
+import { authMachine, type AuthMode, type AuthRequest, type AuthSubmission } from '../../../machines/auth';
 
 const filled: AuthSubmission = { username: 'alice', password: 'secret1', confirmPassword: 'secret1', token: 'tok' };
 

@@ -51,7 +51,7 @@ function shBlocks(markdown: string): string[][] {
   let fence = '';
   for (const line of markdown.split('\n')) {
     const open = /^(\s*)(`{3,})sh\s*$/.exec(line);
-    if (!current && open) { current = []; fence = open[2]; continue; }
+    if (!current && open) { current = []; fence = open[2] ?? '```'; continue; }
     if (current && line.trim() === fence) { blocks.push(current.join('\n').replace(/\\\n\s*/g, ' ').split('\n')); current = null; continue; }
     current?.push(line);
   }
@@ -63,7 +63,7 @@ function commands(line: string): string[][] {
   const code = line.replace(/(^|\s)#.*$/, '');
   return code.split(/&&|\|\||[;|&]/).map((part) => part.trim().split(/\s+/).filter(Boolean))
     // drop leading variable assignments (FOO=bar npm run x) and `export`
-    .map((words) => { let i = 0; while (i < words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]) || words[i] === 'export')) i++; return words.slice(i); })
+    .map((words) => { const start = words.findIndex((word) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(word) && word !== 'export'); return start < 0 ? [] : words.slice(start); })
     .filter((words) => words.length > 0);
 }
 
@@ -93,7 +93,7 @@ function commandProblems(file: string, markdown: string, scripts: Record<string,
         } else if (tool === 'node') {
           const rest = words.slice(1);
           let i = 0;
-          while (i < rest.length && rest[i].startsWith('-')) i += ['--import', '-r', '--require', '--loader'].includes(rest[i]) ? 2 : 1;
+          for (let word = rest[i]; word?.startsWith('-'); word = rest[i]) i += ['--import', '-r', '--require', '--loader'].includes(word) ? 2 : 1;
           const script = rest[i];
           if (script && !script.startsWith('-') && !BUILD_OUTPUTS.test(script) && !existsSync(join(ROOT, script))) {
             say(`"${line.trim()}": node script "${script}" does not exist`);
@@ -116,7 +116,7 @@ function anchorsOf(markdown: string): Set<string> {
   for (const line of withoutCode(markdown).split('\n')) {
     const heading = /^#{1,6}\s+(.*)$/.exec(line);
     if (!heading) continue;
-    const base = anchorOf(heading[1]);
+    const base = anchorOf(heading[1] ?? '');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     anchors.add(n === 0 ? base : `${base}-${n}`);
@@ -133,9 +133,9 @@ function withoutCode(markdown: string): string {
 function linkProblems(file: string, markdown: string, read: (path: string) => string | null): Problem[] {
   const problems: Problem[] = [];
   for (const match of withoutCode(markdown).matchAll(/\[[^\]]*\]\(([^)\s]+)\)/g)) {
-    const target = match[1];
+    const target = match[1] ?? '';
     if (/^[a-z]+:/i.test(target)) continue; // https:, mailto:
-    const [path, anchor] = target.split('#');
+    const [path, anchor] = target.split('#') as [string, string | undefined];
     const full = path ? resolve(dirname(file), path) : file;
     const text = read(full);
     if (text === null) { problems.push({ file, problem: `link to ${target}: no such file` }); continue; }

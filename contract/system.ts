@@ -33,7 +33,7 @@ export const config = defineEndpoint({
 export const altchaChallenge = defineEndpoint({
   method: 'GET', path: '/api/altcha/challenge', access: 'public', summary: 'A proof-of-work challenge for the self-hosted bot check',
   // With the username about to be tried, the challenge is as hard as that name's recent failures
-  // ask (README, Accounts): a sign-in answered BOT_CHECK_HARDER fetches one this way.
+  // ask (docs/domain/accounts.md): a sign-in answered BOT_CHECK_HARDER fetches one this way.
   query: z.object({ username: z.string().max(64).optional() }).loose(),
   response: AltchaChallenge,
 });

@@ -1,5 +1,5 @@
 // Every setting the server reads, parsed once from the environment with zod.
-// README.md's configuration table documents each of these.
+// docs/operations.md's configuration table documents each of these.
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTripcoins } from '../contract/money';
@@ -106,7 +106,7 @@ export const ConfigSchema = z.object({
   ALTCHA_COST: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
   ALTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(2_500),
   /** Failed or refused attempts (decaying, half-life 5 minutes) that double the work of the bot
-   * check for one address or one username; the doubling stops at 16x (README, Accounts). */
+   * check for one address or one username; the doubling stops at 16x (docs/domain/accounts.md). */
   AUTH_FAILURES_PER_LEVEL: z.coerce.number().int().min(1).max(1000).default(5),
   /** scrypt cost parameter N = 2^SCRYPT_LOG_N (17 in production; tests may lower it). */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
@@ -126,7 +126,7 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   /** Attempts per minute from one address at every password check and sign-up (429 past it);
    * per username at sign-up, and per Discord identity at the Discord fuse. A username is never
-   * refused at sign-in: failures raise its bot check's work instead (README, Accounts). */
+   * refused at sign-in: failures raise its bot check's work instead (docs/domain/accounts.md). */
   AUTH_RATE_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   GAME_SERVER_KEY: z.string().min(16).optional(),

@@ -33,7 +33,7 @@ export interface BotCheckProvider {
 
 const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 const CHALLENGE_TTL_S = 600;
-/** The hardest level: 2^4 = 16 times the default work (README, Accounts). */
+/** The hardest level: 2^4 = 16 times the default work (docs/domain/accounts.md). */
 export const ALTCHA_MAX_LEVEL = 4;
 
 const AltchaPayload = z.object({

@@ -85,7 +85,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
     needDiscord();
     await passwords.chargeAddress(request);
     // A solved bot check and a proven Discord identity are this path's gates; each identity has
-    // its own attempt budget (README, Accounts).
+    // its own attempt budget (docs/domain/accounts.md).
     await passwords.botCheck(request, body.turnstile_token, body.username);
     const token = await discordAccounts.checkPendingIdentity(db, body.accessToken || request.cookies[PENDING_COOKIE], body.discordId);
     await passwords.chargeKey(`discord:${body.discordId}`);

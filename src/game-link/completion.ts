@@ -27,7 +27,7 @@ export interface Completion {
 
 export function completionWarning(seconds: number): string {
   return `The game did not call window.${GAME_HOOKS.loadingComplete}() within ${seconds} s of createUnityInstance resolving: `
-    + 'the loading screen was hidden anyway. Call it from the build once its first scene is ready (README: "Make your Unity build talk to the shell"), '
+    + 'the loading screen was hidden anyway. Call it from the build once its first scene is ready (docs/operations.md: "Make your Unity build talk to the shell"), '
     + 'or set game.completion.policy to "instance" in activity.config.json.';
 }
 

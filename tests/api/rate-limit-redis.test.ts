@@ -10,7 +10,7 @@ const LIMIT = 10;
 const SKIP_REASON = 'skipped: TEST_REDIS_URL is not set (no Redis to share the counters; CI sets redis://127.0.0.1:6379)';
 
 describe('global rate limit without Redis', () => {
-  it('counts per process: two instances each allow the limit (the README says so)', async () => {
+  it('counts per process: two instances each allow the limit (docs/operations.md says so)', async () => {
     const [database] = testDatabases();
     const a = await startApp(database!, { RATE_LIMIT_PER_MINUTE: LIMIT });
     const b = await startApp(database!, { RATE_LIMIT_PER_MINUTE: LIMIT });

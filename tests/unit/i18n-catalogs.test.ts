@@ -125,7 +125,7 @@ describe('texts in the components', () => {
   /** Not words for a translator: the product's logo and the end-to-end tests' probe overlay (never shipped to players). */
   const ALLOWED = new Set(['TRIPSHELL']);
   const ALLOWED_FILES = new Set(['app/testHooks.tsx']);
-  /** The studio's console (/admin) is for the studio's staff, in English only (README "The studio's console"). */
+  /** The studio's console (/admin) is for the studio's staff, in English only (docs/domain/console.md). */
   const ALLOWED_DIRS = ['admin/'];
 
   it('come from the catalog: no bare words in JSX text or in a shown/announced prop', () => {

@@ -69,7 +69,7 @@ export function tokenFor(botCheck: BotCheckConfig): Promise<string> {
 }
 
 /** The server's check for `username`: ALTCHA asks the challenge as hard as that name's recent
- * failed attempts make it (issue 22; README, Accounts), solved off-screen. */
+ * failed attempts make it (docs/domain/accounts.md), solved off-screen. */
 export async function botCheckTokenFor(username: string): Promise<string> {
   const { botCheck } = await call(configEndpoint);
   if (botCheck.provider !== 'altcha') return tokenFor(botCheck);

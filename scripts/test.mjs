@@ -1,12 +1,22 @@
 #!/usr/bin/env node
-// `npm test`: everything, in order: lint, types, unit, API (PGlite, plus PostgreSQL when
-// TEST_DATABASE_URL is set), build, end-to-end in Debian's Chromium. Stops at the first failure.
-import { execSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+// `npm test`: every check. Lint and types first (fast, and a type error makes the rest noise);
+// then two lanes side by side, because neither keeps both cores busy on its own: unit + API
+// (mostly waiting on databases) in one, and the build followed by the end-to-end tests (mostly
+// waiting on Chromium and the game) in the other. The end-to-end lane prints as it goes; the
+// unit + API lane's output is kept and printed whole when it ends, so the two never interleave.
+// `npm test -- lint types` runs only the named steps; TEST_SERIAL=1 runs the lanes one after the
+// other. The exit status is the first failure's.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// A run that passes this still passes; it only says so, because the machine's speed varies and
+// a suite that keeps growing past it needs work before it reaches CI's hard limit.
+const WARN_AFTER_S = 25 * 60;
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return;
@@ -20,23 +30,78 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM)) { console.error('chromium did not install'); process.exit(1); }
 }
 
-const steps = [
-  ['lint', ['npm', 'run', '--silent', 'lint']],
-  ['types', ['npx', 'tsc', '--noEmit', '-p', '.']],
-  ['unit + API', ['npx', 'vitest', 'run']],
-  ['build', ['npm', 'run', '--silent', 'build']],
-  ['end-to-end', ['npx', 'playwright', 'test']],
-];
-
+const STEPS = {
+  lint: ['npm', 'run', '--silent', 'lint'],
+  types: ['npx', 'tsc', '--noEmit', '-p', '.'],
+  unit: ['npx', 'vitest', 'run'],
+  build: ['npm', 'run', '--silent', 'build'],
+  'end-to-end': ['npx', 'playwright', 'test'],
+};
+const LABEL = { unit: 'unit + API' };
 const only = process.argv.slice(2);
-ensureChromium();
-const started = Date.now();
-for (const [name, [cmd, ...args]] of steps) {
-  if (only.length && !only.includes(name.split(' ')[0])) continue;
-  const t0 = Date.now();
-  console.log(`\n▶ ${name}: ${[cmd, ...args].join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  console.log(`◀ ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const unknown = only.filter((name) => !(name in STEPS));
+if (unknown.length) {
+  console.error(`Unknown step ${unknown.join(', ')}: the steps are ${Object.keys(STEPS).join(', ')}`);
+  process.exit(2);
 }
-console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(1)} s${process.env.TEST_DATABASE_URL ? ' (API tests on PGlite and PostgreSQL)' : ' (API tests on PGlite; set TEST_DATABASE_URL for PostgreSQL too)'}.`);
+const wanted = (name) => only.length === 0 || only.includes(name);
+const times = [];
+
+/** Runs one step; with `logFile` its output goes there instead of the terminal. */
+function run(name, logFile) {
+  if (!wanted(name)) return Promise.resolve(0);
+  const [cmd, ...args] = STEPS[name];
+  const label = LABEL[name] ?? name;
+  const t0 = Date.now();
+  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}${logFile ? ' (output shown when it ends)' : ''}`);
+  const fd = logFile ? openSync(logFile, 'w') : null;
+  const child = spawn(cmd, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: process.env });
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      if (fd !== null) closeSync(fd);
+      const status = code ?? (signal ? 1 : 0);
+      const seconds = (Date.now() - t0) / 1000;
+      times.push([label, seconds, status]);
+      if (logFile) {
+        console.log(`\n──── ${label} output ────`);
+        process.stdout.write(readFileSync(logFile, 'utf8'));
+        console.log(`──── end of ${label} output ────`);
+      }
+      console.log(`◀ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      resolve(status);
+    });
+  });
+}
+
+async function sequence(names, logFile) {
+  for (const name of names) {
+    const status = await run(name, logFile);
+    if (status !== 0) return status;
+  }
+  return 0;
+}
+
+if (wanted('end-to-end')) ensureChromium();
+const started = Date.now();
+let status = await sequence(['lint', 'types']);
+if (status === 0) {
+  if (process.env.TEST_SERIAL === '1') {
+    status = await sequence(['unit', 'build', 'end-to-end']);
+  } else {
+    const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'unit-api.log');
+    const [unitStatus, e2eStatus] = await Promise.all([sequence(['unit'], log), sequence(['build', 'end-to-end'])]);
+    status = unitStatus || e2eStatus;
+  }
+}
+const total = (Date.now() - started) / 1000;
+console.log('\nStep times:');
+for (const [label, seconds, code] of times) console.log(`  ${label.padEnd(12)} ${seconds.toFixed(1).padStart(7)} s  ${code === 0 ? 'ok' : 'FAILED'}`);
+console.log(`  ${'total'.padEnd(12)} ${total.toFixed(1).padStart(7)} s (wall clock; the two lanes overlap)`);
+if (total > WARN_AFTER_S) {
+  console.log(`\nWARNING: the run took ${(total / 60).toFixed(1)} min, over the ${WARN_AFTER_S / 60} min the suite should stay under. Look at the slowest steps above before adding more.`);
+}
+if (status !== 0) {
+  console.log('\nSome checks FAILED (see above).');
+  process.exit(status);
+}
+console.log(`\nAll checks passed in ${total.toFixed(1)} s${process.env.TEST_DATABASE_URL ? ' (API tests on PGlite and PostgreSQL)' : ' (API tests on PGlite; set TEST_DATABASE_URL for PostgreSQL too)'}.`);

@@ -1,4 +1,4 @@
-// Accounts beyond passwords (spec part 1 §3.5, §4.4-4.6, §7, §8; part 2 §4, §5, §7):
+// Accounts beyond passwords:
 // Discord sign-in and linking, CrazyGames portal login, wallets, and the compensation airdrop.
 import { z } from 'zod';
 import { CurrentUser, LoginBody, LoginCredentials } from './auth';
@@ -148,7 +148,7 @@ export const walletDisconnect = defineEndpoint({
   body: z.object({ address: EthAddress }), response: WalletList.extend({ success: z.literal(true) }),
 });
 
-/** What a claim gave (issue 25: the airdrop panel shows it), read back from the ledger. */
+/** What a claim gave (the airdrop panel shows it), read back from the ledger. */
 export const AirdropReward = z.array(z.object({ itemUuid: z.string(), name: z.string(), quantity: z.number().int().positive() }));
 export const AirdropStatus = z.object({
   eligible: z.boolean(), claimed: z.boolean(), message: z.string(), claimedAt: z.number().int().nullable(),

@@ -23,7 +23,7 @@ export type AboutLink = z.infer<typeof AboutLink>;
 /** A build-relative or absolute URL path (no scheme, no host: the game's files stay on our origin). */
 const LocalUrl = /* @__PURE__ */ (() => z.string().min(1).max(300).regex(/^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\/\/)[^\s]*$/, 'a path on our own origin, such as game/StreamingAssets'))();
 
-/** createUnityInstance's options that a Unity template sets (spec part 1 §4.1: pixel ratio 1.5). */
+/** createUnityInstance's options that a Unity template sets (pixel ratio 1.5). */
 export const GameLoaderConfig = /* @__PURE__ */ (() => z.object({
   companyName: z.string().min(1).max(100).default('TripLand'),
   productName: z.string().min(1).max(100).default('TripShell'),

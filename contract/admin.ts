@@ -1,4 +1,4 @@
-// The studio's console (issue 25): endpoints under /api/admin, access 'admin' (401 anonymous,
+// The studio's console: endpoints under /api/admin, access 'admin' (401 anonymous,
 // 403 to players). Every write takes a non-empty reason, is recorded in the append-only audit
 // log in the write's own transaction, and honours Idempotency-Key (server/route.ts). Texts here
 // are studio-facing and English only.

@@ -1,4 +1,4 @@
-// Accounts and sessions: spec part 1 §5, §7, §8 and part 2 §5 (change password).
+// Accounts and sessions: sign-up, log-in, log-out, whoami and the password change.
 import { z } from 'zod';
 import { defineEndpoint, EmptyBody } from './http';
 

@@ -1,4 +1,4 @@
-// The Mythical Bridge (spec part 2 §2, §3, §4, §5, §7, §8): burn a Mythical Ticket, receive one
+// The Mythical Bridge: burn a Mythical Ticket, receive one
 // 64 BIT ANCIENT token in your own wallet, on chain.
 import { z } from 'zod';
 import { defineEndpoint } from './http';

@@ -1,4 +1,4 @@
-// Clans (spec part 2 §2, §3, §4, §5, §7, §8). Server rules the spec leaves open are decided here
+// Clans. Server rules the spec leaves open are decided here
 // and enforced in server/services/clans.ts.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
@@ -39,7 +39,7 @@ export const CLAN_TEXT = {
   notAMember: 'That player is not a member of this clan',
   transferTarget: 'Choose a member of your clan to become admin',
   disbandName: 'Type the clan name exactly to disband it',
-  // Client-side fallbacks of §8 (used when the server's answer has no text).
+  // The spec's client-side fallback texts (used when the server's answer has no text).
   failed: {
     create: 'Failed to create clan', accept: 'Failed to accept invite', decline: 'Failed to decline invite',
     leave: 'Failed to leave clan', invite: 'Failed to invite player', revoke: 'Failed to revoke invite',

@@ -1,4 +1,4 @@
-// Coin flip wagers (spec part 2 §3, §5, §7, §8), provably fair: the server commits to
+// Coin flip wagers, provably fair: the server commits to
 // sha256(server_seed) when the wager is created and reveals the seed once it is settled. The
 // coin is the lowest bit of the first byte of sha256(`${server_seed}:${game_id}:${acceptor_uuid}`);
 // 0 is Heads and 1 is Tails, and the creator wins when it equals their choice.
@@ -30,7 +30,7 @@ export const COINFLIP_TEXT = {
   insufficient: (balance: bigint) => `Insufficient balance. You have ${tcFixed(balance)} TC`,
 } as const;
 
-/** The wager checks of spec §5, in the spec's order. */
+/** The wager checks, in the order the spec lists them. */
 export const WagerAmount = z.union([z.number(), z.string()], { error: COINFLIP_TEXT.invalidWager }).superRefine((value, ctx) => {
   const amount = readAmount(value);
   const message = !amount ? COINFLIP_TEXT.invalidWager

@@ -1,4 +1,4 @@
-// Crate shops and crate opening (spec part 2 §2 Crate Shop / Crate open, §3, §5, §7, §8).
+// Crate shops and crate opening.
 // Version 0 is the Base Set shop, version 1 the Base Set II shop; each sells its own crate item
 // from a limited supply. Opening a crate gives one Base Set item drawn from a published drop
 // table (GET /api/crates/odds).

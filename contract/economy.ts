@@ -1,4 +1,4 @@
-// The item economy's basics (spec part 2 §3, §5, §7, §8): the item catalogue and sprites, a
+// The item economy's basics: the item catalogue and sprites, a
 // player's inventory, player search, item transfers, and the game-server award API.
 import { z } from 'zod';
 import { MessageAnswer } from './auth';

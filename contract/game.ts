@@ -1,4 +1,4 @@
-// The game <-> shell protocol, in one place (spec part 1 §4.1, §7; part 2 §2 triggers, §7).
+// The game <-> shell protocol, in one place: the overlays' trigger messages and the hooks.
 //
 // 1. Loading: the shell loads the build's loader script, which defines
 //    `window.createUnityInstance(canvas, config, onProgress)`, exactly as a Unity WebGL build does.
@@ -29,7 +29,7 @@ const WalletNotification = /* @__PURE__ */ (() => z.object({
   walletData: z.object({ wasError: z.boolean(), notifTitle: z.string().max(200).optional(), notifMessage: z.string().max(1000).optional(), failMessage: z.string().max(1000).optional() }),
 }))();
 
-/** Window messages the game posts (part 2 §2 triggers, part 1 §7): one per overlay record with a
+/** Window messages the game posts: one per overlay record with a
  * trigger message (contract/overlays.ts: its `type` plus the overlay's payload), and
  * WALLET_NOTIFICATION (a toast and a refresh, from the game or a configured parent page). */
 export type GameMessage = TriggerMessage | z.output<typeof WalletNotification>;

@@ -40,10 +40,10 @@ export interface UnityInstance {
 
 export type CreateUnityInstance = (canvas: HTMLCanvasElement, config: UnityConfig, onProgress?: (progress: number) => void) => Promise<UnityInstance>;
 
-/** The pixel ratio the shell asks the game to render at (spec part 1 §4.1). */
+/** The pixel ratio the shell asks the game to render at. */
 export const GAME_PIXEL_RATIO = 1.5;
 
-/** The global the instance is exposed under once it exists (spec part 1 §4.1). */
+/** The global the instance is exposed under once it exists. */
 export const GAME_INSTANCE_GLOBAL = 'unityInstance';
 
 /** Functions the shell defines on `window` for the game to call. */

@@ -14,7 +14,7 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /**
- * The one precedence for the text of an error answer (spec part 2 §8: "the server's error field
+ * The one precedence for the text of an error answer ("the server's error field
  * with a fallback"; clans: "error, else detail"): `error`, else `detail`, else none. An empty
  * text counts as none. The shell's errorText (src/api/errors.ts) adds the caller's fallback.
  */
@@ -41,7 +41,7 @@ export interface EndpointDef {
   readonly access: Access;
   /** A `public` endpoint whose answer depends on who is asking (whoami, "mine" flags): the
    * server looks the session up for it. Every other public endpoint never touches the session
-   * store, whatever cookie comes along (assets, config, catalogue: issue 17). */
+   * store, whatever cookie comes along (assets, config, catalogue). */
   readonly readsPlayer?: boolean;
   readonly summary: string;
   readonly params?: z.ZodObject;

@@ -1,4 +1,4 @@
-// The item catalogue: fixed uuids every install has (spec part 2 §3). The server seeds the
+// The item catalogue: fixed uuids every install has. The server seeds the
 // database from this list at every start; the shell and the demo game refer to items by these ids.
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-// Key codes for key bindings (spec part 1 §3.4, §2.6).
+// Key codes for key bindings.
 //
 // The numbers are Unity's KeyCode values, because the bindings are sent to the Unity build as
 // they are: letters 97-122 (lowercase ASCII), digits 48-57, Space 32, arrows 273-276,
@@ -49,18 +49,18 @@ export const MAX_KEY_CODE = 509;
 export const KeyCode = z.number().int().min(0).max(MAX_KEY_CODE);
 export type KeyCode = z.infer<typeof KeyCode>;
 
-/** Actions shown in the Keyboard section, in display order (§2.6). */
+/** Actions shown in the Keyboard section, in display order. */
 export const BINDABLE_KEY_ACTIONS = [
   'moveForward', 'moveBackward', 'moveLeft', 'moveRight', 'jump', 'sprint',
   'fire', 'aim', 'reload', 'primaryWeapon', 'secondaryWeapon', 'inspectWeapon',
 ] as const;
-/** Actions that exist but are hidden or disabled in the Keyboard section (§2.6). */
+/** Actions that exist but are hidden or disabled in the Keyboard section. */
 export const HIDDEN_KEY_ACTIONS = [
   'meleeWeapon', 'useAbility', 'useUltimate', 'throwGrenade', 'interact', 'voice', 'map', 'scoreboard', 'inventory', 'export',
 ] as const;
 export type BindableKeyAction = (typeof BINDABLE_KEY_ACTIONS)[number];
 
-/** Default bindings (§3.4). `slide` has a default but no row in the Keyboard section. */
+/** Default bindings. `slide` has a default but no row in the Keyboard section. */
 export const DEFAULT_KEY_BINDINGS = {
   moveForward: KEY.W,
   moveBackward: KEY.S,

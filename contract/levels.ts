@@ -1,4 +1,4 @@
-// Levels 1 to 50 and the XP each needs (spec part 2 §3, §9). Level 2 needs 1,000 XP (the
+// Levels 1 to 50 and the XP each needs. Level 2 needs 1,000 XP (the
 // default "XP needed for next level"); each later level needs 1,000 more than the step before:
 // total XP for level n = 500 * n * (n - 1).
 export const MAX_LEVEL = 50;

@@ -1,4 +1,4 @@
-// Live events: what the server tells a signed-in player's open page while they look (issue 25).
+// Live events: what the server tells a signed-in player's open page while they look.
 // One Server-Sent Events stream per page at LIVE_EVENTS_PATH; each message is one LiveEvent as
 // JSON in `data:`, its `event:` field is the type and its `id:` resumes after a reconnect
 // (Last-Event-ID). Published by the services where things happen (server/services/liveEvents.ts).

@@ -1,4 +1,4 @@
-// The marketplace (spec part 2 §3, §4, §5, §7, §8): listings priced in TripCoins under the
+// The marketplace: listings priced in TripCoins under the
 // "seaport" paths the original product used. A listing sells its whole quantity at its price
 // (the buyer pays `price_tripcoins` once); items wait in an escrow account meanwhile.
 import { z } from 'zod';
@@ -32,7 +32,7 @@ export const MARKET_TEXT = {
   listed: 'Item listed for sale',
   cancelled: 'Listing cancelled',
   bought: 'Purchase successful!',
-  /** Confirm Purchase (spec §5); the server answers a short balance with it. */
+  /** Confirm Purchase; the server answers a short balance with it. */
   insufficient: (price: bigint, balance: bigint) => `Insufficient TripCoins. You need Ŧ${tcFixed(price)} but only have Ŧ${tcFixed(balance)}`,
 } as const;
 

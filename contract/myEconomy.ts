@@ -1,4 +1,4 @@
-// The player's own view (issue 25 item 3): what I own (items with counts, my active listings,
+// The player's own view: what I own (items with counts, my active listings,
 // my open coin-flip wagers) and my history (every ledger posting that touched me, newest first,
 // paged by keyset: `before` is the last entry's id of the previous page). Player access only.
 import { z } from 'zod';

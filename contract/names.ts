@@ -1,4 +1,4 @@
-// What a name may be made of (issue 22 item 4), shared by the shell and the server: no invisible,
+// What a name may be made of, shared by the shell and the server: no invisible,
 // format or control characters, and letters from one script only (with the combinations
 // Unicode's "highly restrictive" profile allows: Han with Hiragana/Katakana, Hangul or
 // Bopomofo). Look-alikes of names already taken are refused by the server (confusable skeleton).

@@ -38,7 +38,7 @@ export const OVERLAYS = defineOverlays({
   levelProgress: { kind: 'overlay', trigger: { hook: 'showLevelProgress' }, payload: (zod) => zod.object({}) },
   /** `over`: opened over another overlay (a clan member list): Back from the first profile returns there. */
   profile: { kind: 'overlay', trigger: { hook: 'showProfile', argument: 'uuid' }, payload: (zod) => zod.object({ uuid: zod.string().optional(), over: zod.boolean().optional() }) },
-  /** The player's own view (issue 25): what they own, their listings and wagers, and their history. */
+  /** The player's own view: what they own, their listings and wagers, and their history. */
   inventory: { kind: 'overlay', trigger: { message: 'SHOW_INVENTORY' }, payload: (zod) => zod.object({ tab: zod.enum(['items', 'history']).default('items') }) },
   marketplace: {
     kind: 'modal', trigger: { message: 'SHOW_MARKETPLACE_MODAL' },
@@ -58,7 +58,7 @@ export const OVERLAYS = defineOverlays({
   },
   mythicalBridge: { kind: 'modal', trigger: { message: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, payload: (zod) => zod.object({}) },
   verifyDiscord: { kind: 'modal', trigger: { message: DAILY_SPIN_NOT_VERIFIED }, payload: (zod) => zod.object({}) },
-  // 'logout': the game's own Log Out opens the same confirmation as the Account section's (issue 18 item 5).
+  // 'logout': the game's own Log Out opens the same confirmation as the Account section's.
   auth: { kind: 'modal', trigger: { message: 'switchAuthMode' }, payload: (zod) => zod.object({ mode: zod.enum(['login', 'signup', 'logout']) }) },
   discordFusion: {
     kind: 'modal', trigger: { message: 'showDiscordFusionModal' },

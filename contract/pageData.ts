@@ -1,4 +1,4 @@
-// What the server puts into the shell's page for its first frame (issue 26 item 7): today only
+// What the server puts into the shell's page for its first frame: today only
 // the daily update streak, counted from the release log (contract/releaseStreak.ts), so the
 // loading screen's badge shows the release notes' figure from its first frame, with no request.
 // The server checks what it writes against the zod schema (contract/pageDataSchema.ts); the

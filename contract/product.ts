@@ -1,5 +1,5 @@
 // The product's name where the spec writes a placeholder: "{product}Land" in the account
-// decision's question (part 2 §2) and the legacy games' titles (part 2, player profile).
+// decision's question and the legacy games' titles on the player profile.
 // "Trip" is our guess for {product}; change it here and every text follows.
 export const PRODUCT_NAME = 'Trip';
 

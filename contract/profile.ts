@@ -1,4 +1,4 @@
-// Player profiles (spec part 2 §2, §3, §7, §8) and the game-server stats feeding them.
+// Player profiles and the game-server stats feeding them.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
 

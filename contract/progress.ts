@@ -1,4 +1,4 @@
-// Level progress (spec part 2 §3, §7): the player's XP, the 50 requirements, unlocked levels.
+// Level progress: the player's XP, the 50 requirements, unlocked levels.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
 import { LEVEL_REQUIREMENTS, MAX_LEVEL } from './levels';

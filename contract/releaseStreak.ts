@@ -1,4 +1,4 @@
-// The daily update streak, computed in one place (issue 26 item 7): the release notes' header
+// The daily update streak, computed in one place: the release notes' header
 // (src/features/releases/releaseLogic.ts) and the loading screen's badge, whose figure the
 // server puts into the page (server/plugins/static.ts), both count it here from the release log.
 // No zod: the first screen imports this (its bundle carries none).

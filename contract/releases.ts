@@ -1,4 +1,4 @@
-// Release notes (spec part 2 §2, §3, §7).
+// Release notes.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
 

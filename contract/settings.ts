@@ -1,7 +1,7 @@
-// The settings object the shell keeps and sends to the game (spec part 1 §3.1–3.3, §2.4, §6).
+// The settings object the shell keeps and sends to the game.
 // One table describes every field (section, control, range, default); the zod schema, the
 // overlay's controls and the tests are all derived from it, so they cannot drift apart.
-// Defaults the spec leaves out (§3.3 "not shown") are chosen here and marked `chosen`.
+// Defaults the spec leaves out ("not shown") are chosen here and marked `chosen`.
 import { z } from 'zod';
 import { DEFAULT_KEY_BINDINGS, KeyBindings, SPRINT_MODES, SPRINT_MODE_LABELS } from './keys';
 import { defineEndpoint } from './http';
@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, LOCALE_NAMES } from './locales';
 
 export { SETTINGS_STORAGE_PREFIX } from './settingsStorage';
 
-/** Sidebar sections and their labels (§2.4). */
+/** Sidebar sections and their labels. */
 export const SECTION_LABELS = {
   general: 'General',
   mouse: 'Mouse Settings',
@@ -27,20 +27,20 @@ export type SectionId = keyof typeof SECTION_LABELS;
 export const SECTION_IDS = Object.keys(SECTION_LABELS) as SectionId[];
 export const isSectionId = (value: unknown): value is SectionId => typeof value === 'string' && value in SECTION_LABELS;
 
-/** The two sidebar orders of §2.4: configuration, not code (clans is second in one variant). */
+/** The two sidebar orders: configuration, not code (clans is second in one variant). */
 export const SIDEBAR_ORDERS = {
   standard: ['general', 'mouse', 'audio', 'regions', 'video', 'gameplay', 'accounts', 'keyboard', 'about', 'airdrops', 'clans'],
   clansSecond: ['general', 'clans', 'mouse', 'audio', 'regions', 'video', 'gameplay', 'accounts', 'keyboard', 'about', 'airdrops'],
 } as const satisfies Record<string, readonly SectionId[]>;
 export type SidebarOrder = keyof typeof SIDEBAR_ORDERS;
 
-/** The current configuration's disabled sections (§2.4): hidden from the sidebar, their settings frozen. */
+/** The current configuration's disabled sections: hidden from the sidebar, their settings frozen. */
 export const DEFAULT_DISABLED_SECTIONS: readonly SectionId[] = ['general', 'video'];
 /** The spec's list above, named as the preset a parent passes (`?settingsDisabled=general,video`). */
 export const SPEC_DISABLED_SECTIONS = DEFAULT_DISABLED_SECTIONS;
 /**
- * What the shell disables when the parent says nothing: Video only. General holds the language
- * (issue 24), so a player must be able to reach it; its settings the shell cannot act on are
+ * What the shell disables when the parent says nothing: Video only. General holds the language,
+ * so a player must be able to reach it; its settings the shell cannot act on are
  * hidden instead (SHELL_HIDDEN_GENERAL).
  */
 export const SHELL_DISABLED_SECTIONS: readonly SectionId[] = ['video'];
@@ -53,7 +53,7 @@ export const SHELL_HIDDEN_GENERAL = ['theme', 'hardwareAcceleration', 'backgroun
 export const DEFAULT_SECTION: SectionId = 'accounts';
 
 /**
- * §3.1 hidden list, as option keys. A field is hidden when its name or its `option` group is
+ * The settings hidden by default, as option keys. A field is hidden when its name or its `option` group is
  * listed. Hidden settings are never saved, are removed from storage, and updates are ignored.
  * Non-field entries (melee, security, legal...) are kept so the whole list is one source.
  */
@@ -64,21 +64,21 @@ export const HIDDEN_SETTINGS = [
   'pollingRate', 'rawInput', 'dpi', 'advanced_mouse',
   'export', 'meleeWeapon', 'useAbility', 'useUltimate', 'throwGrenade', 'interact', 'voice', 'map', 'scoreboard', 'inventory',
   // 'profileLogout' is in the spec's list (SPEC_HIDDEN_SETTINGS) but not in the default one: a
-  // player on a shared computer must be able to sign out (issue 18 item 5). A parent that wants
+  // player on a shared computer must be able to sign out. A parent that wants
   // the spec's configuration passes SPEC_HIDDEN_SETTINGS (or any list naming profileLogout).
   'security', 'notifications', 'profileMembership', 'walletsLogout', 'legal',
 ] as const;
 
-/** The seeds' (spec §3.1) hidden list as written, Profile Log Out included, for a parent to pass. */
+/** The seeds' hidden list as written, Profile Log Out included, for a parent to pass. */
 export const SPEC_HIDDEN_SETTINGS = [...HIDDEN_SETTINGS, 'profileLogout'] as const;
 
-/** §6: option keys the parent may hide (the current configuration hides them all, as in §3.1). */
+/** Option keys the parent may hide (the current configuration hides them all, as the spec's list does). */
 export const PARENT_HIDEABLE_OPTIONS = [
   'advanced_mouse', 'rawInput', 'pollingRate', 'dpi', 'audio_settings', 'serverType', 'crossRegion',
   'matchmakingPreferences', 'difficulty', 'autoWeaponSwitch', 'crosshair', 'hudScale', 'teammateOutlines',
 ] as const;
 
-interface Base { section: SectionId; label: string; description?: string; /** Option group that hides it (§6), besides its own name. */ option?: string; chosen?: true }
+interface Base { section: SectionId; label: string; description?: string; /** Option group that hides it, besides its own name. */ option?: string; chosen?: true }
 export interface SwitchField extends Base { kind: 'switch'; default: boolean }
 export interface SliderField extends Base {
   kind: 'slider'; min: number; max: number; step: number; default: number;
@@ -96,11 +96,11 @@ const se = (section: SectionId, label: string, options: ReadonlyArray<readonly [
 const opts = (...values: string[]) => values.map((v) => [v, v.charAt(0).toUpperCase() + v.slice(1)] as const);
 const C = { chosen: true } as const;
 
-/** The crosshair styles (§3.2); the demo game draws each. */
+/** The crosshair styles; the demo game draws each. */
 export const CROSSHAIR_STYLES = ['default', 'dot', 'cross', 'circle', 'custom'] as const;
 export type CrosshairStyle = (typeof CROSSHAIR_STYLES)[number];
 
-/** §3.2, row by row. Order within a section is display order. */
+/** The spec's settings table, row by row. Order within a section is display order. */
 export const SETTINGS_FIELDS = {
   language: se('general', 'Language', LOCALES.map((code) => [code, LOCALE_NAMES[code]] as const), DEFAULT_LOCALE),
   theme: se('general', 'Theme', opts('system', 'light', 'dark'), 'dark'),
@@ -172,7 +172,7 @@ export const UNLIMITED_FRAME_RATE = 240;
 
 /**
  * A number inside the range, on the step grid (within float noise) or equal to the default:
- * §3.3's frameRateLimit 144 is off its own 30..240/10 grid and must still be valid.
+ * the spec's default frameRateLimit 144 is off its own 30..240/10 grid and must still be valid.
  */
 /**
  * A slider value moved onto the field's step grid, within its range. Arrow keys step from the
@@ -234,7 +234,7 @@ export function sectionOf(name: FieldName): SectionId {
   return name === 'keyBindingsV2' ? 'keyboard' : SETTINGS_FIELDS[name].section;
 }
 
-/** Hidden by the §3.1 list / §6 parent lists: its own name or its option group is listed. */
+/** Hidden by the default list or a parent's: its own name or its option group is listed. */
 export function isHiddenSetting(name: FieldName, hidden: ReadonlySet<string>): boolean {
   if (hidden.has(name)) return true;
   if (name === 'keyBindingsV2') return false;
@@ -341,7 +341,7 @@ export const AccountSettings = z.object({
   updatedAt: z.string().nullable(),
   /**
    * Whether the copy holds a language the player chose. When false, `settings.language` is only
-   * the default: each device shows its host's or browser's language instead (issue 24).
+   * the default: each device shows its host's or browser's language instead.
    */
   languageChosen: z.boolean(),
 });

@@ -1,2 +1,2 @@
-/** localStorage key prefix of the settings: one entry per setting, `game_settings_<name>` (spec part 1 §3.1). */
+/** localStorage key prefix of the settings: one entry per setting, `game_settings_<name>`. */
 export const SETTINGS_STORAGE_PREFIX = 'game_settings_';

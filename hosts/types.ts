@@ -7,7 +7,7 @@
 // leaves out what it does not offer, and the shell answers `unavailable` for it at once.
 import type { AdKind, HostAnswer, Party } from '../contract/hostApi';
 
-/** Parts of the shell a host may hide (spec part 1 §1, §6: the portal hides these). */
+/** Parts of the shell a host may hide (the portal hides these). */
 export type HiddenUi = 'createAccount' | 'walletsTab' | 'sessionsTab';
 
 export type LoginOutcome =

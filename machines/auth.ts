@@ -1,4 +1,4 @@
-// The auth modal's flow (spec part 1 §5, §8): idle → busy on a valid submit → success, or back
+// The auth modal's flow: idle → busy on a valid submit → success, or back
 // to idle with the error text and the bot check reset (a token is single-use on the server).
 // Pure: the request is an injected actor (`authenticate`), so tests and the shell provide it.
 import { assign, fromPromise, setup } from 'xstate';

@@ -1,4 +1,4 @@
-// The player's place in the clan system (spec part 2 §2 Clans, §4, §6, §8): logged out, loading,
+// The player's place in the clan system: logged out, loading,
 // non-member, member or admin, and the clan actions each role may start. The Clans section asks
 // this machine which actions are possible (`snapshot.can({ type: 'ACT', ... })`), sends them
 // here, and renders whatever state it is in.
@@ -27,7 +27,7 @@ export type ClanAction =
   | { kind: 'disband' };
 export type ClanActionKind = ClanAction['kind'];
 
-/** Which role may start which action (spec §6). */
+/** Which role may start which action. */
 export const ACTIONS_BY_ROLE: Record<ClanRoleStatus, readonly ClanActionKind[]> = {
   'non-member': ['create', 'acceptInvite', 'declineInvite', 'request'],
   member: ['leave'],
@@ -36,10 +36,10 @@ export const ACTIONS_BY_ROLE: Record<ClanRoleStatus, readonly ClanActionKind[]> 
 
 /** Actions after which the player's own status may differ: the machine loads it again. */
 export const CHANGES_STATUS: readonly ClanActionKind[] = ['create', 'acceptInvite', 'leave', 'transfer', 'disband'];
-/** Actions after which the game is told to bootstrap (spec §7: clan changes; issue 9's list). */
+/** Actions after which the game is told to bootstrap (every change to who is in which clan, and its colour). */
 export const BOOTSTRAPS_GAME: readonly ClanActionKind[] = ['create', 'acceptInvite', 'leave', 'disband', 'color', 'acceptRequest'];
 
-/** The §8 default text of each action's failure. */
+/** The default text of each action's failure, shown when the server gives none. */
 export const ACTION_FALLBACK: Record<ClanActionKind, string> = {
   create: CLAN_TEXT.failed.create,
   acceptInvite: CLAN_TEXT.failed.accept,

@@ -1,11 +1,11 @@
-// The Crate open modal (spec part 2 §2 Crate open, §4, §5, §8): the open view loads how many
+// The Crate open modal: the open view loads how many
 // crates the player owns; 'Open 1 Crate' needs at least one ('You need at least 1 crate to
 // open'), opens it ('Opening...') and shows the result view 'You Got:' with the won item, the
 // count one lower locally; Continue returns to the open view and reloads the count. Every
 // opening of the modal (RESET) returns to the open view and reloads the count. Pure: the two
 // requests are injected actors (`loadCount`, `openCrate`).
 //
-// Issue 26: opened without a set (`choose`), it first asks both counts (`loadCounts`) and starts
+// Opened without a set (`choose`), it first asks both counts (`loadCounts`) and starts
 // on the set the player owns crates of (Base Set when both or neither), and it keeps each set's
 // count it has heard for the set tabs. The result view starts with the reveal ('revealing',
 // REVEAL_MS long, skipped by SKIP or at once under reduced motion) before the item is 'shown'.

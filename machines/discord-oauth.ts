@@ -1,4 +1,4 @@
-// The Discord popup flow on the web (spec part 1 §4.4, §7, §8; part 2 §4, §7, §8): open a
+// The Discord popup flow on the web: open a
 // 500x700 popup on the authorize page with a fresh 32-byte state kept in session storage, poll
 // it every 500 ms up to 120 times (about 60 s), read the code and check the state every 4th
 // poll, then exchange the code (sign-in) or link it to the logged-in player (verification).

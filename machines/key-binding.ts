@@ -1,4 +1,4 @@
-// Assigning a key to an action in the Keyboard section (spec part 1 §5, issue 26 item 4). A
+// Assigning a key to an action in the Keyboard section. A
 // non-zero key may serve one action only, except that in doubleTap sprint mode sprint is driven
 // by double-tapping forward, so its own key may be shared (the game ignores it). A key already
 // bound elsewhere is not simply refused: the assignment waits as a conflict the player answers

@@ -1,4 +1,4 @@
-// The loading screen (spec part 1 §2.1, §4.1, §9): a simulated progress curve that the real
+// The loading screen: a simulated progress curve that the real
 // download progress can overtake, a displayed value smoothed toward it every 16 ms, messages
 // cycling every 1.2 s with a 200 ms fade, and on the game's completion call: 100 %, hide after
 // 300 ms, fade out for 0.5 s. Pure: time comes from the actor's clock and an injected `now`.

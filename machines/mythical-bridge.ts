@@ -1,4 +1,4 @@
-// The Mythical Bridge modal's flow (spec part 2 §2, §4, §5, §8): enter a wallet address →
+// The Mythical Bridge modal's flow: enter a wallet address →
 // Continue ('Verifying...') → 'Confirm that this is you' ('No, go back' | 'YES THIS IS ME') →
 // Final Confirmation (Go Back | Finalize Airdrop, 'Finalizing...') → complete: the modal's own
 // success step ('Transaction Complete!', the explorer link, Done), with no way back. Closing the modal drops the actor, which clears everything.

@@ -1,4 +1,4 @@
-// Profile navigation (spec part 2 §2 "Player profile", §4 "Profile navigation"): which profile
+// Profile navigation: which profile
 // is on screen and the way back. The uuid starts as the logged-in player's once known.
 // Navigating from a source screen (the player's own profile page, friends or messages) resets
 // the history to that screen's marker; navigating from a viewed profile pushes that profile.

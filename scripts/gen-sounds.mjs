@@ -1,4 +1,4 @@
-// Synthesizes the shell's UI sounds (issue 26 item 3) into public/sounds/*.wav: small mono
+// Synthesizes the shell's UI sounds into public/sounds/*.wav: small mono
 // 8-bit PCM files made here, deterministically (no randomness, no download), so the bytes in the
 // repository are exactly what this script writes. `node scripts/gen-sounds.mjs` rewrites them;
 // `--check` only says whether the committed files match (exit 1 otherwise).

@@ -45,7 +45,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     pluginTimeout: 120_000,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
-    // Fastify's own two lines per request cost ~13% of a cheap request's CPU (issue 17):
+    // Fastify's own two lines per request cost ~13% of a cheap request's CPU:
     // the request-log plugin writes one line for the requests worth it.
     logController: new LogController({ disableRequestLogging: true }),
   });

@@ -50,7 +50,7 @@ export function isNearAddress(address: string): boolean {
 }
 
 /**
- * TRUST_PROXY as Fastify takes it (issue 22 item 5: a client connecting directly never chooses
+ * TRUST_PROXY as Fastify takes it (a client connecting directly never chooses
  * the address the limits count). Addresses/CIDRs: X-Forwarded-For is believed only from those
  * proxies. A hop count trusts that many proxies nearest to us, but only when the connection
  * itself comes from a loopback, private or link-local address (a load balancer inside the

@@ -65,7 +65,7 @@ export interface RouteOptions<E extends EndpointDef> {
   /**
    * The handler builds its answer field by field from the contract's type (never a database row
    * or an object with more in it): it is written with JSON.stringify, without zod's parse of the
-   * answer on its way out (issue 27: a hot read's main cost after the database). The contract's
+   * answer on its way out (a hot read's main cost after the database). The contract's
    * schema still types the handler and documents the route, and the API tests still check each
    * answer against it. An answer made once (constantAnswer) is written once.
    */

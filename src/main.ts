@@ -1,4 +1,4 @@
-// Start-up, in order of urgency (issue 27 items 1 and 4). This entry is small on purpose: it
+// Start-up, in order of urgency. This entry is small on purpose: it
 // starts the game (src/app/gameStart.ts: its canvas, createUnityInstance once the build's loader
 // is in, the hooks the game may call, the session check) before anything else of the shell is
 // even evaluated, as a bare page would; the rest of the first screen (the loading screen kept

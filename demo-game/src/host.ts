@@ -15,7 +15,7 @@ export interface HostTrigger {
 
 const host = (slug: string, label: string, request: HostCall): HostTrigger => ({ kind: 'host', testId: `demo-host-${slug}`, label, request });
 
-/** The menu's "Host" section: labels as the issue names them (Invite, Rewarded ad, Midgame ad). */
+/** The menu's "Host" section: labels as a player reads them (Invite, Rewarded ad, Midgame ad). */
 export const HOST_TRIGGERS: readonly HostTrigger[] = [
   host('invite', 'Invite', { call: 'invite' }),
   host('rewarded-ad', 'Rewarded ad', { call: 'showAd', kind: 'rewarded' }),

@@ -1,5 +1,5 @@
-// Dynamic resolution, as shipped shooters do: the shell asks for a pixel ratio (1.5, spec part 1
-// §4.1) and the demo game renders at it while it keeps up; when frames fall well below the
+// Dynamic resolution, as shipped shooters do: the shell asks for a pixel ratio (1.5)
+// and the demo game renders at it while it keeps up; when frames fall well below the
 // target it renders fewer pixels (down to MIN_PIXEL_RATIO), and climbs back once there is
 // headroom. On a real GPU it stays at the requested ratio; on software WebGL (CI, old laptops)
 // it settles low within a couple of seconds instead of starving the page it runs in.

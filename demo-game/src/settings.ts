@@ -1,7 +1,7 @@
 // The settings the demo game honours, and how a message from the shell changes them. Pure, so
 // it is tested without WebGL. Every (name, value) is read with the contract's own parser
 // (contract/game.ts parseSettingChanged, by each setting's schema in contract/settings.ts):
-// anything malformed, of another setting's type or out of the §3.2 range is ignored, and the
+// anything malformed, of another setting's type or out of the setting's range is ignored, and the
 // game keeps its previous value rather than guessing (the shell validates before sending, so a
 // bad value means a bug worth seeing in the HUD, not a value worth clamping).
 import { parseSettingChanged, type SettingChanged } from '../../contract/game';
@@ -21,7 +21,7 @@ export interface GameSettings {
   crosshairStyle: CrosshairStyle;
   crosshairSize: number;
   showFps: boolean;
-  /** Frames per second cap; UNLIMITED_FRAME_RATE means unlimited (§3.2). */
+  /** Frames per second cap; UNLIMITED_FRAME_RATE means unlimited. */
   frameRateLimit: number;
   /** The player's language (the shell's `language` setting): the HUD's words follow it. */
   language: string;
@@ -29,7 +29,7 @@ export interface GameSettings {
 
 const F = SETTINGS_FIELDS;
 
-/** §3.3 defaults, read from contract/settings.ts. */
+/** The default settings, read from contract/settings.ts. */
 export const DEFAULT_GAME_SETTINGS: GameSettings = Object.freeze({
   mouseSensitivity: F.mouseSensitivity.default,
   adsSensitivity: F.adsSensitivity.default,

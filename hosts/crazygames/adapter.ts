@@ -1,7 +1,7 @@
 // The CrazyGames portal. Calls before the SDK is ready wait for it; gameplayStart/Stop are only
 // sent on a real change (the portal counts them); a 'disabled' SDK (any other domain) and any
 // SDK error leave the page working. Create Account and the Wallets and Sessions tabs are hidden
-// and login goes through the portal (spec part 1 §1, §6).
+// and login goes through the portal.
 // Host API (powers.ts): video ads, invite links and the invite button, the invite parameter of an
 // arriving player, happy time, the chat setting and the player's locale.
 import type { HostAdapter, LoginOutcome } from '../types';

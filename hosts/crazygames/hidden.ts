@@ -1,4 +1,4 @@
-// What the CrazyGames portal hides (spec part 1 §1, §6): the portal has its own accounts, and
+// What the CrazyGames portal hides: the portal has its own accounts, and
 // nothing may ask it for a wallet or show our sessions. Shared by the host's definition (known
 // at the first render) and its adapter.
 import type { HiddenUi } from '../types';

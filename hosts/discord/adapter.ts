@@ -1,6 +1,6 @@
 // The Discord Activity: the embedded-app SDK created with the Activity's client id from
-// activity.config.json, awaited until ready and kept on window.discordSDK (spec part 2, SDK
-// start-up). If it fails the product logs 'Discord SDK failed:' and carries on. API URL
+// activity.config.json, awaited until ready and kept on window.discordSDK.
+// If it fails the product logs 'Discord SDK failed:' and carries on. API URL
 // mappings through Discord's proxy are applied before anything fetches.
 // ready() is bounded: a parent that never answers the handshake (not Discord, or a client that
 // hung) costs discord.readyTimeoutSeconds (default 10 s), then one console warning, and login

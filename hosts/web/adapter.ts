@@ -1,5 +1,5 @@
 // The standalone site. Logging in uses the shell's own modals; CONNECT_WALLET goes to the parent
-// window when a partner page frames us (spec part 1 §2.5). Signing with the browser's own wallet
+// window when a partner page frames us. Signing with the browser's own wallet
 // on the bare site is the accounts feature's (it reads 'unsupported' as "do it yourself").
 // Host API: invite through the Web Share API where the browser has it, else a join link
 // (`?join=<room>`) copied to the clipboard; a page opened with `?join=` hands the game its room;

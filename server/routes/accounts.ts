@@ -1,4 +1,4 @@
-// Accounts beyond the password (issue 6, server side): Discord and the portal (routes/discord.ts),
+// Accounts beyond the password, server side: Discord and the portal (routes/discord.ts),
 // wallets and the airdrop (routes/wallets.ts).
 import type { FastifyInstance } from 'fastify';
 import { discordRoutes } from './discord';

@@ -1,4 +1,4 @@
-// Accounts and sessions (spec part 1 §5, §7, §8; part 2 §5).
+// Accounts and sessions.
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
 import { badRequest, HttpError } from '../errors';

@@ -1,4 +1,4 @@
-// Coin flip wagers (spec part 2 §5, §7): create, list open ones, accept, cancel, look one up.
+// Coin flip wagers: create, list open ones, accept, cancel, look one up.
 import type { FastifyInstance } from 'fastify';
 import { acceptCoinflip, cancelCoinflip, COINFLIP_TEXT, coinflipGame, createCoinflip, openCoinflips } from '../../contract/coinflip';
 import { parseTripcoins } from '../../contract/money';

@@ -1,4 +1,4 @@
-// Discord sign-in, sign-up, fuse and linking, and the portal's sign-in (issue 6). The code
+// Discord sign-in, sign-up, fuse and linking, and the portal's sign-in. The code
 // exchange and the portal's key are outside calls, and a password check's counters must stay
 // counted when the check fails: those endpoints run as 'steps' (server/route.ts), each database
 // change in its own route-owned transaction after the outside call.

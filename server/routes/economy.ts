@@ -1,5 +1,5 @@
 // Catalogue and sprites, inventory, player search, item transfers and the game-server award API
-// (spec part 2 §7; awards are ours: the game awards what players earn).
+// (awards are ours: the game awards what players earn).
 import type { FastifyInstance } from 'fastify';
 import { award, baseInventory, ECONOMY_TEXT, itemCatalogue, itemSprite, searchPlayers, transferItems } from '../../contract/economy';
 import { notFound } from '../errors';

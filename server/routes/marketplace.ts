@@ -1,4 +1,4 @@
-// The marketplace under the original product's seaport paths (spec part 2 §7), plus per-item
+// The marketplace under the original product's seaport paths, plus per-item
 // price statistics for the shell's chart. Listings whose time is up give their items back before
 // a request that touches them (`before`: committed whatever that request then answers).
 import type { FastifyInstance } from 'fastify';

@@ -11,7 +11,7 @@ export const HEALTH_REUSE_MS = 250;
 export async function systemRoutes(app: FastifyInstance): Promise<void> {
   // The database is asked at most once per HEALTH_REUSE_MS, and concurrent checks share one
   // query: a load balancer's or a monitor's polling never costs a round trip per request
-  // (issue 17: health was 0.13x the bare route), and an outage shows within a quarter second.
+  // (health was 0.13x the bare route), and an outage shows within a quarter second.
   let lastOk = -Infinity;
   let inFlight: Promise<void> | null = null;
   const check = () => inFlight ??= pingDatabase(app.db)

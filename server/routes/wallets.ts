@@ -1,4 +1,4 @@
-// Wallets (Sign-In with Ethereum) and the Technical Difficulties airdrop (issue 6).
+// Wallets (Sign-In with Ethereum) and the Technical Difficulties airdrop.
 import type { FastifyInstance } from 'fastify';
 import * as a from '../../contract/accounts';
 import { AIRDROP_TEXT, WALLET_TEXT } from '../../contract/accounts';

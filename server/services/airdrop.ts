@@ -1,4 +1,4 @@
-// The Technical Difficulties airdrop (issue 6). Eligibility is configuration: AIRDROP_ENABLED,
+// The Technical Difficulties airdrop. Eligibility is configuration: AIRDROP_ENABLED,
 // and AIRDROP_ACCOUNTS_CREATED_BEFORE (only accounts made before that instant; unset: every
 // account). One claim per account: 1 Base Set II Crate and 1 Technical Difficulties, from the mint.
 import { AIRDROP_TEXT } from '../../contract/accounts';

@@ -1,4 +1,4 @@
-// How hard the bot check is for one address and one username (issue 22): every failed or refused
+// How hard the bot check is for one address and one username: every failed or refused
 // attempt adds 1 to a score that halves every PRESSURE_HALF_LIFE_S, kept in the database so every
 // API process agrees. Each AUTH_FAILURES_PER_LEVEL of score doubles the proof of work asked of
 // the next attempt (up to ALTCHA_MAX_LEVEL): a guesser pays more and more for each guess, the

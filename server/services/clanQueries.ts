@@ -1,4 +1,4 @@
-// What the clan screens read (spec part 2 §6): clans with their members, one clan's details, a
+// What the clan screens read: clans with their members, one clan's details, a
 // player's invites, search and browse, and an admin's pending invites and join requests.
 import { sql } from 'kysely';
 import { CLAN_TEXT, type ClanDetails, type ClanListItem } from '../../contract/clans';

@@ -1,4 +1,4 @@
-// Discord sign-in, sign-up and linking (issue 6), on the database's side. A Discord identity the
+// Discord sign-in, sign-up and linking, on the database's side. A Discord identity the
 // server has proven (code exchange) and that no account carries yet becomes a pending identity:
 // a single-use token, kept hashed, that the same browser spends to create an account or to fuse
 // it with an existing one. Spending it happens inside the transaction that creates or links, so

@@ -1,4 +1,4 @@
-// The marketplace's listing pages, kept in this process between changes (issue 27: a listings
+// The marketplace's listing pages, kept in this process between changes (a listings
 // read cost three queries and ran at 0.04× a bare route). A page is read from the database once,
 // then answered from memory until the market changes:
 //  - every change to market_listings, and a player's new name, sends a NOTIFY on MARKET_CHANNEL

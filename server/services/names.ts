@@ -1,4 +1,4 @@
-// Names no one can impersonate (issue 22 item 4): usernames, clan names and clan tags are unique
+// Names no one can impersonate: usernames, clan names and clan tags are unique
 // by their confusable skeleton (Unicode UTS #39, confusables.txt through the `unhomoglyph`
 // package, no table of our own) and by case, on top of their case-insensitive uniqueness. The
 // skeleton is stored in a column with a unique index (migration 011), so every process agrees.

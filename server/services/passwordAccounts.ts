@@ -1,4 +1,4 @@
-// Accounts with a password (spec part 1 §5): sign-up, what a sign-in checks, a password change.
+// Accounts with a password: sign-up, what a sign-in checks, a password change.
 // The password itself is hashed and checked by the caller (services/passwords.ts,
 // services/passwordAttempts.ts), outside any transaction: scrypt holds no connection.
 import { AUTH_TEXT } from '../../contract/auth';

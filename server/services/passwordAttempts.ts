@@ -1,6 +1,6 @@
 // The one way a route checks a password: every path that does (login, Discord fuse, change
 // password, and any added later) goes through here, so no path allows unlimited guessing and no
-// path lets a stranger keep a player out (issue 16 items 4-5, issue 22 item 3). The model
+// path lets a stranger keep a player out. The model
 // (docs/domain/accounts.md):
 //   - per address: AUTH_RATE_PER_ADDRESS attempts a minute, charged first on every attempt,
 //     before any bot check or token (429 past it; only that address is refused);

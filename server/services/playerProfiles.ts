@@ -1,4 +1,4 @@
-// A player's profile (spec part 2 §5): what another player sees, counted as a view; the owner's
+// A player's profile: what another player sees, counted as a view; the owner's
 // own edits; and the match stats the game servers report. The derived parts (online text,
 // streaks) are in profiles.ts.
 import { sql } from 'kysely';

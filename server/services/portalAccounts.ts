@@ -1,4 +1,4 @@
-// CrazyGames portal sign-in (issue 6): a portal user (its token already verified) signs in to the
+// CrazyGames portal sign-in: a portal user (its token already verified) signs in to the
 // account linked to it; a signed-in player without one links it; anyone else gets a new account
 // named after the portal's name.
 import { AUTH_TEXT } from '../../contract/auth';

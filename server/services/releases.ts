@@ -1,4 +1,4 @@
-// Release notes (spec part 1 §9): published by the game servers, newest first for the shell.
+// Release notes: published by the game servers, newest first for the shell.
 import { type ReleaseLog } from '../../contract/releases';
 import type { Executor, Trx } from '../db/tx';
 

@@ -1,4 +1,4 @@
-// The daily update streak for the shell's page (issue 26 item 7): the release notes' figure
+// The daily update streak for the shell's page: the release notes' figure
 // (contract/releaseStreak.ts, the one computation both use), kept in memory so serving the page
 // never waits on the database. A figure older than `ttlMs` (60 s, as long as /api/getReleaseLogs
 // may be cached) is still served while a fresh one is read in the background; a release published

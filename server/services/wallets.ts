@@ -1,4 +1,4 @@
-// Wallets linked by Sign-In with Ethereum (issue 6): a single-use nonce message, its signature
+// Wallets linked by Sign-In with Ethereum: a single-use nonce message, its signature
 // checked against the exact message issued, one player per wallet, and a preferred address that
 // falls back to the first remaining wallet.
 import { randomBytes } from 'node:crypto';

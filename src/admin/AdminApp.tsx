@@ -1,4 +1,4 @@
-// The studio's console at /admin (issue 25 item 2): its own lazily loaded chunk (src/main.ts
+// The studio's console at /admin: its own lazily loaded chunk (src/main.ts
 // imports it only on /admin), on the shell's React, Mantine and React Query. Studio-facing,
 // English only. A visitor who is not an admin sees "Admins only" and nothing else.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Who is playing: GET /api/whoami (spec part 2 §7: stale after 5 minutes; the anonymous
+// Who is playing: GET /api/whoami (stale after 5 minutes; the anonymous
 // identity whenever the answer is not ok). One query for every feature: one cache entry, so a
 // login, logout or wallet change seen by one screen is seen by all.
 import { queryOptions, useQuery } from '@tanstack/react-query';

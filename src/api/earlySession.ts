@@ -1,4 +1,4 @@
-// The session check at start (issue 23 item 5): GET /api/whoami goes out from the first script,
+// The session check at start: GET /api/whoami goes out from the first script,
 // before the game's download begins, at high priority, instead of from the second chunk, which
 // on a loaded machine arrived seconds later, behind a Unity-sized download and its start-up.
 // The current-player query (currentUser.ts) takes this first answer once; every later check is

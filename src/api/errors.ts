@@ -1,5 +1,5 @@
 // The one reading of a failed request for the player, used by every feature and every machine's
-// injected I/O (spec part 2 §8). Precedence, once: the server's `error`, else its `detail`
+// injected I/O. Precedence, once: the server's `error`, else its `detail`
 // (contract/http.ts errorBodyText), else the caller's fallback. No answer at all (a network
 // failure), an answer that was not ours, or any other thrown value gives the fallback.
 import { errorBodyText } from '../../contract/http';

@@ -1,4 +1,4 @@
-// The player's level and XP (GET /api/getLevelProgress; spec part 2 §7: cached for 2 minutes, 1
+// The player's level and XP (GET /api/getLevelProgress; cached for 2 minutes, 1
 // retry, no refetch on focus). Shared: the Level Progress overlay shows it and the Clans section
 // needs the level for its create rule (and writes a fresh answer into the same cache entry).
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';

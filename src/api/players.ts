@@ -1,4 +1,4 @@
-// Player search (GET /api/searchPlayers/{query}?limit=5, spec part 2 §5, §9): shared by the
+// Player search (GET /api/searchPlayers/{query}?limit=5): shared by the
 // profile overlay's "Find a player", the market's transfer recipient and the clan invite.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PLAYER_SEARCH_LIMIT, searchPlayers as searchPlayersEndpoint } from '../../contract/economy';

@@ -1,4 +1,4 @@
-// The session when its cookie does not stick (issue 15 item 3). A shell framed cross-site can
+// The session when its cookie does not stick. A shell framed cross-site can
 // lose its session cookie (SameSite=Lax on http; third-party cookies blocked in Safari, Discord's
 // mobile webviews, Chrome with them off). Every sign-in answer carries the session's token in
 // the X-Session-Token header: after one, the shell asks whoami with cookies alone; when that

@@ -91,7 +91,7 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   // APP_CHUNK_WAIT_MS), and the game starts anyway. A host that signs no one in at start (the
   // web) holds nothing (gameStart.ts started it without a gate): its session check is already on
   // its way, and React and the second chunk follow the game's first frame (src/main.ts,
-  // Shell.tsx) instead of going before the game (issue 27 item 1: the second chunk held the demo
+  // Shell.tsx) instead of going before the game (the second chunk held the demo
   // game's first frame up to 3 s).
   const appGate = signInGate(detected.signInAtStart, options.appChunk);
   started.gate(() => Promise.all([hostGate, appGate()]).then(() => undefined));

@@ -1,4 +1,4 @@
-// The game's start, the first thing the page runs (issue 27 item 1): src/main.ts calls startGame
+// The game's start, the first thing the page runs: src/main.ts calls startGame
 // in its own small chunk, before the rest of the shell (xstate, the loading machine, Lingui, the
 // host wiring: src/app/shellStart.ts) has even been evaluated, so createUnityInstance is called
 // as soon as the build's loader is in, as on a bare page.
@@ -6,7 +6,7 @@
 // Everything the game may touch from its first script on is here too, answered later by the rest
 // of the shell (bootShell binds it): the window hooks (queued, earlyHooks.ts), the host call (waits
 // for the host's API), the page's audio (tracked before the loader makes a context) and the
-// session check (asked for before the game's download, issue 23 item 5). On a host whose start
+// session check (asked for before the game's download). On a host whose start
 // waits for something (the portal's SDK, a sign-in at start) the download waits for the gate
 // bootShell hands over; on the web it waits for nothing.
 import activity from '../../activity.config.json';
@@ -85,7 +85,7 @@ function lateAnswers(): { answers: EarlyAnswers; bind(to: EarlyAnswers): void } 
 
 export function startGame(win: Window = window): GameStart {
   const options = readGameOptions(activity.game, win.location.href);
-  // The session check first: it must not queue behind the game's download (issue 23 item 5).
+  // The session check first: it must not queue behind the game's download.
   startSessionCheck();
   // Before the build's loader runs, so every AudioContext it makes is tracked.
   const pageAudio = installPageAudio(win);

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 
-/** Query defaults from the spec (part 1 §7): 3 retries with exponential backoff from 1 s capped
+/** Query defaults from the spec: 3 retries with exponential backoff from 1 s capped
  * at 30 s, 5-minute cache lifetime. Client errors (4xx) are answers, not outages: no retry. */
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, 30_000);

@@ -1,5 +1,5 @@
-// When the shell's React part (the overlays, modals, toasts, accounts) is wanted on the page
-// (issue 27 item 1): after the game's first frame, so neither its download nor its first render
+// When the shell's React part (the overlays, modals, toasts, accounts) is wanted on the page:
+// after the game's first frame, so neither its download nor its first render
 // competes with the game's, but never later than the player or the game needs it.
 import type { OverlayStore } from '../overlays/store';
 

@@ -1,4 +1,4 @@
-// Wires the page's UI sounds (src/lib/sounds.ts, issue 26 item 3): loudness from the settings
+// Wires the page's UI sounds (src/lib/sounds.ts): loudness from the settings
 // store's master and sound effects volumes, silence while the page's audio is muted (the host's
 // mute or an ad, pageAudio.ts), and a click sound for the shell's controls. Once per page.
 import { browserSoundEnvironment, createSoundPlayer, installClickSounds, setSoundPlayer } from '../lib/sounds';

@@ -1,4 +1,4 @@
-// When the loading screen ends (activity.config.json game.completion, issue 15 item 5):
+// When the loading screen ends (activity.config.json game.completion):
 // - 'hook': when the game calls window.unityLoadingComplete(); a build that never does (every
 //   build until its studio adds our bridge) completes anyway hookTimeoutSeconds after
 //   createUnityInstance resolved, with one console warning naming the hook;

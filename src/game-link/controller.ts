@@ -54,7 +54,7 @@ export interface GameController {
   addEventListener(name: string, listener: GameEventListener): void;
   removeEventListener(name: string, listener: GameEventListener): void;
   focusCanvas(): void;
-  /** While an overlay is open the canvas ignores pointer input (spec part 1 §2.2). */
+  /** While an overlay is open the canvas ignores pointer input. */
   setPointerInput(enabled: boolean): void;
 }
 

@@ -11,7 +11,7 @@ const loads = new WeakMap<Document, Map<string, Promise<CreateUnityInstance>>>()
 /**
  * Marks index.html's own loader script: a deferred classic script ahead of the entry, so the page
  * runs the loader while it parses, as a bare page does, and the entry calls createUnityInstance at
- * once (issue 27 item 1: an async script added by the entry ran only after the rest of the first
+ * once (an async script added by the entry ran only after the rest of the first
  * screen had been evaluated, ~200 ms later at 4x CPU). Used when it ran and defined
  * createUnityInstance; otherwise (it failed to download, the page has none) a script is added here.
  */

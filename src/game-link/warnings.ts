@@ -1,4 +1,4 @@
-// The console warnings of spec part 1 §8 for actions attempted without a game instance. The
+// The console warnings for actions attempted without a game instance. The
 // texts are react-unity-webgl's, which the original product used, so logs read the same.
 export const GAME_WARNINGS = {
   fullscreen: 'Unable to Set Fullscreen while Unity is not Instantiated.',

@@ -63,7 +63,7 @@ function loadRest(locale: Locale): Promise<void> {
 async function activate(locale: Locale, firstOnly: boolean): Promise<void> {
   const first = loaders[locale].first().then(({ default: messages }) => { i18n.load(locale, messages); });
   // At boot the rest waits until asked for (whenCatalogComplete, by React's first screen after the
-  // game's first frame): its download would compete with the game's (issue 27 item 1).
+  // game's first frame): its download would compete with the game's.
   await (firstOnly ? first : Promise.all([first, loadRest(locale)]));
   i18n.activate(locale);
   if (state.doc) state.doc.documentElement.lang = locale;

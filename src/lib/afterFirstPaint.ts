@@ -1,4 +1,4 @@
-// Start-up work that must not hold the first paint (issue 27 item 2): src/main.ts runs the shell's
+// Start-up work that must not hold the first paint: src/main.ts runs the shell's
 // start after index.html's loading screen is on screen.
 
 /**

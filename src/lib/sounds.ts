@@ -1,4 +1,4 @@
-// The shell's UI sounds (issue 26 item 3): clicks, toasts, purchases and the crate reveal, from
+// The shell's UI sounds: clicks, toasts, purchases and the crate reveal, from
 // the small files scripts/gen-sounds.mjs makes (public/sounds/*.wav, 16 KiB in all). Nothing is
 // fetched before a sound first plays: the audio context and each file are made and loaded on the
 // first play of it, never on the first screen's path.

@@ -1,4 +1,4 @@
-// Whether the sign-in at start has settled (issue 23 item 5): the session check answered and the
+// Whether the sign-in at start has settled: the session check answered and the
 // host's own sign-in (the portal's signed-in player, the Activity's AUTHORIZE) is done or not
 // due. The accounts feature settles it; start-up lets the game's download wait for it a bounded
 // time (src/app/boot.ts), so a Unity-sized download never starves the sign-in. Zod-free.

@@ -1,4 +1,4 @@
-// Every dialog of the shell (spec part 2 §2: "Each modal has a busy flag that blocks closing
+// Every dialog of the shell ("Each modal has a busy flag that blocks closing
 // while a request is in flight"). The rule in one place: while busy there is no close button,
 // and Escape and a click outside do nothing; `onClose` is only called when not busy. Escape is
 // this dialog's layer in the one Escape decider (escape.ts), so it never reaches the overlay

@@ -1,6 +1,6 @@
 // The browser's Back (a phone's back gesture, Alt+Left, the back button) for layers that close:
 // while a layer is open it owns one history entry of its own, so Back closes that layer instead
-// of leaving the page (issue 26 item 8: the settings drawer on a phone). The topmost layer goes
+// of leaving the page (the settings drawer on a phone). The topmost layer goes
 // first. Each entry carries its depth; a popstate closes every layer deeper than the entry it
 // lands on. A layer closed some other way (its close button, Escape, a choice) takes its entry
 // back with history.go(-n) once it is on top (with the entries of layers closed under it), and

@@ -1,4 +1,4 @@
-// The navigation context (spec part 1 §2.3): activePage (default 'profile'), viewingProfile
+// The navigation context: activePage (default 'profile'), viewingProfile
 // (nullable) and currentView ('unity', the game, or the overlay on screen). currentView is read
 // from the overlay manager rather than stored twice, so the two can never disagree.
 import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// What the parent decides about the overlay (spec part 1 §2.4, §6): disabled sections, hidden
+// What the parent decides about the overlay: disabled sections, hidden
 // options and the sidebar order. Defaults are the current configuration; an embedding page (or
 // a test) can switch them with query parameters, since the parent's only channel into this
 // page before any message is its URL:

@@ -1,5 +1,5 @@
 // The settings rules the store applies, in one place: which settings the parent hides
-// (config.ts, §3.1/§6), which sections it disables, and what a valid value is (the contract's
+// (config.ts), which sections it disables, and what a valid value is (the contract's
 // parser, by each setting's own schema). Storage and the account sync never decide these.
 import { parseSettingChanged, type SettingChanged } from '../../contract/game';
 import {

@@ -1,4 +1,4 @@
-// Where settings live between visits (spec part 1 §3.1): one localStorage entry per setting,
+// Where settings live between visits: one localStorage entry per setting,
 // `game_settings_<name>` -> JSON. Storage only writes through: the settings store (store.ts)
 // decides what is valid, hidden or disabled and what is written; this file reads, writes and
 // removes entries. Storage is a convenience, never a reason to fail: every failure is logged

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DEFAULT_MS, TOAST_RENDER_LIMIT, setToastsPaused } from './toast';
 
-/** Toast width and gap from the spec (§9). */
+/** Toast width and gap from the spec. */
 const TOAST_WIDTH = 356;
 
 /** Where toasts appear; pauses them while the page is hidden, and alt+T focuses the newest. */

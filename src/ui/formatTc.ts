@@ -1,4 +1,4 @@
-// TripCoins on screen (spec part 2 §9): the Ŧ symbol and two decimals, with thousands separators
+// TripCoins on screen: the Ŧ symbol and two decimals, with thousands separators
 // for display ("Ŧ1,234.50"). Messages whose wording the spec fixes use contract/ helpers instead.
 import { formatTripcoins, TC_SYMBOL } from '../../contract/money';
 import { currentLocale } from '../i18n';

@@ -1,8 +1,8 @@
-// Toasts (spec part 1 §4.7, §9): at most 3 at once in the auth area and 1 elsewhere (a new
+// Toasts: at most 3 at once in the auth area and 1 elsewhere (a new
 // one replaces the old), 4 s by default, bottom-right, top-center for economy toasts, paused
 // on hover (Mantine) and while the page is hidden (here). While the loading screen is on screen,
-// with nothing open over it, toasts wait, in order, and show once it has gone (issue 15 item 4:
-// holdToastsWhileLoading, connected by src/app/App.tsx). Features call `toast.*`.
+// with nothing open over it, toasts wait, in order, and show once it has gone
+// (holdToastsWhileLoading, connected by src/app/App.tsx). Features call `toast.*`.
 import type { ReactNode } from 'react';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { loadingPhase } from '../../machines/loading';
@@ -43,7 +43,7 @@ let sequence = 0;
 let held = false;
 const waiting: Array<{ id: string; options: ToastOptions }> = [];
 
-/** An economy toast (top-center, spec part 2 §9): the market, crate, coin flip and bridge modals. */
+/** An economy toast (top-center): the market, crate, coin flip and bridge modals. */
 export function economyToast(tone: ToastTone, message: ReactNode, title?: ReactNode, sound?: UiSound | false): string {
   return showToast({ message, title, tone, area: 'economy', sound });
 }

@@ -1,4 +1,4 @@
-// The shell's type (issue 26 item 9): the stacks Mantine's theme (src/app/theme.ts) and the
+// The shell's type: the stacks Mantine's theme (src/app/theme.ts) and the
 // features use, and the class for figures. The faces themselves are declared in src/ui/fonts.css,
 // whose --ts-font-body and --ts-font-display carry the same stacks (a unit test keeps them equal).
 

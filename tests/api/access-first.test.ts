@@ -1,4 +1,4 @@
-// Access before validation (issue 16 item 10): every endpoint that is not public answers an
+// Access before validation: every endpoint that is not public answers an
 // anonymous caller (no session; for the game-server API a missing or wrong bearer key) with 401
 // whatever the request looks like: bad path parameters, a query out of range, a body of the
 // wrong shape, or no JSON at all. The schema's 400 is for callers who may call.

@@ -233,7 +233,7 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       const status = (await p.client.get('/api/checkTechnicalDifficultiesEligibility')).json();
       expect(status).toMatchObject({ claimed: true, message: AIRDROP_TEXT.alreadyClaimed });
       expect(status.claimedAt).toBeGreaterThan(Date.now() / 1000 - 120);
-      // What the claim gave, in the claim's answer and in the status afterwards (issue 25).
+      // What the claim gave, in the claim's answer and in the status afterwards.
       const gave = [{ itemUuid: ITEM_IDS.baseSetIICrate, name: 'Base Set II Crate', quantity: 1 }, { itemUuid: ITEM_IDS.technicalDifficulties, name: 'Technical Difficulties', quantity: 1 }];
       expect(status.reward).toEqual(gave);
       expect(claims.find((r) => r.statusCode === 200)?.json().reward).toEqual(gave);

@@ -1,4 +1,4 @@
-// The studio's console API (issue 25 items 1-2), on PGlite and PostgreSQL: who may call it
+// The studio's console API, on PGlite and PostgreSQL: who may call it
 // (401 anonymous, 403 players), bad bodies refused with nothing changed, every write with its
 // audit row in the same transaction, Idempotency-Key replays, and the conservation check exact
 // after grants, removals, reversals and bans.

@@ -1,4 +1,4 @@
-// One use per bot check (issue 16 item 3): an ALTCHA solution is claimed by its challenge, so
+// One use per bot check: an ALTCHA solution is claimed by its challenge, so
 // the same proof of work re-encoded (a trailing newline, spaces, reordered JSON keys inside the
 // base64, base64url) is refused after its first use; a Turnstile response likewise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// buildApp builds and nothing else (issue 21, item 3): on an empty database it creates no table,
+// buildApp builds and nothing else: on an empty database it creates no table,
 // and on a started one it changes no row, even once ready and answering. The start-up step
 // (server/start.ts: migrations, seed, crate supply, secrets) is what writes. And every plugin
 // names what it needs: one registered without it refuses to load, saying which.

@@ -1,7 +1,7 @@
-// Chaos, on PostgreSQL only (issue 16, item 15): three real API processes on one scratch
+// Chaos, on PostgreSQL only: three real API processes on one scratch
 // database, started as `npm start` starts them: plain node on the prebuilt bundle of
-// `server/main.ts` (scripts/build-server.mjs), rebuilt by this test first so it is never stale
-// (issue 27, item 6). A bounded mixed workload through all of them (item transfers both ways,
+// `server/main.ts` (scripts/build-server.mjs), rebuilt by this test first so it is never stale.
+// A bounded mixed workload through all of them (item transfers both ways,
 // races for one listing, for the last crates of a small supply and for one coin flip, award
 // retries with one awardId, purchases retried with one Idempotency-Key), and one process killed
 // with `kill -9` mid-run and started again. Then, from the database alone: money and items

@@ -1,4 +1,4 @@
-// A crate supply changes only on purpose (issue 16, item 11): the first start of an empty
+// A crate supply changes only on purpose: the first start of an empty
 // database mints the configured supply; any later start, whatever CRATE_V*_SUPPLY says, changes
 // nothing; the admin command's service (setCrateSupply) raises or cuts it through the ledger and
 // refuses a supply below what was already sold.

@@ -1,4 +1,4 @@
-// One process per embedded PGlite data folder (issue 16, item 13). While `server/main.ts` holds
+// One process per embedded PGlite data folder. While `server/main.ts` holds
 // a folder, a second server, `npm run seed:demo` and the admin command refuse with a message
 // naming the holder (pid, command) and write nothing; a lock left by a dead process is taken
 // over. Real child processes, as `npm start` and the npm scripts run them.

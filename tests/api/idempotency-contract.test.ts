@@ -1,4 +1,4 @@
-// Idempotency belongs to the contract (issue 16 item 9): every endpoint marked `movesValue`
+// Idempotency belongs to the contract: every endpoint marked `movesValue`
 // honours Idempotency-Key through the one route layer. For each of them: the same key twice
 // has one effect (the retry gets the first answer and writes nothing), and the same key on a
 // different request is refused the same way everywhere (409, one error text), writing nothing.

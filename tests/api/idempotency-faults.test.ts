@@ -1,4 +1,4 @@
-// Idempotency-Key under faults, on PostgreSQL only (issue 21, item 1): two real API processes
+// Idempotency-Key under faults, on PostgreSQL only: two real API processes
 // (`server/main.ts`) on one scratch database, and faults injected in that database by triggers
 // on idempotency_keys that fire only for marked keys, and only once (a sequence counts them: a
 // sequence is not rolled back, so the retry is not hit again).

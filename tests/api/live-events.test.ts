@@ -1,4 +1,4 @@
-// Live events (issue 25 item 4): GET /api/events as Server-Sent Events, published in the
+// Live events: GET /api/events as Server-Sent Events, published in the
 // caller's transaction (never for a rolled-back write), resumed with Last-Event-ID; on
 // PostgreSQL, an event published through one API process reaches a stream on another.
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/api/live-events.test.ts

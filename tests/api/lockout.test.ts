@@ -1,5 +1,5 @@
-// No stranger can keep a player from signing in (issue 22 item 3), and a client that connects
-// directly cannot choose the address the limits count (item 5). The attacks of the issue are
+// No stranger can keep a player from signing in, and a client that connects
+// directly cannot choose the address the limits count. The known attacks are
 // reproduced first: wrong passwords for someone else's name through the Discord fuse, through
 // sign-in with solved bot checks, and through change password; then the owner, from their own
 // address, with the right password and a solved check, must be signed in. Guessing stays limited:

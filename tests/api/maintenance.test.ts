@@ -1,4 +1,4 @@
-// Tables that only grew (issue 16, item 12): expired bot-check tokens, old rate-limit windows,
+// Tables that only grew: expired bot-check tokens, old rate-limit windows,
 // idempotency keys past their 24 hours, used-up wallet nonces and Discord sign-up tokens are
 // pruned on a schedule; what is still live stays. Several processes pruning at once is safe.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Metrics and readiness (issue 25 item 5): GET /metrics in Prometheus' text format, kept from
+// Metrics and readiness: GET /metrics in Prometheus' text format, kept from
 // the public by METRICS_TOKEN (404 when unset, 401 without the token); scraped before and after
 // a short load, its counters and histograms move. GET /api/ready apart from /api/health.
 import { randomUUID } from 'node:crypto';

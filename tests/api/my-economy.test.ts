@@ -1,4 +1,4 @@
-// The player's own view (issue 25 item 3): GET /api/me/inventory (items with counts, active
+// The player's own view: GET /api/me/inventory (items with counts, active
 // listings, open wagers) and GET /api/me/history (every posting that touched me, newest first,
 // keyset paged, with the counterparty and the balance after), player access only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

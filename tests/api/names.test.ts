@@ -1,4 +1,4 @@
-// Names no one can impersonate (issue 22 item 4): usernames, clan names and clan tags are unique
+// Names no one can impersonate: usernames, clan names and clan tags are unique
 // by confusable skeleton and case; invisible, format and control characters and mixed scripts
 // are refused with a text saying what is wrong; names from before the skeleton column get theirs
 // at start, and `npm run admin -- lookalikes` finds the pairs (lookalikeGroups).

@@ -1,4 +1,4 @@
-// One streak (issue 26 item 7): the page the server sends carries the daily update streak the
+// One streak: the page the server sends carries the daily update streak the
 // release notes count from the release log (contract/releaseStreak.ts, shared by both), so the
 // loading screen's first frame shows that figure, with no request of its own; a release
 // published through this process changes it at once; no release data leaves it out (the shell

@@ -1,4 +1,4 @@
-// Every path that checks a password (issue 16 items 4 and 5, issue 22 item 3) shares one
+// Every path that checks a password shares one
 // per-address limit and one per-username pressure: sign-in, the Discord fuse and change password.
 // The address is charged first, on every attempt; a wrong password, on any path, makes the
 // name's bot check harder (never a 429 for the name), so no stranger can lock a player out.

@@ -1,4 +1,4 @@
-// The API on its embedded default (PGlite, no DATABASE_URL) stays small (issue 27, item 5): the
+// The API on its embedded default (PGlite, no DATABASE_URL) stays small: the
 // bundle `npm start` runs, started as it starts it (plain node, a data folder), holds less than
 // 400 MiB resident when it says it is ready, on the first start of a new folder (initdb, the
 // migrations, the seed) and on a restart. It held ~850 MiB on a first start and ~400 on a restart

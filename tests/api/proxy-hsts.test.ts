@@ -1,4 +1,4 @@
-// Behind a proxy (issue 16 items 6 and 8): TRUST_PROXY is a hop count or the proxies' addresses,
+// Behind a proxy: TRUST_PROXY is a hop count or the proxies' addresses,
 // so a client writing its own X-Forwarded-For cannot pick the address the limits count; and
 // answers to https requests (as resolved through the trusted proxy) carry HSTS.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

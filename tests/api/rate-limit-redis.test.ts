@@ -1,4 +1,4 @@
-// The global rate limit across processes (issue 16 item 7): with REDIS_URL every API instance
+// The global rate limit across processes: with REDIS_URL every API instance
 // counts in the same Redis, so N instances allow the limit once, not N times. Needs a Redis
 // server: TEST_REDIS_URL (CI sets redis://127.0.0.1:6379 in .ci/run).
 import { randomInt } from 'node:crypto';

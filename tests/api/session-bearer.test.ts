@@ -1,4 +1,4 @@
-// The session as `Authorization: Bearer <token>` (issue 15 item 3): a shell framed cross-site
+// The session as `Authorization: Bearer <token>`: a shell framed cross-site
 // whose cookie the browser dropped continues with the token every sign-in hands it in the
 // X-Session-Token header. The server treats it exactly as the cookie: the same user, the same
 // expiry, rotation at sign-in, revocation at logout and at a password change. The token is never

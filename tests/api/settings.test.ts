@@ -85,7 +85,7 @@ describe.each(testDatabases())('account settings on $name', (database) => {
     expect(read).toEqual({ ...changed(), fov: DEFAULT_SETTINGS.fov, masterVolume: DEFAULT_SETTINGS.masterVolume });
   });
 
-  // Issue 24: the language travels only as the player's choice.
+  // The language travels only as the player's choice.
   it('stores a copy without a language as "not chosen", and a chosen one as chosen', async () => {
     const { client } = await registerPlayer(t.app);
     const { language: _none, ...unchosen } = changed();

@@ -1,4 +1,4 @@
-// The bot check's solve time (issue 22): challenges made the way the server makes them, solved
+// The bot check's solve time: challenges made the way the server makes them, solved
 // by the `altcha` widget the shell uses (its web workers, no artificial minimum duration) in
 // Chromium, quiet and with 4x CPU throttling (a phone stand-in), and by altcha-lib's own solver
 // on one thread of node. Each difficulty is given as `cost x maxCounter` (the counter is drawn
@@ -79,13 +79,13 @@ export async function nodeSolveTimes(d: Difficulty, n: number): Promise<SolveTim
   return summary(times);
 }
 
-/** The difficulty before issue 22 (PBKDF2 cost 5,000, counter 5,000-10,000: 17 s on one core). */
+/** The previous default difficulty (PBKDF2 cost 5,000, counter 5,000-10,000: 17 s on one core). */
 export const PREVIOUS_DEFAULT: Difficulty = { label: 'previous default', cost: 5_000, maxCounter: 10_000 };
 
 export interface BotCheckRow { difficulty: Difficulty; where: 'Chromium' | 'Chromium, 4x CPU throttling' | 'node, one thread'; times: SolveTimes }
 
 /**
- * The bench row (issue 22): `solves` challenges at `current` (the server's default) in each
+ * The bench row: `solves` challenges at `current` (the server's default) in each
  * place, and `previousSolves` at PREVIOUS_DEFAULT, in the same run. `browser` null: node only.
  */
 export async function botCheckRows(browser: Browser | null, current: Difficulty, solves: number, previousSolves: number): Promise<BotCheckRow[]> {

@@ -1,4 +1,4 @@
-// Time to the game's first drawn frame (issue 27 item 1): the same build loaded through the shell
+// Time to the game's first drawn frame: the same build loaded through the shell
 // and through a bare page that only calls createUnityInstance on a canvas, in one run, in the
 // same browser, against the same product server, alternating the two pages.
 //

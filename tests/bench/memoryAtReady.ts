@@ -1,4 +1,4 @@
-// The bench row "API on PGlite, resident memory at ready" (issue 27, item 5): the API as `npm
+// The bench row "API on PGlite, resident memory at ready": the API as `npm
 // start` runs it on its embedded default (plain node on the bundle of server/main.ts, rebuilt
 // first; PGlite in a data folder, no DATABASE_URL), its VmRSS read from /proc the moment it says
 // it is ready. The first start of a new folder (initdb, migrations, seed), then restarts on it

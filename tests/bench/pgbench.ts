@@ -1,4 +1,4 @@
-// pgbench as the floor (issue 27 item 2): a money endpoint's own statements, run by PostgreSQL's
+// pgbench as the floor: a money endpoint's own statements, run by PostgreSQL's
 // pgbench on the same scratch database at the same concurrency, so the endpoint's throughput is
 // read against the database's own speed on this machine.
 //

@@ -5,7 +5,7 @@
 // summarize the profile's last SECONDS with
 //   node scripts/cpu-profile-summary.mjs <dir>/*.cpuprofile 30 --last=<SECONDS>
 // Usage: DATABASE_URL=postgres://… node --import tsx tests/bench/profileRead.ts <path> [seconds=5] [profile dir] [cookie=0|1]
-// (issue 27: where a read's time goes; not part of `npm run bench` nor of `npm test`).
+// (where a read's time goes; not part of `npm run bench` nor of `npm test`).
 import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';

@@ -15,7 +15,7 @@
 // server process through the tsx loader instead of as a prebuilt bundle, the way `npm start`
 // runs it since scripts/build-server.mjs), BENCH_BOT_CHECK (solves per place at the default bot
 // check, default 20; 0 skips the bot-check rows) and BENCH_BOT_CHECK_PREVIOUS (solves at the
-// difficulty before issue 22, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
+// previous default difficulty, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
 // sign-in-at-start row: navigation -> first /api/whoami and -> signed in, on the portal and in the
 // Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
 // that row: no API server, no other figure; written to bench/signin.json), BENCH_MEMORY_STARTS
@@ -75,7 +75,7 @@ const ONLY_SIGNIN = process.env.BENCH_ROWS === 'signin';
 const MEMORY_STARTS = Number(process.env.BENCH_MEMORY_STARTS ?? 3);
 /** A directory: the server process writes a V8 CPU profile there (node --cpu-prof) as it exits. */
 const CPU_PROF = process.env.BENCH_CPU_PROF ?? '';
-/** The game's first drawn frame through the shell and in a bare page (issue 27 item 1): runs per page and build, 0 skips. */
+/** The game's first drawn frame through the shell and in a bare page: runs per page and build, 0 skips. */
 const FRAME_RUNS = Number(process.env.BENCH_FRAME ?? 3);
 const ONLY_FRAME = process.env.BENCH_ROWS === 'frame';
 const frameOptions = () => ({
@@ -84,7 +84,7 @@ const frameOptions = () => ({
   downloadMbps: Number(process.env.BENCH_FRAME_MBPS ?? 40), cpuRate: Number(process.env.BENCH_FRAME_CPU ?? 4),
 });
 const frameLimits = () => `network ${frameOptions().downloadMbps} Mbit/s, CPU ${frameOptions().cpuRate}× slower`;
-/** Money endpoints measured against pgbench running their own statements (issue 27 item 2); BENCH_PGBENCH=0 skips. */
+/** Money endpoints measured against pgbench running their own statements; BENCH_PGBENCH=0 skips. */
 const PGBENCH_KEYS = new Set(['POST /api/inventory/transfer-onchain', 'POST /api/crates/buy', 'POST /api/crates/buy/v2']);
 const PGBENCH = process.env.BENCH_PGBENCH_RUNS !== '0';
 const PGBENCH_RUNS = Number(process.env.BENCH_PGBENCH_RUNS ?? 3);

@@ -1,4 +1,4 @@
-// Sign-in at start against a Unity-sized download (issue 23 item 5): navigation -> the first
+// Sign-in at start against a Unity-sized download: navigation -> the first
 // /api/whoami request, and navigation -> signed in, on the portal and in the Activity of the host
 // playground, with a stand-in build of a real Unity build's sizes (a 15 MB code.wasm, a 20 MB data
 // file; incompressible, written to a temp dir by makeUnityStandIn, never committed) whose loader

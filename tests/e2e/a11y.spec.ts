@@ -63,7 +63,7 @@ test('the settings overlay has no serious accessibility violations and is keyboa
   await expectKeyboardReachable(page, '[data-testid="settings-overlay"]');
 });
 
-test('the views issue 18 added have no serious accessibility violations: Log In in Sell, Transfer, crates and coin flip, the bridge ticket line, Log Out and its modal [both]', async ({ page }) => {
+test('no serious accessibility violations in: Log In in Sell, Transfer, crates and coin flip, the bridge ticket line, Log Out and its modal [both]', async ({ page }) => {
   test.setTimeout(180_000);
   // The game's data is held back: these are the shell's views, and software WebGL would only
   // slow every check down (the loading screen stays under the overlays).

@@ -12,8 +12,8 @@ import type { Page } from './test';
  * Playwright action then waits a frame or two (1-5 fps), which made the accounts spec run past
  * its time-out in the full run. The loader is replaced by one whose instance draws nothing
  * (tests/fakes/idle-loader.js). The loading screen then ends at once, or, with
- * `completeWhenTold`, when the test calls finishLoading(): toasts wait for it to go (issue 15
- * item 4), so a spec may not expect one over it.
+ * `completeWhenTold`, when the test calls finishLoading(): toasts wait for it to go,
+ * so a spec may not expect one over it.
  */
 export async function stubGame(page: Page, options: { completeWhenTold?: boolean; receiver?: boolean; audio?: boolean } = {}): Promise<void> {
   const body = readFileSync('tests/fakes/idle-loader.js', 'utf8').replace('var COMPLETE_AT_ONCE = true;', `var COMPLETE_AT_ONCE = ${String(!options.completeWhenTold)};`)

@@ -91,7 +91,7 @@ test('portal login: the portal prompt, its signed token verified by the server, 
 
   // A token signed with a key that is not the portal's: refused, nobody signed in.
   await openPortal(page, await portal.sign({ userId, username: portalName }, { key: portal.otherKey }));
-  // At start the shell asks the portal who is signed in there (issue 15 item 8); nobody is, so
+  // At start the shell asks the portal who is signed in there; nobody is, so
   // it asks for no token and signs nobody in.
   const userCalls = () => page.evaluate(() => (window as CgWindow).__crazyGames?.userCalls ?? []);
   await expect.poll(userCalls, { timeout: 30_000 }).toEqual(['getUser']);

@@ -1,4 +1,4 @@
-// A sign-in that takes a second (issue 22): sign up from the modal, typing at a fast typist's
+// A sign-in that takes a second: sign up from the modal, typing at a fast typist's
 // speed (90 ms a key, ~130 words a minute), in under 5 s from the modal opening to the welcome
 // toast, with the production bot check (ALTCHA_COST and ALTCHA_MAX_COUNTER at their defaults)
 // and the production password hash (SCRYPT_LOG_N 17). The check solves in the background while

@@ -74,7 +74,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await dialog.getByRole('button', { name: 'Sign Up' }).click();
   // The welcome answers the player's click in a modal open over the loading screen: it shows
   // at once (a toast raised with nothing open over the loading screen waits for it to go:
-  // tests/unit/toasts.test.ts, issue 15 item 4).
+  // tests/unit/toasts.test.ts).
   await expect(page.getByText(`Welcome to the game, ${username}!`)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('loading-screen')).toBeVisible();
@@ -103,7 +103,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await change.getByRole('button', { name: 'Change Password' }).click();
   await expect(page.getByText('Password updated successfully')).toBeVisible({ timeout: 15_000 });
 
-  // Log out from the Profile card (issue 18 item 5: shown by default, a player on a shared
+  // Log out from the Profile card (shown by default, a player on a shared
   // computer must be able to sign out), through the spec's logout confirmation.
   await page.getByRole('button', { name: 'Log Out' }).click();
   const logoutDialog = page.getByRole('dialog', { name: 'Confirm Logout' });

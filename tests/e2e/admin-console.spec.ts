@@ -1,4 +1,4 @@
-// The studio's console (issue 25 "Done when"): an admin finds a player, reverses their crate
+// The studio's console, end to end: an admin finds a player, reverses their crate
 // purchase (coins and crates back, ledger balanced, an audit row), and bans another, whose open
 // page hears it on its live event stream and signs out within 2 s, and whose session is gone at
 // their next request.

@@ -1,4 +1,4 @@
-// Issue 26 items 1–3 in Chromium against the real server: the Airdrops section shows what the
+// The airdrop, the crate opening and the reveal in Chromium against the real server: the Airdrops section shows what the
 // airdrop gives and, once claimed, what it gave (cards with images and names) and when; its
 // "Open Crate" opens crate opening on the set the player owns (the airdrop's Base Set II crate);
 // opening one rolls the reveal, which a click skips, landing on the item in its rarity colour.

@@ -1,6 +1,6 @@
 // Screenshots of the Clans section (your clan as admin, the Danger Zone open, Browse with a clan's
 // members open), the loading screen and the General settings (the type faces), desktop 1440x900
-// and phone 390x844, in en, de, ja and ru (issue 26 item 9), each screen checked with axe.
+// and phone 390x844, in en, de, ja and ru, each screen checked with axe.
 // A tool, not a check: only with LOOK_SHOTS=1, into $LOOK_SHOTS_DIR (/tmp/shots-clans by default):
 //   npm run build && LOOK_SHOTS=1 LOOK_SHOTS_DIR=/tmp/shots-clans E2E_PORT=9500 npx playwright test tests/e2e/clans-shots.spec.ts
 // LOOK_SHOTS_LOCALES=en,de picks the languages (default en,de,ja,ru).

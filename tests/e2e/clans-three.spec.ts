@@ -1,11 +1,11 @@
 // The whole clan membership lifecycle in Chromium against the real server and the demo game,
 // three players in three browser contexts, each acting through the Clans section as a player
-// does (issue 9): Ann creates a clan, invites Bob, Bob accepts, Cat asks to join and Ann
+// does: Ann creates a clan, invites Bob, Bob accepts, Cat asks to join and Ann
 // accepts, Ann changes the colour, hands the clan to Bob, Bob removes Cat, Ann leaves, Bob
 // disbands; browse and search along the way. After each step the other players' views are
 // checked, and the game is told to Bootstrap after create, accept, request accept, colour, leave
 // and disband (read back from the demo game). A member's name opens their profile over
-// settings, and Escape returns to the clan list as it was (issue 8). axe checks the Invite
+// settings, and Escape returns to the clan list as it was. axe checks the Invite
 // Player dialog, the colour editor, the Transfer Ownership confirmation and the Disband form.
 // Screenshots go to /tmp/clans-shots/three-*.png.
 import { mkdirSync } from 'node:fs';
@@ -156,7 +156,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await expect(C.page.getByTestId('clan-member-view').getByText(label)).toBeVisible({ timeout: T });
     await expect(members(C.page)).toHaveCount(3);
 
-    // Issue 8: a member's name opens their profile over settings; Escape comes back to the list.
+    // A member's name opens their profile over settings; Escape comes back to the list.
     await section(C.page).getByRole('tab', { name: 'Browse Clans' }).click();
     const browsed = C.page.getByTestId('clan-browse-item').filter({ hasText: clanName });
     await expect(browsed).toContainText('3 members', { timeout: T });

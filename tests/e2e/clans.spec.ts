@@ -112,7 +112,7 @@ test('a clan is created, another player asks to join, the admin accepts and the 
     await expect(member).toHaveCount(2);
     await expect(member.first()).toContainText(owner);
     await expect(member.first()).toContainText('Admin');
-    // Member cards (issue 26 item 9): the initial, a level badge, the role; the tag chip in the
+    // Member cards: the initial, a level badge, the role; the tag chip in the
     // clan colour with text at 4.5:1 or better on it.
     await expect(member.first().getByTestId('clan-member-avatar')).toHaveText(owner.slice(0, 1).toUpperCase());
     await expect(member.first().getByTestId('clan-member-level')).toHaveText('Level 15');

@@ -133,7 +133,7 @@ test('a coin flip created by one player and accepted by another, from the game m
     const hash = await flip.getByTestId('my-wager-hash').getAttribute('data-hash');
     await expect(flip.getByTestId('coinflip-balance')).toHaveText('Ŧ376.55');
     await expect(flip.getByRole('button', { name: 'Cancel your wager of Ŧ123.45' })).toBeVisible();
-    // Reset and locked until the player starts another (issue 26 item 6).
+    // Reset and locked until the player starts another.
     await expect(flip.getByLabel(/Wager amount/)).toBeDisabled();
     await expect(flip.getByRole('button', { name: 'Start another wager' })).toBeVisible();
     await shot(page, 'coinflip-created');

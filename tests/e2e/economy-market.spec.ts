@@ -265,7 +265,7 @@ test('list an item from the game, buy it as a second player, transfer it back', 
 });
 
 test('Sell and Transfer open with the item picker closed, over nothing; it opens when the player asks [both]', async ({ page }) => {
-  // Issue 18 follow-up: the searchable item picker had the first focus, and a searchable Select
+  // Regression guard: the searchable item picker had the first focus, and a searchable Select
   // opens on focus, so its list covered the quantity and price fields before the player did
   // anything (on a phone it covered most of the modal).
   const me = await signUp(page.request, 'mpicker');

@@ -1,4 +1,4 @@
-// The completion policies (issue 15 item 5) with the demo game standing in for a Unity build
+// The completion policies with the demo game standing in for a Unity build
 // that never calls window.unityLoadingComplete() (?demoGameHook=never). The time-out comes from
 // ?hookTimeoutSeconds= (honoured on loopback addresses only) so the test does not wait 15 s.
 // Also measures the time from navigation to a visible game on each policy (printed).

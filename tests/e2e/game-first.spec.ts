@@ -1,4 +1,4 @@
-// The game before the rest of the shell (issue 27 items 1 and 4): bootShell starts the game in
+// The game before the rest of the shell: bootShell starts the game in
 // plain DOM, so it neither waits for the player's texts nor for React; index.html's loading screen
 // is kept alive meanwhile, in the player's language once the texts are in; React follows the
 // game's first frame (or comes sooner when asked for, or within its bound: src/app/reactWanted.ts)

@@ -1,4 +1,4 @@
-// Every host's own powers reaching the demo game through the host API (issue 23), in the host
+// Every host's own powers reaching the demo game through the host API, in the host
 // playground (playground/server.ts): the product on its own server at http://localhost:<E2E_PORT
 // + 2>, framed cross-site from the playground at http://127.0.0.1:<E2E_PORT + 1>. The demo game's
 // menu buttons (Invite, Rewarded ad, Midgame ad) call window.tripHostCall as a Unity build does
@@ -101,7 +101,7 @@ test('Discord: after sign-in the presence is set, the participants reach the gam
   await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 15_000 }).toMatchObject({ status: 'done', value: { via: 'dialog' } });
 });
 
-test('Discord: a player whose Discord speaks French gets the shell in French (issue 24: the host\'s locale)', async ({ page }) => {
+test('Discord: a player whose Discord speaks French gets the shell in French (the host\'s locale)', async ({ page }) => {
   const id = `4${Date.now()}0000`.slice(0, 18);
   await page.goto(playground.url('discord', { mode: 'normal', user_id: id, username: `fr${Date.now().toString(36).slice(-6)}`, locale: 'fr' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);

@@ -1,4 +1,4 @@
-// The shell in the player's language (issue 24): the browser's language from the first loading
+// The shell in the player's language: the browser's language from the first loading
 // message on with <html lang>, English as the spec writes it, and a switch in the settings that
 // changes the texts at once, reaches the game and survives a reload.
 import { GAME_BUILD_FILES } from '../../contract/game';

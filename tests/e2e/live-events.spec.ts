@@ -1,4 +1,4 @@
-// Live events in the browser (issue 25 item 4): a seller's open page shows "Your {item} sold for
+// Live events in the browser: a seller's open page shows "Your {item} sold for
 // Ŧ{price}" while a buyer in another browser context buys the listing. With TEST_DATABASE_URL
 // (CI sets it) the two pages are on two API processes (server/main.ts) over one scratch
 // PostgreSQL database, so the event crosses processes through LISTEN/NOTIFY; without it both

@@ -1,5 +1,5 @@
 // Screenshots of every overlay and modal a player sees, desktop and phone, for a person to look
-// at when the look changes (issue 18 items 15 and 16; logged out: auth, Sell, Transfer, the
+// at when the look changes (logged out: auth, Sell, Transfer, the
 // bridge and the crate shop; logged in: every settings section with content, Change Password,
 // the logout confirmation, both crate shops, crate opening, coin flip, the market modals with the
 // item picker open, the bridge, Items Removed, Sorry, profile, level progress, release notes):
@@ -89,7 +89,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await shot('auth-signup');
   });
 
-  // Logged out, the economy modals offer Log In instead of empty pickers (issue 18 item 7).
+  // Logged out, the economy modals offer Log In instead of empty pickers.
   const loggedOut = async (name: string, message: unknown, text: string) => step(name, async () => {
     await post(page, message);
     const dialog = page.getByRole('dialog');

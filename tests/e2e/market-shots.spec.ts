@@ -1,4 +1,4 @@
-// Screenshots of the Marketplace shop (issue 26 item 9) for a person to look at: the grid, a
+// Screenshots of the Marketplace shop for a person to look at: the grid, a
 // search, "My listings" and an item's listings, desktop 1440x900 and phone 390x844, in en, de
 // and ja, with axe on each. A tool, not a check: only with LOOK_SHOTS=1, into $LOOK_SHOTS_DIR:
 //   npm run build && LOOK_SHOTS=1 LOOK_SHOTS_DIR=/tmp/shots/market E2E_PORT=9400 npx playwright test tests/e2e/market-shots.spec.ts --workers=1

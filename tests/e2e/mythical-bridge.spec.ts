@@ -175,7 +175,7 @@ test('the Mythical Bridge end to end: a ticket becomes a token on chain, with th
   const answer = await (await finalized).json() as { transactionHash: Hex; explorerUrl: string };
   expect(answer.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
 
-  // Step 4, its own (issue 26 item 5): the heading 'Transaction Complete!', a toast, Done; no Go Back.
+  // Step 4, its own: the heading 'Transaction Complete!', a toast, Done; no Go Back.
   const success = dialog.getByTestId('bridge-success');
   await expect(success.getByRole('heading', { name: BRIDGE_TEXT.complete })).toBeVisible({ timeout: 15_000 });
   await expect(success).toContainText(answer.transactionHash);

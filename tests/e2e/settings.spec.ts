@@ -59,7 +59,7 @@ test('rebinding moveForward reaches the game; a conflicting key asks with the ru
   await expect(forward).toHaveText('Up Arrow');
   await expect.poll(async () => (await demo(page)).keyBindings.moveForward, { timeout: 20_000 }).toBe(273);
 
-  // Issue 26 item 4: the conflict is asked in place with Swap and Cancel, clear of the footer.
+  // The conflict is asked in place with Swap and Cancel, clear of the footer.
   const jump = page.getByRole('button', { name: /^Jump:/ });
   await jump.click();
   await page.keyboard.press('KeyA');
@@ -97,7 +97,7 @@ test('on a 390x844 phone the sidebar is a drawer that closes when a section is c
   const box = await page.locator('.mantine-Drawer-content').boundingBox();
   expect(box?.width).toBeGreaterThan(299);
   expect(box?.width).toBeLessThanOrEqual(300.5); // 85% of 390 is 331.5, capped at 300
-  // Issue 26 item 8: Escape, then Back (the back gesture), close the drawer, not the overlay.
+  // Escape, then Back (the back gesture), close the drawer, not the overlay.
   await page.keyboard.press('Escape');
   await expect(nav).toHaveCount(0);
   await expect(page.getByTestId('settings-overlay')).toBeVisible();
@@ -117,7 +117,7 @@ test('on a 390x844 phone the sidebar is a drawer that closes when a section is c
   await expect(page.getByTestId('settings-overlay')).toHaveCount(0);
 });
 
-test('the default configuration hides video (general holds the language: issue 24), the spec preset both, and every section renders (screenshots) [both]', async ({ page }, testInfo) => {
+test('the default configuration hides video (general holds the language), the spec preset both, and every section renders (screenshots) [both]', async ({ page }, testInfo) => {
   mkdirSync(SHOTS, { recursive: true });
   const names = ['Mouse Settings', 'Audio', 'Regions', 'Gameplay', 'Keyboard', 'About'];
   if (testInfo.project.name === 'desktop') {
@@ -174,7 +174,7 @@ test('the preloaded overlay opens in under 200 ms, and the search filters across
   await expect(results.getByRole('slider')).toHaveCount(0);
   await search.fill('volume');
   await expect(results.getByRole('slider')).toHaveCount(5);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Search results'); // not "Audio" (issue 26 item 8)
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Search results'); // not "Audio"
   await search.fill('zzz');
   await expect(page.getByText('No settings match “zzz”.')).toBeVisible();
   await search.fill('');
@@ -269,7 +269,7 @@ test('settings follow a logged-in player to a second browser context', async ({ 
   }
 });
 
-test('issue 18 items 2–3: Escape closes only the open dropdown or the typed search; Tab never leaves the overlay for the game', async ({ page }) => {
+test('Escape closes only the open dropdown or the typed search; Tab never leaves the overlay for the game', async ({ page }) => {
   await openGame(page);
   await page.locator('#unity-canvas').focus();
   const start = (await demo(page)).position;

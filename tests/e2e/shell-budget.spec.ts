@@ -1,4 +1,4 @@
-// The first screen's weight (issue 3): the JavaScript and CSS needed to show the loading screen
+// The first screen's weight: the JavaScript and CSS needed to show the loading screen
 // (the entry chunk, the chunks it imports statically and its stylesheets) is at most 120 KB
 // gzipped. Mantine, the query client, zod and the overlays arrive later, in lazy chunks.
 import { readFileSync } from 'node:fs';
@@ -46,7 +46,7 @@ test('the loading screen needs at most 120 KB of gzipped JS and CSS', async ({},
   expect(files.some((f) => /\/console-[\w-]+\.js$/.test(f))).toBe(false);
 });
 
-// The game's first frame (issue 27 item 1): what runs before createUnityInstance is the entry
+// The game's first frame: what runs before createUnityInstance is the entry
 // alone (src/main.ts, src/app/gameStart.ts), so it is small and carries nothing else of the
 // shell: xstate, the loading machine, Lingui and the host wiring come in the next chunk
 // (src/app/shellStart.ts), asked for alongside it and evaluated after the game has started.

@@ -1,6 +1,6 @@
 // The shell around the real demo game, in Chromium: the loading screen, the canvas and its
 // pointer input around overlays, messages to the game, the error screen, and the performance
-// budgets of issue 3 (loader request timing, no React render per game frame).
+// budgets of the first screen (loader request timing, no React render per game frame).
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './test';
 import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
@@ -47,7 +47,7 @@ test('the loading screen cycles its messages, reaches 100 % when the demo game c
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   await expect(page.getByTestId('version-badge')).toHaveText('v1.3');
-  // The streak the release notes count, delivered with the page (issue 26 item 7), not the spec's 223.
+  // The streak the release notes count, delivered with the page, not the spec's 223.
   const injected = await page.evaluate(() => JSON.parse(document.getElementById('tripshell-page-data')?.textContent ?? '{}') as { updateStreak?: number });
   expect(injected.updateStreak).toEqual(expect.any(Number));
   await expect(page.getByTestId('streak-badge')).toHaveText(`${injected.updateStreak} day streak`);
@@ -62,7 +62,7 @@ test('the loading screen cycles its messages, reaches 100 % when the demo game c
   for (let i = 1; i < changes.length; i += 1) expect((changes[i] ?? 0) - (changes[i - 1] ?? 0)).toBeGreaterThan(1_000);
   const percents = log.map((e) => Number.parseInt(e.percent, 10));
   // From the 10 % floor; on the web the download starts with the loader, not after the second
-  // chunk (issue 27 item 1), so the first reading may already be a step past it.
+  // chunk, so the first reading may already be a step past it.
   expect(percents[0]).toBeGreaterThanOrEqual(10);
   expect(percents[0]).toBeLessThan(50);
   expect(percents.at(-1)).toBe(100);

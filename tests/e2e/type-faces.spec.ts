@@ -1,4 +1,4 @@
-// The shell's type faces (issue 26 item 9): Exo 2 for titles and figures, Inter for the body,
+// The shell's type faces: Exo 2 for titles and figures, Inter for the body,
 // bundled from their Fontsource packages (Latin and Cyrillic files only), declared in the page
 // itself with font-display swap and never preloaded, so no font holds up the first paint; the
 // browser fetches only the files whose characters the page shows.

@@ -1,4 +1,4 @@
-// Issue 18 (items 5, 7, 8, 14): screenshots of the screens this change touched, at 1280x800 and
+// Screenshots of the Log In prompts, the ticket line, Log Out and the clan views, at 1280x800 and
 // 390x844, into /tmp/shots-ux/: Sell and Transfer logged out (Log In prompt), the bridge's first
 // step (the ticket line), the Account section with Log Out and its confirmation, the Clans section.
 import { mkdirSync } from 'node:fs';
@@ -16,7 +16,7 @@ async function trigger(page: Page, message: Record<string, unknown>, title: stri
   return dialog;
 }
 
-test('screens touched by issue 18 items 5, 7, 8, 14, desktop and phone', async ({ page }, info) => {
+test('screenshots of the Log In prompts, the ticket line, Log Out and the clan views, desktop and phone', async ({ page }, info) => {
   test.skip(info.project.name !== 'desktop', 'sizes are set here');
   mkdirSync(SHOTS, { recursive: true });
   await openGame(page);

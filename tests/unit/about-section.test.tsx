@@ -1,4 +1,4 @@
-// About (§2.8): the legal pages always, the configured community and support links, no group
+// About: the legal pages always, the configured community and support links, no group
 // of placeholders; badges keep the spec's case ('v1.3', not Mantine's upper case 'V1.3').
 import { Badge, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';

@@ -7,7 +7,7 @@ import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { fakeGameLink } from '../support/fakeGameLink';
 
 describe('account configuration', () => {
-  it('the default configuration switches off security, notifications, membership and the wallets logout, but keeps Log Out (issue 18 item 5)', () => {
+  it('the default configuration switches off security, notifications, membership and the wallets logout, but keeps Log Out', () => {
     expect(ACCOUNT_FEATURES).toEqual({
       securityTab: false, notificationsTab: false, sessionsTab: false,
       profileMembership: false, profileLogout: true, walletsLogout: false,

@@ -39,7 +39,7 @@ describe('the login modal', () => {
     type('Username', 'alice');
     type(/^Password/, 'secret1');
     fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form') as HTMLFormElement);
-    // Issue 22: not 'Please complete the security check' but a busy button until the check is done.
+    // Not 'Please complete the security check' but a busy button until the check is done.
     expect(screen.getByRole('button', { name: VERIFYING_TEXT })).toBeDisabled();
     expect(screen.queryByText(AUTH_TEXT.botCheckMissing)).toBeNull();
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-// The Profile card's Log Out follows the configuration: shown by default (issue 18 item 5: a
+// The Profile card's Log Out follows the configuration: shown by default (a
 // player on a shared computer must be able to sign out), hidden where a parent's list names
 // profileLogout (the spec's); it opens the logout confirmation through the overlay API.
 import { fireEvent, screen } from '@testing-library/react';

@@ -1,5 +1,5 @@
-// activity.config.json's game loader options, completion policy and Discord ready timeout
-// (issue 15 items 2, 5, 6): their defaults when the file leaves them out, the values the file
+// activity.config.json's game loader options, completion policy and Discord ready timeout:
+// their defaults when the file leaves them out, the values the file
 // ships, and clear refusals of values the shell could not use.
 import { describe, expect, it } from 'vitest';
 import activity from '../../activity.config.json';

@@ -1,4 +1,4 @@
-// The shell's start-up runs after index.html's loading screen is painted (issue 27 item 2): not
+// The shell's start-up runs after index.html's loading screen is painted: not
 // in the task that evaluates the entry module, not before an animation frame, but in the task
 // after one (or at once in a background tab, or after a fallback if no frame comes).
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-// The game starts from bootShell, in plain DOM, before React and before the player's texts
-// (issue 27 item 1): its canvas (#unity-canvas, in a fixed host outside React's root) exists and
+// The game starts from bootShell, in plain DOM, before React and before the player's texts:
+// its canvas (#unity-canvas, in a fixed host outside React's root) exists and
 // its loader is on its way as soon as bootShell returns, and the loader's createUnityInstance is
 // called on that canvas without anything else to wait for on the web.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
-// What the game's download waits for at start (issue 27 item 1): on the web nothing but its
+// What the game's download waits for at start: on the web nothing but its
 // loader (the second chunk follows the first paint), on the portal and in the Activity their
-// sign-in at start, a bounded time (issue 23 item 5).
+// sign-in at start, a bounded time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_CHUNK_WAIT_MS, signInGate } from '../../src/app/boot';
 import { HOSTS } from '../../hosts/list';

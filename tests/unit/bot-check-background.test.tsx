@@ -1,4 +1,4 @@
-// The bot check never makes the player wait for nothing (issue 22 item 2): it starts when the
+// The bot check never makes the player wait for nothing: it starts when the
 // modal opens; Log In pressed while it runs waits ("Verifying…") and then submits by itself;
 // a failed solve is retried once silently before the spec's error shows. Turnstile stands in
 // for the widget (its script is faked here), so the test drives success and failure.

@@ -1,4 +1,4 @@
-// The game's bot-check token request: waits at most 30 s, tries again every 8 s (spec §7).
+// The game's bot-check token request: waits at most 30 s, tries again every 8 s.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BOT_CHECK_TEXT, requestBotCheckToken, setBotCheckTokenProvider } from '../../src/game-link/botCheckToken';
 

@@ -1,4 +1,4 @@
-// The Clans section's client-side checks (spec part 2 §5), rendered in jsdom: a form with bad
+// The Clans section's client-side checks, rendered in jsdom: a form with bad
 // input shows the spec text and calls nothing.
 import { act, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Issue 26 item 9, the Clans part and the type: the tag chip's text colour is chosen by WCAG
+// The Clans section's look and the type: the tag chip's text colour is chosen by WCAG
 // contrast (every colour the picker offers reads at 4.5:1 or better, and so does the name on the
 // overlay's panels); members are cards with an initial, a level badge and a role; the theme's
 // faces are the bundled Exo 2 (display) and Inter (body), declared with font-display swap, only

@@ -1,4 +1,4 @@
-// A clan member's name opens their profile over the settings overlay (issue 8: "navigate from a
+// A clan member's name opens their profile over the settings overlay ("navigate from a
 // clan member list to a profile and back"): the overlay store keeps settings open underneath,
 // the host keeps it mounted but covered, and closing the profile gives settings back as it was,
 // with the focus on the name that opened it.

@@ -1,4 +1,4 @@
-// Issue 18 item 14: another player's action leaves no stale clan view. A clan that answers 404
+// Another player's action leaves no stale clan view. A clan that answers 404
 // (disbanded by its admin) sends this player back to the view they are really in; the window
 // gaining the focus reads the status again; "Failed to load clan information" offers Back and Retry.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';

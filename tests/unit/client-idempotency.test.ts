@@ -1,5 +1,5 @@
 // The shell sends an Idempotency-Key on every call of an endpoint the contract marks as moving
-// value (issue 16 item 9): the attempt's key, which the operation owns (issue 21 item 4). The
+// value: the attempt's key, which the operation owns. The
 // client requires it (in its types, and at run time) and never makes one up.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';

@@ -1,4 +1,4 @@
-// A created coin flip wager (issue 26 item 6), in jsdom against the contract-driven fake server:
+// A created coin flip wager, in jsdom against the contract-driven fake server:
 // the form is reset and locked until the player explicitly starts another wager (a second wager
 // is never one stray tap away), and the seed hash is shown short with a copy button that copies
 // the whole hash, or, when the browser refuses the clipboard, shows it whole for copying by hand.

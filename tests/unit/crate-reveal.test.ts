@@ -1,4 +1,4 @@
-// The crate reveal's reel (src/features/crates/reveal.ts, issue 26 item 2): it lands on the won
+// The crate reveal's reel (src/features/crates/reveal.ts): it lands on the won
 // item, and its ticks slow down as the roll does.
 import { describe, expect, it } from 'vitest';
 import { buildReel, LAND_INDEX, REEL_LENGTH, tickTimes } from '../../src/features/crates/reveal';

@@ -1,4 +1,4 @@
-// Issue 26 items 1–3 in jsdom: the crate opening starts on the set the player owns crates of (the
+// The crate opening, the reveal and the Airdrops section in jsdom: the crate opening starts on the set the player owns crates of (the
 // airdrop's Base Set II crate) with both counts and each set's own texts, the result comes with a
 // reveal that a click skips (or none under reduced motion) in the item's rarity and its sound,
 // and the Airdrops section shows what the claim gave, with images, names and when.
@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 afterEach(() => { vi.restoreAllMocks(); setSoundPlayer(null); heard.length = 0; });
 
-describe('opening crates (issue 26 items 1, 2)', () => {
+describe('opening crates', () => {
   const status = (crateVersionId: 0 | 1, crateBalance: number) => ({ crateVersionId, crateItemUuid: 'c', cratePrice: 100, crateBalance, totalSupply: 50, remainingSupply: 7 });
   beforeEach(() => {
     server.answer(crateStatus, status(0, 0));
@@ -82,7 +82,7 @@ describe('opening crates (issue 26 items 1, 2)', () => {
   });
 });
 
-describe('the Airdrops section (issue 26 item 1)', () => {
+describe('the Airdrops section', () => {
   const ME = { uuid: 'u-1', username: 'ada', verified: 1, isAdmin: false };
   const GAVE = [{ itemUuid: ITEM_IDS.baseSetIICrate, name: 'Base Set II Crate', quantity: 1 }, { itemUuid: ITEM_IDS.technicalDifficulties, name: 'Technical Difficulties', quantity: 1 }];
   beforeEach(() => { server.answer(whoami, ME); });
@@ -114,7 +114,7 @@ describe('the Airdrops section (issue 26 item 1)', () => {
   });
 });
 
-describe('the reveal for assistive technology (issue 26 item 10)', () => {
+describe('the reveal for assistive technology', () => {
   it('has no serious or critical axe finding while it rolls (the e2e checks the other screens in Chromium)', async () => {
     const { default: axe } = await import('axe-core');
     server.answer(crateStatus, { crateVersionId: 0, crateItemUuid: 'c', cratePrice: 100, crateBalance: 1, totalSupply: 50, remainingSupply: 7 });

@@ -17,7 +17,7 @@ import { checkFairness } from '../../src/features/coinflip/coinflipFairness';
 import { HOLD_REPEAT_MS } from '../../src/features/crates/useHoldRepeat';
 import { validateWager } from '../../src/features/coinflip/wagerValidation';
 
-describe('the coin flip wager rules (spec part 2 §5)', () => {
+describe('the coin flip wager rules', () => {
   it.each([
     ['', COINFLIP_TEXT.invalidWager],
     ['abc', COINFLIP_TEXT.invalidWager],
@@ -43,7 +43,7 @@ describe('the coin flip wager rules (spec part 2 §5)', () => {
   });
 });
 
-describe('the crate quantity rules (spec part 2 §5)', () => {
+describe('the crate quantity rules', () => {
   it('wants a positive integer within the remaining supply', () => {
     expect(quantityProblem('', 5)).toBe(CRATE_TEXT.invalidQuantity);
     expect(quantityProblem('0', 5)).toBe(CRATE_TEXT.invalidQuantity);
@@ -207,12 +207,12 @@ describe('the Crate Shop modal', () => {
     const [buy] = server.requests(buyCrates);
     expect(buy?.body).toEqual({ quantity: 2 });
     expect(buy?.headers['idempotency-key']).toMatch(/^crates-/);
-    // The toast the player sees, and what the game was told (spec part 2 §5, §7).
+    // The toast the player sees, and what the game was told.
     expect(await screen.findByText('Successfully purchased 2 Base Set Crate(s)!')).toBeInTheDocument();
     expect(game.sentWith(SHELL_TO_GAME.buySuccess)).toEqual([{ quantity: 2, crateVersionId: 0 }]);
   });
 
-  it('a double click on BUY buys once, tells the game once and toasts once (issue 18 item 6)', async () => {
+  it('a double click on BUY buys once, tells the game once and toasts once', async () => {
     // The server answers both requests of a double click alike (an idempotent replay).
     server.answer(buyCrates, { message: 'Successfully purchased 1 Base Set Crate(s)!', description: 'Spent 100.00 TC', quantity: 1, crateBalance: 3, tripcoins: 150, remainingSupply: 6 });
     const onClose = vi.fn();

@@ -1,4 +1,4 @@
-// The portal's lifecycle calls in order and in time (issue 15 item 8), with the real adapter,
+// The portal's lifecycle calls in order and in time, with the real adapter,
 // loading machine, completion policy, overlay store and game controller around a fake v3 SDK
 // and a fake createUnityInstance that record into one list: loadingStart before the download
 // begins, loadingStop when the loading screen hides, gameplay around play and overlays.

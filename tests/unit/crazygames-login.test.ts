@@ -1,4 +1,4 @@
-// The portal's sign-in followed by the shell (issue 15 item 8): a player signed in on the portal
+// The portal's sign-in followed by the shell: a player signed in on the portal
 // is signed in at start (getUser, then the user token to /api/crazygames/login), and later
 // portal sign-ins and sign-outs are followed through addAuthListener. Real adapter, fake v3 SDK,
 // the contract-driven fake server.

@@ -1,4 +1,4 @@
-// One owner for an economy action's side effects (issue 21 item 4): the operation (the feature's
+// One owner for an economy action's side effects: the operation (the feature's
 // api/ file and its hook) owns the attempt's Idempotency-Key (one per attempt, kept for the retry
 // of an attempt that got no answer), ignores a replayed answer it already handled, and tells the
 // game what happened; components hold no refs for it and never send to the game.

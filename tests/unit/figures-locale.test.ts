@@ -1,4 +1,4 @@
-// The crate screens' figures in the player's language (issue 24 item 5): the Base Set II release
+// The crate screens' figures in the player's language: the Base Set II release
 // date was the spec's English sentence in every language, and the odds printed "15.00%" in German.
 import { afterAll, describe, expect, it } from 'vitest';
 import { BASE_SET_II_RELEASE, baseSet2ReleaseText } from '../../src/features/crates/BaseSet2Announcement';

@@ -1,4 +1,4 @@
-// The completion policy (issue 15 item 5) and the loader options from configuration (item 6):
+// The completion policy and the loader options from configuration:
 // when the loading screen ends for a build that does or does not call the hook, and what
 // createUnityInstance is given.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -60,7 +60,7 @@ const TRIGGERS: Array<[GameMessage | string, OverlayKey, unknown]> = [
   ['daily spin not verified', 'verifyDiscord', {}],
   [{ type: 'daily spin not verified' }, 'verifyDiscord', {}],
   [{ type: 'switchAuthMode', mode: 'signup' }, 'auth', { mode: 'signup' }],
-  [{ type: 'switchAuthMode', mode: 'logout' }, 'auth', { mode: 'logout' }], // issue 18 item 5: the game's Log Out
+  [{ type: 'switchAuthMode', mode: 'logout' }, 'auth', { mode: 'logout' }], // the game's Log Out
   [{ type: 'showDiscordFusionModal', discordUser: { id: '1234', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'at' }, 'discordFusion',
     { discordUser: { id: '1234', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'at' }],
 ];

@@ -1,4 +1,4 @@
-// Issue 23 item 6: a player who declines Discord's authorization in the Activity reads exactly
+// A player who declines Discord's authorization in the Activity reads exactly
 // "Discord sign-in was cancelled.", and nothing asks Discord again on its own: opening Log In
 // again shows the shell's form (no second AUTHORIZE); its Discord button asks when pressed.
 // The real adapter and SDK against Discord's client in process (tests/fakes/discord.ts).

@@ -1,4 +1,4 @@
-// Server errors in the player's language (issue 24 item 6): the server stays English and gives
+// Server errors in the player's language: the server stays English and gives
 // every error a stable code; the shell shows its own text for a code it knows, else for an English
 // text it knows, else the server's text as it came.
 import { afterAll, describe, expect, it } from 'vitest';

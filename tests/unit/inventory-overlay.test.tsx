@@ -1,4 +1,4 @@
-// The Inventory overlay (issue 25 item 3) in jsdom against a fake server: the items with their
+// The Inventory overlay in jsdom against a fake server: the items with their
 // pictures and counts, my listings and wagers; the History tab with what, with whom, the amount
 // and the balance after, and "Load more" asking for the page before the last entry shown.
 import { configure, fireEvent, screen, within } from '@testing-library/react';

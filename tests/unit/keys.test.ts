@@ -1,4 +1,4 @@
-// contract/keys.ts: the key-code scheme of spec §3.4, every range, labels, unknown and unbound.
+// contract/keys.ts: the key-code scheme, every range, labels, unknown and unbound.
 import { describe, expect, it } from 'vitest';
 import {
   BINDABLE_KEY_ACTIONS,
@@ -170,7 +170,7 @@ describe('labels', () => {
   });
 });
 
-describe('default bindings (§3.4)', () => {
+describe('default bindings', () => {
   it('match the spec table', () => {
     const labels = Object.fromEntries(Object.entries(DEFAULT_KEY_BINDINGS).map(([action, code]) => [action, keyLabel(code)]));
     expect(labels).toEqual({
@@ -196,7 +196,7 @@ describe('default bindings (§3.4)', () => {
     expect(new Set(codes).size).toBe(codes.length);
   });
 
-  it('list the twelve shown actions and the ten hidden ones of §2.6', () => {
+  it('list the twelve shown actions and the ten hidden ones', () => {
     expect(BINDABLE_KEY_ACTIONS).toHaveLength(12);
     expect(HIDDEN_KEY_ACTIONS).toEqual(['meleeWeapon', 'useAbility', 'useUltimate', 'throwGrenade', 'interact', 'voice', 'map', 'scoreboard', 'inventory', 'export']);
   });

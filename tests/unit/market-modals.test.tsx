@@ -137,7 +137,7 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
   });
 });
 
-describe('the losing buyer of a race (issue 18 item 6)', { timeout: 20_000 }, () => {
+describe('the losing buyer of a race', { timeout: 20_000 }, () => {
   it('gets one "already sold" toast and one RefreshMarketplace, even as the listing then fails to load too', async () => {
     const onDone = vi.fn();
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
@@ -157,7 +157,7 @@ describe('the losing buyer of a race (issue 18 item 6)', { timeout: 20_000 }, ()
   });
 });
 
-describe('a logged-out player in Sell or Transfer (issue 18 item 7)', { timeout: 20_000 }, () => {
+describe('a logged-out player in Sell or Transfer', { timeout: 20_000 }, () => {
   it.each([
     ['Sell', (close: () => void) => <SellModal onClose={close} />, 'Log in to sell items on the marketplace.'],
     ['Transfer', (close: () => void) => <TransferModal onClose={close} />, 'Log in to transfer items to another player.'],

@@ -1,4 +1,4 @@
-// The Marketplace shop's cards and the search, filter and sort a player picks (issue 26 item 9).
+// The Marketplace shop's cards and the search, filter and sort a player picks.
 import { describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import type { MarketListing } from '../../contract/marketplace';

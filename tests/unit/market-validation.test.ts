@@ -1,4 +1,4 @@
-// The market's client-side rules (spec part 2 §5) with the spec's exact messages.
+// The market's client-side rules with the spec's exact messages.
 import { describe, expect, it } from 'vitest';
 import { chartPoints } from '../../src/features/market/PriceChart';
 import { confirmBuyError, listBuyError, listingError, readQuantity, transferError } from '../../src/features/market/validation';

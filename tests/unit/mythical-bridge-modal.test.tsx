@@ -65,7 +65,7 @@ describe('the bridge modal before the address', () => {
     expect(posted).not.toHaveBeenCalled();
   });
 
-  it('says on the first step that a Mythical Ticket is needed, and whether the player has one (issue 18 item 8)', () => {
+  it('says on the first step that a Mythical Ticket is needed, and whether the player has one', () => {
     const first = renderModal({ wallets: [], tickets: 0 });
     expect(screen.getByTestId('bridge-ticket')).toHaveTextContent('You have no Mythical Ticket, so the bridge will refuse to finalize.');
     expect(addressInput()).toBeInTheDocument();
@@ -187,7 +187,7 @@ describe('the bridge modal steps', () => {
     expect(game.sentWith(SHELL_TO_GAME.refreshMarketplace)).toHaveLength(1);
   });
 
-  it('ends on its own success step: the heading Transaction Complete!, the explorer link, a toast, and Done closes (issue 26 item 5)', async () => {
+  it('ends on its own success step: the heading Transaction Complete!, the explorer link, a toast, and Done closes', async () => {
     stubFetch((url) => {
       if (url.includes('/api/mythicalBridgeVerify/')) return { status: 200, body: { openseaProfile: PROFILE } };
       if (url === '/api/mythicalBridgeFinalize') return { status: 200, body: { transactionHash: HASH, explorerUrl: `https://explorer.example/tx/${HASH}`, status: 'confirmed' } };

@@ -1,4 +1,4 @@
-// Back for closable layers (src/overlays/back.ts, issue 26 item 8): each open layer owns one
+// Back for closable layers (src/overlays/back.ts): each open layer owns one
 // history entry; Back closes the topmost; a layer closed otherwise takes its entry back.
 import { describe, expect, it, vi } from 'vitest';
 import { createBackStack } from '../../src/overlays/back';

@@ -1,4 +1,4 @@
-// Issue 18 item 3: Tab never leaves a full-screen overlay for the canvas (where W would walk the
+// Tab never leaves a full-screen overlay for the canvas (where W would walk the
 // player behind it), focus that lands outside is taken back, and closing gives the focus back to
 // what had it before.
 import { MantineProvider } from '@mantine/core';

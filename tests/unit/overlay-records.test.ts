@@ -1,4 +1,4 @@
-// Adding an overlay is one record (issue 21 item 6): contract/overlays.ts holds each overlay's
+// Adding an overlay is one record: contract/overlays.ts holds each overlay's
 // key, kind, payload schema and the game trigger that opens it, and the names, the game's
 // trigger messages and the routing are derived from it, never listed again elsewhere.
 import { describe, expect, it } from 'vitest';

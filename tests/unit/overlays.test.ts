@@ -1,5 +1,5 @@
 // The overlay manager: one full-screen overlay at a time, a modal on top, Escape closes the
-// topmost, the game hears which closed, and the canvas' pointer input follows (spec §2.2).
+// topmost, the game hears which closed, and the canvas' pointer input follows.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createElement, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// One streak (issue 26 item 7): the streak is computed once (contract/releaseStreak.ts) for the
+// One streak: the streak is computed once (contract/releaseStreak.ts) for the
 // release notes and for the page; the page data's zod-free reader (the first screen carries no
 // zod) takes exactly what the server's zod schema takes; the loading screen shows the figure the
 // page carries, and the spec's 223 only without one.

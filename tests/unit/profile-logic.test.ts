@@ -67,7 +67,7 @@ describe('profile formatting', () => {
     }
   });
 
-  it('says K/D and the headshot rate the locale\'s way (issue 24)', async () => {
+  it('says K/D and the headshot rate the locale\'s way', async () => {
     await setChosenLocale('de');
     try {
       expect(kdr(30, 12)).toBe('2,50');

@@ -111,7 +111,7 @@ describe('import and reset in the overlay', () => {
   }, 30_000);
 });
 
-describe('the settings footer (issue 18 item 15)', () => {
+describe('the settings footer', () => {
   const config = { disabledSections: ['general' as const, 'video' as const], hidden: HIDDEN_SETTINGS, order: SIDEBAR_ORDERS.standard };
   const renderOn = (section: string) => renderWithShell(<SettingsOverlay payload={{ section }} onClose={() => undefined} />, { game, settingsConfig: config });
 

@@ -1,4 +1,4 @@
-// The key binding rule of §5 and the capture mode of §2.6/§4.2 (click, key or mouse, blur).
+// The key binding rule (one key, one action) and the capture mode (click, key or mouse, blur).
 import { notificationsStore } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -149,7 +149,7 @@ function renderKeyboard() {
   return { view, keyButton, press, bindings: () => values.keyBindingsV2 };
 }
 
-describe('a key bound elsewhere: Swap or Cancel in place (issue 26 item 4)', () => {
+describe('a key bound elsewhere: Swap or Cancel in place', () => {
   it('asks under the row with the spec texts and no toast; Swap exchanges the two keys', () => {
     const { keyButton, press, bindings } = renderKeyboard();
     press('Jump', 'KeyA', 'a');
@@ -182,7 +182,7 @@ describe('a key bound elsewhere: Swap or Cancel in place (issue 26 item 4)', () 
   });
 });
 
-describe('the Keyboard section on a touch-only device (issue 26 item 8)', () => {
+describe('the Keyboard section on a touch-only device', () => {
   const withPointers = (coarse: boolean, anyFine: boolean) => vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => ({
     matches: query === COARSE_POINTER ? coarse : query === ANY_FINE_POINTER ? anyFine : false,
     media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined,

@@ -43,7 +43,7 @@ describe('the settings overlay', () => {
   });
 });
 
-describe('Escape in the settings overlay (issue 18 item 2)', () => {
+describe('Escape in the settings overlay', () => {
   it('clears a typed search first and leaves the overlay open; the next Escape closes it', () => {
     const view = renderWithShell(<SettingsOverlay payload={{ section: 'mouse' }} onClose={() => undefined} />, { game, settingsConfig: config });
     act(() => view.overlays.open('settings', {}));
@@ -60,7 +60,7 @@ describe('Escape in the settings overlay (issue 18 item 2)', () => {
   });
 });
 
-describe('issue 26 item 8: the search title, the phone drawer, one number format per kind', () => {
+describe('the search title, the phone drawer, one number format per kind', () => {
   it('a search is titled "Search results", not the last section\'s name; clearing it brings the section back', () => {
     renderWithShell(<SettingsOverlay payload={{ section: 'mouse' }} onClose={() => undefined} />, { game, settingsConfig: config });
     const search = screen.getByRole('textbox', { name: 'Search settings' });

@@ -1,4 +1,4 @@
-// contract/settings.ts against the §3.2 table and the §3.3 defaults, row by row.
+// contract/settings.ts against the spec's settings table and its defaults, row by row.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_BINDINGS } from '../../contract/keys';
 import {
@@ -7,7 +7,7 @@ import {
 } from '../../contract/settings';
 
 type Row = [name: string, section: string, spec: string];
-// Every row of §3.2: switch | slider min..max/step | select a,b,c
+// Every row of the spec's table: switch | slider min..max/step | select a,b,c
 const TABLE: Row[] = [
   ['language', 'general', 'select en,es,fr,de,ja,ko,zh,ru'], ['theme', 'general', 'select system,light,dark'],
   ['showFps', 'general', 'switch'], ['showNetworkStats', 'general', 'switch'], ['autoLogin', 'general', 'switch'],
@@ -32,7 +32,7 @@ const TABLE: Row[] = [
   ['sprintMode', 'keyboard', 'select hold,doubleTap,toggle'],
 ];
 
-// §3.3, verbatim.
+// The spec's defaults, verbatim.
 const SPEC_DEFAULTS: Record<string, unknown> = {
   language: 'en', theme: 'dark', showFps: true, autoLogin: true, hardwareAcceleration: true, mouseSensitivity: 1, adsSensitivity: 1,
   scopedSensitivity: 0.75, rawInput: true, pollingRate: '1000', dpi: 800, masterVolume: 80, musicVolume: 60, sfxVolume: 90,
@@ -44,7 +44,7 @@ const SPEC_DEFAULTS: Record<string, unknown> = {
 const describeField = (f: FieldDef) =>
   f.kind === 'switch' ? 'switch' : f.kind === 'slider' ? `slider ${f.min}..${f.max}/${f.step}` : `select ${f.options.map(([v]) => v).join(',')}`;
 
-describe('the settings schema (§3.2)', () => {
+describe('the settings schema', () => {
   it('has exactly the rows of the table, each with its section, control and range', () => {
     expect([...FIELD_NAMES].sort()).toEqual(TABLE.map(([n]) => n).sort());
     for (const [name, section, spec] of TABLE) {
@@ -53,7 +53,7 @@ describe('the settings schema (§3.2)', () => {
     }
   });
 
-  it('uses the §3.3 defaults and documents the others as chosen', () => {
+  it('uses the spec\'s defaults and documents the others as chosen', () => {
     for (const [name, value] of Object.entries(SPEC_DEFAULTS)) expect([name, DEFAULT_SETTINGS[name as keyof typeof DEFAULT_SETTINGS]]).toEqual([name, value]);
     for (const name of FIELD_NAMES) {
       const f: FieldDef = SETTINGS_FIELDS[name];

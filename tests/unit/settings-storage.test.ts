@@ -1,4 +1,4 @@
-// src/settings-store/storage.ts writes through (prefix, JSON, blocked storage, spec part 1 §3.1);
+// src/settings-store/storage.ts writes through (prefix, JSON, blocked storage);
 // the rules on what is stored (hidden list, disabled sections, bad values) are the store's and
 // are checked here through it, on the same storage.
 import { afterEach, describe, expect, it, vi } from 'vitest';

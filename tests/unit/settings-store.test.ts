@@ -93,7 +93,7 @@ describe('one truth for settings: the store', () => {
   it('decides what is hidden or disabled: storage writes whatever it is given, the store refuses and ignores it', () => {
     const kv = memoryStorage();
     const storage = createSettingsStorage({ storage: kv, log: () => undefined });
-    storage.write('dpi', 1600); // hidden (§3.1)
+    storage.write('dpi', 1600); // hidden
     storage.write('fov', 100); // Video is disabled by this parent
     expect(kv.getItem('game_settings_dpi')).toBe('1600');
     expect(kv.getItem('game_settings_fov')).toBe('100');
@@ -136,7 +136,7 @@ describe('one truth for settings: the store', () => {
   });
 });
 
-// Issue 24: the language setting is the player's choice only once they make one. Until then it
+// The language setting is the player's choice only once they make one. Until then it
 // mirrors the page's language (the host's locale, which may arrive late, or the browser's), is
 // never saved or uploaded as a choice, and an account copy whose language was never chosen (every
 // copy saved before the language could be chosen held 'en') does not force English on a device.

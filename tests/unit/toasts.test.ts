@@ -1,4 +1,4 @@
-// Toast rules (spec part 1 §4.7): 3 visible in the auth area, 1 elsewhere, 4 s, bottom-right by
+// Toast rules: 3 visible in the auth area, 1 elsewhere, 4 s, bottom-right by
 // default and top-center for economy toasts, no countdown while the page is hidden.
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +59,7 @@ describe('toasts', () => {
   });
 });
 
-describe('toasts raised behind the loading screen (issue 15 item 4)', () => {
+describe('toasts raised behind the loading screen', () => {
   it('wait until the loading screen has gone, then show in order', () => {
     vi.useFakeTimers();
     try {

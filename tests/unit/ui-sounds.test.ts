@@ -1,4 +1,4 @@
-// The shell's UI sounds (src/lib/sounds.ts, issue 26 item 3): loudness is master × effects, and
+// The shell's UI sounds (src/lib/sounds.ts): loudness is master × effects, and
 // a sound stays silent (not even loaded) while the page is muted (the host's mute, an ad:
 // pageAudio.ts, the real one here), hidden, or at volume 0. Toasts and clicks play through it.
 import { afterEach, describe, expect, it } from 'vitest';

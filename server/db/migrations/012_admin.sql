@@ -1,4 +1,4 @@
--- The studio's console (issue 25): bans, the append-only admin audit log, reversals of ledger
+-- The studio's console: bans, the append-only admin audit log, reversals of ledger
 -- postings, and drop tables edited by an admin.
 
 -- A banned player: every session ends at the ban (services/sessions.ts revokeAllSessions, fanned

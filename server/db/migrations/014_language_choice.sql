@@ -1,4 +1,4 @@
--- Issue 24: an account's settings copy holds `language` only when the player chose one; without
+-- An account's settings copy holds `language` only when the player chose one; without
 -- it each device shows its host's (Discord's user locale, the portal's) or browser's language.
 -- Copies saved before the language could be chosen hold the default 'en' (the General section,
 -- where the language is, was disabled in every host), which would now read as a choice of English

@@ -1,4 +1,4 @@
-// The settings overlay's Account section (spec part 1 §2.5, §4.5). Security and Notifications
+// The settings overlay's Account section. Security and Notifications
 // are disabled and Sessions hidden, as the spec's configuration says; Wallets is hidden where
 // the host hides it (the portal). Nothing is decided while whoami is still loading.
 import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';

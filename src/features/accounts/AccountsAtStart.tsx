@@ -1,8 +1,8 @@
 // What the accounts feature does once at app start, before the player touches anything:
-// - a Discord account decision the player had not made before a reload comes back (spec part 2
-//   §2: "a pending chat-platform user held in session storage opens the fusion decision");
-// - in a Discord Activity the player lands in a session without typing anything (spec part 1
-//   §6, issue 6): once the SDK is ready and whoami says nobody is logged in, the Activity logs
+// - a Discord account decision the player had not made before a reload comes back
+//   ("a pending chat-platform user held in session storage opens the fusion decision");
+// - in a Discord Activity the player lands in a session without typing anything:
+//   once the SDK is ready and whoami says nobody is logged in, the Activity logs
 //   in through the host (the same logic as the login modal's). One attempt per start: a
 //   failure shows the spec's toast and the login modal stays available, nothing retries.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -41,7 +41,7 @@ export async function activityLoginAtStart(
 }
 
 /**
- * On the portal (issue 15 item 8): a player already signed in there is signed in here at start
+ * On the portal: a player already signed in there is signed in here at start
  * (getUser, then the user token to our server, through the same host login as the Log In
  * button), and later portal sign-ins and sign-outs are followed (addAuthListener). Returns the
  * unsubscribe.

@@ -1,7 +1,7 @@
-// The Airdrops section (spec part 1 §2.9, §4.5): loading, error, not eligible, eligible with a
+// The Airdrops section: loading, error, not eligible, eligible with a
 // claim button, already claimed. A claim shows 'Airdrop Claimed!' for 5 s; the claim operation
 // (api/claimAirdrop.ts) reloads the status and tells the game a crate purchase succeeded.
-// Issue 26: designed like the other overlays, around reward cards (image, name, quantity,
+// Designed like the other overlays, around reward cards (image, name, quantity,
 // rarity): before a claim what it gives, after it what it gave (the server's answer, read back
 // from the ledger) and when; a claimed crate can be opened from here.
 import { Alert, Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The 'auth' modal (spec part 1 §2.5, §5, §8): login, signup and logout in one Mantine modal,
+// The 'auth' modal: login, signup and logout in one Mantine modal,
 // driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
 // closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
 import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -37,7 +37,7 @@ function WaveIcon() {
     </span>
   );
 }
-/** The submit button's text while it waits for the background bot check (issue 22). */
+/** The submit button's text while it waits for the background bot check. */
 export const VERIFYING_TEXT = 'Verifying…';
 
 const providedMachine = authMachine.provide({
@@ -85,7 +85,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  // The bot check solves in the background from the moment the form shows (issue 22): `checking`
+  // The bot check solves in the background from the moment the form shows: `checking`
   // while it runs, `waiting` when Log In / Sign Up was pressed meanwhile (sent once it is done).
   const [checking, setChecking] = useState(true);
   const [waiting, setWaiting] = useState(false);

@@ -1,8 +1,8 @@
-// The bot check (spec part 1 §5): ALTCHA (self-hosted proof of work, the `altcha` web
+// The bot check: ALTCHA (self-hosted proof of work, the `altcha` web
 // component, loaded only when a modal shows it) or Cloudflare Turnstile when the server is
 // configured for it. Reports a token, or null with the spec's error text on error/expiry.
 // `resetKey` changes whenever the parent wants a fresh widget (failure, close). The check starts
-// as soon as it is shown and solves in the background (issue 22); a failed or expired solve is
+// as soon as it is shown and solves in the background; a failed or expired solve is
 // retried once by itself (onSolving) before the spec's error is reported (onProblem).
 import { Loader, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';

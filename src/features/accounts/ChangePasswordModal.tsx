@@ -1,4 +1,4 @@
-// Change Password (spec part 2 §5): current, new and confirm; the three client checks, then the
+// Change Password: current, new and confirm; the three client checks, then the
 // server's text or the fallback. Cannot be closed while the request runs.
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';

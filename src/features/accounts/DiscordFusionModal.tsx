@@ -1,5 +1,5 @@
-// The account decision after a Discord sign-in with no game account yet (spec part 1 §4.4;
-// part 2 §2, §4, §5, §8): 'Do you already have a {product}Land account?' ({product}: see
+// The account decision after a Discord sign-in with no game account yet:
+// 'Do you already have a {product}Land account?' ({product}: see
 // contract/product.ts) — No creates an account for the Discord identity under the suggested
 // username, Yes asks for that account's username and password and fuses them. Either way the
 // player is signed in and the game bootstraps. The pending identity stays in session storage

@@ -1,4 +1,4 @@
-// Verify Account (spec part 2 §2, §4, §8): the game's 'daily spin not verified' opens it; Connect
+// Verify Account: the game's 'daily spin not verified' opens it; Connect
 // runs the Discord popup (machines/discord-oauth.ts, purpose link) and links the Discord account
 // to the logged-in player; Cancel closes. Errors and the time-out return to idle with the text.
 import { Button, Group, Stack, Text } from '@mantine/core';

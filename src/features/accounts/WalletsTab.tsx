@@ -1,4 +1,4 @@
-// Connected Wallets (spec part 1 §2.5, §4.6): 'Wallet #n', the preferred address first with a
+// Connected Wallets: 'Wallet #n', the preferred address first with a
 // 'Main' badge, disconnect behind a confirmation. Connecting posts CONNECT_WALLET to the parent
 // window when framed; on the standalone site the injected wallet signs a SIWE message.
 import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';

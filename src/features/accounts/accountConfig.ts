@@ -1,4 +1,4 @@
-// Which parts of the Account section the configuration switches off (spec part 1 §2.5, §3.1):
+// Which parts of the Account section the configuration switches off:
 // the hidden-settings list names security, notifications, profileMembership, profileLogout and
 // walletsLogout. One source: contract/settings.ts' HIDDEN_SETTINGS, unless a caller passes
 // another list (a parent page's, or a test's). Profile Log Out is on unless a list names

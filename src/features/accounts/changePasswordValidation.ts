@@ -1,4 +1,4 @@
-// Change Password's three checks (spec part 2 §5), in the order the spec lists them.
+// Change Password's three checks, in the order the spec lists them.
 import { PASSWORD_MAX, PASSWORD_MIN, isBlankPassword } from '../../../contract/auth';
 import { AUTH_TEXT } from '../../i18n/texts';
 

@@ -1,5 +1,5 @@
-// The bot-check token the game asks for (GAME_HOOKS.requestBotCheckToken, spec part 1 §7, part 2
-// §4, §8): a fresh widget of the server's provider, rendered off-screen (the game has no form to
+// The bot-check token the game asks for (GAME_HOOKS.requestBotCheckToken):
+// a fresh widget of the server's provider, rendered off-screen (the game has no form to
 // show it in), verified once and removed. ALTCHA solves its proof of work by itself; Turnstile
 // runs its invisible/managed check. Rejects with 'Turnstile verification failed' on error or expiry.
 import { config as configEndpoint, type BotCheckConfig } from '../../../contract/system';

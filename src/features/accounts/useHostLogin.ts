@@ -1,4 +1,4 @@
-// Login through the host instead of the password modal (spec part 1 §2.10, §6, §8): on the
+// Login through the host instead of the password modal: on the
 // CrazyGames portal the portal's own prompt and user token (verified by our server); in a
 // Discord Activity the SDK's authorize code, exchanged by our server, then the SDK's
 // authenticate. A Discord identity without an account goes to the same account decision as

@@ -1,4 +1,4 @@
-// WALLET_NOTIFICATION (spec part 1 §7): a wallet-aware parent page (or the game) reports how a
+// WALLET_NOTIFICATION: a wallet-aware parent page (or the game) reports how a
 // wallet action went. wasError: a destructive toast (failMessage, else notifMessage); success:
 // the wallet data is refreshed, the game re-bootstraps, and the notification's own text, if
 // any, is shown. The bridge hands these messages to the handler made here.

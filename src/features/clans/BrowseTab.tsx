@@ -1,4 +1,4 @@
-// Browse Clans (spec part 2 §2): 10 clans a page with an expandable member list and the average
+// Browse Clans: 10 clans a page with an expandable member list and the average
 // level, and Previous / Next. Each clan's row has its colour down its edge and its tag chip.
 import { Accordion, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

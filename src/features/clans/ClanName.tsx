@@ -1,4 +1,4 @@
-// "[TAG] Name" in the clan colour (spec part 2 §2; issue 26 item 9): the tag is a chip filled
+// "[TAG] Name" in the clan colour: the tag is a chip filled
 // with the clan colour, its text black or white by WCAG contrast; the name keeps the colour's
 // hue, lifted just enough to read on the overlay's panels (clanColors.ts). The brackets are
 // there for screen readers and copy-paste, not drawn: the chip already sets the tag apart.

@@ -1,4 +1,4 @@
-// The member and admin views (spec part 2 §2): tag and name in the clan colour, the player's
+// The member and admin views: tag and name in the clan colour, the player's
 // role, the members (admins first) and, for members, Leave Clan with a confirmation; for the
 // admin, Remove, Outstanding Invites Sent, Join Requests, Invite Player and the Danger Zone.
 import { Badge, Button, Card, Collapse, Group, Loader, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -23,7 +23,7 @@ import { CLAN_TEXT } from '../../i18n/texts';
 export function ClanPanel({ membership, clanId, admin }: { membership: ClanMembership; clanId: string; admin: boolean }) {
   const details = useClan(clanId);
   // A clan that is gone (404: disbanded, or this player removed by another) means the player's
-  // status changed: read it again, which leads to the view they are really in (issue 18 item 14).
+  // status changed: read it again, which leads to the view they are really in.
   const gone = details.error instanceof ApiError && details.error.status === 404;
   const { refresh } = membership;
   useEffect(() => { if (gone) refresh(); }, [gone, refresh]);

@@ -1,4 +1,4 @@
-// The Clans section of the settings overlay (spec part 2 §2 Clans): tabs 'Your Clan' and
+// The Clans section of the settings overlay: tabs 'Your Clan' and
 // 'Browse Clans'. Logged-out players are asked to log in (the auth modal, through the overlay API).
 import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -37,7 +37,7 @@ export default function ClansSection() {
 /**
  * Another player's action (a disband, a removal, an accepted request) changes what this one
  * should see: the status and every clan list are read again when the window gains the focus or
- * the page becomes visible again (issue 18 item 14).
+ * the page becomes visible again.
  */
 function useRefreshOnReturn(refresh: () => void) {
   const latest = useRef(refresh);

@@ -1,4 +1,4 @@
-// The 16 clan colours as a radio group (spec part 2 §3: the palette lives in contract/clans.ts).
+// The 16 clan colours as a radio group (the palette lives in contract/clans.ts).
 import { CheckIcon, ColorSwatch, Group, Text } from '@mantine/core';
 import { useId, type KeyboardEvent } from 'react';
 import { CLAN_COLORS } from '../../../contract/clans';

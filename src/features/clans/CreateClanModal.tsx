@@ -1,4 +1,4 @@
-// Create a Clan (spec part 2 §2, §5): name 3-20, tag 2-5 uppercased as typed, one of the 16
+// Create a Clan: name 3-20, tag 2-5 uppercased as typed, one of the 16
 // colours (default the 13th). A form with errors sends nothing.
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
-// The admin's collapsible Danger Zone (spec part 2 §2, §5): Edit Clan Color, Transfer Ownership
+// The admin's collapsible Danger Zone: Edit Clan Color, Transfer Ownership
 // (a member must be chosen, then confirmed: the admin becomes a regular member) and Disband Clan
-// (the clan name typed exactly). Drawn in the game's style (issue 26 item 9): a hazard-striped
+// (the clan name typed exactly). Drawn in the game's style: a hazard-striped
 // header with the display face, three tiles inside.
 import { Button, Collapse, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// Invite Player (spec part 2 §2, §5): search runs only on Enter with non-empty text (limit 5);
+// Invite Player: search runs only on Enter with non-empty text (limit 5);
 // the player must be picked from the results; editing the text clears the pick.
 import { Button, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';

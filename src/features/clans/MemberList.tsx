@@ -1,4 +1,4 @@
-// A clan's members, admins first (spec part 2 §2), as cards (issue 26 item 9): an avatar with
+// A clan's members, admins first, as cards: an avatar with
 // the player's initial in the clan colour, the username, the role, a level badge and the
 // TripCoin balance. A username opens that player's profile over the settings overlay; closing it
 // comes back here.

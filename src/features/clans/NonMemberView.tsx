@@ -1,4 +1,4 @@
-// The non-member view (spec part 2 §2): 'You're not in a clan', Create a Clan (level 15),
+// The non-member view: 'You're not in a clan', Create a Clan (level 15),
 // Request to Join Clan and the Pending Invites list.
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

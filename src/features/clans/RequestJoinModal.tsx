@@ -1,4 +1,4 @@
-// Request to Join Clan (spec part 2 §2, §5): search clans by name or tag; a blank query clears
+// Request to Join Clan: search clans by name or tag; a blank query clears
 // the results; each result can be asked once (then it shows the request as pending).
 import { Button, Card, Group, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';

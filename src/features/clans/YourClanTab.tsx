@@ -1,4 +1,4 @@
-// 'Your Clan' (spec part 2 §2): the non-member, member or admin view, whichever the machine is in.
+// 'Your Clan': the non-member, member or admin view, whichever the machine is in.
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { ClanPanel } from './ClanPanel';
 import { NonMemberView } from './NonMemberView';

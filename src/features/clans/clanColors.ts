@@ -1,4 +1,4 @@
-// Readable clan colours (issue 26 item 9), by the WCAG 2 contrast formula:
+// Readable clan colours, by the WCAG 2 contrast formula:
 // - the tag chip is filled with the clan colour and its text is black or white, whichever has
 //   the higher contrast on it (every colour of the palette gives at least 4.5:1, unit-tested);
 // - the clan's name keeps the colour's hue, lifted toward white just enough to read at 4.5:1 on

@@ -1,4 +1,4 @@
-// The Clans section's client-side checks (spec part 2 §5), with the spec's texts. The server
+// The Clans section's client-side checks, with the spec's texts. The server
 // checks the same rules (contract/clans.ts); these stop a bad form before any request.
 
 import { nameCharacterProblem } from '../../../contract/names';

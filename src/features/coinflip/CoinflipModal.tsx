@@ -1,4 +1,4 @@
-// Create Coin Flip Wager (spec part 2 §2, §3, §5, §7, §8), opened by SHOW_COINFLIP_MODAL
+// Create Coin Flip Wager, opened by SHOW_COINFLIP_MODAL
 // {modalType: 'create'}: a wager between 10 and 100,000,000 TC with at most two decimals and
 // not above the balance, on Heads (0) or Tails (1). The stake is escrowed and the server
 // commits to sha256 of its seed; the open wagers list below lets a player accept another
@@ -86,14 +86,14 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const [choice, setChoice] = useState<0 | 1>(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [created, setCreated] = useState<{ id: string; hash: string } | null>(null);
-  // After a wager is created the form is reset and locked until the player asks for another one
-  // (issue 26 item 6): a second wager is never one stray tap away.
+  // After a wager is created the form is reset and locked until the player asks for another one:
+  // a second wager is never one stray tap away.
   const [locked, setLocked] = useState(false);
   const amountInput = useRef<HTMLInputElement>(null);
   const [accepted, setAccepted] = useState<CoinflipGame | null>(null);
   const balance = inventory.data?.tripcoins;
   const loggedOut = isLoggedOutError(inventory.error);
-  // Logged out the wager form is not a dead end: Log In opens the auth modal (issue 18 item 7).
+  // Logged out the wager form is not a dead end: Log In opens the auth modal.
   const askToLogIn = useAskToLogIn();
 
   const create = useCreateWager({

@@ -1,4 +1,4 @@
-// A coin flip's seed hash (or revealed seed) as a player can read it (issue 26 item 6): the first
+// A coin flip's seed hash (or revealed seed) as a player can read it: the first
 // 8 and last 6 characters, the whole value in the tooltip and in a copy button. When the browser
 // refuses the clipboard (no Clipboard API, no permission, a frame without clipboard-write) the
 // whole value is shown instead (Mantine's CopyButton cannot tell a refusal), selected, for the player to copy by hand, and a toast says why.

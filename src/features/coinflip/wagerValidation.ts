@@ -1,4 +1,4 @@
-// The coin flip wager checks of spec part 2 §5, in the spec's order, with its messages: a valid
+// The coin flip wager checks, in the spec's order, with its messages: a valid
 // positive number, at least 10, at most 100,000,000, at most two decimals, not above the balance.
 // The server checks the same rules (contract/coinflip.ts); this answers before any request.
 import { WagerAmount } from '../../../contract/coinflip';

@@ -1,4 +1,4 @@
-// The Base Set II Crates announcement (spec part 2 §2 "Account and economy modals"): a release
+// The Base Set II Crates announcement: a release
 // on Sunday 19 October at 4:30 PM EST at 300 Tripcoins per crate. Shown in the Base Set shop,
 // with a way to the Base Set II shop; the price is the Base Set II shop's own when it is known.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';

@@ -1,9 +1,9 @@
-// The Crate open modal (spec part 2 §2 Crate open, §4, §5, §7, §8), driven by
+// The Crate open modal, driven by
 // machines/crate-open.ts: the crate image with an 'N Owned' badge, 'Open 1 Crate'
 // ('Opening...'), the result view 'You Got:' with the won item and Continue, which returns to
 // the open view and reloads the count. The opening operation (api/openCrate.ts) refreshes the
 // economy queries and sends the game fresh item data for the crate item and the won item.
-// Issue 26: it opens on the set the player owns crates of (the airdrop's Base Set II crate), each
+// It opens on the set the player owns crates of (the airdrop's Base Set II crate), each
 // set's tab shows its count and each set's texts name it, and the result starts with the reveal
 // (CrateReveal.tsx).
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
@@ -59,7 +59,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
     },
   }), [queryClient, open]);
   // The component mounts on every opening of the modal: a fresh actor starts in the open view
-  // and loads the count (spec §4: "The view resets and the count reloads each time the modal opens"),
+  // and loads the count ("The view resets and the count reloads each time the modal opens"),
   // both counts first, to start on the set the player owns crates of.
   const [state, send] = useMachine(machine, { input: { choose: true, reducedMotion: prefersReducedMotion() } });
   const { count, counts, won, error, crateVersionId } = state.context;

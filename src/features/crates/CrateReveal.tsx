@@ -1,4 +1,4 @@
-// The crate reveal (issue 26 item 2): while the machine is 'revealing' a reel of Base Set items
+// The crate reveal: while the machine is 'revealing' a reel of Base Set items
 // rolls past a marker, slows down (a tick as each passes) and stops on the won item; then the
 // item shows in its rarity's colour with the reveal sound. A click on the reel or any key skips
 // to the item; under reduced motion the machine never reveals and the item shows at once.

@@ -1,4 +1,4 @@
-// The Crate Shop modal (spec part 2 §2 Crate Shop, §5, §7, §8, §9), opened by
+// The Crate Shop modal, opened by
 // SHOW_CRATE_SHOP_MODAL {crateVersionId}: version 0 is the Base Set Crate Shop, 1 the Base Set II
 // Crate Shop. Remaining supply as current/total with a bar; a quantity with minus and plus
 // (holding repeats every 100 ms; plus capped at the supply, minus floored at 1); balance,
@@ -28,10 +28,10 @@ import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
 import { CRATE_TEXT } from '../../i18n/texts';
 
-/** The quantity input's max attribute (spec §5), whatever the supply. */
+/** The quantity input's max attribute, whatever the supply. */
 export const QUANTITY_INPUT_MAX = 100;
 
-/** The quantity check of spec §5, or null when the quantity can be bought. */
+/** The quantity check, or null when the quantity can be bought. */
 export function quantityProblem(text: string, remaining: number): string | null {
   if (!/^\d+$/.test(text.trim())) return CRATE_TEXT.invalidQuantity;
   const quantity = Number(text);
@@ -58,7 +58,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const price = status.data?.cratePrice ?? 0;
   const balance = inventory.data?.tripcoins;
   const loggedOut = isLoggedOutError(inventory.error);
-  // Logged out the shop is not a dead end: Log In opens the auth modal (issue 18 item 7).
+  // Logged out the shop is not a dead end: Log In opens the auth modal.
   const askToLogIn = useAskToLogIn();
 
   const problem = status.isSuccess ? quantityProblem(quantityText, remaining) : null;
@@ -69,7 +69,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const shortBy = balanceH !== null && cost > balanceH ? cost - balanceH : 0n;
 
   // One purchase at a time (a double click buys once) and one reaction per answer: the
-  // operation's (issue 18 item 6).
+  // operation's.
   const buy = useBuyCrates({
     onSuccess: (result) => {
       economyToast('success', result.description, result.message, 'purchase');

@@ -1,4 +1,4 @@
-// The crate reveal's reel (issue 26 item 2): a row of items rolling past a marker, slowing down
+// The crate reveal's reel: a row of items rolling past a marker, slowing down
 // and stopping on the won item. Pure: which items the reel shows, when each passes the marker
 // (the tick sounds), and the easing both follow.
 

@@ -1,4 +1,4 @@
-// Press-and-hold buttons (spec part 2 §2 Crate Shop, §9): a press steps once, and holding the
+// Press-and-hold buttons (the crate shop's quantity): a press steps once, and holding the
 // button repeats the step every 100 ms until it is released, left or cancelled. Keyboard
 // activation (Enter/Space, a click with detail 0) steps once per press.
 import { useCallback, useEffect, useRef, type MouseEvent, type PointerEvent } from 'react';

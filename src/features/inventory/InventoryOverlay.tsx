@@ -1,4 +1,4 @@
-// The player's own view (issue 25 item 3): Items (each item owned with its picture, name and
+// The player's own view: Items (each item owned with its picture, name and
 // count; my active listings; my open wagers) and History (every posting that touched me: when,
 // what, with whom, how much, the balance after; 25 a page, "Load more" for the next). Opened
 // from the Account section and by the game's SHOW_INVENTORY trigger. Texts: INVENTORY_TEXT.

@@ -1,4 +1,4 @@
-// The loading screen before React (issue 27 items 1 and 4): index.html's first frame (firstFrame.ts),
+// The loading screen before React: index.html's first frame (firstFrame.ts),
 // kept alive in plain DOM from the loading actor, so React, react-dom and the rest of the first
 // screen's components are not on the first screen at all: they load after the game's first frame
 // (src/main.ts) and React's LoadingScreen then takes over, the same screen element for element
@@ -90,7 +90,7 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
     subscription.unsubscribe();
     stopDrift();
   };
-  // Hidden: gone from the page with its stylesheet, as React's LoadingScreen leaves (spec §4.1).
+  // Hidden: gone from the page with its stylesheet, as React's LoadingScreen leaves.
   function remove() {
     stop();
     screen.remove();

@@ -6,7 +6,7 @@
 // keeps the two the same.
 import { LOADING, LOADING_MESSAGES, megabytesLoaded } from '../../../machines/loading';
 
-/** Defaults when the page passes none (spec part 1 §3.5: dailyStreak defaults to 223). */
+/** Defaults when the page passes none (dailyStreak defaults to 223). */
 export const DEFAULT_VERSION_LABEL = 'v1.3';
 export const DEFAULT_DAILY_STREAK = 223;
 export const FLAME_PATH = 'M12 2c1 3.5-1.6 5.4-2.9 7.3C7.7 11.2 7 12.8 7 14.6A5 5 0 0 0 17 15c0-2.3-1.1-3.9-2.2-5.2.1 1.6-.5 2.8-1.6 3.4.5-3.7-.4-8.3-1.2-11.2z';

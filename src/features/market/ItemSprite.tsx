@@ -2,7 +2,7 @@ import { buildPath } from '../../../contract/http';
 import { itemSprite } from '../../../contract/economy';
 import classes from './market.module.css';
 
-/** An item's picture, served per item uuid (spec §7); decorative next to the item's name. */
+/** An item's picture, served per item uuid; decorative next to the item's name. */
 export function ItemSprite({ uuid, size = 48, large = false }: { uuid: string; size?: number; large?: boolean }) {
   return (
     <img

@@ -1,4 +1,4 @@
-// Confirm Purchase and Cancel Listing (spec part 2 §2, §4, §5, §8): the listing's details, the
+// Confirm Purchase and Cancel Listing: the listing's details, the
 // caller's balance, and one action. Shown alone (SHOW_MARKETPLACE_LISTING_MODAL) or inside the
 // Marketplace after Buy / Cancel. A listing that is gone (410 / NFT_ALREADY_SOLD) asks the game
 // to refresh and closes after 1.5 s. The buy and cancel operations own their keys and tell the
@@ -45,7 +45,7 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const buying = action === 'buyConfirm';
 
-  // One action, one message to the game, one toast (issue 18 item 6): a second click before the
+  // One action, one message to the game, one toast: a second click before the
   // re-render sends nothing (the operation's), and a listing found gone twice (the refused
   // purchase, then the refresh it causes failing to load the listing too) is reported once.
   const goneReported = useRef(false);

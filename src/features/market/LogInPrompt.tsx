@@ -1,6 +1,6 @@
 // What a logged-out player sees in Sell and Transfer instead of a raw "Not logged in" toast and
 // empty pickers: why, and a Log In button that opens the auth modal (as coin flip, the crate
-// shop and the bridge do; issue 18 item 7).
+// shop and the bridge do).
 import { Button, Stack, Text } from '@mantine/core';
 import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';

@@ -1,5 +1,5 @@
-// The Marketplace (spec part 2 §2, §5, §6, §8): SHOW_MARKETPLACE_MODAL with modalType 'buy'
-// (optionally one item). A shop (issue 26 item 9): a grid of item cards (picture, name, rarity,
+// The Marketplace: SHOW_MARKETPLACE_MODAL with modalType 'buy'
+// (optionally one item). A shop: a grid of item cards (picture, name, rarity,
 // set, lowest price, listed count, recent sales) with search, sort and filters, each item's
 // every listing one tap away, and a "My listings" tab. Buy is refused before any request when
 // the balance is short; otherwise it opens the spec's Confirm Purchase. Own listings show

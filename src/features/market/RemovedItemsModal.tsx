@@ -1,4 +1,4 @@
-// Items Removed (spec part 2 §2): SHOW_REMOVED_ITEMS_MODAL {removedItems} tells the player which
+// Items Removed: SHOW_REMOVED_ITEMS_MODAL {removedItems} tells the player which
 // items the game took out of their inventory. Names come from the message, else the catalogue.
 import { Button, Group, List, Stack, Text } from '@mantine/core';
 import type { OverlayProps } from '../../overlays/types';

@@ -1,4 +1,4 @@
-// List Item for Sale (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'sell'.
+// List Item for Sale: SHOW_MARKETPLACE_MODAL with modalType 'sell'.
 // An item, a quantity within what is owned, and a price for the whole listing (above 0, at
 // most two decimals). Duration fixed at 30 days; listing is free. The item's market (lowest
 // price, how many are listed, recent sales) is shown to help price it.

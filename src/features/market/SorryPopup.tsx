@@ -1,4 +1,4 @@
-// The Sorry popup (spec part 2 §2): SHOW_SORRY_POPUP; its contents are not shown in the spec, so
+// The Sorry popup: SHOW_SORRY_POPUP; its contents are not shown in the spec, so
 // it apologises plainly and lets the player carry on.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { OverlayProps } from '../../overlays/types';

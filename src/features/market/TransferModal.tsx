@@ -1,4 +1,4 @@
-// Transfer Items (spec part 2 §2, §5, §8): SHOW_MARKETPLACE_MODAL with modalType 'transfer'.
+// Transfer Items: SHOW_MARKETPLACE_MODAL with modalType 'transfer'.
 // The recipient is picked from a player search that runs on Enter (limit 5); editing the text
 // clears the pick. Quantity within what the player owns; never to yourself. The item picker
 // has the first focus but opens only when asked (as in List Item for Sale).

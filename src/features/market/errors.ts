@@ -1,4 +1,4 @@
-// A listing that is gone (410 / NFT_ALREADY_SOLD, spec part 2 §8) gets its own handling; every
+// A listing that is gone (410 / NFT_ALREADY_SOLD) gets its own handling; every
 // other failure reads through src/api/errors.ts.
 import { NFT_ALREADY_SOLD } from '../../../contract/marketplace';
 import { ApiError } from '../../api/client';

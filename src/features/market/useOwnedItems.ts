@@ -1,4 +1,4 @@
-// The player's items with names, from the inventory (quantities are strings: spec §3) and the
+// The player's items with names, from the inventory (quantities are strings) and the
 // catalogue. Inventory failures are toasted once per opening, with the spec's text.
 import { useEffect } from 'react';
 

@@ -1,4 +1,4 @@
-// The market's client-side checks (spec part 2 §5), pure so they are tested without a browser.
+// The market's client-side checks, pure so they are tested without a browser.
 // Each returns the spec's message for the first rule broken, or null.
 
 import { ListingPrice } from '../../../contract/marketplace';
@@ -73,14 +73,14 @@ export function listingError(input: ListingInput): string | null {
 
 const hundredths = (amount: number): bigint => parseTripcoins(amount) ?? BigInt(Math.round(amount * 100));
 
-/** Buy from the list (spec §5): refused before any request when the balance is short. */
+/** Buy from the list: refused before any request when the balance is short. */
 export function listBuyError(price: number, balance: number): string | null {
   const p = hundredths(price);
   const b = hundredths(balance);
   return b < p ? t('market.needButHave', { price: coinsPlain(p), balance: coinsPlain(b) }) : null;
 }
 
-/** Confirm Purchase (spec §5): the same check, with the modal's wording. */
+/** Confirm Purchase: the same check, with the modal's wording. */
 export function confirmBuyError(price: number, balance: number): string | null {
   const p = hundredths(price);
   const b = hundredths(balance);

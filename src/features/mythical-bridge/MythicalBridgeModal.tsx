@@ -1,4 +1,4 @@
-// The Mythical Bridge modal (spec part 2 §2, §4, §5, §8), opened by SHOW_MYTHICAL_BRIDGE_MODAL
+// The Mythical Bridge modal, opened by SHOW_MYTHICAL_BRIDGE_MODAL
 // and driven by machines/bridge.ts: wallet address → 'Confirm that this is you' → Final
 // Confirmation → 'Transaction Complete!' with the explorer link and Done. Errors are toasts and also sit in a red box.
 // Closing clears everything (the machine lives and dies with the modal); it cannot be closed
@@ -46,7 +46,7 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
   const complete = state.matches('complete');
   const whoami = useQuery(currentUserQuery);
 
-  // Every new error is also a toast (spec §8), once.
+  // Every new error is also a toast, once.
   const toasted = useRef(0);
   useEffect(() => {
     if (context.errors === toasted.current || !context.error) return;
@@ -279,7 +279,7 @@ function DestinationWallet({ wallet }: { wallet: string }) {
 }
 
 /**
- * The last step (spec part 2 §5 step 4; issue 26 item 5): 'Transaction Complete!' as the heading,
+ * The last step, a step of its own: 'Transaction Complete!' as the heading,
  * the transfer's status (asked again until the chain confirms it), the explorer link and Done,
  * which closes the modal. Nothing of the confirmation step stays: no Go Back, no greyed buttons.
  * Done takes the focus, since the button the player pressed (Finalize Airdrop) is gone.

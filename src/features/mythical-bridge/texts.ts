@@ -15,7 +15,7 @@ export const BRIDGE_UI = localized('bridge.ui', {
   noWalletTextNoLink: 'Enter the address of an Ethereum wallet you own.',
   linkWallet: 'Link a wallet',
   loggedOut: 'Log in to use the Mythical Bridge.',
-  // Said on the first step, from the inventory (issue 18 item 8), not only when finalizing fails.
+  // Said on the first step, from the inventory, not only when finalizing fails.
   ticketNeeded: 'You need a Mythical Ticket to use the bridge.',
   hasTickets: (count: number) => `You have ${count} Mythical Ticket${count === 1 ? '' : 's'}.`,
   noTicket: 'You have no Mythical Ticket, so the bridge will refuse to finalize. Get one in the game first.',

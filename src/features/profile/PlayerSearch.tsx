@@ -1,4 +1,4 @@
-// "Find a player" inside the profile overlay: searches on Enter (limit 5, spec part 2 §5 and §9),
+// "Find a player" inside the profile overlay: searches on Enter (limit 5),
 // and a result opens that player's profile (navigateToProfile).
 import { Loader, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// The player profile overlay (spec part 2 §2 "Player profile", §3, §4, §8): who the player is,
+// The player profile overlay: who the player is,
 // online status, friends, views, streaks, time played, quests, level, XP, coins, game stats and
 // legacy stats. It opens on the logged-in player (or the uuid the game passed); "Find a player"
 // and Back move through profiles with the history of machines/profile-navigation.ts.

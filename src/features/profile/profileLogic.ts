@@ -1,4 +1,4 @@
-// How the profile overlay shows a Profile (spec part 2 §2 "Player profile", §3): game stats,
+// How the profile overlay shows a Profile: game stats,
 // legacy blocks with title-cased labels, time played as hours and minutes, hidden bookkeeping
 // keys, level with its progress fraction.
 import { MAX_LEVEL } from '../../../contract/levels';

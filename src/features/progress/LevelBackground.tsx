@@ -1,4 +1,4 @@
-// The level progress overlay's animated background (spec part 2 §2): one full-screen triangle
+// The level progress overlay's animated background: one full-screen triangle
 // and a small fragment shader (drifting light bands over a faint grid) in raw WebGL, no three.js.
 // Cheap by construction: the drawing buffer is at most 480 px wide (CSS scales it up; the
 // pattern is soft), at most 30 frames a second, nothing while the tab is hidden, one still

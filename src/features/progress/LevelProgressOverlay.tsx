@@ -1,4 +1,4 @@
-// The level progress overlay (spec part 2 §2 "Level progress overlay", §3, §9): '>LEVEL
+// The level progress overlay: '>LEVEL
 // PROGRESS', the current-level card (image, Total XP, XP needed for the next level, progress
 // bar, XP in the level versus the level end XP), '{n} / 50 Levels Unlocked' and the grid of
 // levels 1–50 in five columns, grouped by rank, coloured by section, milestones marked; locked

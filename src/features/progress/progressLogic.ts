@@ -1,5 +1,5 @@
-// What the level progress overlay derives from GET /api/getLevelProgress (spec part 2 §3, §4,
-// §9): rank, colour section and milestone per level, XP in k and M, and which levels are unlocked.
+// What the level progress overlay derives from GET /api/getLevelProgress:
+// rank, colour section and milestone per level, XP in k and M, and which levels are unlocked.
 import { MAX_LEVEL } from '../../../contract/levels';
 import type { LevelProgressAnswer } from '../../../contract/progress';
 import { localized } from '../../i18n/localized';

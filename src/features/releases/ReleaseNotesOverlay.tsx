@@ -1,4 +1,4 @@
-// The release notes overlay (spec part 2 §2 "Release notes overlay"): loading text, the streak
+// The release notes overlay: loading text, the streak
 // and update figures with the three counters (1500 ms count-up), releases grouped by month
 // newest first with 'N updates' badges, a 'Newest' badge, and a dialog with ADDED, FIXED and
 // REMOVED lists. Close and Escape go through the overlay manager, which tells the game.

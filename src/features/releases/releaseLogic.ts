@@ -1,4 +1,4 @@
-// Release notes, as the overlay shows them (spec part 2 §2, §3, §4, §9): the server's logs
+// Release notes, as the overlay shows them: the server's logs
 // transformed into date + changes[], synthesised dates from the streak's first version on,
 // metrics that skip placeholder items, and grouping by month, newest first.
 import type { ReleaseLog } from '../../../contract/releases';

@@ -1,4 +1,4 @@
-// The About section (§2.8): the version badge and channel, the legal pages (served by our own
+// The About section: the version badge and channel, the legal pages (served by our own
 // server at /privacy and /terms), and the community and support links of activity.config.json.
 // The recent-updates block is disabled in the current configuration. A link group that is not
 // configured is not shown: a placeholder that leads nowhere is worse than no link.

@@ -1,4 +1,4 @@
-// One row of §3.2: a Switch, a Slider (with its value read out) or a Select, built from the
+// One row of the settings table: a Switch, a Slider (with its value read out) or a Select, built from the
 // field table in contract/settings.ts so labels, ranges and options cannot drift.
 import { Group, Select, Slider, Stack, Switch, Text } from '@mantine/core';
 import { SETTINGS_FIELDS, snapToStep, type FieldDef } from '../../../contract/settings';

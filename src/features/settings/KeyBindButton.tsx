@@ -1,4 +1,4 @@
-// One binding's button (§2.6, §4.2): idle shows the key; a click starts capture ('Press a key or
+// One binding's button: idle shows the key; a click starts capture ('Press a key or
 // mouse button...'); the next key or mouse button is offered to `onCapture`; blur cancels.
 // While capturing, keys never reach the overlay's Escape handler or the game. Escape is never
 // bound: it cancels the capture. Backspace or Delete unbinds (0, "Unbound"), as does the small

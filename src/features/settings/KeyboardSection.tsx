@@ -1,6 +1,6 @@
-// The Keyboard section (§2.6): Key Bindings and a disabled Advanced tab, the sprint mode, the
-// twelve bindable actions and Reset. A key already bound elsewhere (the §5 rule) is answered in
-// place, under the action's row, with the spec's texts and Swap or Cancel (issue 26 item 4):
+// The Keyboard section: Key Bindings and a disabled Advanced tab, the sprint mode, the
+// twelve bindable actions and Reset. A key already bound elsewhere (one key, one action) is answered in
+// place, under the action's row, with the spec's texts and Swap or Cancel:
 // nothing floats over the footer. On a touch-only device a note says what the bindings are for.
 import { Alert, Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';

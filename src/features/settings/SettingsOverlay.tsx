@@ -1,4 +1,4 @@
-// The settings overlay (spec part 1 §2.4–2.8, §4.2): full screen, a 260 px sidebar (a slide-in
+// The settings overlay: full screen, a 260 px sidebar (a slide-in
 // drawer below 768 px) and one active section. Account, Airdrops and Clans belong to other
 // features; src/app hands their components in through `extraSections` (features do not import
 // each other), and a section without a component is not listed.
@@ -84,10 +84,10 @@ export default function SettingsOverlay({ payload, onClose, extraSections = {}, 
   const [query, setQuery] = useState('');
 
   // While a search is typed, its results are the topmost layer: Escape clears the search and
-  // shows the section again; only the next Escape closes the overlay (issue 18 item 2).
+  // shows the section again; only the next Escape closes the overlay.
   useEscapeLayer('dialog', query !== '', () => setQuery(''));
   // The phone's sections drawer is a layer of its own above that: Escape and Back (the back
-  // gesture) close the drawer first, and only the next Escape the overlay (issue 26 item 8).
+  // gesture) close the drawer first, and only the next Escape the overlay.
   const drawerShown = viewport.isMobile && drawerOpen;
   useEscapeLayer('dialog', drawerShown, () => setDrawerOpen(false));
   useBackLayer(drawerShown, () => setDrawerOpen(false));

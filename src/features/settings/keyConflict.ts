@@ -1,4 +1,4 @@
-// The key binding rule's English texts (spec part 1 §5); the rule and the Swap/Cancel conflict
+// The key binding rule's English texts; the rule and the Swap/Cancel conflict
 // are machines/key-binding.ts.
 import { keyLabel } from '../../../contract/keys';
 

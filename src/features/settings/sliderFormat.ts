@@ -1,4 +1,4 @@
-// One number format per kind of value on the settings' sliders (issue 26 item 8): every
+// One number format per kind of value on the settings' sliders: every
 // sensitivity is a multiplier with two decimals ("1.00x", "0.75x"; the contract gives Mouse
 // Sensitivity the multiplier format too), volumes and scales are percentages, and a plain
 // number always shows as many decimals as its step has ("90", "800", crosshair size "2.0" and

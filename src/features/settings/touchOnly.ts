@@ -1,4 +1,4 @@
-// Whether the device is touch only (issue 26 item 8). The rule: the primary pointer is coarse
+// Whether the device is touch only. The rule: the primary pointer is coarse
 // (`(pointer: coarse)`) and no pointer at all is fine (`(any-pointer: fine)` fails), i.e. no
 // mouse, trackpad or pen is attached. A touch laptop or a tablet with a trackpad is not touch only.
 //

@@ -1,6 +1,6 @@
 // The overlay's view of the settings store (src/settings-store): the values are the store's own
 // (read with useSyncExternalStore, no copy here); every accepted change is saved and sent to the
-// game by the store, and confirmed here with a 2 s 'Setting updated' toast (§4.2, §9).
+// game by the store, and confirmed here with a 2 s 'Setting updated' toast.
 // Slider drags are debounced so the game is not flooded; onChangeEnd flushes, so the final
 // value always arrives. Only the slider being dragged is held here until it is committed.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

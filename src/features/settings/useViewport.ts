@@ -1,4 +1,4 @@
-// Responsive classes of §2.4/§9: small mobile < 480, mobile < 768, tablet 768–1023, landscape
+// Responsive classes: small mobile < 480, mobile < 768, tablet 768–1023, landscape
 // when wider than tall, touch capability; resize handling debounced by 100 ms.
 import { useEffect, useState } from 'react';
 

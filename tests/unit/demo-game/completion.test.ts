@@ -1,4 +1,4 @@
-// The demo game's stand-in for a Unity build without our bridge (issue 15 item 5).
+// The demo game's stand-in for a Unity build without our bridge.
 import { describe, expect, it } from 'vitest';
 import { callsCompletionHook } from '../../../demo-game/src/completion';
 

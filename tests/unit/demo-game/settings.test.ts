@@ -14,7 +14,7 @@ import {
 const base = DEFAULT_GAME_SETTINGS;
 
 describe('applySetting', () => {
-  it('starts from the §3.3 defaults', () => {
+  it('starts from the default settings', () => {
     expect(base).toMatchObject({ mouseSensitivity: 1, fov: 90, sprintMode: 'hold', crosshairStyle: 'default', crosshairSize: 2, showFps: true, invertY: false });
     expect(base.keyBindings).toEqual(DEFAULT_KEY_BINDINGS);
   });

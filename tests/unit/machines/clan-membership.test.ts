@@ -90,7 +90,7 @@ describe('clan membership machine: session and loading', () => {
     expect(actor.getSnapshot().context.clanId).toBe(status.clanId);
   });
 
-  it('a failed load shows the §8 text, toasts it, and RETRY loads again', async () => {
+  it('a failed load shows the default failure text, toasts it, and RETRY loads again', async () => {
     const h: Harness = { statuses: [] };
     const { actor, spies } = start(h);
     await settled(actor);
@@ -274,7 +274,7 @@ describe('clan membership machine: results of each action', () => {
     expect(spies.loads).toBe(1);
   });
 
-  it('a failure without server text uses the §8 default of that action', async () => {
+  it('a failure without server text uses the default text of that action', async () => {
     const { actor, spies } = start({ statuses: [nonMember], performResult: async () => { throw new TypeError('network'); } });
     await settled(actor);
     actor.send({ type: 'ACT', action: SAMPLE.create });
@@ -287,7 +287,7 @@ describe('clan membership machine: results of each action', () => {
     expect(actor.getSnapshot().context.requested).toEqual([]);
   });
 
-  it('every action has its §8 default', () => {
+  it('every action has its default failure text', () => {
     expect(failureText('leave', null)).toBe('Failed to leave clan');
     expect(failureText('cancelInvite', {})).toBe('Failed to revoke invite');
     expect(failureText('load', { text: '' })).toBe('Failed to load clan information');

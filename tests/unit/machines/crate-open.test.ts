@@ -142,7 +142,7 @@ describe('the crate open machine', () => {
   });
 });
 
-describe('the set it opens on (issue 26 item 1)', () => {
+describe('the set it opens on', () => {
   it('picks the set the player owns crates of; Base Set when both or neither', () => {
     expect(pickCrateVersion({ 0: 0, 1: 1 })).toBe(1);
     expect(pickCrateVersion({ 0: 2, 1: 0 })).toBe(0);
@@ -174,7 +174,7 @@ describe('the set it opens on (issue 26 item 1)', () => {
   });
 });
 
-describe('the reveal (issue 26 item 2)', () => {
+describe('the reveal', () => {
   async function opened(input: { reducedMotion?: boolean }, clock?: SimulatedClock) {
     const server = fakeServer({ 0: 1, 1: 0 });
     const actor = createActor(server.machine, { input: { crateVersionId: 0, ...input }, clock }).start();

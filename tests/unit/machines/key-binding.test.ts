@@ -1,5 +1,5 @@
-// Assigning a key (issue 26 item 4): a key bound elsewhere waits as a conflict answered with
-// Swap (the other action takes the old key) or Cancel; the §5 rule itself is tests/unit/settings-keys.test.tsx.
+// Assigning a key: a key bound elsewhere waits as a conflict answered with
+// Swap (the other action takes the old key) or Cancel; the one-key-one-action rule itself is tests/unit/settings-keys.test.tsx.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_BINDINGS, KEY, type KeyBindings } from '../../../contract/keys';
 import { initialKeyBindingState, keyBindingStep, type KeyBindingState } from '../../../machines/key-binding';

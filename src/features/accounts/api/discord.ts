@@ -1,7 +1,7 @@
 // The browser side of machines/discord-oauth.ts: the real popup, session storage and random
 // state, and the exchange/link/create/fuse requests with failures turned into the machine's
 // DiscordFailure. Also the pending Discord identity kept in session storage while the player
-// decides between creating and fusing (spec part 2 §2).
+// decides between creating and fusing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { z } from 'zod';
@@ -122,7 +122,7 @@ export function openFusionDecision(overlays: Pick<OverlayStore, 'open'>, pending
 }
 
 /**
- * At app start (spec part 2 §2: "a pending chat-platform user held in session storage opens the
+ * At app start ("a pending chat-platform user held in session storage opens the
  * fusion decision"): reopens a decision the player had not made before the page reloaded.
  * Returns whether one was reopened.
  */

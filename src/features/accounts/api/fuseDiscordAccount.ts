@@ -6,7 +6,7 @@ import { call } from '../../../api/client';
 import type { MutationConfig } from '../../../api/mutation';
 import { botCheckTokenFor } from '../headlessBotCheck';
 
-/** The fuse needs the bot check like sign-in (issue 22): solved for the name, off-screen. */
+/** The fuse needs the bot check like sign-in: solved for the name, off-screen. */
 export async function fuseDiscordAccount(body: { discordId: string; username: string; password: string; accessToken?: string }) {
   return call(discordFuse, { body: { ...body, turnstile_token: await botCheckTokenFor(body.username) } });
 }

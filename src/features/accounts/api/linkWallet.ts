@@ -1,5 +1,5 @@
 // The standalone site's Sign-In-with-Ethereum wallet link through the browser's injected
-// EIP-1193 provider (spec part 1 §2.5, §4.6); the wallet list is src/api/wallets.ts.
+// EIP-1193 provider; the wallet list is src/api/wallets.ts.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { walletLink, walletNonce } from '../../../../contract/accounts';
 import { call } from '../../../api/client';

@@ -1,4 +1,4 @@
-// The first thing a player sees (spec part 1 §2.1, §4.1): full screen, background that follows
+// The first thing a player sees: full screen, background that follows
 // the mouse, version and daily-streak badges (the streak: the release notes' figure, which the
 // server writes into the page; the spec's 223 when it has none), cycling messages, the bar with percent and MB.
 // It fades out (0.5 s, slight scale) once the game says it is ready, and if the game cannot be
@@ -35,7 +35,7 @@ function FlameIcon() {
 
 export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL, dailyStreak }: LoadingScreenProps) {
   useInjectedStyles(LOADING_STYLE_ID, css);
-  // One streak (issue 26 item 7): the figure the release notes count, delivered with the page.
+  // One streak: the figure the release notes count, delivered with the page.
   const [pageStreak] = useState(() => pageData().updateStreak);
   const streak = dailyStreak ?? pageStreak ?? DEFAULT_DAILY_STREAK;
   const t = useT();

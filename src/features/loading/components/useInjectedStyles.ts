@@ -1,7 +1,7 @@
 import { useInsertionEffect } from 'react';
 
 /**
- * Puts `css` in a <style id> while the component is mounted and removes it after (spec §4.1).
+ * Puts `css` in a <style id> while the component is mounted and removes it after.
  * A <style> with that id already in the page (index.html's first frame, see firstFrame.ts) is
  * adopted rather than duplicated, and removed the same way.
  */

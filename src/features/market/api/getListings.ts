@@ -1,5 +1,4 @@
-// GET /api/marketplace/listings: page 1, cheapest first; 100 listings, or 1000 of one item
-// (spec §7).
+// GET /api/marketplace/listings: page 1, cheapest first; 100 listings, or 1000 of one item.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LISTING_PAGE_SIZE_MAX, listings } from '../../../../contract/marketplace';
 import { call } from '../../../api/client';

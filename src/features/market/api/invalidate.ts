@@ -1,6 +1,6 @@
 // What a market action changes, in one place: the player's inventory (shared) always; the
-// marketplace (listings, stats, listing details) when listings changed; and what the game hears
-// (spec part 2 §7): RefreshMarketplace when listings changed, OnItemData for the item whose data
+// marketplace (listings, stats, listing details) when listings changed; and what the game hears:
+// RefreshMarketplace when listings changed, OnItemData for the item whose data
 // changed.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { SHELL_TO_GAME } from '../../../../contract/gameConstants';

@@ -1,5 +1,5 @@
-// GET /api/getProfile/{uuid} (spec part 2 §7: not cached, 2 retries), and how its failures read
-// (§8: 'Authentication Error' when the session is refused, 'Profile Error' otherwise).
+// GET /api/getProfile/{uuid} (not cached, 2 retries), and how its failures read
+// ('Authentication Error' when the session is refused, 'Profile Error' otherwise).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getProfile as getProfileEndpoint } from '../../../../contract/profile';
 import { ApiError, call } from '../../../api/client';

@@ -1,4 +1,4 @@
-// GET /api/getReleaseLogs (spec part 2 §7). Errors read 'Failed to fetch release logs: {status text}'.
+// GET /api/getReleaseLogs. Errors read 'Failed to fetch release logs: {status text}'.
 import { queryOptions } from '@tanstack/react-query';
 import { getReleaseLogs } from '../../../../contract/releases';
 import { ApiError, call } from '../../../api/client';

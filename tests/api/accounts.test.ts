@@ -166,7 +166,7 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       const userId = `cg-${uniqueName()}`;
       for (const [token, code] of [
         [await fakePortal.sign({ userId, username: 'Foreign', gameId: 'SOME-OTHER-GAME' }), 'PORTAL_TOKEN_OTHER_GAME'],
-        [await fakePortal.sign({ userId, username: 'Gameless' }), 'PORTAL_TOKEN_NO_GAME'],
+        [await fakePortal.sign({ userId, username: 'Gameless', gameId: null }), 'PORTAL_TOKEN_NO_GAME'],
       ] as const) {
         const r = await new Client(t.app).post('/api/crazygames/login', { token });
         expect(r.statusCode, r.body).toBe(401);
@@ -181,7 +181,7 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       const bare = await startApp(database, withoutGame);
       try {
         const userId = `cg-${uniqueName()}`;
-        for (const claims of [{ userId, username: 'Foreign', gameId: 'SOME-OTHER-GAME' }, { userId, username: 'Gameless' }, { userId, username: 'Ours', gameId: 'game-42' }]) {
+        for (const claims of [{ userId, username: 'Foreign', gameId: 'SOME-OTHER-GAME' }, { userId, username: 'Gameless', gameId: null }, { userId, username: 'Ours', gameId: 'game-42' }]) {
           const r = await new Client(bare.app).post('/api/crazygames/login', { token: await fakePortal.sign(claims) });
           expect(r.statusCode, r.body).toBe(503);
           expect(r.json()).toMatchObject({ error: PORTAL_TEXT.notConfigured, code: 'PORTAL_NOT_CONFIGURED' });

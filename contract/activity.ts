@@ -2,6 +2,7 @@
 // portal and a Discord Activity). Bundled into the shell and parsed once with this schema, so a
 // typo in the file fails the build's tests rather than a player's session.
 import { z } from 'zod';
+import { strangerWildcard } from './origins';
 
 /** A Discord URL mapping (Activity proxy): requests to `target` go through `/.proxy{prefix}`. */
 export const UrlMapping = /* @__PURE__ */ (() => z.object({
@@ -10,8 +11,11 @@ export const UrlMapping = /* @__PURE__ */ (() => z.object({
 }))();
 export type UrlMapping = z.infer<typeof UrlMapping>;
 
-/** An origin, or a wildcard origin such as https://*.crazygames.com. */
-const OriginPattern = /* @__PURE__ */ (() => z.string().regex(/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/, 'an origin such as https://example.com or https://*.example.com'))();
+/** An origin, or a wildcard origin over the studio's own domain (https://*.example.com); never a
+ * wildcard over a domain whose subdomains are other people's sites (https://*.discordsays.com). */
+const OriginPattern = /* @__PURE__ */ (() => z.string()
+  .regex(/^https?:\/\/(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/, 'an origin such as https://example.com or https://*.example.com')
+  .superRefine((v, ctx) => { const why = strangerWildcard(v); if (why) ctx.addIssue({ code: 'custom', message: why }); }))();
 
 /** A link shown in About: https pages or a mailto address, nothing that runs script. */
 export const AboutLink = /* @__PURE__ */ (() => z.object({

@@ -83,4 +83,7 @@ export const EmptyBody = z.object({}).loose().nullish();
 
 /** The name of the header that makes a purchase safe to retry. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Sent by the shell with every change it asks for: a header no other site's form or no-cors
+ * fetch can send, so the server knows a cookie-carrying POST is not a cross-site forgery. */
+export const CLIENT_HEADER = 'x-tripshell-client';
 export const IdempotencyKey = z.string().min(8).max(100).regex(/^[A-Za-z0-9_.:-]+$/);

@@ -55,6 +55,8 @@ export interface Playground {
 }
 
 export const PLAYGROUND_DISCORD_SECRET = 'playground-discord-secret';
+/** The game the playground's portal serves (its tokens name it; the product is told it). */
+export const PLAYGROUND_GAME_ID = 'tripshell-playground';
 /** The product's loopback-only testing parameters a host page passes on to the framed product
  * (the completion policy and its time-out, the demo game without the hook): try a build on
  * either policy inside each host. */
@@ -95,7 +97,7 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const discord = await startFakeDiscord({ clientId: options.clientId, clientSecret: PLAYGROUND_DISCORD_SECRET, port: options.discordApiPort ?? 0 });
-  const portal = await startFakePortal({ port: options.portalKeyPort ?? 0 });
+  const portal = await startFakePortal({ gameId: PLAYGROUND_GAME_ID, port: options.portalKeyPort ?? 0 });
   const product = options.product.replace(/\/$/, '');
   let origin = '';
 
@@ -195,7 +197,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     env: {
       DISCORD_CLIENT_ID: options.clientId, DISCORD_CLIENT_SECRET: PLAYGROUND_DISCORD_SECRET,
       DISCORD_API_BASE: discord.apiBase, DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
-      CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl,
+      // Portal sign-in is on only for our game's id, and the playground's portal signs every token with it.
+      CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl, CRAZYGAMES_GAME_ID: portal.gameId,
       PLAYGROUND_ORIGIN: origin,
     },
     url: (host, params = {}) => `${origin}/${host}${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ''}`,

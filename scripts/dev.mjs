@@ -3,10 +3,15 @@
 import { spawn } from 'node:child_process';
 
 const apiPort = process.env.API_PORT ?? '8787';
-const env = { ...process.env, PORT: apiPort, STATIC_DIR: '', API_ORIGIN: `http://127.0.0.1:${apiPort}` };
+const viteHost = process.env.HOST ?? '127.0.0.1';
+const vitePort = process.env.PORT ?? '5173';
+// The browser's page is Vite's, so that is our own origin for the API (its loopback names too),
+// unless PUBLIC_ORIGIN says otherwise.
+const pageHost = ['0.0.0.0', '::'].includes(viteHost) ? 'localhost' : viteHost;
+const env = { ...process.env, PORT: apiPort, STATIC_DIR: '', API_ORIGIN: `http://127.0.0.1:${apiPort}`, PUBLIC_ORIGIN: process.env.PUBLIC_ORIGIN || `http://${pageHost}:${vitePort}` };
 const children = [
   spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], { stdio: 'inherit', env }),
-  spawn('npx', ['vite', '--host', process.env.HOST ?? '127.0.0.1', '--port', process.env.PORT ?? '5173'], { stdio: 'inherit', env }),
+  spawn('npx', ['vite', '--host', viteHost, '--port', vitePort], { stdio: 'inherit', env }),
 ];
 const stop = () => { for (const c of children) c.kill('SIGTERM'); process.exit(0); };
 process.on('SIGINT', stop);

@@ -3,6 +3,7 @@
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTripcoins } from '../contract/money';
+import { strangerWildcard } from '../contract/origins';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 /** A price: 0.01 to 1,000,000 TC with at most two decimals, kept as text (parsed to hundredths where used). */
@@ -64,14 +65,32 @@ export function trustProxyOf(setting: Config['TRUST_PROXY']): false | string[] |
 
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 
-export const DEFAULT_FRAME_ANCESTORS = [
-  "'self'",
-  'https://*.crazygames.com',
-  'https://crazygames.com',
-  'https://discord.com',
-  'https://*.discord.com',
-  'https://*.discordsays.com',
-];
+/** One origin, scheme://host[:port] and nothing after it (a trailing slash is dropped). */
+const originText = (v: string): string | null => {
+  try {
+    const url = new URL(v.trim());
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) return null;
+    return url.origin === v.trim().replace(/\/$/, '') ? url.origin : null;
+  } catch { return null; }
+};
+const origin = z.string().transform((v, ctx) => {
+  const parsed = originText(v);
+  if (parsed === null) { ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port], nothing after it): ${v}` }); return z.NEVER; }
+  return parsed;
+});
+const origins = list.transform((values, ctx) => values.map((v) => {
+  const parsed = originText(v);
+  if (parsed === null) ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port], nothing after it): ${v}` });
+  return parsed ?? v;
+}));
+
+/** The pages Discord's own clients run the Activity frame in (web, public test build, canary). */
+export const DISCORD_PARENT_ORIGINS = ['https://discord.com', 'https://ptb.discord.com', 'https://canary.discord.com'];
+/** The portal's own pages, around a game's frame. */
+export const CRAZYGAMES_PARENT_ORIGINS = ['https://www.crazygames.com', 'https://crazygames.com'];
+
+/** The Activity's own origin: Discord serves each Activity from its client id's subdomain. */
+export const discordActivityOrigin = (clientId: string) => `https://${clientId.toLowerCase()}.discordsays.com`;
 
 export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -85,9 +104,17 @@ export const ConfigSchema = z.object({
   UNITY_BUILD_DIR: z.string().optional(),
   /** Where `npm run build` puts the demo game's four files (served when UNITY_BUILD_DIR is unset). */
   DEMO_GAME_DIR: z.string().min(1).default('./dist/game'),
-  /** Origins other than our own allowed to make state-changing requests (the hosts' iframes). */
-  ALLOWED_ORIGINS: list.default(['https://*.crazygames.com', 'https://*.discordsays.com']),
-  FRAME_ANCESTORS: list.default(DEFAULT_FRAME_ANCESTORS),
+  /** Set to `production` on a deployment: start-up then refuses what productionProblems lists. */
+  NODE_ENV: z.string().default('development'),
+  /** Our own origin as players' browsers reach it (https://game.example.com): the origin check,
+   * the Discord popup's return address and the wallet message name it; never a request's Host or
+   * X-Forwarded-Host. Unset (local runs only): the loopback names of the port the server listens on. */
+  PUBLIC_ORIGIN: origin.optional(),
+  /** Origins other than our own allowed to make state-changing requests (the hosts' iframes).
+   * Unset: our Activity's origin (with DISCORD_CLIENT_ID) and CRAZYGAMES_GAME_ORIGINS. */
+  ALLOWED_ORIGINS: list.optional(),
+  /** CSP frame-ancestors. Unset: 'self', and the pages of the hosts that are configured. */
+  FRAME_ANCESTORS: list.optional(),
   /** The host playground's origin (`npm run hosts`, local only): its stand-in portal SDK may load and answer. */
   PLAYGROUND_ORIGIN: z.string().regex(/^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/, 'a loopback http origin, such as http://127.0.0.1:8082').optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -130,15 +157,18 @@ export const ConfigSchema = z.object({
   AUTH_RATE_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   GAME_SERVER_KEY: z.string().min(16).optional(),
-  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a Discord application id (digits)').optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
   DISCORD_API_BASE: z.string().url().default('https://discord.com/api'),
   /** Discord's authorize page the sign-in popup opens. */
   DISCORD_AUTHORIZE_URL: z.string().url().default('https://discord.com/oauth2/authorize'),
   /** Where CrazyGames publishes the key its user tokens are signed with (JSON {publicKey}). */
   CRAZYGAMES_PUBLIC_KEY_URL: z.string().url().default('https://sdk.crazygames.com/publicKey.json'),
-  /** When set, portal tokens for another game are refused. */
-  CRAZYGAMES_GAME_ID: z.string().optional(),
+  /** Our game's id on the portal. Portal sign-in is off without it; a token must name this game. */
+  CRAZYGAMES_GAME_ID: z.string().min(1).max(100).optional(),
+  /** The exact origins the portal serves our game's frame from (no wildcards): allowed to make
+   * state-changing requests and to frame us, beside the portal's own pages. */
+  CRAZYGAMES_GAME_ORIGINS: origins.default([]),
   /** The Technical Difficulties airdrop: open or closed, and which accounts may claim it. */
   AIRDROP_ENABLED: bool.default(true),
   /** Only accounts created before this instant are eligible (ISO date); unset: every account. */
@@ -167,9 +197,72 @@ export const ConfigSchema = z.object({
   /** Path of the crate drop tables (default server/data/drop-tables.json); checked at start. */
   CRATE_DROP_TABLES: z.string().min(1).optional(),
 });
-export type Config = z.infer<typeof ConfigSchema>;
+type Parsed = z.infer<typeof ConfigSchema>;
+/** The parsed settings, with the host origins filled in from what is configured. */
+export type Config = Omit<Parsed, 'ALLOWED_ORIGINS' | 'FRAME_ANCESTORS'> & { ALLOWED_ORIGINS: string[]; FRAME_ANCESTORS: string[] };
 
 export class ConfigError extends Error {}
+
+/** Origins allowed by default: our own Activity's, and our game's frames on the portal. */
+export function defaultAllowedOrigins(c: Pick<Parsed, 'DISCORD_CLIENT_ID' | 'CRAZYGAMES_GAME_ORIGINS'>): string[] {
+  return [...(c.DISCORD_CLIENT_ID ? [discordActivityOrigin(c.DISCORD_CLIENT_ID)] : []), ...c.CRAZYGAMES_GAME_ORIGINS];
+}
+
+/** Who may frame us by default: ourselves, and the pages of each configured host down to our frame. */
+export function defaultFrameAncestors(c: Pick<Parsed, 'DISCORD_CLIENT_ID' | 'CRAZYGAMES_GAME_ID' | 'CRAZYGAMES_GAME_ORIGINS'>): string[] {
+  const discord = c.DISCORD_CLIENT_ID ? [...DISCORD_PARENT_ORIGINS, discordActivityOrigin(c.DISCORD_CLIENT_ID)] : [];
+  const portal = c.CRAZYGAMES_GAME_ID || c.CRAZYGAMES_GAME_ORIGINS.length ? [...CRAZYGAMES_PARENT_ORIGINS, ...c.CRAZYGAMES_GAME_ORIGINS] : [];
+  return ["'self'", ...new Set([...discord, ...portal])];
+}
+
+/** The wildcards that would trust other people's sites, in every list of origins we trust. */
+export function strangerOrigins(c: Pick<Config, 'ALLOWED_ORIGINS' | 'FRAME_ANCESTORS' | 'CRAZYGAMES_GAME_ORIGINS'>): string[] {
+  const lists = [['ALLOWED_ORIGINS', c.ALLOWED_ORIGINS], ['FRAME_ANCESTORS', c.FRAME_ANCESTORS], ['CRAZYGAMES_GAME_ORIGINS', c.CRAZYGAMES_GAME_ORIGINS]] as const;
+  return lists.flatMap(([name, values]) => values.flatMap((v) => {
+    const why = strangerWildcard(v);
+    return why ? [`${name}: ${why}; name the exact origin instead`] : [];
+  }));
+}
+
+export const isProduction = (c: Pick<Config, 'NODE_ENV'>) => c.NODE_ENV === 'production';
+
+/** Cookies are Secure (SameSite=None; Partitioned) on every answer when our public origin is https,
+ * whether or not the TLS-terminating proxy in front says so. */
+export const secureByConfig = (c: Pick<Config, 'PUBLIC_ORIGIN'>) => c.PUBLIC_ORIGIN?.startsWith('https://') === true;
+
+/**
+ * What a production process must not start without (NODE_ENV=production), every problem at once:
+ * our public origin over https (so every cookie is Secure), the secrets the configured features
+ * need, exact origins only, portal sign-in only with our game id, and no local-only setting.
+ */
+export function productionProblems(c: Config): string[] {
+  const problems: string[] = [];
+  if (!c.PUBLIC_ORIGIN) problems.push('PUBLIC_ORIGIN is not set: give the https origin players reach us at (https://game.example.com)');
+  else if (!secureByConfig(c)) problems.push(`PUBLIC_ORIGIN is ${c.PUBLIC_ORIGIN}: it must be https, or session cookies go out without Secure`);
+  if (!c.GAME_SERVER_KEY) problems.push('GAME_SERVER_KEY is not set: the game servers could not award anything');
+  if (Boolean(c.DISCORD_CLIENT_ID) !== Boolean(c.DISCORD_CLIENT_SECRET)) problems.push('DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET go together: one of them is missing');
+  if (c.TURNSTILE_SECRET && !c.TURNSTILE_SITE_KEY) problems.push('TURNSTILE_SECRET is set without TURNSTILE_SITE_KEY: the shell could not show the check');
+  const bridge = [c.CHAIN_RPC_URL, c.BRIDGE_CONTRACT_ADDRESS, c.BRIDGE_SENDER_PRIVATE_KEY];
+  if (bridge.some(Boolean) && !bridge.every(Boolean)) problems.push('the Mythical Bridge needs CHAIN_RPC_URL, BRIDGE_CONTRACT_ADDRESS and BRIDGE_SENDER_PRIVATE_KEY together: one is missing');
+  if (c.CRAZYGAMES_GAME_ORIGINS.length && !c.CRAZYGAMES_GAME_ID) problems.push('CRAZYGAMES_GAME_ORIGINS is set without CRAZYGAMES_GAME_ID: portal sign-in would stay off');
+  for (const [name, values] of [['ALLOWED_ORIGINS', c.ALLOWED_ORIGINS], ['FRAME_ANCESTORS', c.FRAME_ANCESTORS]] as const) {
+    for (const v of values) if (v.includes('*')) problems.push(`${name}: "${v}" is a wildcard; production names exact origins`);
+    for (const v of values) if (/^http:\/\//i.test(v)) problems.push(`${name}: "${v}" is plain http`);
+  }
+  if (c.PLAYGROUND_ORIGIN) problems.push('PLAYGROUND_ORIGIN is set: it is for the local host playground and lifts frame-ancestors');
+  return problems;
+}
+
+/** Which host sign-ins this process offers, and why (logged at start-up). */
+export function hostSignIns(c: Config): string[] {
+  const discord = c.DISCORD_CLIENT_ID && c.DISCORD_CLIENT_SECRET
+    ? `Discord sign-in: on (client ${c.DISCORD_CLIENT_ID}; the Activity at ${discordActivityOrigin(c.DISCORD_CLIENT_ID)})`
+    : 'Discord sign-in: off (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET are not both set)';
+  const portal = c.CRAZYGAMES_GAME_ID
+    ? `CrazyGames portal sign-in: on (tokens of game ${c.CRAZYGAMES_GAME_ID} only${c.CRAZYGAMES_GAME_ORIGINS.length ? `; frames at ${c.CRAZYGAMES_GAME_ORIGINS.join(', ')}` : ''})`
+    : 'CrazyGames portal sign-in: off (CRAZYGAMES_GAME_ID is not set)';
+  return [discord, portal];
+}
 
 /** Parses the environment (or any string map); throws ConfigError naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
@@ -183,5 +276,38 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
-  return { ...parsed.data, ...overrides };
+  const merged = { ...parsed.data, ...overrides };
+  const config: Config = {
+    ...merged,
+    ALLOWED_ORIGINS: merged.ALLOWED_ORIGINS ?? defaultAllowedOrigins(merged),
+    FRAME_ANCESTORS: merged.FRAME_ANCESTORS ?? defaultFrameAncestors(merged),
+  };
+  const problems = [...strangerOrigins(config), ...(isProduction(config) ? productionProblems(config) : [])];
+  if (problems.length) {
+    const heading = isProduction(config) ? 'Refusing to start in production (NODE_ENV=production):' : 'Invalid configuration:';
+    throw new ConfigError(`${heading}\n  ${problems.join('\n  ')}`);
+  }
+  return config;
+}
+
+/** Loopback host names, and the wildcard addresses a server listening on every interface has. */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Our own origins: PUBLIC_ORIGIN (with its other loopback names when it is a local http
+ * origin), else, for a local run, the loopback names of the port we listen on (and HOST, when it
+ * is a particular address). Never anything a request says about itself.
+ */
+export function ownOriginsOf(c: Pick<Config, 'PUBLIC_ORIGIN' | 'HOST'>, port: number): string[] {
+  const loopbacks = (scheme: string, portPart: string) => LOOPBACK_NAMES.map((h) => `${scheme}//${h}${portPart}`);
+  if (c.PUBLIC_ORIGIN) {
+    const url = new URL(c.PUBLIC_ORIGIN);
+    const loopback = url.protocol === 'http:' && LOOPBACK_NAMES.includes(url.hostname);
+    return loopback ? [c.PUBLIC_ORIGIN, ...loopbacks('http:', url.port ? `:${url.port}` : '').filter((o) => o !== c.PUBLIC_ORIGIN)] : [c.PUBLIC_ORIGIN];
+  }
+  const portPart = port === 80 ? '' : `:${port}`;
+  const host = c.HOST.includes(':') && !c.HOST.startsWith('[') ? `[${c.HOST}]` : c.HOST;
+  const own = LOOPBACK_NAMES.includes(host) || ANY_ADDRESS.has(host) ? [] : [`http://${host}${portPart}`];
+  return [...loopbacks('http:', portPart), ...own];
 }

@@ -3,7 +3,7 @@
 // step (server/start.ts) migrates, seeds, mints, prunes and resumes; then it listens.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, hostSignIns, loadConfig } from './config';
 import { DataDirLocked } from './db/dataDirLock';
 import { startUp } from './start';
 
@@ -32,6 +32,7 @@ async function main(): Promise<FastifyInstance> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   const shown = address.replace('://127.0.0.1', '://localhost');
   console.log(`TripShell ready at ${shown} (${app.dbKind}, ${Math.round(performance.now() - started)} ms)`);
+  for (const line of hostSignIns(config)) console.log(line);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => { void app.close().then(() => process.exit(0)); });
   }

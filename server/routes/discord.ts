@@ -15,14 +15,14 @@ import * as discordAccounts from '../services/discordAccounts';
 import { passwordAccountOf } from '../services/passwordAccounts';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { portalSignIn } from '../services/portalAccounts';
-import { startSession } from '../services/sessions';
+import { framedCookie, startSession } from '../services/sessions';
 import { currentUserOf } from '../services/users';
 
 const PENDING_COOKIE = 'discord_pending';
 const STEPS = { transaction: 'steps' } as const;
 
 function pendingCookie(request: FastifyRequest, reply: FastifyReply, token: string | null): void {
-  const secure = request.protocol === 'https';
+  const secure = framedCookie(request);
   const attrs = { path: '/api/discord', httpOnly: true, ...(secure ? { secure: true, sameSite: 'none' as const, partitioned: true } : { sameSite: 'lax' as const }) };
   if (token) reply.setCookie(PENDING_COOKIE, token, { ...attrs, maxAge: DISCORD_PENDING_MINUTES * 60 });
   else reply.clearCookie(PENDING_COOKIE, attrs);
@@ -34,7 +34,8 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
     ? new DiscordApi(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_API_BASE)
     : null;
   const passwords = passwordAttempts(db, config, () => app.botCheck);
-  const portal = new CrazyGamesTokens(config.CRAZYGAMES_PUBLIC_KEY_URL, config.CRAZYGAMES_GAME_ID);
+  // Portal sign-in only for our own game: off without its id (hostSignIns in config.ts says so at start).
+  const portal = config.CRAZYGAMES_GAME_ID ? new CrazyGamesTokens(config.CRAZYGAMES_PUBLIC_KEY_URL, config.CRAZYGAMES_GAME_ID) : null;
 
   function needDiscord(): DiscordProvider {
     if (!discord) throw unavailable(DISCORD_TEXT.notConfigured);
@@ -108,12 +109,13 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   }, STEPS);
 
   route(app, a.crazygamesLogin, async ({ body, request, reply, transaction }) => {
+    if (!portal) throw unavailable(PORTAL_TEXT.notConfigured, 'PORTAL_NOT_CONFIGURED');
     let portalUser;
     try {
       portalUser = await portal.verify(body.token);
     } catch (error) {
       if (error instanceof PortalTokenError && error.message === 'portal public key unavailable') throw unavailable(PORTAL_TEXT.notConfigured, 'PORTAL_KEY_UNAVAILABLE');
-      throw new HttpError(401, PORTAL_TEXT.invalidToken, 'PORTAL_TOKEN_INVALID');
+      throw new HttpError(401, PORTAL_TEXT.invalidToken, error instanceof PortalTokenError ? error.code : 'PORTAL_TOKEN_INVALID');
     }
     const signedIn = request.user?.id ?? null;
     const { user, created } = await transaction(async (trx) => {

@@ -9,6 +9,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_TEXT } from '../../contract/admin';
+import { secureByConfig } from '../config';
 import type { Executor } from '../db/tx';
 import { forbidden } from '../errors';
 
@@ -147,11 +148,13 @@ export async function startSession(db: Executor, request: FastifyRequest, reply:
 
 /**
  * Whether the cookie gets the attributes a framed shell needs (`SameSite=None; Secure;
- * Partitioned`): over https, and on the host playground's loopback product (PLAYGROUND_ORIGIN),
+ * Partitioned`): over https (an https PUBLIC_ORIGIN, or the request's own scheme), and on the host playground's loopback product (PLAYGROUND_ORIGIN),
  * which browsers treat as a secure context, so the playground frames the product as production does.
  */
-function framedCookie(request: FastifyRequest): boolean {
-  if (request.protocol === 'https') return true;
+export function framedCookie(request: FastifyRequest): boolean {
+  // Our public origin is https: a TLS-terminating proxy may not say so (no TRUST_PROXY), but the
+  // player's browser reached us over https all the same, and the cookie must never lose Secure.
+  if (secureByConfig(request.server.config) || request.protocol === 'https') return true;
   return Boolean(request.server.config.PLAYGROUND_ORIGIN) && ['localhost', '127.0.0.1'].includes(request.hostname);
 }
 

@@ -2,7 +2,7 @@
 // declarations, every request sends credentials (cookies), and answers are parsed with zod, so
 // a server that answers something else is an error here rather than a crash later. Where the
 // session cookie did not stick, the session travels as a bearer token (./sessionToken).
-import { buildPath, ErrorBody, errorBodyText, IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
+import { buildPath, CLIENT_HEADER, ErrorBody, errorBodyText, IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
 import { followSession, sessionHeaders } from './sessionToken';
 
 /** A non-ok answer. Its text for the player is src/api/errors.ts's errorText (one precedence). */
@@ -50,7 +50,9 @@ export async function call<E extends EndpointDef>(endpoint: E, ...[maybeOptions]
     response = await fetch(url, {
       method: endpoint.method,
       credentials: 'include',
-      headers: { accept: 'application/json', ...(hasBody ? { 'content-type': 'application/json' } : {}), ...sessionHeaders(), ...key, ...options.headers },
+      // A change always goes as a request no other site can send without asking (JSON and our
+      // header): the server refuses a cookie-carrying POST that any page could have sent.
+      headers: { accept: 'application/json', ...(endpoint.method === 'GET' ? {} : { [CLIENT_HEADER]: '1' }), ...(hasBody ? { 'content-type': 'application/json' } : {}), ...sessionHeaders(), ...key, ...options.headers },
       ...(hasBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
       signal: options.signal,
     });

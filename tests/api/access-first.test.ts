@@ -4,7 +4,7 @@
 // wrong shape, or no JSON at all. The schema's 400 is for callers who may call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
-import type { EndpointDef } from '../../contract/http';
+import { CLIENT_HEADER, type EndpointDef } from '../../contract/http';
 import { startApp, testDatabases, type TestApp } from './helpers';
 
 const GUARDED = ALL_ENDPOINTS.filter((e) => e.access !== 'public');
@@ -32,7 +32,8 @@ describe.each(testDatabases())('access before validation on $name', (database) =
         for (const [label, payload] of bodies) {
           const reply = await t.app.inject({
             method: endpoint.method, url: badUrl(endpoint), payload,
-            headers: { host: 'localhost', origin: 'http://localhost', ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...auth },
+            // As the shell sends it (its header on every change): a forgery-shaped request is refused before this.
+            headers: { host: 'localhost', origin: 'http://localhost', [CLIENT_HEADER]: '1', ...(payload !== undefined ? { 'content-type': 'application/json' } : {}), ...auth },
           });
           if (reply.statusCode !== 401) problems.push(`${endpoint.method} ${endpoint.path} [${label}; ${Object.keys(auth).join(',') || 'anonymous'}]: ${reply.statusCode} ${reply.body.slice(0, 100)}`);
         }

@@ -160,6 +160,36 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       }
     });
 
+    it('refuses a token for another game, or one that names no game, changing nothing', async () => {
+      const users = async () => Number((await t.handle.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const before = await users();
+      const userId = `cg-${uniqueName()}`;
+      for (const [token, code] of [
+        [await fakePortal.sign({ userId, username: 'Foreign', gameId: 'SOME-OTHER-GAME' }), 'PORTAL_TOKEN_OTHER_GAME'],
+        [await fakePortal.sign({ userId, username: 'Gameless', gameId: null }), 'PORTAL_TOKEN_NO_GAME'],
+      ] as const) {
+        const r = await new Client(t.app).post('/api/crazygames/login', { token });
+        expect(r.statusCode, r.body).toBe(401);
+        expect(r.json()).toMatchObject({ error: PORTAL_TEXT.invalidToken, code });
+        expect(r.headers['set-cookie']).toBeUndefined();
+      }
+      expect(await users()).toBe(before);
+    });
+
+    it('is off without our game id: no token signs anyone in, whichever game it names', async () => {
+      const { CRAZYGAMES_GAME_ID: _ours, ...withoutGame } = hosts.config;
+      const bare = await startApp(database, withoutGame);
+      try {
+        const userId = `cg-${uniqueName()}`;
+        for (const claims of [{ userId, username: 'Foreign', gameId: 'SOME-OTHER-GAME' }, { userId, username: 'Gameless', gameId: null }, { userId, username: 'Ours', gameId: 'game-42' }]) {
+          const r = await new Client(bare.app).post('/api/crazygames/login', { token: await fakePortal.sign(claims) });
+          expect(r.statusCode, r.body).toBe(503);
+          expect(r.json()).toMatchObject({ error: PORTAL_TEXT.notConfigured, code: 'PORTAL_NOT_CONFIGURED' });
+        }
+        expect(await bare.handle.db.selectFrom('users').select('id').where('crazygames_id', '=', userId).execute()).toEqual([]);
+      } finally { await bare.close(); }
+    });
+
     it('follows a key rotation', async () => {
       const userId = `cg-${uniqueName()}`;
       await new Client(t.app).post('/api/crazygames/login', { token: await fakePortal.sign({ userId, username: 'Rot', gameId: 'game-42' }) });

@@ -179,7 +179,7 @@ describe.each(testDatabases())('accounts and sessions on $name', (database) => {
       expect(httpCookie).toMatch(/SameSite=Lax/);
       expect(httpCookie).not.toMatch(/Secure/);
 
-      const httpsApp = await startApp(database, { TRUST_PROXY: 1 });
+      const httpsApp = await startApp(database, { TRUST_PROXY: 1, PUBLIC_ORIGIN: 'https://play.example.com' });
       try {
         const client = new Client(httpsApp.app, 'https://play.example.com');
         const r = await client.post('/api/register', { username: uniqueName(), password: 'secret1', turnstile_token: await solveBotCheck(httpsApp.app) }, { 'x-forwarded-proto': 'https' });
@@ -236,8 +236,15 @@ describe.each(testDatabases())('accounts and sessions on $name', (database) => {
       const cookie = `sid=${client.cookies.get('sid')}`;
       const fetchMeta = await t.app.inject({ method: 'POST', url: '/api/logout', payload: {}, headers: { cookie, 'sec-fetch-site': 'cross-site' } });
       expect(fetchMeta.statusCode).toBe(403);
-      const portal = await client.post('/api/logout', {}, { origin: 'https://www.crazygames.com' });
-      expect(portal.statusCode).toBe(200);
+      // Only the hosts' frames configured: our game's frame on the portal, not the portal's other games.
+      const configured = await startApp(database, { CRAZYGAMES_GAME_ID: 'our-game', CRAZYGAMES_GAME_ORIGINS: ['https://our-game.game-files.crazygames.com'] });
+      try {
+        const player = (await registerPlayer(configured.app)).client;
+        const otherGame = await player.post('/api/logout', {}, { origin: 'https://other-game.game-files.crazygames.com' });
+        expect(otherGame.statusCode).toBe(403);
+        const portal = await player.post('/api/logout', {}, { origin: 'https://our-game.game-files.crazygames.com' });
+        expect(portal.statusCode).toBe(200);
+      } finally { await configured.close(); }
     });
   });
 });

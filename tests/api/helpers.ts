@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { CLIENT_HEADER } from '../../contract/http';
 import { buildApp, type BuildOptions } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { createDb, type DbHandle } from '../../server/db/createDb';
@@ -61,9 +62,11 @@ export function testDatabases(): TestDatabase[] {
   return list;
 }
 
-/** Test configuration: cheap scrypt and proof of work, quiet logs, generous rate limits. */
+/** Test configuration: cheap scrypt and proof of work, quiet logs, generous rate limits, and our
+ * public origin the one the test clients' requests come from (Client's http://localhost). */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return loadConfig({}, {
+    PUBLIC_ORIGIN: 'http://localhost',
     LOG_LEVEL: 'silent', SCRYPT_LOG_N: 10, ALTCHA_COST: 10, ALTCHA_MAX_COUNTER: 60,
     AUTH_RATE_PER_ADDRESS: 10_000, AUTH_RATE_PER_USERNAME: 1_000, RATE_LIMIT_PER_MINUTE: 0, STATIC_DIR: '',
     GAME_SERVER_KEY: 'test-game-server-key-0123456789',
@@ -102,7 +105,8 @@ export async function startApp(database: TestDatabase, overrides: Partial<Config
   };
 }
 
-/** A cookie jar for one simulated browser. */
+/** A cookie jar for one simulated browser, sending changes as the shell's client does (its
+ * header on every request that is not a GET). */
 export class Client {
   cookies = new Map<string, string>();
   constructor(readonly app: FastifyInstance, readonly origin = 'http://localhost') {}
@@ -112,6 +116,7 @@ export class Client {
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const method = (options.method ?? 'GET').toUpperCase();
     if (method !== 'GET' && !('origin' in headers)) headers.origin = this.origin;
+    if (method !== 'GET' && !(CLIENT_HEADER in headers)) headers[CLIENT_HEADER] = '1';
     const response = await this.app.inject({ ...options, headers });
     for (const c of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() < Date.now()) || c.value === '';

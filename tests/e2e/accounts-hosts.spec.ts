@@ -40,10 +40,10 @@ let server: OwnServer | undefined;
 let base = '';
 
 test.beforeAll(async () => {
-  portal = await startFakePortal();
+  portal = await startFakePortal({ gameId: 'e2e-portal-game' });
   discord = await startFakeDiscord({ clientId: CLIENT_ID, clientSecret: 'e2e-activity-secret' });
   server = await startOwnServer({
-    CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl,
+    CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl, CRAZYGAMES_GAME_ID: portal.gameId,
     DISCORD_CLIENT_ID: CLIENT_ID, DISCORD_CLIENT_SECRET: 'e2e-activity-secret',
     DISCORD_API_BASE: discord.apiBase, DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
     TRUST_PROXY: '1',

@@ -53,11 +53,11 @@ for (const locale of LOCALES) {
         const other = await apiRequest.newContext({ baseURL });
         const otherUuid = await registerPlayer(other, name);
         await awardPlayer(other, { uuid: otherUuid, xp: xpRequiredForLevel(i === 0 ? 7 : 22), tripcoins: 40 + i * 900, awardId: `cs-${i}-${stamp}` });
-        expect((await other.post(`/api/clans/${status.clan.clanId}/request`)).ok()).toBe(true);
+        expect((await other.post(`/api/clans/${status.clan.clanId}/request`, { data: {} })).ok()).toBe(true);
         await other.dispose();
       }
       const requests = await (await page.request.get(`/api/clans/${status.clan.clanId}/requests`)).json() as Array<{ requestId: string }>;
-      for (const r of requests) expect((await page.request.post(`/api/clans/requests/${r.requestId}/accept`)).ok()).toBe(true);
+      for (const r of requests) expect((await page.request.post(`/api/clans/requests/${r.requestId}/accept`, { data: {} })).ok()).toBe(true);
       await page.reload();
       await waitForGame(page);
 

@@ -1,5 +1,7 @@
 // A stand-in for the CrazyGames portal's key server: serves {publicKey} (SPKI PEM) and signs
-// user tokens with the matching private key, as the portal's SDK hands them to the game.
+// user tokens with the matching private key, as the portal's SDK hands them to the game. Like
+// the portal, it serves one game: every token names that game's id (gameId) unless a test asks
+// for another game's token, or for one that names none (gameId: null).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CrazyGamesAdCallbacks, CrazyGamesSdk, CrazyGamesSettings } from '../../hosts/crazygames/sdk';
@@ -7,14 +9,16 @@ import { exportSPKI, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 
 export interface FakePortal {
   keyUrl: string;
-  sign(claims: { userId: string; username: string; gameId?: string }, options?: { expiresIn?: string; key?: CryptoKey }): Promise<string>;
+  /** The game this portal's tokens are for (the server's CRAZYGAMES_GAME_ID). */
+  gameId: string;
+  sign(claims: { userId: string; username: string; gameId?: string | null }, options?: { expiresIn?: string; key?: CryptoKey }): Promise<string>;
   /** Replaces the published key (rotation); old tokens stop verifying. */
   rotate(): Promise<void>;
   otherKey: CryptoKey;
   close(): Promise<void>;
 }
 
-export async function startFakePortal(options: { port?: number } = {}): Promise<FakePortal> {
+export async function startFakePortal(options: { gameId: string; port?: number }): Promise<FakePortal> {
   let pair = await generateKeyPair('RS256', { extractable: true });
   const other = await generateKeyPair('RS256', { extractable: true });
   let pem = await exportSPKI(pair.publicKey);
@@ -26,10 +30,12 @@ export async function startFakePortal(options: { port?: number } = {}): Promise<
   const { port } = server.address() as AddressInfo;
   return {
     keyUrl: `http://127.0.0.1:${port}/publicKey.json`,
+    gameId: options.gameId,
     otherKey: other.privateKey,
-    async sign(claims, options = {}) {
-      return new SignJWT({ ...claims }).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setExpirationTime(options.expiresIn ?? '1h')
-        .sign(options.key ?? pair.privateKey);
+    async sign({ gameId, ...claims }, signing = {}) {
+      const game = gameId === undefined ? options.gameId : gameId;
+      return new SignJWT({ ...claims, ...(game === null ? {} : { gameId: game }) }).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setExpirationTime(signing.expiresIn ?? '1h')
+        .sign(signing.key ?? pair.privateKey);
     },
     async rotate() {
       pair = await generateKeyPair('RS256', { extractable: true });

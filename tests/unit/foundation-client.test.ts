@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { whoami, login } from '../../contract/auth';
+import { whoami, login, logout } from '../../contract/auth';
+import { CLIENT_HEADER } from '../../contract/http';
 import { ApiError, call, NetworkError } from '../../src/api/client';
 import { errorText } from '../../src/api/errors';
 import { retryDelay, shouldRetry } from '../../src/app/queryClient';
@@ -21,6 +22,20 @@ describe('the typed API client', () => {
     expect(init.credentials).toBe('include');
     expect(init.method).toBe('POST');
     expect(JSON.parse(String(init.body))).toEqual({ username: 'Ann', password: 'pw', remember_me: true, turnstile_token: 't' });
+  });
+
+  it('sends every change as a request no other site can send without asking: JSON and our header, a body-less one too', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { status: 'ok' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await call(logout).catch(() => undefined);
+    await call(whoami).catch(() => undefined);
+    const [[, change], [, read]] = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
+    const headers = change!.headers as Record<string, string>;
+    expect(change!.method).toBe('POST');
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers[CLIENT_HEADER]).toBe('1');
+    // A read stays a plain GET (no preflight on a cross-origin host page's own fetches).
+    expect((read!.headers as Record<string, string>)[CLIENT_HEADER]).toBeUndefined();
   });
 
   it('turns an error answer into an ApiError carrying the server text', async () => {

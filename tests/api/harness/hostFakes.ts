@@ -16,13 +16,13 @@ export interface HostFakes {
 }
 
 export async function startHostFakes(): Promise<HostFakes> {
-  const [discord, portal] = await Promise.all([startFakeDiscord(FAKE_DISCORD_CLIENT), startFakePortal()]);
+  const [discord, portal] = await Promise.all([startFakeDiscord(FAKE_DISCORD_CLIENT), startFakePortal({ gameId: FAKE_PORTAL_GAME_ID })]);
   return {
     discord, portal,
     config: {
       DISCORD_CLIENT_ID: FAKE_DISCORD_CLIENT.clientId, DISCORD_CLIENT_SECRET: FAKE_DISCORD_CLIENT.clientSecret,
       DISCORD_API_BASE: discord.apiBase, DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
-      CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl, CRAZYGAMES_GAME_ID: FAKE_PORTAL_GAME_ID,
+      CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl, CRAZYGAMES_GAME_ID: portal.gameId,
     },
     close: async () => { await Promise.all([discord.close(), portal.close()]); },
   };

@@ -40,8 +40,8 @@ async function openPlayer(page: Page, username: string): Promise<void> {
   if (await back.isVisible()) await back.click();
   await page.getByLabel('Find a player').fill(username);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: username }).click();
-  await expect(page.getByRole('heading', { name: username })).toBeVisible();
+  await page.getByRole('button', { name: username, exact: true }).click();
+  await expect(page.getByRole('heading', { name: username, exact: true })).toBeVisible();
 }
 
 test('an admin reverses a crate purchase and bans a player from the console', async ({ page, browser }) => {

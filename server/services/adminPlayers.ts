@@ -1,6 +1,6 @@
 // The console's view of one player (find, detail, ledger history) and what it does to them
 // (sessions ended, ban and unban). Reads take the pool or the route's transaction; writes take
-// the route's transaction (the audit row is the caller's: server/routes/admin.ts).
+// the route's transaction (the audit row is the caller's: server/services/adminConsole.ts).
 import { sql } from 'kysely';
 import { ADMIN_TEXT } from '../../contract/admin';
 import { hundredthsToNumber } from '../../contract/money';

@@ -25,7 +25,20 @@ export const ADMIN_TEXT = {
   noPosting: 'No ledger posting has this id',
   oddsSum: 'The odds must add up to exactly 100%',
   adminsOnly: 'Admins only',
+  bridgePosting: 'This posting sent value out of the game through the bridge: the token is on chain, so giving the ticket back would make a second one',
+  bridgePending: 'This bridge transfer is still on its way to the chain; only a transfer that failed and was not refunded can be reversed',
+  bridgeRefunded: 'This bridge transfer failed and its ticket was already refunded to the player',
+  bridgeReturn: 'This posting is part of a bridge transfer (a refund or its return): it cannot be reversed',
+  reauthRequired: (minutes: number) => `Type your password again to make changes (asked every ${minutes} minutes)`,
+  reauthNoPassword: 'Console changes need an admin account with a password: set one in the account settings first',
+  reauthWrong: 'That password is not right',
+  adminNotBannable: 'An admin cannot be banned from the console: an operator first takes the role away (npm run admin -- revoke-admin <name>)',
+  grantTooLarge: (max: string, unit: string) => `One grant may give at most ${max} ${unit}`,
+  grantDailyCap: (max: string, unit: string, left: string) => `You may grant at most ${max} ${unit} a day (UTC); ${left} left today`,
 } as const;
+
+/** The code of the refusal that asks the console to prompt for the password and retry. */
+export const REAUTH_REQUIRED = 'REAUTH_REQUIRED';
 
 export const AdminPlayerSummary = z.object({
   uuid: z.string(), username: z.string(), isAdmin: z.boolean(),
@@ -207,7 +220,14 @@ export const auditLog = defineEndpoint({
   response: z.object({ rows: z.array(AdminAuditRow), total: z.number().int() }),
 });
 
+export const reauthenticate = defineEndpoint({
+  method: 'POST', path: '/api/admin/reauth', access: 'admin',
+  summary: "Type the admin's password again: this session's console writes are let through for a few minutes (ADMIN_REAUTH_MINUTES)",
+  body: z.object({ password: z.string().min(1, 'Type your password').max(128) }),
+  response: z.object({ ok: z.literal(true), until: z.string() }),
+});
+
 export const adminEndpoints = {
-  findPlayers, playerDetail, playerLedger, revokeSessions, reversalPlan, reversePosting, grantOrRemove, banPlayer, unbanPlayer,
+  reauthenticate, findPlayers, playerDetail, playerLedger, revokeSessions, reversalPlan, reversePosting, grantOrRemove, banPlayer, unbanPlayer,
   crateShops, setSupply, setDrops, listListings, cancelListing, economyOverview, conservationCheck, auditLog,
 };

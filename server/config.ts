@@ -196,6 +196,16 @@ export const ConfigSchema = z.object({
   CRATE_V2_SUPPLY: z.coerce.number().int().min(0).max(1_000_000_000).default(10_000),
   /** Path of the crate drop tables (default server/data/drop-tables.json); checked at start. */
   CRATE_DROP_TABLES: z.string().min(1).optional(),
+  /** The console's grants (docs/domain/console.md): the most one grant may give, and the most one
+   * admin may grant in a UTC day, in whole TripCoins and in item units (all items together).
+   * Removals are not capped: they take value out, never make it. */
+  ADMIN_GRANT_MAX_TC: z.coerce.number().int().min(1).max(1_000_000_000).default(10_000),
+  ADMIN_GRANT_DAILY_TC: z.coerce.number().int().min(1).max(1_000_000_000).default(50_000),
+  ADMIN_GRANT_MAX_ITEMS: z.coerce.number().int().min(1).max(1_000_000_000).default(100),
+  ADMIN_GRANT_DAILY_ITEMS: z.coerce.number().int().min(1).max(1_000_000_000).default(500),
+  /** How long (minutes) the admin's password, typed in the console, lets that session write
+   * before it is asked again. */
+  ADMIN_REAUTH_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
 });
 type Parsed = z.infer<typeof ConfigSchema>;
 /** The parsed settings, with the host origins filled in from what is configured. */

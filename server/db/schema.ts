@@ -141,6 +141,10 @@ export interface AdminAuditTable {
 }
 export interface LedgerReversalsTable { original_tx_id: string; reversal_tx_id: string; partial: boolean; audit_id: Int8; created_at: Timestamp }
 export interface DropTableOverridesTable { crate_version_id: number; drops: Json<unknown>; updated_at: Timestamp; updated_by: string }
+// 019_console_safety
+export interface AdminReauthTable { session_id: string; at: Timestamp }
+export interface AdminGrantDaysTable { actor_id: string; day: ColumnType<string, string, string>; kind: 'coins' | 'items'; total: Int8 }
+export interface BridgeReturnsTable { transfer_id: string; given_by: 'refund' | 'reversal'; created_at: Timestamp }
 // 013_live_events
 export interface LiveEventsTable { id: GenInt8; user_id: string; event: Json<unknown>; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
@@ -188,4 +192,7 @@ export interface Database {
   ledger_reversals: LedgerReversalsTable;
   drop_table_overrides: DropTableOverridesTable;
   live_events: LiveEventsTable;
+  admin_reauth: AdminReauthTable;
+  admin_grant_days: AdminGrantDaysTable;
+  bridge_returns: BridgeReturnsTable;
 }

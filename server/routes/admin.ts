@@ -1,24 +1,26 @@
-// The studio's console API (contract/admin.ts, access 'admin'). Every write runs in the route
-// layer's one transaction with its audit row (services/adminAudit.ts), so the change and the row
-// commit together or not at all, and honours Idempotency-Key (server/route.ts). What the player
-// is told goes through services/adminNotices.ts (wired to the live event stream at the merge).
+// The studio's console API (contract/admin.ts, access 'admin'). Reads go to the services
+// directly; every write runs in the route layer's one transaction (server/route.ts, with its
+// Idempotency-Key) and is one call of services/adminConsole.ts, which makes the change, records
+// its audit row and tells the player, all in that transaction. Before any write, the admin must
+// have typed their password in this session lately (services/adminReauth.ts).
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../contract/admin';
 import { CRATE_VERSIONS } from '../../contract/crates';
-import { notFound } from '../errors';
-import { setCrateSupplyIn, SupplyError } from '../jobs/crateSupply';
-import { route } from '../route';
-import { HttpError } from '../errors';
-import { auditRows, record } from '../services/adminAudit';
-import { percentsOf, setDropTable, tableInForce } from '../services/adminCrates';
-import { economyOverview, grantOrRemove, runConservationCheck } from '../services/adminEconomy';
-import { publishAdminNotices } from '../services/adminNotices';
+import type { EndpointDef, ResponseOf } from '../../contract/http';
+import { HttpError, notFound } from '../errors';
+import { SupplyError } from '../jobs/crateSupply';
+import { route, type UserHandlerContext } from '../route';
+import { auditRows } from '../services/adminAudit';
+import * as write from '../services/adminConsole';
+import { percentsOf, tableInForce } from '../services/adminCrates';
+import { economyOverview, runConservationCheck, type GrantCaps } from '../services/adminEconomy';
 import * as players from '../services/adminPlayers';
+import { markReauthenticated, requireFreshPassword } from '../services/adminReauth';
 import { crateShops, crateStatus } from '../services/crates';
 import { DEFAULT_DROP_TABLES, loadDropTables } from '../services/dropTables';
-import { assetName } from '../services/adminPlayers';
-import { returnToSellers } from '../services/marketplace';
-import { linkReversal, reversalPlan, reverse } from '../services/reversals';
+import { passwordAttempts } from '../services/passwordAttempts';
+import { passwordHashOf } from '../services/passwordAccounts';
+import { reversalPlan } from '../services/reversals';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
@@ -31,6 +33,31 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     if (!shop || !table) throw notFound('No such crate shop');
     return { shop, table };
   };
+  const caps: GrantCaps = {
+    perGrantTc: config.ADMIN_GRANT_MAX_TC, dailyTc: config.ADMIN_GRANT_DAILY_TC,
+    perGrantItems: config.ADMIN_GRANT_MAX_ITEMS, dailyItems: config.ADMIN_GRANT_DAILY_ITEMS,
+  };
+  const minutes = config.ADMIN_REAUTH_MINUTES;
+  // The password typed again is checked like any other: counted per address and per account.
+  const passwords = passwordAttempts(db, config, () => app.botCheck);
+
+  /** A console write: refused (403) unless the admin typed their password lately, then the
+   * handler in the route's transaction with the actor it acts as. */
+  const consoleWrite = <E extends EndpointDef & { access: 'admin' }>(endpoint: E, handler: (ctx: UserHandlerContext<E>, actor: write.Actor) => Promise<ResponseOf<E>>) =>
+    route(app, endpoint, (async (ctx: UserHandlerContext<E>) => {
+      await requireFreshPassword(ctx.trx, { sessionId: ctx.user.sessionId, hasPassword: ctx.user.hasPassword }, minutes);
+      return handler(ctx, { id: ctx.user.id, requestId: ctx.request.id });
+    }) as Parameters<typeof route<E>>[2]);
+
+  route(app, api.reauthenticate, async ({ body, user, request, transaction }) => {
+    await passwords.chargeAddress(request);
+    await passwords.chargeKey(`admin-reauth:${user.id}`);
+    const stored = await passwordHashOf(db, user.id);
+    if (!stored) throw new HttpError(403, api.ADMIN_TEXT.reauthNoPassword, 'PASSWORD_REQUIRED');
+    if (!(await passwords.verify(request, user.username, body.password, stored))) throw new HttpError(403, api.ADMIN_TEXT.reauthWrong, 'WRONG_PASSWORD');
+    const until = await transaction((trx) => markReauthenticated(trx, user.sessionId, minutes));
+    return { ok: true as const, until: until.toISOString() };
+  }, { transaction: 'steps' });
 
   route(app, api.findPlayers, async ({ query }) => players.findPlayers(db, query.q));
   route(app, api.playerDetail, async ({ params }) => players.playerDetail(db, params.uuid));
@@ -45,49 +72,20 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     return { txId, reason, createdAt, legs, fullRefusal, partial, reversedBy };
   });
 
-  route(app, api.revokeSessions, async ({ params, body, user, trx, request }) => {
-    const message = await players.endSessions(trx, params.uuid, body.sessionId);
-    const auditId = await record(trx, { actorId: user.id, action: body.sessionId ? 'session.revoke' : 'sessions.revokeAll', reason: body.reason, targetUserId: params.uuid, target: body.sessionId ?? null, requestId: request.id });
-    return { ok: true as const, auditId, message };
-  });
-
-  route(app, api.reversePosting, async ({ params, body, user, trx, request }) => {
-    const done = await reverse(trx, params.txId, body.partial);
-    const auditId = await record(trx, {
-      actorId: user.id, action: body.partial ? 'posting.reversePartial' : 'posting.reverse', reason: body.reason,
-      targetUserId: done.players[0] ?? null, target: params.txId.toLowerCase(), requestId: request.id,
-      details: { reversalTxId: done.reversalTxId, players: done.players },
-    });
-    await linkReversal(trx, params.txId, done.reversalTxId, done.partial, auditId);
-    await publishAdminNotices(trx, done.players.map((p) => ({ userUuid: p, notice: { kind: 'reversal', txId: params.txId.toLowerCase(), reversalTxId: done.reversalTxId, partial: done.partial, reason: body.reason } })));
-    return { ok: true as const, auditId, reversalTxId: done.reversalTxId, partial: done.partial, message: `Reversed${done.partial ? ' in part' : ''}: ${done.reversalTxId}` };
-  });
-
-  route(app, api.grantOrRemove, async ({ params, body, user, trx, request }) => {
-    const done = await grantOrRemove(trx, params.uuid, body);
-    const auditId = await record(trx, {
-      actorId: user.id, action: body.direction === 'grant' ? 'value.grant' : 'value.remove', reason: body.reason,
-      targetUserId: params.uuid, target: done.txId, requestId: request.id, details: { asset: done.asset, amount: done.amount },
-    });
-    await publishAdminNotices(trx, [{ userUuid: params.uuid.toLowerCase(), notice: { kind: 'grant', direction: body.direction, asset: done.asset, assetName: done.assetName, amount: done.amount, reason: body.reason } }]);
-    const verb = body.direction === 'grant' ? 'Granted' : 'Removed';
-    return { ok: true as const, auditId, txId: done.txId, message: `${verb} ${done.amount} ${done.assetName} ${body.direction === 'grant' ? 'to' : 'from'} ${done.username}` };
-  });
-
-  route(app, api.banPlayer, async ({ params, body, user, trx, request }) => {
-    const done = await players.ban(trx, params.uuid, user.id, body.reason);
-    const auditId = await record(trx, {
-      actorId: user.id, action: 'player.ban', reason: body.reason, targetUserId: params.uuid, requestId: request.id,
-      details: { listingsCancelled: done.listingsCancelled, wagersCancelled: done.wagersCancelled },
-    });
-    await publishAdminNotices(trx, [{ userUuid: params.uuid.toLowerCase(), notice: { kind: 'ban', reason: body.reason } }]);
-    return { ok: true as const, auditId, listingsCancelled: done.listingsCancelled, wagersCancelled: done.wagersCancelled, message: `${done.username} is banned` };
-  });
-
-  route(app, api.unbanPlayer, async ({ params, body, user, trx, request }) => {
-    const done = await players.unban(trx, params.uuid);
-    const auditId = await record(trx, { actorId: user.id, action: 'player.unban', reason: body.reason, targetUserId: params.uuid, requestId: request.id, details: { previousReason: done.previousReason } });
-    return { ok: true as const, auditId, message: `${done.username} is no longer banned` };
+  consoleWrite(api.revokeSessions, ({ params, body, trx }, actor) => write.revokeSessions(trx, actor, params.uuid, body));
+  consoleWrite(api.reversePosting, ({ params, body, trx }, actor) => write.reversePosting(trx, actor, params.txId, body));
+  consoleWrite(api.grantOrRemove, ({ params, body, trx }, actor) => write.grant(trx, actor, params.uuid, body, caps));
+  consoleWrite(api.banPlayer, ({ params, body, trx }, actor) => write.ban(trx, actor, params.uuid, body.reason));
+  consoleWrite(api.unbanPlayer, ({ params, body, trx }, actor) => write.unban(trx, actor, params.uuid, body.reason));
+  consoleWrite(api.setDrops, ({ params, body, trx }, actor) => write.setDrops(trx, actor, shopOf(params.version).shop, body.drops, body.reason));
+  consoleWrite(api.cancelListing, ({ params, body, trx }, actor) => write.cancelListing(trx, actor, params.id, body.reason));
+  consoleWrite(api.setSupply, async ({ params, body, trx }, actor) => {
+    try {
+      return await write.setSupply(trx, actor, shopOf(params.version).shop, body.supply, body.reason);
+    } catch (error) {
+      if (error instanceof SupplyError) throw new HttpError(409, error.message, 'SUPPLY_REFUSED');
+      throw error;
+    }
   });
 
   route(app, api.crateShops, async () => ({
@@ -101,37 +99,4 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       };
     })),
   }));
-
-  route(app, api.setSupply, async ({ params, body, user, trx, request }) => {
-    const { shop } = shopOf(params.version);
-    let change;
-    try {
-      change = await setCrateSupplyIn(trx, shop, body.supply);
-    } catch (error) {
-      if (error instanceof SupplyError) throw new HttpError(409, error.message, 'SUPPLY_REFUSED');
-      throw error;
-    }
-    const auditId = await record(trx, { actorId: user.id, action: 'crates.supply', reason: body.reason, target: `crates-v${shop.version.id + 1}`, requestId: request.id, details: { ...change } });
-    return { ok: true as const, auditId, before: change.before, after: change.after, sold: change.sold, remaining: change.remaining, message: `${change.version} supply: ${change.before} -> ${change.after}` };
-  });
-
-  route(app, api.setDrops, async ({ params, body, user, trx, request }) => {
-    const { shop } = shopOf(params.version);
-    const stored = await setDropTable(trx, shop.version.id, body.drops, user.id);
-    const auditId = await record(trx, { actorId: user.id, action: 'crates.drops', reason: body.reason, target: `crates-v${shop.version.id + 1}`, requestId: request.id, details: { drops: stored } });
-    return { ok: true as const, auditId, message: `${shop.version.name} drop table updated (${stored.length} items)` };
-  });
-
-  route(app, api.cancelListing, async ({ params, body, user, trx, request }) => {
-    const id = params.id.toLowerCase();
-    const closed = await trx.updateTable('market_listings').set({ status: 'cancelled', closed_at: new Date() })
-      .where('id', '=', id).where('status', '=', 'active').returning(['id', 'seller_id', 'item_uuid', 'quantity']).execute();
-    const listing = closed[0];
-    if (!listing) throw notFound('No active listing has this id');
-    await returnToSellers(trx, closed, 'listing cancelled (admin)');
-    const auditId = await record(trx, { actorId: user.id, action: 'listing.cancel', reason: body.reason, targetUserId: listing.seller_id, target: id, requestId: request.id });
-    const quantity = Number(listing.quantity);
-    await publishAdminNotices(trx, [{ userUuid: listing.seller_id, notice: { kind: 'listingCancelled', listingId: id, itemName: assetName(listing.item_uuid), quantity, reason: body.reason } }]);
-    return { ok: true as const, auditId, message: `Listing cancelled; ${quantity} × ${assetName(listing.item_uuid)} back to the seller` };
-  });
 }

@@ -1,6 +1,6 @@
 // The admin audit log (012_admin.sql: append-only, a trigger refuses UPDATE and DELETE). Every
-// admin write calls record() with the route's transaction, so the change and its audit row
-// commit together or not at all.
+// console write records its row through settle() in services/adminConsole.ts, in the route's
+// transaction, so the change and its audit row commit together or not at all.
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 

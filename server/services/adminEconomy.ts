@@ -2,6 +2,7 @@
 // sums to zero), the overview (circulation, minted and sunk per day, sales and volume per day,
 // top holders) and the conservation check on demand (services/balances.ts, as the tests use it).
 import { sql } from 'kysely';
+import { ADMIN_TEXT } from '../../contract/admin';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
@@ -10,7 +11,33 @@ import { assetName, mustFindPlayer } from './adminPlayers';
 import { catalogueItem } from './catalogue';
 import { COINS, coinBalance, conservationViolations, InsufficientFunds, MINT, playerAccount, post } from './ledger';
 
-export async function grantOrRemove(trx: Trx, uuid: string, input: { direction: 'grant' | 'remove'; asset: string; amount: string }) {
+/** What one admin may grant (server/config.ts): per grant and per UTC day, coins in whole
+ * TripCoins, items in units of all items together. */
+export interface GrantCaps { perGrantTc: number; dailyTc: number; perGrantItems: number; dailyItems: number }
+
+/** Counts a grant against its admin's day, refusing one over either cap. The day's row is
+ * updated by one upsert that returns the new total: concurrent grants of one admin wait on the
+ * row in turn, so the cap holds across processes; a refused grant rolls its addition back with
+ * the route's transaction. */
+async function chargeGrant(trx: Trx, actorId: string, kind: 'coins' | 'items', amount: bigint, caps: GrantCaps): Promise<void> {
+  const coins = kind === 'coins';
+  const unit = coins ? 'TC' : 'items';
+  const perGrant = coins ? BigInt(caps.perGrantTc) * 100n : BigInt(caps.perGrantItems);
+  const daily = coins ? BigInt(caps.dailyTc) * 100n : BigInt(caps.dailyItems);
+  const shown = (v: bigint) => (coins ? hundredthsToNumber(v).toFixed(2) : v.toString());
+  if (amount > perGrant) throw badRequest(ADMIN_TEXT.grantTooLarge(shown(perGrant), unit), 'GRANT_TOO_LARGE');
+  const row = await trx.insertInto('admin_grant_days')
+    .values({ actor_id: actorId, day: sql<string>`(now() AT TIME ZONE 'UTC')::date`, kind, total: amount.toString() })
+    .onConflict((oc) => oc.columns(['actor_id', 'day', 'kind']).doUpdateSet({ total: sql`admin_grant_days.total + excluded.total` }))
+    .returning('total').executeTakeFirstOrThrow();
+  const total = toBigInt(row.total);
+  if (total > daily) {
+    const left = daily - (total - amount);
+    throw conflict(ADMIN_TEXT.grantDailyCap(shown(daily), unit, shown(left > 0n ? left : 0n)), 'GRANT_DAILY_CAP');
+  }
+}
+
+export async function grantOrRemove(trx: Trx, actorId: string, uuid: string, input: { direction: 'grant' | 'remove'; asset: string; amount: string }, caps: GrantCaps) {
   const u = await mustFindPlayer(trx, uuid);
   const asset = input.asset === COINS ? COINS : input.asset.toLowerCase();
   if (asset !== COINS && !catalogueItem(asset)) throw badRequest('No such item in the catalogue', 'UNKNOWN_ITEM');
@@ -23,6 +50,7 @@ export async function grantOrRemove(trx: Trx, uuid: string, input: { direction: 
   }
   const player = playerAccount(u.id);
   const grant = input.direction === 'grant';
+  if (grant) await chargeGrant(trx, actorId, asset === COINS ? 'coins' : 'items', amount, caps);
   try {
     const txId = await post(trx, {
       reason: grant ? 'admin grant' : 'admin removal', openPlayers: [u.id],

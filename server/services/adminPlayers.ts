@@ -1,12 +1,12 @@
 // The console's view of one player (find, detail, ledger history) and what it does to them
 // (sessions ended, ban and unban). Reads take the pool or the route's transaction; writes take
-// the route's transaction (the audit row is the caller's: server/routes/admin.ts).
+// the route's transaction (the audit row is the caller's: server/services/adminConsole.ts).
 import { sql } from 'kysely';
 import { ADMIN_TEXT } from '../../contract/admin';
 import { hundredthsToNumber } from '../../contract/money';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { escapeLike } from './inventory';
 import { COINS, playerAccount, post } from './ledger';
@@ -135,6 +135,9 @@ export async function endSessions(trx: Trx, uuid: string, sessionId?: string): P
  */
 export async function ban(trx: Trx, uuid: string, by: string, reason: string) {
   const u = await mustFindPlayer(trx, uuid);
+  // One admin account taken over must not lock the others out: only an operator, with shell
+  // access to the server, takes an admin's role away (npm run admin -- revoke-admin).
+  if (u.is_admin) throw forbidden(ADMIN_TEXT.adminNotBannable, 'ADMIN_PROTECTED');
   const marked = await trx.updateTable('users').set({ banned_at: sql`now()`, ban_reason: reason.trim(), banned_by: by })
     .where('id', '=', u.id).where('banned_at', 'is', null).returning('id').executeTakeFirst();
   if (!marked) throw conflict(ADMIN_TEXT.alreadyBanned, 'ALREADY_BANNED');

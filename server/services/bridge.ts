@@ -88,6 +88,11 @@ export class Bridge {
       const row = await trx.updateTable('bridge_transfers').set({ status: 'failed', error: reason.slice(0, 500), updated_at: sql`now()` })
         .where('id', '=', id).where('status', 'in', ['pending', 'signed']).returning('user_id').executeTakeFirst();
       if (!row) return;
+      // The ticket comes back once: an admin's reversal of the burn claims this same row
+      // (services/reversals.ts), and whichever commits first gives it.
+      const claimed = await trx.insertInto('bridge_returns').values({ transfer_id: id, given_by: 'refund' })
+        .onConflict((oc) => oc.column('transfer_id').doNothing()).returning('transfer_id').executeTakeFirst();
+      if (!claimed) return;
       await moveItems(trx, ITEM_IDS.mythicalTicket, { from: BRIDGE_SINK, to: playerAccount(row.user_id), amount: 1n, reason: 'bridge:refund', ref: id });
     });
   }

@@ -60,7 +60,7 @@ function ReverseDialog({ txId, onClose, onDone }: { txId: string | null; onClose
           <Text size="sm">{p.reason}, {new Date(p.createdAt).toLocaleString()}</Text>
           {p.legs.map((l, i) => <Text key={i} size="sm">{l.amount} {l.assetName}: {l.from} → {l.to}</Text>)}
           <Text size="sm" c="dimmed">A reversal adds new ledger rows moving the same amounts back; nothing is edited.</Text>
-          {p.fullRefusal && <Alert color="orange" title="Cannot reverse in full">{p.fullRefusal}</Alert>}
+          {p.fullRefusal && <Alert color="orange" title={p.partial ? 'Cannot reverse in full' : 'Cannot reverse'}>{p.fullRefusal}</Alert>}
           {p.partial && (
             <Radio.Group value={canFull ? mode : 'partial'} onChange={(v) => setMode(v as 'full' | 'partial')} label="How much">
               <Stack gap={4} mt={4}>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { banPlayer, grantOrRemove, playerDetail, revokeSessions, unbanPlayer } from '../../contract/admin';
+import { ADMIN_TEXT, banPlayer, grantOrRemove, playerDetail, revokeSessions, unbanPlayer } from '../../contract/admin';
 import { errorText } from '../api/errors';
 import { formatTc } from '../ui/formatTc';
 import { ADMIN_KEY, read, useAdminWrite } from './api';
@@ -39,10 +39,11 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
         <Group gap="xs">
           <Button size="xs" onClick={() => setDialog('grant')}>Grant / remove</Button>
           {p.bannedAt ? <Button size="xs" variant="outline" onClick={() => setDialog('unban')}>Unban</Button>
-            : <Button size="xs" color="red" onClick={() => setDialog('ban')}>Ban</Button>}
+            : <Button size="xs" color="red" disabled={p.isAdmin} onClick={() => setDialog('ban')}>Ban</Button>}
         </Group>
       </Group>
       <Text size="xs" ff="monospace" c="dimmed">{p.uuid}</Text>
+      {p.isAdmin && !p.bannedAt && <Text size="sm" c="dimmed">{ADMIN_TEXT.adminNotBannable}</Text>}
       {p.bannedAt && <Alert color="red">Banned {new Date(p.bannedAt).toLocaleString()}: {p.banReason}</Alert>}
       {done && <Alert color="green" withCloseButton onClose={() => setDone(null)} role="status">{done}</Alert>}
       <Tabs defaultValue="balances" keepMounted={false}>

@@ -1,10 +1,14 @@
 // Every write asks why: a dialog with the action's own fields and a required reason. The
 // attempt's Idempotency-Key is made when it opens and kept until it closes, so pressing the
-// button again after a lost answer repeats the same attempt, never a second one.
+// button again after a lost answer repeats the same attempt, never a second one. When the server
+// asks for the admin's password again (it does every few minutes), the dialog shows a password
+// field; confirming types it in (POST /api/admin/reauth) and retries the same attempt.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Textarea } from '@mantine/core';
+import { REAUTH_REQUIRED } from '../../contract/admin';
+import { ApiError } from '../api/client';
 import { errorText } from '../api/errors';
-import { newAttempt } from './api';
+import { newAttempt, reauthenticate } from './api';
 
 export interface ReasonModalProps {
   opened: boolean;
@@ -23,18 +27,27 @@ export function ReasonModal({ opened, title, confirm, danger, children, ready = 
   const [attempt, setAttempt] = useState(newAttempt);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server asked for the password: its words, shown above the field. */
+  const [askPassword, setAskPassword] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
   useEffect(() => {
-    if (opened) { setReason(''); setError(null); setAttempt(newAttempt()); }
+    if (opened) { setReason(''); setError(null); setAttempt(newAttempt()); setAskPassword(null); setPassword(''); }
   }, [opened]);
   const tooShort = reason.trim().length < 3;
   const submit = async () => {
     setBusy(true);
     setError(null);
     try {
+      if (askPassword !== null) {
+        await reauthenticate(password);
+        setAskPassword(null);
+        setPassword('');
+      }
       await onSubmit(reason.trim(), attempt);
       onClose();
     } catch (e) {
-      setError(errorText(e, 'The server refused it'));
+      if (e instanceof ApiError && e.code === REAUTH_REQUIRED) setAskPassword(e.message);
+      else setError(errorText(e, 'The server refused it'));
     } finally {
       setBusy(false);
     }
@@ -45,10 +58,17 @@ export function ReasonModal({ opened, title, confirm, danger, children, ready = 
         {children}
         <Textarea label="Reason (kept in the audit log)" required autosize minRows={2} value={reason}
           onChange={(e) => setReason(e.currentTarget.value)} error={reason && tooShort ? 'At least 3 characters' : undefined} data-autofocus />
+        {askPassword !== null && (
+          <PasswordInput label="Your password" description={askPassword} required autoComplete="current-password" value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)} data-autofocus
+            onKeyDown={(e) => { if (e.key === 'Enter' && password && !tooShort && ready) void submit(); }} />
+        )}
         {error && <Alert color="red" role="alert">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>Cancel</Button>
-          <Button color={danger ? 'red' : undefined} disabled={tooShort || !ready} loading={busy} onClick={() => void submit()}>{confirm}</Button>
+          <Button color={danger ? 'red' : undefined} disabled={tooShort || !ready || (askPassword !== null && !password)} loading={busy} onClick={() => void submit()}>
+            {askPassword !== null ? `${confirm} with password` : confirm}
+          </Button>
         </Group>
       </Stack>
     </Modal>

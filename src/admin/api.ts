@@ -2,6 +2,7 @@
 // reason typed by the admin and one Idempotency-Key per attempt (made when its dialog opens, kept
 // for a retry of that attempt), whether or not the endpoint moves value.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { reauthenticate as reauthEndpoint } from '../../contract/admin';
 import { IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
 import { call } from '../api/client';
 
@@ -26,3 +27,9 @@ export function useAdminWrite<E extends EndpointDef>(endpoint: E) {
 }
 
 export const newAttempt = () => `admin-${crypto.randomUUID()}`;
+
+/** Types the admin's password again; the server then lets this session's writes through for a
+ * few minutes (a wrong one is refused with the server's words). */
+export async function reauthenticate(password: string): Promise<void> {
+  await call(reauthEndpoint, { body: { password } });
+}

@@ -12,7 +12,7 @@ import { setAdmin } from '../../server/jobs/adminRole';
 import { sentNotices } from '../../server/services/adminNotices';
 import { conservationViolations } from '../../server/services/ledger';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
-import { registerPlayer, registerPlayerWith, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
+import { reauthenticate, registerPlayer, registerPlayerWith, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayerWith>>;
 const key = () => ({ 'idempotency-key': `adm-${randomUUID()}` });
@@ -29,6 +29,7 @@ describe.each(testDatabases())('admin console API on $name', (database) => {
     // The operator's command (npm run admin -- grant-admin) is this job.
     expect(await setAdmin(t.handle.db, admin.username, true)).toMatch(/is now an admin/);
     t.app.sessions.clear();
+    await reauthenticate(admin);
   });
   afterAll(async () => { await t.close(); });
 

@@ -11,7 +11,7 @@ import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { setAdmin } from '../../server/jobs/adminRole';
 import type { EndpointDef } from '../../contract/http';
 import { endpointKey } from './harness/contract';
-import { registerActor, type Actor } from './harness/actors';
+import { reauthenticateActor, registerActor, type Actor } from './harness/actors';
 import { fuzzEndpoint, type FuzzTarget } from './harness/fuzz';
 import { BROKEN_PROBES, GOOD_PROBES, registerProbes } from './harness/probes';
 import { installChangeLog } from './harness/snapshot';
@@ -51,6 +51,7 @@ describe.each(testDatabases())('contract fuzzing on $name', (database) => {
     admin = await registerActor(send);
     await setAdmin(t.handle.db, admin.username, true);
     t.app.sessions.clear();
+    await reauthenticateActor(send, admin);
     await installChangeLog(t.handle.db);
   });
   afterAll(async () => { await t.close(); });

@@ -159,6 +159,12 @@ export async function registerPlayer(app: FastifyInstance, username = uniqueName
   return { client, username, password, uuid: response.json().uuid };
 }
 
+/** The console's password prompt answered: this admin's session may write for a few minutes. */
+export async function reauthenticate(admin: { client: Client; password: string }): Promise<void> {
+  const r = await admin.client.post('/api/admin/reauth', { password: admin.password });
+  if (r.statusCode !== 200) throw new Error(`re-authentication failed: ${r.statusCode} ${r.body}`);
+}
+
 /** A new player holding `kit` (TripCoins, items), given by the game servers' award endpoint as a match would. */
 export async function registerPlayerWith(app: FastifyInstance, kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<{ client: Client; username: string; password: string; uuid: string }> {
   const p = await registerPlayer(app);

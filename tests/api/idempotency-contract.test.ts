@@ -11,7 +11,7 @@ import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { KEY_REUSED } from '../../server/services/idempotency';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
-import { registerPlayer, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { reauthenticate, registerPlayer, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayerWith>>;
 /** Sends the case's request (variant 0) or a different one (variant 1) with `key`. */
@@ -31,6 +31,7 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
     const p = await registerPlayer(t.app);
     await setAdmin(t.handle.db, p.username, true);
     t.app.sessions.clear();
+    await reauthenticate(p);
     return p;
   }
   const listing = async (p: Player, price = 10) => (await p.client.post('/api/seaport/create-listing', { itemUuid: ITEM, priceInTripCoins: price, quantity: 1, durationDays: 30 })).json().listing.order_id as string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import type { EndpointDef } from '../../contract/http';
 import { setAdmin } from '../../server/jobs/adminRole';
-import { cookieHeader, registerActor, reviveSession, type Actor } from './harness/actors';
+import { cookieHeader, reauthenticateActor, registerActor, reviveSession, type Actor } from './harness/actors';
 import { authzProblems, authzTable, isolationProblems, type AuthzSetup } from './harness/authz';
 import { endpointKey, isStateChanging, StrictErrorBody } from './harness/contract';
 import { EXAMPLES, exampleOf, resolveCall, type Example } from './harness/examples';
@@ -119,6 +119,7 @@ describe.each(testDatabases())('security on $name', (database) => {
     const checked = ENDPOINTS.filter((e) => e.access === 'admin' && served(e));
     const admin = await registerActor(send);
     await setAdmin(t.handle.db, admin.username, true);
+    await reauthenticateActor(send, admin);
     // The admin's calls act on a player of their own (a ban, sessions ended), not on alice or bob.
     const target = await registerActor(send);
     for (const endpoint of checked) {

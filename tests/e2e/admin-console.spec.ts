@@ -1,7 +1,7 @@
-// The studio's console, end to end: an admin finds a player, reverses their crate
-// purchase (coins and crates back, ledger balanced, an audit row), and bans another, whose open
-// page hears it on its live event stream and signs out within 2 s, and whose session is gone at
-// their next request.
+// The studio's console: an admin finds a player, reverses their crate purchase after typing
+// their password again (coins and crates back, ledger balanced, an audit row), cannot ban an
+// admin, and bans another player, whose open page hears it on its live event stream and signs
+// out within 2 s, and whose session is gone at their next request.
 // With LOOK_SHOTS=1 it also writes the console's screenshots, desktop and phone, to
 // $LOOK_SHOTS_DIR (default /tmp/shots-admin).
 import { mkdirSync } from 'node:fs';
@@ -40,8 +40,8 @@ async function openPlayer(page: Page, username: string): Promise<void> {
   if (await back.isVisible()) await back.click();
   await page.getByLabel('Find a player').fill(username);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: username }).click();
-  await expect(page.getByRole('heading', { name: username })).toBeVisible();
+  await page.getByRole('button', { name: username, exact: true }).click();
+  await expect(page.getByRole('heading', { name: username, exact: true })).toBeVisible();
 }
 
 test('an admin reverses a crate purchase and bans a player from the console', async ({ page, browser }) => {
@@ -75,6 +75,12 @@ test('an admin reverses a crate purchase and bans a player from the console', as
   await expect(dialog.getByText('2 Base Set Crate', { exact: false })).toBeVisible();
   await dialog.getByLabel(/Reason/).fill('Bought the wrong crate (ticket 7)');
   await dialog.getByRole('button', { name: 'Reverse', exact: true }).click();
+  // The first write of the session asks for the admin's password, then goes through as asked.
+  await dialog.getByLabel('Your password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Reverse with password' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('That password is not right');
+  await dialog.getByLabel('Your password').fill('e2e-pass-1');
+  await dialog.getByRole('button', { name: 'Reverse with password' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Reversed' })).toBeVisible();
   await page.getByRole('tab', { name: 'Balances' }).click();
   await expect(page.getByTestId('player-coins')).toHaveText('Ŧ1,000.00');
@@ -83,6 +89,12 @@ test('an admin reverses a crate purchase and bans a player from the console', as
   const audit = await (await page.request.get(`/api/admin/audit?target=${buyer.uuid}`)).json() as { rows: Array<{ action: string; reason: string }> };
   expect(audit.rows[0]).toMatchObject({ action: 'posting.reverse', reason: 'Bought the wrong crate (ticket 7)' });
 
+  // An admin cannot be banned from the console: the button is off and the page says why.
+  await openPlayer(page, adminName);
+  await expect(page.getByRole('button', { name: 'Ban', exact: true })).toBeDisabled();
+  await expect(page.getByText(/An admin cannot be banned from the console/)).toBeVisible();
+
+  // Within the few minutes after the password, the next write is not asked for it again.
   await openPlayer(page, cheatName);
   await page.getByRole('button', { name: 'Ban', exact: true }).click();
   const ban = page.getByRole('dialog', { name: `Ban ${cheatName}` });
@@ -109,15 +121,23 @@ test('look: the console, desktop and phone [both]', async ({ page }, info) => {
   await grantAdmin(adminName);
   const buyer = await playerWithCrates();
   const shot = async (what: string) => { await page.waitForTimeout(300); await page.screenshot({ path: `${DIR}/${info.project.name}-${what}.png`, fullPage: true }); };
+  if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin');
+  await openPlayer(page, adminName);
+  await shot('admin-player');
   await openPlayer(page, buyer.username);
   await shot('player');
   await page.getByRole('tab', { name: 'History' }).click();
   await expect(page.getByTestId('ledger-row').first()).toBeVisible();
   await shot('history');
   await page.locator('[data-testid="ledger-row"][data-reason="crate purchase"]').first().getByRole('button', { name: 'Reverse…' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
   await shot('reverse');
+  await dialog.getByLabel(/Reason/).fill('Bought the wrong crate');
+  await dialog.getByRole('button', { name: 'Reverse', exact: true }).click();
+  await expect(dialog.getByLabel('Your password')).toBeVisible();
+  await shot('reverse-password');
   await page.keyboard.press('Escape');
   await page.getByRole('tab', { name: 'Crate shops' }).click();
   await expect(page.getByTestId('odds-total-0')).toBeVisible();

@@ -40,3 +40,12 @@ export async function registerActor(send: Transport, username = freshName(), pas
 export async function reviveSession(db: Db, actor: Actor): Promise<void> {
   actor.sid = await createSession(db, actor.uuid, 1, { userAgent: 'harness' });
 }
+
+/** An admin actor types their password in the console: its session may write for a few minutes. */
+export async function reauthenticateActor(send: Transport, actor: Actor): Promise<void> {
+  const reply = await send({
+    label: 'reauth', method: 'POST', url: '/api/admin/reauth', headers: { ...cookieHeader(actor), 'content-type': 'application/json' },
+    payload: JSON.stringify({ password: actor.password }),
+  });
+  if (reply.status !== 200) throw new Error(`re-authentication of ${actor.username} answered ${reply.status}: ${reply.body}`);
+}

@@ -12,7 +12,8 @@
 //   /crazygames?user=signed-in|anonymous the portal (playground/crazygames-portal.html): frames
 //     &adblock=1|ads &ads=unfilled         <product>/?useLocalSdk=true with the stand-in v3 SDK
 //     &adMs= &locale= &disableChat=1       (playground/crazygames-sdk.js; adblock=1: the SDK script
-//     &instant=1 &<invite params>          fails to load; adblock=ads: it loads, detects the ad blocker
+//     &instant=1 &data=off                 fails to load; adblock=ads: it loads, detects the ad blocker
+//     &<invite params>
 //                                          and every ad errors). Any other parameter (an invite
 //                                          link's room=…) goes on to the game's frame, as the portal does
 //   /web?join=<room>                     a partner page framing the plain site
@@ -78,7 +79,7 @@ function pick(q: URLSearchParams, names: readonly string[], valid: RegExp): Reco
 }
 /** The playground's own /crazygames parameters; every other one is an invite parameter the
  * portal passes on to the game's frame (game.getInviteParam reads it there). */
-const PORTAL_PARAMS = new Set(['user', 'name', 'adblock', 'ads', 'adMs', 'disableChat', 'instant', 'country', 'locale', ...PRODUCT_PARAMS]);
+const PORTAL_PARAMS = new Set(['user', 'name', 'adblock', 'ads', 'adMs', 'disableChat', 'instant', 'country', 'locale', 'data', ...PRODUCT_PARAMS]);
 function inviteParams(q: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of q) {
@@ -137,7 +138,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
           : `${origin}/crazygames-sdk-v3.js?${new URLSearchParams({
             user, name: q.get('name') ?? 'Cheese', portalUrl: `${origin}/crazygames`,
             ...(adblock === 'ads' ? { adblock: 'ads' } : {}),
-            ...pick(q, ['ads', 'adMs', 'disableChat', 'instant', 'country'], /^\w{1,16}$/),
+            ...pick(q, ['ads', 'adMs', 'disableChat', 'instant', 'country', 'data'], /^\w{1,16}$/),
             ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
           })}`;
         const game = `${product}/?${new URLSearchParams({ useLocalSdk: 'true', crazygamesSdkUrl: sdk, ...productParams(q), ...inviteParams(q) })}`;

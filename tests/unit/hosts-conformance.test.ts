@@ -212,7 +212,7 @@ const REQUESTS: Record<HostCallName, Record<string, unknown>> = {
 };
 
 describe.each(HOSTS)('the $kind host conforms', (host) => {
-  let cleanup: Array<() => void> = [];
+  const cleanup: Array<() => void> = [];
   const open = (world: World, timeouts?: Partial<Record<HostCallName, number>>) => {
     const s = shell(world, timeouts);
     cleanup.push(() => { s.unwire(); });

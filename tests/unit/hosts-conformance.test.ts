@@ -284,7 +284,7 @@ describe.each(HOSTS)('the $kind host conforms', (host) => {
     }
     const answer = await s.hostApi().call({ call: 'invite', roomId: 'room-42' });
     expect(answer).toMatchObject({ status: 'done', value: { roomId: 'room-42' } });
-    const value = answer.status === 'done' ? answer.value : {};
+    const value: { link?: string } = answer.status === 'done' ? answer.value as { link?: string } : {};
     const link = world.linkOf ? world.linkOf(value) : value.link;
     expect(link, 'the invite gave a link').toMatch(/^https?:\/\//);
     const arrived = open(world.open(link!));
@@ -297,7 +297,7 @@ describe.each(HOSTS)('the $kind host conforms', (host) => {
     await s.play();
     const answer = await s.hostApi().call({ call: 'locale' });
     expect(answer.status).toBe('done');
-    expect(answer.status === 'done' && answer.value.locale).toMatch(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/);
+    expect(answer.status === 'done' && (answer.value as { locale: string }).locale).toMatch(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/);
   });
 
   it("follows the host's mute where it has one", { timeout: 20_000 }, async () => {

@@ -75,6 +75,11 @@ export const ActivityConfig = /* @__PURE__ */ (() => z.object({
     /** Portal hosts: our page is on one of them, or framed by one. */
     hosts: z.array(z.string().min(1)).min(1),
   }),
+  /** Poki: its SDK script, and the hosts our page is on or framed by there (poki.com, its game CDN). */
+  poki: z.object({
+    sdkUrl: z.url().refine((u) => u.startsWith('https://'), 'the SDK is loaded over https'),
+    hosts: z.array(z.string().min(1)).min(1),
+  }).default({ sdkUrl: 'https://game-cdn.poki.com/scripts/v2/poki-sdk.js', hosts: ['poki.com', 'poki-gdn.com'] }),
   /** Parent windows (besides our own origin) whose WALLET_NOTIFICATION messages are accepted. */
   parentOrigins: z.array(OriginPattern).default([]),
   /**

@@ -13,7 +13,7 @@
 // Shell -> game: SendMessage(GAME_OBJECT, SHELL_TO_GAME.hostEvent, JSON HostEvent).
 
 /** The hosts the API names (hosts/list.ts HostKind, kept in step by a test). */
-export const HOST_NAMES = ['web', 'discord', 'crazygames'] as const;
+export const HOST_NAMES = ['web', 'discord', 'crazygames', 'poki'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
 export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime'] as const;

@@ -3,10 +3,11 @@
 // whose detect() says yes is the page's host; the web, last, takes every other page.
 import { crazygames } from './crazygames';
 import { discord } from './discord';
+import { poki } from './poki';
 import type { HostDefinition } from './types';
 import { web } from './web';
 
-export const HOSTS = [discord, crazygames, web] as const;
+export const HOSTS = [discord, crazygames, poki, web] as const;
 
 export type HostKind = (typeof HOSTS)[number]['kind'];
 export type Host = HostDefinition<HostKind>;

@@ -144,6 +144,14 @@ export interface HostDefinition<K extends string = string> {
    * signs no one in at start holds nothing: the game starts as soon as its loader is in.
    */
   readonly signInAtStart: boolean;
+  /**
+   * The host's own account, where it is the player's account in the game (CrazyGames' full
+   * launch: no in-game logout, no other way in): its name as players know it. The shell then
+   * shows no Log Out, no password and no Discord linking, the guest's button reads "Log in with
+   * <name>" and opens the host's own prompt, and game messages that would open those answer with
+   * a text naming the host. Hosts without such an account leave it out.
+   */
+  readonly account?: { readonly name: string };
   /** Loads its adapter as its own chunk: one host's SDK never weighs on another host's first screen. */
   load(): Promise<HostAdapter>;
 }

@@ -4,7 +4,7 @@
 // real SDK's address through page.route. It records every call on window.__crazyGames (the
 // lifecycle's with their performance.now() in callTimes, the user module's in userCalls, the
 // ads' in ads and adEvents, invite links in invites, happytime in happytimes, updateRoom and
-// leftRoom (null) in rooms), lets the test or
+// leftRoom (null) in rooms, the data module's saves in dataSaves), lets the test or
 // the portal page flip the mute and chat settings, and signs the player in or out.
 //
 // This script's own URL configures it (the playground sets these):
@@ -15,6 +15,7 @@
 //   ads=unfilled              no ad to show: requestAd ends in adError {code: 'unfilled'}
 //   adMs=                     how long an ad plays (default 1500 ms), unless the portal ends it first
 //   instant=1                 game.isInstantMultiplayer
+//   data=off                  the data module disabled (a game that did not declare saving progress)
 //   portalUrl=                the portal's game page, for invite links (default this frame's parent origin)
 // The game frame's own query carries the invite parameters (as the portal passes them):
 // game.getInviteParam(name) and game.inviteParams read them.
@@ -45,8 +46,13 @@
     if (window.parent !== window) window.parent.postMessage(message, '*');
   };
   var setUser = function (user) {
+    var before = portalUser ? portalUser.username : null;
     portalUser = user;
-    authListeners.slice().forEach(function (l) { try { l(portalUser); } catch { /* the game's listener */ } });
+    // The account's data is in before the game hears of the sign-in (the data module's below).
+    var ready = typeof switchData === 'function' && !dataOff ? switchData(before, user ? user.username : null) : Promise.resolve();
+    return ready.then(function () {
+      authListeners.slice().forEach(function (l) { try { l(portalUser); } catch { /* the game's listener */ } });
+    });
   };
   var changeSettings = function (change) {
     Object.assign(settings, change);
@@ -119,6 +125,54 @@
     return out;
   })();
 
+  // ---- data (the v3 data module: localStorage's calls, kept by the portal) ----
+  // As the real SDK's: init() preloads the game's data; writes are saved debounced by 1 s; a
+  // guest's data is the portal's guest data, a signed-in player's is their account's; a guest
+  // who signs in gets the account's data, or, for an account without any for this game, the
+  // guest's data moves onto it; a sign-out goes back to the guest's data. The portal page
+  // (playground/crazygames-portal.html) keeps it in its own storage, outside this frame: so a
+  // frame refused storage keeps its data, as on the portal. data=off: a game that did not declare
+  // saving progress (the module is there, its calls throw, as a disabled module's do).
+  var dataOff = option('data') === 'off';
+  var store = {};
+  var dataSaves = [];
+  var saveTimer = 0;
+  var dataRequests = 0;
+  var dataWaiting = {};
+  var userKey = function () { return portalUser ? portalUser.username : null; };
+  var askPortalData = function (user, transferFrom) {
+    if (window.parent === window) return Promise.resolve({});
+    var id = ++dataRequests;
+    return new Promise(function (resolve) {
+      var timer = setTimeout(function () { delete dataWaiting[id]; resolve({}); }, 2000);
+      dataWaiting[id] = function (data) { clearTimeout(timer); resolve(data && typeof data === 'object' ? data : {}); };
+      toPortal({ crazyGamesSdk: 'dataLoad', requestId: id, user: user, transferFrom: transferFrom });
+    });
+  };
+  var flushData = function () {
+    clearTimeout(saveTimer);
+    saveTimer = 0;
+    var copy = Object.assign({}, store);
+    dataSaves.push({ user: userKey(), data: copy, at: performance.now() });
+    toPortal({ crazyGamesSdk: 'dataSave', user: userKey(), data: copy });
+  };
+  var dataChanged = function () {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(flushData, 1000);
+  };
+  var usable = function () { if (dataOff) throw new Error('The data module is disabled for this game'); };
+  var dataModule = {
+    getItem: function (key) { usable(); key = String(key); return Object.prototype.hasOwnProperty.call(store, key) ? store[key] : null; },
+    setItem: function (key, value) { usable(); store[String(key)] = String(value); dataChanged(); },
+    removeItem: function (key) { usable(); delete store[String(key)]; dataChanged(); },
+    clear: function () { usable(); store = {}; dataChanged(); },
+  };
+  /** A sign-in or sign-out: unsaved writes go to whoever they belonged to, then the new player's data. */
+  var switchData = function (before, after) {
+    if (saveTimer) flushData();
+    return askPortalData(after, before === null && after !== null ? 'guest' : null).then(function (data) { store = data; });
+  };
+
   window.__crazyGames = {
     calls: calls,
     callTimes: callTimes,
@@ -137,6 +191,8 @@
     /** A player already in the game follows an invite to another room (the portal tells the game). */
     joinRoom: function (params) { joinRoomListeners.slice().forEach(function (l) { try { l(params); } catch (e) { console.error(e); } }); },
     signIn: function (name) { setUser(makeUser(name || defaultName)); },
+    /** Every save of the data module (after its 1 s debounce): {user, data, at}. */
+    dataSaves: dataSaves,
     signOut: function () { setUser(null); },
   };
   // The portal page around the game drives sign-in, sign-out, mute, chat and the ad, as the real portal does.
@@ -144,6 +200,12 @@
     if (event.source !== window.parent || !event.data || typeof event.data.crazyGamesPlayground !== 'string') return;
     var what = event.data.crazyGamesPlayground;
     var api = window.__crazyGames;
+    if (what === 'data') {
+      var waiting = dataWaiting[event.data.requestId];
+      delete dataWaiting[event.data.requestId];
+      if (waiting) waiting(event.data.data);
+      return;
+    }
     if (what === 'signIn') api.signIn(event.data.name);
     else if (what === 'signOut') api.signOut();
     else if (what === 'mute') api.setMuted(event.data.muted);
@@ -163,7 +225,13 @@
   window.CrazyGames = {
     SDK: {
       environment: 'uninitialized',
-      init: function () { calls.push('init'); this.environment = 'local'; return Promise.resolve(); },
+      init: function () {
+        calls.push('init');
+        var sdk = this;
+        // The data module preloads the game's data here, as the real SDK's init() does.
+        return (dataOff ? Promise.resolve({}) : askPortalData(userKey(), null)).then(function (data) { store = data; sdk.environment = 'local'; });
+      },
+      data: dataModule,
       ad: {
         requestAd: requestAd,
         hasAdblock: function () { return Promise.resolve(adblock); },
@@ -206,8 +274,9 @@
         getUser: function () { userCalls.push('getUser'); return Promise.resolve(portalUser); },
         showAuthPrompt: function () {
           userCalls.push('showAuthPrompt');
-          portalUser = makeUser(defaultName);
-          return Promise.resolve(portalUser);
+          toPortal({ crazyGamesSdk: 'authPrompt' });
+          // The player signs in in the portal's prompt: a sign-in like the portal bar's.
+          return setUser(makeUser(defaultName)).then(function () { return portalUser; });
         },
         getUserToken: function () {
           userCalls.push('getUserToken');

@@ -1,4 +1,4 @@
-// The host playground: a second local origin that frames the product the way its three hosts
+// The host playground: a second local origin that frames the product the way its hosts
 // do, so a studio (and our e2e tests) can try a build in each before uploading it anywhere.
 //
 //   /discord?mode=normal|silent|refuse   Discord's client (playground/discord-client.html): a data:
@@ -12,9 +12,15 @@
 //   /crazygames?user=signed-in|anonymous the portal (playground/crazygames-portal.html): frames
 //     &adblock=1|ads &ads=unfilled         <product>/?useLocalSdk=true with the stand-in v3 SDK
 //     &adMs= &locale= &disableChat=1       (playground/crazygames-sdk.js; adblock=1: the SDK script
-//     &instant=1 &<invite params>          fails to load; adblock=ads: it loads, detects the ad blocker
+//     &instant=1 &data=off                 fails to load; adblock=ads: it loads, detects the ad blocker
+//     &<invite params>
 //                                          and every ad errors). Any other parameter (an invite
 //                                          link's room=…) goes on to the game's frame, as the portal does
+//   /poki?sdk=late|never|blocked         Poki's game page (playground/poki-portal.html): frames
+//     &adblock=1 &ads=none &adMs=          <product>/?pokiSdkUrl=… with the stand-in SDK
+//     &<invite params>                     (playground/poki-sdk.js), arriving late, never, or not
+//                                          at all; adblock=1: init() is refused. Other parameters
+//                                          (a shareable link's roomId=…) go on to the game's frame
 //   /web?join=<room>                     a partner page framing the plain site
 //   (/discord and /crazygames pass ?completionPolicy=, ?hookTimeoutSeconds= and ?demoGameHook=
 //   on to the product)
@@ -80,11 +86,13 @@ function pick(q: URLSearchParams, names: readonly string[], valid: RegExp): Reco
 }
 /** The playground's own /crazygames parameters; every other one is an invite parameter the
  * portal passes on to the game's frame (game.getInviteParam reads it there). */
-const PORTAL_PARAMS = new Set(['user', 'name', 'adblock', 'ads', 'adMs', 'disableChat', 'instant', 'country', 'locale', ...PRODUCT_PARAMS]);
-function inviteParams(q: URLSearchParams): Record<string, string> {
+const PORTAL_PARAMS = new Set(['user', 'name', 'adblock', 'ads', 'adMs', 'disableChat', 'instant', 'country', 'locale', 'data', ...PRODUCT_PARAMS]);
+/** Poki's page's own parameters; every other one goes on to the game's frame (getURLParam). */
+const POKI_PARAMS = new Set(['sdk', 'adblock', 'ads', 'adMs', ...PRODUCT_PARAMS]);
+function inviteParams(q: URLSearchParams, own: ReadonlySet<string> = PORTAL_PARAMS): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of q) {
-    if (!PORTAL_PARAMS.has(name) && /^[A-Za-z][\w-]{0,31}$/.test(name) && value.length <= 200) out[name] = value;
+    if (!own.has(name) && /^[A-Za-z][\w-]{0,31}$/.test(name) && value.length <= 200) out[name] = value;
   }
   return out;
 }
@@ -139,7 +147,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
           : `${origin}/crazygames-sdk-v3.js?${new URLSearchParams({
             user, name: q.get('name') ?? 'Cheese', portalUrl: `${origin}/crazygames`,
             ...(adblock === 'ads' ? { adblock: 'ads' } : {}),
-            ...pick(q, ['ads', 'adMs', 'disableChat', 'instant', 'country'], /^\w{1,16}$/),
+            ...pick(q, ['ads', 'adMs', 'disableChat', 'instant', 'country', 'data'], /^\w{1,16}$/),
             ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
           })}`;
         const game = `${product}/?${new URLSearchParams({ useLocalSdk: 'true', crazygamesSdkUrl: sdk, ...productParams(q), ...inviteParams(q) })}`;
@@ -147,6 +155,26 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         const portal = { game, productOrigin: new URL(product).origin, label, adblock: adblock === 'ads' };
         return send(200, 'text/html; charset=utf-8', readFileSync(`${DIR}crazygames-portal.html`, 'utf8')
           .replace('<head>', `<head><script>window.__portal = ${JSON.stringify(portal).replace(/</g, '\\u003c')};</script>`));
+      }
+      if (url.pathname === '/poki') {
+        // sdk=late: the SDK script arrives after 3 s; never: it never does; blocked: it fails.
+        const when = ['late', 'never', 'blocked'].includes(q.get('sdk') ?? '') ? String(q.get('sdk')) : 'now';
+        const sdk = `${origin}/poki-sdk.js?${new URLSearchParams({
+          when, portalUrl: `${origin}/poki`, ...pick(q, ['adblock', 'ads', 'adMs'], /^\w{1,16}$/),
+        })}`;
+        const game = `${product}/?${new URLSearchParams({ pokiSdkUrl: sdk, ...productParams(q), ...inviteParams(q, POKI_PARAMS) })}`;
+        const label = `SDK: ${when}${q.get('adblock') === '1' ? ', ad blocker on' : ''}`;
+        return send(200, 'text/html; charset=utf-8', readFileSync(`${DIR}poki-portal.html`, 'utf8')
+          .replace('<head>', `<head><script>window.__poki = ${JSON.stringify({ game, productOrigin: new URL(product).origin, label }).replace(/</g, '\\u003c')};</script>`));
+      }
+      if (url.pathname === '/poki-sdk.js') {
+        const body = readFileSync(`${DIR}poki-sdk.js`, 'utf8');
+        const when = q.get('when');
+        if (when === 'blocked') return send(404, 'text/plain', 'blocked');
+        if (when === 'never') return; // the request stays open: the SDK never arrives
+        const reply = () => send(200, 'application/javascript; charset=utf-8', body, { 'access-control-allow-origin': '*' });
+        if (when === 'late') { setTimeout(reply, 3_000); return; }
+        return reply();
       }
       if (url.pathname === '/web') {
         const join = pick(q, ['join'], /^[\w.-]{1,64}$/);
@@ -182,6 +210,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
           ${link('/crazygames?user=anonymous&adblock=ads', 'CrazyGames with an ad blocker (the SDK loads; every ad errors)')}
           ${link('/crazygames?user=anonymous&ads=unfilled', 'CrazyGames with no ad to show (unfilled)')}
           ${link('/crazygames?user=anonymous&adblock=1', 'CrazyGames with the SDK script blocked')}
+          ${link('/poki', 'Poki')}
+          ${link('/poki?sdk=late', 'Poki, its SDK arriving after 3 s')}
+          ${link('/poki?sdk=never', 'Poki, its SDK never arriving')}
+          ${link('/poki?adblock=1', 'Poki with an ad blocker (the SDK loads; init is refused)')}
           ${link('/web', 'A partner page framing the web site')}</ul></div>`));
       }
       return send(404, 'text/plain', 'not found');

@@ -22,5 +22,7 @@ export const crazygames = defineHost({
   hidden: CRAZYGAMES_HIDDEN,
   startWaitMs: 5_000,
   signInAtStart: true,
+  // Full launch: the portal's account is the player's account, and the portal is the way out.
+  account: { name: 'CrazyGames' },
   load: async () => (await import('./adapter')).createCrazyGamesAdapter(),
 });

@@ -5,8 +5,11 @@
 // (`?join=<room>`) copied to the clipboard; a page opened with `?join=` hands the game its room;
 // the locale is the browser's. The rest (party, presence, ads) answers `unavailable` at once.
 import { CONNECT_WALLET } from '../../contract/gameConstants';
-import { HOST_LIMITS, ROOM_ID_PATTERN, type HostAnswer } from '../../contract/hostApi';
+import { isRoomId, newRoomId, shareJoinLink } from '../share';
 import { NOTHING_HIDDEN, type HostAdapter } from '../types';
+
+// Shared with the hosts that share a link the same way (hosts/share.ts); kept importable from here.
+export { isRoomId, newRoomId, shareJoinLink };
 
 /** The query parameter a join link carries. */
 export const JOIN_PARAM = 'join';
@@ -18,14 +21,6 @@ export function postConnectWallet(win: Window): boolean {
   try { if (win.document.referrer) target = new URL(win.document.referrer).origin; } catch { target = '*'; }
   win.parent.postMessage({ type: CONNECT_WALLET }, target);
   return true;
-}
-
-export const isRoomId = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && value.length <= HOST_LIMITS.roomIdMax && ROOM_ID_PATTERN.test(value);
-
-/** A fresh room id for an invite that names none. */
-export function newRoomId(win: Pick<Window, 'crypto'>): string {
-  return win.crypto.randomUUID().replace(/-/g, '').slice(0, 12);
 }
 
 /** The page's own address with `?join=<room>` (other parameters kept, the hash dropped). */
@@ -42,27 +37,6 @@ export function joinParam(href: string): string | null {
     const room = new URL(href).searchParams.get(JOIN_PARAM);
     return isRoomId(room) ? room : null;
   } catch { return null; }
-}
-
-/** Web Share where the browser has it, else the clipboard. */
-export async function shareJoinLink(win: Window, roomId: string, link: string): Promise<HostAnswer<'invite'>> {
-  const nav = win.navigator as Navigator & { share?: (data: ShareData) => Promise<void>; canShare?: (data: ShareData) => boolean };
-  const data: ShareData = { title: win.document.title || 'Join my game', url: link };
-  if (typeof nav.share === 'function' && (typeof nav.canShare !== 'function' || nav.canShare(data))) {
-    try {
-      await nav.share(data);
-      return { status: 'done', value: { roomId, via: 'share', link } };
-    } catch (error) {
-      if (error instanceof Error && error.name === 'AbortError') return { status: 'cancelled' };
-      // NotAllowedError (no user gesture) and the like: the clipboard is the way on.
-    }
-  }
-  try {
-    await nav.clipboard.writeText(link);
-    return { status: 'done', value: { roomId, via: 'clipboard', link } };
-  } catch {
-    return { status: 'unavailable', reason: 'the browser refused both sharing and copying the join link' };
-  }
 }
 
 export function createWebAdapter(win: Window = window): HostAdapter {

@@ -8,6 +8,11 @@ import type { HiddenUi, HostAdapter } from '../../hosts/types';
 export interface HostInfo {
   kind: HostKind;
   isHidden(part: HiddenUi): boolean;
+  /**
+   * The host's own account when it is the player's (HostDefinition.account: CrazyGames): no Log
+   * Out, password or Discord linking then, and sign-in names the host. Absent elsewhere.
+   */
+  accountName?: string;
   /** null until the adapter's chunk has loaded. */
   adapter: HostAdapter | null;
 }
@@ -21,7 +26,10 @@ export function HostProvider({ kind, adapter, children }: { kind: HostKind; adap
     adapter.then((a) => { if (active) setLoaded(a); }, () => undefined);
     return () => { active = false; };
   }, [adapter]);
-  const info = useMemo<HostInfo>(() => ({ kind, isHidden: (part) => hostOf(kind).hidden.has(part), adapter: loaded }), [kind, loaded]);
+  const info = useMemo<HostInfo>(() => {
+    const { hidden, account } = hostOf(kind);
+    return { kind, isHidden: (part) => hidden.has(part), adapter: loaded, ...(account ? { accountName: account.name } : {}) };
+  }, [kind, loaded]);
   return <HostContext.Provider value={info}>{children}</HostContext.Provider>;
 }
 

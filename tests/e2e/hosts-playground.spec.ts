@@ -124,7 +124,7 @@ test.describe('with third-party cookies blocked', () => {
     const userCalls = () => game().evaluate(() => (window as unknown as { __crazyGames?: { userCalls: string[] } }).__crazyGames?.userCalls ?? []);
     const whoami = () => game().evaluate(async () => ((await (await fetch('/api/whoami', { credentials: 'include' })).json()) as { username: string; verified: number }));
 
-    // Nothing pressed: the portal's player is signed in at start: getUser, then
+    // Nothing pressed: the portal's player is signed in at start (issue 15 item 8): getUser, then
     // the host login (getUser, the portal's user token to our server), once the loading screen
     // has gone the welcome shows.
     await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 60_000 });
@@ -169,7 +169,7 @@ test('the portal with an ad blocker: Log In says the portal sign-in could not lo
   await expect(frame.getByText('only available when playing on CrazyGames')).toHaveCount(0);
 });
 
-// The portal's lifecycle in the playground's portal, with the demo game and
+// The portal's lifecycle (issue 15 item 8) in the playground's portal, with the demo game and
 // with a build that never calls the completion hook on the 'instance' policy: loadingStart
 // before the game download begins, loadingStop when the loading screen hides (not in the same
 // millisecond after it, not never), gameplayStop/Start around an overlay (not on blur), and the
@@ -231,7 +231,7 @@ for (const [label, params] of LIFECYCLE_CASES) {
   });
 }
 
-// A build without the C# receiver (the idle build, which answers
+// Issue 23 items 2 and 3: a build without the C# receiver (the idle build, which answers
 // SendMessage as Unity does for a missing WebBridge) is sent nothing, so it logs nothing per
 // message, and the portal's mute still silences it: the page's own audio is suspended, and
 // resumed on unmute.
@@ -260,70 +260,4 @@ test('the portal with a build without the receiver: nothing is sent to it, and t
   await page.getByLabel('mute').uncheck();
   await expect.poll(audioState).toBe('running');
   expect(notFound).toEqual([]);
-});
-
-// The portal's frame is refused localStorage (as Chromium does with third-party
-// storage blocked): the settings go through the portal's data module, which the portal keeps
-// outside the frame (here: in this test, handed to the SDK at init() and saved as the real
-// SDK does), so a changed setting survives a reload of the frame.
-test('the portal with storage refused: a changed setting survives a reload, through the portal\'s data module', async ({ page }) => {
-  await stubGame(page, { receiver: true });
-  let saved: Record<string, string> = {};
-  await page.exposeFunction('__portalDataLoad', () => saved);
-  await page.exposeFunction('__portalDataSave', (data: Record<string, string>) => { saved = { ...data }; });
-  await page.addInitScript((product) => {
-    if (location.origin !== product) return;
-    Object.defineProperty(window, 'localStorage', { configurable: true, get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); } });
-  }, new URL(PRODUCT).origin);
-  // The playground's SDK with the v3 data module (localStorage's calls, preloaded by init()).
-  await page.route('**/crazygames-sdk-v3.js*', async (route) => {
-    const original = await (await route.fetch()).text();
-    await route.fulfill({ status: 200, contentType: 'application/javascript', headers: { 'access-control-allow-origin': '*' }, body: `${original}
-(function () {
-  var sdk = window.CrazyGames.SDK;
-  var store = {};
-  var init = sdk.init;
-  var save = function () { window.__portalDataSave(store); };
-  sdk.init = function () { return window.__portalDataLoad().then(function (data) { store = data || {}; return init.call(sdk); }); };
-  sdk.data = {
-    getItem: function (k) { return Object.prototype.hasOwnProperty.call(store, k) ? store[k] : null; },
-    setItem: function (k, v) { store[k] = String(v); save(); },
-    removeItem: function (k) { delete store[k]; save(); },
-    clear: function () { store = {}; save(); },
-  };
-})();` });
-  });
-  await page.goto(playground.url('crazygames', { user: 'anonymous' }));
-  await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
-  const frame = page.frameLocator('#game');
-  const game = () => {
-    const f = productFrame(page);
-    if (!f) throw new Error('no product frame');
-    return f;
-  };
-  const openMouse = async () => {
-    await expect(async () => {
-      await game().evaluate(() => (window as unknown as { showSettings?: (s: string) => void }).showSettings?.('mouse'));
-      await expect(frame.locator('[data-active-section="mouse"]')).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 60_000 });
-  };
-  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
-  expect(await game().evaluate(() => { try { return typeof window.localStorage; } catch { return 'refused'; } })).toBe('refused');
-  // The game hears that its own saves will not survive a reload here.
-  await expect.poll(() => game().evaluate((method) => ((window as unknown as { __idleReceived?: Array<{ method: string; value: string }> }).__idleReceived ?? [])
-    .filter((m) => m.method === method).map((m) => JSON.parse(m.value) as unknown), SHELL_TO_GAME.hostEvent)).toContainEqual({ type: 'storage', persistent: false });
-  await openMouse();
-  const invert = frame.getByRole('switch', { name: 'Invert Y Axis' });
-  await expect(invert).not.toBeChecked();
-  await invert.click();
-  await expect(invert).toBeChecked();
-  await expect.poll(() => saved['game_settings_invertY']).toBe('true');
-  // Kept by the portal: no "only for this visit" note.
-  await expect(frame.getByTestId('settings-storage-notice')).toHaveCount(0);
-
-  await game().evaluate(() => location.reload());
-  await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
-  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
-  await openMouse();
-  await expect(frame.getByRole('switch', { name: 'Invert Y Axis' })).toBeChecked({ timeout: 15_000 });
 });

@@ -175,7 +175,7 @@ public class WebBridge : MonoBehaviour
 
     [Serializable] public class HostCapabilities
     {
-        public string host; // "web", "discord" or "crazygames"
+        public string host; // "web", "discord", "crazygames" or "poki"
         public bool invite; public bool party; public bool presence; public bool ads;
         public bool happyTime; public bool chatSetting; public bool locale; public bool joinRoom;
     }

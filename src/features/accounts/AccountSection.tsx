@@ -12,6 +12,7 @@ import { WalletsTab } from './WalletsTab';
 import { accountFeatures } from './accountConfig';
 import { useSettingsStore } from '../../settings-store/context';
 import { t as tr } from '../../i18n';
+import { hostAccountText } from './hostAccount';
 
 const tabs = (features: ReturnType<typeof accountFeatures>) => [
   { value: 'profile', label: 'Profile', disabled: false },
@@ -35,7 +36,10 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
       <Stack align="flex-start">
         <Text>{tr('accounts.AccountSection.youAreCurrentlyLoggedOut')}</Text>
         <Group>
-          <Button onClick={() => askToLogIn('login')}>{tr('accounts.AccountSection.logIn')}</Button>
+          {/* Where the host's account is the player's, the button names it and opens its prompt (AuthModal). */}
+          <Button onClick={() => askToLogIn('login')} data-testid="account-log-in">
+            {host.accountName ? hostAccountText.logInWith(host.accountName) : tr('accounts.AccountSection.logIn')}
+          </Button>
           {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>{tr('accounts.AccountSection.createAccount')}</Button>}
         </Group>
       </Stack>

@@ -23,6 +23,8 @@ import { t } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { AIRDROP_TEXT } from '../../i18n/texts';
 import classes from './Airdrop.module.css';
+import { useHost } from '../../lib/host';
+import { hostAccountText } from './hostAccount';
 
 export interface RewardCardItem { itemUuid: string; name: string; quantity: number }
 
@@ -118,6 +120,7 @@ function AirdropStatusPanel() {
 export default function AirdropSection() {
   const askToLogIn = useAskToLogIn();
   const { user, settled } = useCurrentUser();
+  const { accountName } = useHost();
   return (
     <Stack gap="md" className={classes.section}>
       <div className={classes.hero}>
@@ -129,7 +132,7 @@ export default function AirdropSection() {
           : (
             <Stack gap="sm">
               <RewardCards items={AIRDROP_CONTENTS} />
-              <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>{t('accounts.AirdropSection.logIn')}</Button>
+              <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>{accountName ? hostAccountText.logInWith(accountName) : t('accounts.AirdropSection.logIn')}</Button>
             </Stack>
           )}
     </Stack>

@@ -15,6 +15,7 @@ import { BotCheck, BotCheckProblem } from './BotCheck';
 import { ProviderButtons } from './ProviderButtons';
 import { useHost } from '../../lib/host';
 import { useHostLogin } from './useHostLogin';
+import { HostAccountAnswer, hostAccountText } from './hostAccount';
 import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t as tr } from '../../i18n';
@@ -69,6 +70,10 @@ export default function AuthModal(props: OverlayProps<'auth'>) {
   const host = useHost();
   const [viaHost, setViaHost] = useState(() => host.kind === 'crazygames' ? props.payload.mode !== 'logout' : host.kind === 'discord' && props.payload.mode === 'login');
   const fallback = useCallback(() => setViaHost(false), []);
+  // The host's account is the way out there (the portal's full launch): the game's own Log Out
+  // gets a text naming the host, never our logout (which left the player a guest in the game
+  // while the portal still showed them signed in).
+  if (host.accountName && props.payload.mode === 'logout') return <HostAccountAnswer message={hostAccountText.noLogout(host.accountName)} onClose={props.onClose} />;
   if (viaHost) return <HostLogin fallback={fallback} onClose={props.onClose} />;
   return <AuthForm {...props} />;
 }

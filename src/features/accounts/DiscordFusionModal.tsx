@@ -22,6 +22,8 @@ import { t } from '../../i18n';
 import { localized } from '../../i18n/localized';
 import { rich } from '../../i18n/rich';
 import { AUTH_TEXT, DISCORD_TEXT } from '../../i18n/texts';
+import { useHost } from '../../lib/host';
+import { HostAccountAnswer, hostAccountText } from './hostAccount';
 
 export const FUSION_TEXT = localized('accounts.fusion', {
   decisionTitle: 'Account Setup',
@@ -35,7 +37,15 @@ export const FUSION_TEXT = localized('accounts.fusion', {
   linked: (username: string) => `Accounts linked! Welcome back, ${username}!`,
 } as const);
 
-export default function DiscordFusionModal({ payload, onClose }: OverlayProps<'discordFusion'>) {
+export default function DiscordFusionModal(props: OverlayProps<'discordFusion'>) {
+  const { accountName } = useHost();
+  // No Discord account decision (nor its password form) where the host's account is the
+  // player's (the portal's full launch): the game hears nothing of it, the player a text.
+  if (accountName) return <HostAccountAnswer message={hostAccountText.noDiscord(accountName)} onClose={props.onClose} />;
+  return <FusionDecision {...props} />;
+}
+
+function FusionDecision({ payload, onClose }: OverlayProps<'discordFusion'>) {
   const queryClient = useQueryClient();
   const gameLink = useGameLink();
   const [view, setView] = useState<'decision' | 'fuse'>('decision');

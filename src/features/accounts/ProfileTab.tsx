@@ -9,6 +9,8 @@ import { ChangePasswordModal } from './ChangePasswordModal';
 import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
 import { t } from '../../i18n';
+import { useHost } from '../../lib/host';
+import { hostAccountText } from './hostAccount';
 
 /** Not in the spec (it has no account without a password): our wording. */
 export const NO_PASSWORD_TEXT = 'You sign in with Discord or the game portal, so this account has no password to change.';
@@ -20,6 +22,10 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
   // (accountConfig.ts). It opens the spec's logout confirmation through the overlay API, the
   // same modal the game opens with switchAuthMode 'logout'.
   const overlays = useOverlays();
+  // Where the host's account is the player's (the portal's full launch), that account is the way
+  // in and out: no Log Out and no password here, and the card says so in the host's name.
+  const { kind, accountName } = useHost();
+  const noPasswordText = kind === 'discord' ? t('accounts.noPasswordDiscord') : t('accounts.noPassword');
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack>
@@ -40,11 +46,13 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
         <Group>
           {/* An account made through Discord or the portal has no password to change (the
               server refuses it too): say so instead of offering a form that can only fail. */}
-          {user.hasPassword === false
-            ? <Text size="sm" c="dimmed" data-testid="no-password">{t('accounts.noPassword')}</Text>
-            : <Button variant="light" onClick={() => setChanging(true)}>{t('accounts.ProfileTab.changePassword')}</Button>}
+          {accountName
+            ? <Text size="sm" c="dimmed" data-testid="host-account">{hostAccountText.profile(accountName)}</Text>
+            : user.hasPassword === false
+              ? <Text size="sm" c="dimmed" data-testid="no-password">{noPasswordText}</Text>
+              : <Button variant="light" onClick={() => setChanging(true)}>{t('accounts.ProfileTab.changePassword')}</Button>}
           <Button variant="light" onClick={() => overlays.open('inventory', { tab: 'items' })} data-testid="open-inventory">{INVENTORY_TEXT.open}</Button>
-          {features.profileLogout && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>{t('accounts.ProfileTab.logOut')}</Button>}
+          {features.profileLogout && !accountName && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>{t('accounts.ProfileTab.logOut')}</Button>}
         </Group>
       </Stack>
       <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />

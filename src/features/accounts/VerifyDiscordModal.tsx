@@ -1,6 +1,8 @@
 // Verify Account: the game's 'daily spin not verified' opens it; Connect
 // runs the Discord popup (machines/discord-oauth.ts, purpose link) and links the Discord account
 // to the logged-in player; Cancel closes. Errors and the time-out return to idle with the text.
+// Where the host's account is the player's (the portal), it says the Daily Spin's Discord check
+// is not offered there instead: no Discord linking on that host.
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 
@@ -14,6 +16,8 @@ import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { localized } from '../../i18n/localized';
 import { DISCORD_TEXT } from '../../i18n/texts';
+import { useHost } from '../../lib/host';
+import { hostAccountText } from './hostAccount';
 
 export const VERIFY_TEXT = localized('accounts.verify', {
   title: 'Verify Account',
@@ -46,7 +50,26 @@ function ConnectBody({ discord, onClose }: { discord: PublicConfig['discord']; o
   );
 }
 
-export default function VerifyDiscordModal({ onClose }: OverlayProps<'verifyDiscord'>) {
+export default function VerifyDiscordModal(props: OverlayProps<'verifyDiscord'>) {
+  const { accountName } = useHost();
+  // No Discord linking where the host's account is the player's (the portal's full launch).
+  return accountName ? <HostDailySpin host={accountName} onClose={props.onClose} /> : <VerifyDiscord {...props} />;
+}
+
+function HostDailySpin({ host, onClose }: { host: string; onClose: () => void }) {
+  return (
+    <BusyModal opened onClose={onClose} title={t('accounts.hostAccount.dailySpinTitle')}>
+      <Stack>
+        <Text data-testid="host-daily-spin">{hostAccountText.dailySpin(host)}</Text>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('accounts.hostAccount.close')}</Button>
+        </Group>
+      </Stack>
+    </BusyModal>
+  );
+}
+
+function VerifyDiscord({ onClose }: OverlayProps<'verifyDiscord'>) {
   const config = usePublicConfig().data;
   const enabled = config?.discord.enabled ?? false;
   return (

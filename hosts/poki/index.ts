@@ -1,0 +1,25 @@
+// Poki: detected when our page is on a Poki host or framed by one (its referrer or, in Chromium,
+// its ancestor origins), or, on a loopback page only, with ?pokiSdkUrl= (the host playground's
+// stand-in SDK). Nothing is held back for its SDK at start, and nobody is signed in through it.
+import { hostMatches } from '../../contract/origins';
+import { defineHost } from '../types';
+import { POKI_HIDDEN, localPokiSdkUrl } from './page';
+
+function hostnameOf(url: string): string | null {
+  try { return new URL(url).hostname; } catch { return null; }
+}
+
+export const poki = defineHost({
+  kind: 'poki',
+  detect(page, domains) {
+    if (localPokiSdkUrl(page.href) !== null) return true;
+    const onPoki = (hostname: string | null) => hostname !== null && domains.some((d) => hostMatches(hostname, d));
+    if (onPoki(page.url.hostname)) return true;
+    if (!page.framed) return false;
+    return onPoki(hostnameOf(page.referrer)) || page.ancestorOrigins.some((o) => onPoki(hostnameOf(o)));
+  },
+  hidden: POKI_HIDDEN,
+  startWaitMs: 0,
+  signInAtStart: false,
+  load: async () => (await import('./adapter')).createPokiAdapter(),
+});

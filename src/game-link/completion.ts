@@ -16,7 +16,7 @@ export interface CompletionDeps {
   complete: () => void;
   /** Whether the running build has announced our receiver (the game link knows: link.ts). Default: it has. */
   receiverAnnounced?: () => boolean;
-  /** Runs `run` once the game's first frame is on screen (default: two animation frames on). */
+  /** Runs `run` right after the game's first frame (default: the next animation frame). */
   afterFirstFrame?: (run: () => void) => void;
   log?: Pick<Console, 'warn' | 'info'>;
   setTimer?: (run: () => void, ms: number) => unknown;
@@ -42,22 +42,21 @@ export const NO_RECEIVER_NOTE = 'TripShell: the game did not announce our receiv
   + `${GAME_HOOKS.loadingComplete}().`;
 
 /**
- * Two animation frames on: Unity draws in the page's animation frames, so by the second one the
- * frame it drew after createUnityInstance resolved has been presented. Without
- * requestAnimationFrame (a hidden or test page), a 16 ms timer each.
+ * The next animation frame: Unity's main loop (like the demo game's) asked for it before
+ * createUnityInstance resolved, so this runs right after the game's first frame, in the same
+ * animation frame. Without requestAnimationFrame (a test page), a 16 ms timer.
  */
-export function afterTwoFrames(win: Pick<Window, 'requestAnimationFrame'> | undefined = typeof window === 'undefined' ? undefined : window): (run: () => void) => void {
-  const frame = (next: () => void) => {
-    if (win && typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => next());
-    else setTimeout(next, 16);
+export function afterNextFrame(win: Pick<Window, 'requestAnimationFrame'> | undefined = typeof window === 'undefined' ? undefined : window): (run: () => void) => void {
+  return (run) => {
+    if (win && typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => run());
+    else setTimeout(run, 16);
   };
-  return (run) => frame(() => frame(run));
 }
 
 export function createCompletion(deps: CompletionDeps): Completion {
   const log = deps.log ?? console;
   const announced = deps.receiverAnnounced ?? (() => true);
-  const afterFirstFrame = deps.afterFirstFrame ?? afterTwoFrames();
+  const afterFirstFrame = deps.afterFirstFrame ?? afterNextFrame();
   const setTimer = deps.setTimer ?? ((run: () => void, ms: number) => setTimeout(run, ms));
   const clearTimer = deps.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>));
   let done = false;

@@ -140,14 +140,19 @@ async function realSizeBuildWithoutJslib(page: Page) {
     const { 'content-encoding': _encoding, ...headers } = response.headers();
     await route.fulfill({ response, body, headers: { ...headers, 'content-length': String(body.length) } });
   });
+  // The first frame: the moment the animation-frame callback that drew it returned.
   await page.addInitScript(() => {
-    const w = window as TracedWindow & { __firstFrameAt?: number };
-    const watch = () => {
-      if (w.__firstFrameAt !== undefined) return;
-      if ((w.__demoGame?.state().frames ?? 0) > 0) { w.__firstFrameAt = performance.now(); return; }
-      requestAnimationFrame(watch);
+    const w = window as TracedWindow & { __firstFrameAt?: number; __completedAt?: number };
+    const info = console.info.bind(console);
+    console.info = (...args: unknown[]) => {
+      if (w.__completedAt === undefined && args.some((a) => typeof a === 'string' && a.includes('did not announce our receiver'))) w.__completedAt = performance.now();
+      info(...args);
     };
-    requestAnimationFrame(watch);
+    const raf = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) => raf((time) => {
+      callback(time);
+      if (w.__firstFrameAt === undefined && (w.__demoGame?.state().frames ?? 0) > 0) w.__firstFrameAt = performance.now();
+    });
   });
 }
 
@@ -161,13 +166,18 @@ test("the default 'hook' policy: a real-size build without our jslib leaves the 
   await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('game-host')).toHaveAttribute('data-visible', 'true', { timeout: 120_000 });
   const times = await page.evaluate(() => {
-    const w = window as TracedWindow & { __firstFrameAt?: number };
-    return { firstFrame: w.__firstFrameAt ?? Number.NaN, visible: w.__gameVisibleAt ?? Number.NaN, instance: w.__completionTrace?.instanceAt ?? Number.NaN };
+    const w = window as TracedWindow & { __firstFrameAt?: number; __completedAt?: number };
+    return { firstFrame: w.__firstFrameAt ?? Number.NaN, completed: w.__completedAt ?? Number.NaN, visible: w.__gameVisibleAt ?? Number.NaN, instance: w.__completionTrace?.instanceAt ?? Number.NaN };
   });
-  console.log(`a real-size build without our jslib: instance ${Math.round(times.instance)} ms, first frame ${Math.round(times.firstFrame)} ms, loading screen leaving ${Math.round(times.visible)} ms`);
-  // The loading screen starts leaving (the game shown under its fade) after the first frame, within 1 s of it.
-  expect(times.visible).toBeGreaterThan(times.firstFrame);
-  expect(times.visible - times.firstFrame).toBeLessThan(1_000);
+  console.log(`a real-size build without our jslib: instance ${Math.round(times.instance)} ms, first frame ${Math.round(times.firstFrame)} ms, completed ${Math.round(times.completed)} ms, loading screen leaving ${Math.round(times.visible)} ms`);
+  // The shell ends the loading screen (100 %, then its 0.3 s hide and 0.5 s fade) right after the
+  // first frame, within 1 s of it, and says why once. The fade's start is the page's timers, which
+  // a main thread busy drawing in software and mounting React can hold a few seconds on a loaded
+  // machine: bounded here far below the hook's 15 s time-out the old shell waited.
+  expect(times.completed).toBeGreaterThanOrEqual(times.firstFrame);
+  expect(times.completed - times.firstFrame).toBeLessThan(1_000);
+  expect(times.visible).toBeGreaterThanOrEqual(times.completed);
+  expect(times.visible - times.instance).toBeLessThan(10_000);
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 10_000 });
   expect(warnings).toHaveLength(0);
 });

@@ -5,7 +5,7 @@ import * as THREE from 'three';
 import { GAME_HOOKS, GAME_OBJECT } from '../../contract/game';
 import { interpretShellMessage } from './bridge';
 import { callHost, describeHostAnswer, describeParty, describePresence, hostEffect, presenceFor, type HostTrigger } from './host';
-import { callsCompletionHook } from './completion';
+import { announcesReceiver, callsCompletionHook } from './completion';
 import { INITIAL_CONTROLS, actionsForCode, moveIntent, pressCode, releaseAll, releaseCode, type ControlState } from './controls';
 import { decodeGameData } from './data-file';
 import type { GameHandle, GameStartOptions } from './framework-api';
@@ -422,8 +422,9 @@ export function createGame(options: GameStartOptions): GameHandle {
   }
 
   // Our receiver exists from here on: the shell delivers what it held for us, then everything.
+  // (Not with ?demoGameHook=absent: a build without our jslib, see completion.ts.)
   const announce = win[GAME_HOOKS.receiverReady];
-  if (typeof announce === 'function') Reflect.apply(announce, window, []);
+  if (typeof announce === 'function' && announcesReceiver(window.location.search)) Reflect.apply(announce, window, []);
 
   return {
     sendMessage,

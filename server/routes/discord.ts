@@ -15,7 +15,7 @@ import * as discordAccounts from '../services/discordAccounts';
 import { passwordAccountOf } from '../services/passwordAccounts';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { portalSignIn } from '../services/portalAccounts';
-import { framedCookie, startSession } from '../services/sessions';
+import { clearSessionCookie, findSession, framedCookie, revokeSession, sessionTokenOf, startSession } from '../services/sessions';
 import { currentUserOf } from '../services/users';
 
 const PENDING_COOKIE = 'discord_pending';
@@ -63,10 +63,23 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   route(app, a.discordExchange, async ({ body, request, reply, transaction }) => {
     const { user: discordUser, accessToken } = await identify(request, body.code, body.activity === true);
     const extra = body.activity ? { discord_access_token: accessToken } : {};
+    const previous = sessionTokenOf(request);
+    let signedOut = false;
     const found = await transaction(async (trx) => {
       const signIn = await discordAccounts.discordSignIn(trx, discordUser);
-      return 'userId' in signIn ? { user: await startSession(trx, request, reply, signIn.userId, config.SESSION_DAYS) } : signIn;
+      // Inside the Activity the Discord user is the player, whatever this browser's session says
+      // (a shared machine): the account linked to them keeps or gets the session, and a session
+      // of anyone else never carries on beside their Discord identity.
+      const current = body.activity && previous ? await findSession(trx, previous) : null;
+      if ('userId' in signIn) {
+        // A returning player the Activity authenticates again: their session stays as it is.
+        if (current?.id === signIn.userId) return { user: current };
+        return { user: await startSession(trx, request, reply, signIn.userId, config.SESSION_DAYS) };
+      }
+      if (current) { await revokeSession(trx, current.sessionId); signedOut = true; }
+      return signIn;
     });
+    if (signedOut) clearSessionCookie(request, reply);
     if ('user' in found) return { status: 'existing_user' as const, jwt: null, discordUser, user: currentUserOf(found.user), ...extra };
     pendingCookie(request, reply, found.pendingToken);
     return { status: 'new_discord_user' as const, discordUser, suggestedUsername: found.suggestedUsername, access_token: found.pendingToken, ...extra };

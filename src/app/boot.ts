@@ -12,7 +12,7 @@ import type { HostKind } from '../../hosts/list';
 import type { HostAdapter } from '../../hosts/types';
 import { loadingMachine, loadingPhase } from '../../machines/loading';
 import type { LoadingActor } from '../features/loading/types';
-import { createCompletion } from '../game-link/completion';
+import { afterNextFrame, createCompletion } from '../game-link/completion';
 import type { GameController, GameStatus } from '../game-link/controller';
 import type { EarlyHooks } from '../game-link/earlyHooks';
 import { startHost } from '../game-link/hostWiring';
@@ -98,7 +98,9 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   const link = createGameLink(controller);
 
   const loading = createActor(loadingMachine, { input: { now: () => win.performance.now() } }).start();
-  const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }) });
+  // The build announces our receiver before its first frame (WebBridge's Awake): one that has not
+  // by then has no jslib of ours and will never call the hook, so its first frame completes.
+  const completion = createCompletion({ config: gameOptions.completion, complete: () => loading.send({ type: 'COMPLETE' }), receiverAnnounced: () => link.isReceiverReady(), afterFirstFrame: afterNextFrame(win) });
   let heardEarly: () => void = () => undefined;
   const gameAsked = new Promise<void>((resolve) => { heardEarly = resolve; });
   // What the game said before this chunk was in is replayed now (each once).

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { AIRDROP_TEXT, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from '../../contract/accounts';
+import { ANONYMOUS_USER } from '../../contract/auth';
 import { ITEM_IDS } from '../../contract/items';
 import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/ledger';
 import { startHostFakes, type HostFakes } from './harness/hostFakes';
@@ -112,6 +113,43 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
       const r = await new Client(t.app).post('/api/discord/exchange', { code: fakeDiscord.codeFor(discordUser()), activity: true });
       expect(r.statusCode, r.body).toBe(200);
       expect(r.json().discord_access_token).toMatch(/^[0-9a-f]{32}$/);
+    });
+
+    it('the Activity authenticating a signed-in player again keeps their session as it is', async () => {
+      const a = await registerPlayer(t.app);
+      const du = discordUser();
+      await a.client.post('/api/discord/link', { code: fakeDiscord.codeFor(du, redirect) });
+      const before = a.client.cookies.get('sid');
+      const r = await a.client.post('/api/discord/exchange', { code: fakeDiscord.codeFor(du), activity: true });
+      expect(r.json()).toMatchObject({ status: 'existing_user', user: { uuid: a.uuid }, discord_access_token: expect.any(String) });
+      expect(a.client.cookies.get('sid')).toBe(before);
+      expect(r.headers['x-session-token']).toBeUndefined();
+      expect((await a.client.get('/api/whoami')).json().uuid).toBe(a.uuid);
+    });
+
+    it("in the Activity another Discord user replaces this browser's session, never joins it", async () => {
+      const a = await registerPlayer(t.app);
+      const b = await registerPlayer(t.app);
+      const other = discordUser();
+      await b.client.post('/api/discord/link', { code: fakeDiscord.codeFor(other, redirect) });
+      const aToken = a.client.cookies.get('sid') ?? '';
+      // Another Discord user with an account: theirs is the session now, and the old one is gone.
+      const r = await a.client.post('/api/discord/exchange', { code: fakeDiscord.codeFor(other), activity: true });
+      expect(r.json()).toMatchObject({ status: 'existing_user', user: { uuid: b.uuid } });
+      expect((await a.client.get('/api/whoami')).json().uuid).toBe(b.uuid);
+      expect((await new Client(t.app).get('/api/whoami', { authorization: `Bearer ${aToken}` })).json().uuid).toBe(ANONYMOUS_USER.uuid);
+      // A Discord user without an account: the account decision, and nobody signed in meanwhile.
+      const c = await registerPlayer(t.app);
+      const cToken = c.client.cookies.get('sid') ?? '';
+      const fresh = await c.client.post('/api/discord/exchange', { code: fakeDiscord.codeFor(discordUser()), activity: true });
+      expect(fresh.json()).toMatchObject({ status: 'new_discord_user' });
+      expect(c.client.cookies.get('sid')).toBeUndefined();
+      expect((await new Client(t.app).get('/api/whoami', { authorization: `Bearer ${cToken}` })).json().uuid).toBe(ANONYMOUS_USER.uuid);
+      // The web's popup sign-in is not the Activity: there it only signs in.
+      const d = await registerPlayer(t.app);
+      const web = await d.client.post('/api/discord/exchange', { code: fakeDiscord.codeFor(discordUser(), redirect) });
+      expect(web.json()).toMatchObject({ status: 'new_discord_user' });
+      expect((await d.client.get('/api/whoami')).json().uuid).toBe(d.uuid);
     });
 
     it('says it is not configured without Discord credentials', async () => {

@@ -1,6 +1,6 @@
 // What the accounts feature does at app start: a pending Discord account decision kept in
 // session storage comes back after a reload (bad or expired content is dropped without a word),
-// and a Discord Activity logs in once, by itself, when nobody is logged in.
+// and a Discord Activity logs in once, by itself, a player the session cookie signed in included.
 import { notificationsStore } from '@mantine/notifications';
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -120,9 +120,44 @@ describe('the Discord Activity at start', () => {
     expect(adapter.authenticate).toHaveBeenCalledWith('discord-token');
   });
 
-  it('does nothing when the player is already logged in, a decision is pending, or the host is not Discord', async () => {
-    const loggedIn = fakeAdapter(async () => ({ kind: 'discordCode', code: 'x' }));
-    mount(loggedIn, 'discord', player);
+  const answerWith = (body: unknown) => vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+
+  it('a player signed in from the session cookie still authorizes and authenticates, without a second greeting', async () => {
+    const fetchSpy = answerWith({ status: 'existing_user', jwt: null, discordUser: { id: pending.discordUser.id, username: 'neo' }, user: player, discord_access_token: 'discord-token' });
+    const adapter = fakeAdapter(async () => ({ kind: 'discordCode', code: 'returning-code' }));
+    const { client } = mount(adapter, 'discord', player);
+    await waitFor(() => expect(adapter.authenticate).toHaveBeenCalledWith('discord-token'));
+    expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({ code: 'returning-code', activity: true });
+    expect(client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ uuid: player.uuid });
+    await settle();
+    expect(toasts()).toEqual([]);
+  });
+
+  it("another Discord user than the session's player: theirs is the session, or nobody's while they decide", async () => {
+    const other: CurrentUser = { uuid: 'u-2', username: 'trinity', verified: 1, isAdmin: false };
+    answerWith({ status: 'existing_user', jwt: null, discordUser: { id: '223456789012345678', username: 'trin' }, user: other, discord_access_token: 'discord-token' });
+    const switched = mount(fakeAdapter(async () => ({ kind: 'discordCode', code: 'other-code' })), 'discord', player);
+    await waitFor(() => expect(switched.client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ uuid: 'u-2' }));
+    expect(toasts()).toContain('Welcome back, trinity!');
+    vi.restoreAllMocks();
+    answerWith({ status: 'new_discord_user', discordUser: pending.discordUser, suggestedUsername: 'neo_1', access_token: 'pending-token', discord_access_token: 'discord-token' });
+    const fresh = mount(fakeAdapter(async () => ({ kind: 'discordCode', code: 'new-code' })), 'discord', player);
+    await waitFor(() => expect(fresh.overlays.getState().modal?.key).toBe('discordFusion'));
+    expect(fresh.client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ uuid: ANONYMOUS_USER.uuid });
+  });
+
+  it('a signed-in player whose Discord step fails stays signed in, with no error toast', async () => {
+    const adapter = fakeAdapter(async () => ({ kind: 'unavailable', reason: DISCORD_TEXT.loginFailed }));
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { client } = mount(adapter, 'discord', player);
+    await waitFor(() => expect(adapter.login).toHaveBeenCalledTimes(1));
+    await settle();
+    expect(toasts()).toEqual([]);
+    expect(warn).toHaveBeenCalled();
+    expect(client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ uuid: player.uuid });
+  });
+
+  it('does nothing when a decision is pending, or the host is not Discord', async () => {
     storePendingDiscord(pending);
     const withDecision = fakeAdapter(async () => ({ kind: 'discordCode', code: 'y' }));
     mount(withDecision);
@@ -130,7 +165,6 @@ describe('the Discord Activity at start', () => {
     mount({ ...portal, kind: 'crazygames' }, 'crazygames');
     await settle();
     await settle();
-    expect(loggedIn.login).not.toHaveBeenCalled();
     expect(withDecision.login).not.toHaveBeenCalled();
     expect(portal.login).not.toHaveBeenCalled();
   });

@@ -15,9 +15,77 @@ describe('the completion policy', () => {
 
   const make = (policy: 'hook' | 'instance', hookTimeoutSeconds = 15) => {
     const complete = vi.fn();
-    const log = { warn: vi.fn() };
+    const log = { warn: vi.fn(), info: vi.fn() };
     return { completion: createCompletion({ config: { policy, hookTimeoutSeconds }, complete, log }), complete, log };
   };
+
+  /** A build whose receiver announcement the test controls, and whose first frame it draws. */
+  const withReceiver = (announcedAt: 'never' | 'before' | 'firstFrame') => {
+    const complete = vi.fn();
+    const log = { warn: vi.fn(), info: vi.fn() };
+    let announced = announcedAt === 'before';
+    const frames: Array<() => void> = [];
+    const completion = createCompletion({
+      config: { policy: 'hook', hookTimeoutSeconds: 15 }, complete, log,
+      receiverAnnounced: () => announced,
+      afterFirstFrame: (run) => { frames.push(run); },
+    });
+    const drawFirstFrame = () => {
+      if (announcedAt === 'firstFrame') announced = true;
+      for (const run of frames.splice(0)) run();
+    };
+    return { completion, complete, log, drawFirstFrame };
+  };
+
+  it("'hook': a build that never announced our receiver completes at its first frame, not after the time-out, with one note", () => {
+    const { completion, complete, log, drawFirstFrame } = withReceiver('never');
+    completion.instanceReady();
+    expect(complete).not.toHaveBeenCalled(); // the instance is there, its first frame not yet
+    drawFirstFrame();
+    expect(complete).toHaveBeenCalledTimes(1);
+    expect(log.warn).not.toHaveBeenCalled();
+    expect(log.info).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(60_000);
+    expect(complete).toHaveBeenCalledTimes(1);
+    // a retry of the same build: at its first frame again, no second note
+    completion.reset();
+    completion.instanceReady();
+    drawFirstFrame();
+    expect(complete).toHaveBeenCalledTimes(2);
+    expect(log.info).toHaveBeenCalledTimes(1);
+  });
+
+  it("'hook': a build that announced our receiver (before the instance or by its first frame) waits for the hook", () => {
+    for (const when of ['before', 'firstFrame'] as const) {
+      const { completion, complete, log, drawFirstFrame } = withReceiver(when);
+      completion.instanceReady();
+      drawFirstFrame();
+      vi.advanceTimersByTime(10_000);
+      expect(complete).not.toHaveBeenCalled();
+      completion.hookCalled();
+      expect(complete).toHaveBeenCalledTimes(1);
+      expect(log.info).not.toHaveBeenCalled();
+    }
+  });
+
+  it("'hook': an announced build that never calls the hook still completes after the time-out", () => {
+    const { completion, complete, log, drawFirstFrame } = withReceiver('firstFrame');
+    completion.instanceReady();
+    drawFirstFrame();
+    vi.advanceTimersByTime(14_999);
+    expect(complete).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(complete).toHaveBeenCalledTimes(1);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('a retry drops the first-frame check of the attempt it replaced', () => {
+    const { completion, complete, drawFirstFrame } = withReceiver('never');
+    completion.instanceReady();
+    completion.reset();
+    drawFirstFrame();
+    expect(complete).not.toHaveBeenCalled();
+  });
 
   it("'hook': completes when the game calls the hook, with no warning", () => {
     const { completion, complete, log } = make('hook');

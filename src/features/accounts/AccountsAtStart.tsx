@@ -1,10 +1,13 @@
 // What the accounts feature does once at app start, before the player touches anything:
 // - a Discord account decision the player had not made before a reload comes back
 //   ("a pending chat-platform user held in session storage opens the fusion decision");
-// - in a Discord Activity the player lands in a session without typing anything:
-//   once the SDK is ready and whoami says nobody is logged in, the Activity logs
-//   in through the host (the same logic as the login modal's). One attempt per start: a
-//   failure shows the spec's toast and the login modal stays available, nothing retries.
+// - in a Discord Activity the player lands in a session without typing anything: once the SDK
+//   is ready the Activity logs in through the host (the same logic as the login modal's). One
+//   attempt per start: a failure shows the spec's toast and the login modal stays available,
+//   nothing retries. A player whose session cookie is still valid (a reopened or popped-out
+//   Activity) is shown signed in from it at once, and the Activity still authorizes and
+//   authenticates: Discord's commands for the player (party, presence, locale, participants)
+//   need that step, and the Discord user decides whose session it is.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ANONYMOUS_USER, isLoggedIn, logout, type CurrentUser } from '../../../contract/auth';
@@ -23,8 +26,9 @@ const attempted = new WeakSet<HostAdapter>();
 
 /**
  * The Activity's login at start, when it is due: a Discord host whose adapter has loaded, not
- * tried before, with nobody logged in. Waits for the SDK to be ready, checks again that nobody
- * logged in meanwhile, then logs in. Resolves to what happened, or null when it was not due.
+ * tried before. Waits for the SDK to be ready, then logs in, a player already signed in (the
+ * session cookie) included: quietly for them, who are signed in either way. Resolves to what
+ * happened, or null when it was not due.
  */
 export async function activityLoginAtStart(
   host: Pick<HostInfo, 'kind' | 'adapter'>,
@@ -33,11 +37,11 @@ export async function activityLoginAtStart(
   links: SignInLinks,
 ): Promise<HostLoginResult | null> {
   const { adapter } = host;
-  if (host.kind !== 'discord' || !adapter || attempted.has(adapter) || isLoggedIn(user)) return null;
+  if (host.kind !== 'discord' || !adapter || attempted.has(adapter)) return null;
   attempted.add(adapter);
   await adapter.start();
-  if (isLoggedIn(queryClient.getQueryData(currentUserQuery.queryKey))) return null;
-  return hostLogin(host, queryClient, links);
+  const current = queryClient.getQueryData<CurrentUser>(currentUserQuery.queryKey) ?? user;
+  return hostLogin(host, queryClient, links, { signedIn: isLoggedIn(current) ? current : null });
 }
 
 /**
@@ -94,7 +98,9 @@ export function AccountsAtStart() {
     // A reopened decision is the Activity's login in progress: no second one over it.
     if (!settled || reopened.current !== false) return;
     const login = activityLoginAtStart(host, user, queryClient, { game, overlays });
-    // The Activity's sign-in at start, once its adapter is in (the portal's: followPortalUser).
+    // The Activity's sign-in at start, once its adapter is in (the portal's: followPortalUser);
+    // a player the session cookie signed in holds nothing while the SDK authenticates.
+    if (host.kind === 'discord' && isLoggedIn(user)) settleSignInAtStart();
     if (host.kind === 'discord' && host.adapter) void login.finally(settleSignInAtStart);
     else if (host.kind !== 'crazygames' || isLoggedIn(user)) settleSignInAtStart();
   }, [host, user, settled, queryClient, game, overlays]);

@@ -13,7 +13,8 @@ import { useHost, type HostInfo } from '../../lib/host';
 import { showToast } from '../../ui/toast';
 import { exchangeCode, openFusionDecision } from './api/discord';
 import { portalLogin } from './api/portalLogin';
-import { signedIn, welcomeBack, welcomeNew } from './signedIn';
+import { CurrentUser } from '../../../contract/auth';
+import { signedIn, signedOut, welcomeBack, welcomeNew } from './signedIn';
 import { useGameLink } from '../../game-link/context';
 import type { GameLink } from '../../game-link/link';
 import { useOverlays } from '../../overlays/context';
@@ -31,13 +32,16 @@ const underWay = new WeakMap<HostAdapter, Promise<HostLoginResult>>();
 /** What signing in tells: the game (user data, bootstrap) and the overlay API (the account decision). */
 export interface SignInLinks { game: Pick<GameLink, 'send'>; overlays: Pick<OverlayStore, 'open'> }
 
-export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient, links: SignInLinks): Promise<HostLoginResult> {
+/** Who the shell already shows signed in (the session cookie's player), when the host signs in again. */
+export interface HostLoginOptions { signedIn?: CurrentUser | null }
+
+export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient, links: SignInLinks, options: HostLoginOptions = {}): Promise<HostLoginResult> {
   const { adapter } = host;
   if (adapter) {
     const running = underWay.get(adapter);
     if (running) return running;
   }
-  const attempt = attemptHostLogin(host, queryClient, links);
+  const attempt = attemptHostLogin(host, queryClient, links, options.signedIn ?? null);
   if (adapter) {
     underWay.set(adapter, attempt);
     void attempt.finally(() => underWay.delete(adapter));
@@ -45,9 +49,14 @@ export function hostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient:
   return attempt;
 }
 
-async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient, { game, overlays }: SignInLinks): Promise<HostLoginResult> {
+async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryClient: QueryClient, { game, overlays }: SignInLinks, already: CurrentUser | null): Promise<HostLoginResult> {
   const fallback = host.kind === 'discord' ? DISCORD_TEXT.loginFailed : PORTAL_TEXT.unableToOpen;
-  const fail = (message: string): HostLoginResult => { showToast({ message, tone: 'error', area: 'auth' }); return 'failed'; };
+  // A player already signed in stays signed in when the host's step fails: a console line, no error toast.
+  const fail = (message: string): HostLoginResult => {
+    if (already) console.warn('Signing in again through the host failed:', message);
+    else showToast({ message, tone: 'error', area: 'auth' });
+    return 'failed';
+  };
   if (!host.adapter) return fail(host.kind === 'crazygames' ? PORTAL_TEXT.unableToOpen : fallback);
   let outcome;
   try { outcome = await host.adapter.login(); } catch { return fail(fallback); }
@@ -61,9 +70,13 @@ async function attemptHostLogin(host: Pick<HostInfo, 'kind' | 'adapter'>, queryC
       const answer = await exchangeCode(outcome.code, true);
       if (answer.discord_access_token) await host.adapter.authenticate?.(answer.discord_access_token);
       if (answer.status === 'existing_user') {
-        signedIn(queryClient, game, answer.user, { greeting: welcomeBack });
+        // The same player again (a reopened Activity): no second greeting.
+        const same = already !== null && CurrentUser.safeParse(answer.user).data?.uuid === already.uuid;
+        signedIn(queryClient, game, answer.user, { greeting: welcomeBack, quiet: same });
         return 'signed-in';
       }
+      // Another Discord user than the session's player: the server ended that session.
+      if (already) void signedOut(queryClient);
       openFusionDecision(overlays, { discordUser: answer.discordUser, suggestedUsername: answer.suggestedUsername, accessToken: answer.access_token });
       return 'decision';
     }

@@ -124,7 +124,7 @@ test.describe('with third-party cookies blocked', () => {
     const userCalls = () => game().evaluate(() => (window as unknown as { __crazyGames?: { userCalls: string[] } }).__crazyGames?.userCalls ?? []);
     const whoami = () => game().evaluate(async () => ((await (await fetch('/api/whoami', { credentials: 'include' })).json()) as { username: string; verified: number }));
 
-    // Nothing pressed: the portal's player is signed in at start (issue 15 item 8): getUser, then
+    // Nothing pressed: the portal's player is signed in at start: getUser, then
     // the host login (getUser, the portal's user token to our server), once the loading screen
     // has gone the welcome shows.
     await expect(frame.getByText(`Welcome to the game, ${name}!`)).toBeVisible({ timeout: 60_000 });
@@ -169,7 +169,7 @@ test('the portal with an ad blocker: Log In says the portal sign-in could not lo
   await expect(frame.getByText('only available when playing on CrazyGames')).toHaveCount(0);
 });
 
-// The portal's lifecycle (issue 15 item 8) in the playground's portal, with the demo game and
+// The portal's lifecycle in the playground's portal, with the demo game and
 // with a build that never calls the completion hook on the 'instance' policy: loadingStart
 // before the game download begins, loadingStop when the loading screen hides (not in the same
 // millisecond after it, not never), gameplayStop/Start around an overlay (not on blur), and the

@@ -143,7 +143,7 @@ export const ConfigSchema = z.object({
   /** scrypt runs at most this many at once per process; up to PASSWORD_WORK_QUEUE more wait,
    * and past that a password check answers 503 with Retry-After (docs/limits.md). */
   PASSWORD_WORK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-  PASSWORD_WORK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  PASSWORD_WORK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   GAME_SERVER_KEY: z.string().min(16).optional(),
   DISCORD_CLIENT_ID: z.string().optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),

@@ -42,10 +42,9 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
     const token = sessionTokenOf(request);
     if (!user || !token) throw unauthorized();
     // Nothing is awaited between the check and the count: openSlot does both at once.
-    const slot = app.liveEvents.openSlot(user.id, addressKeyOf(request.ip), user.sessionId);
-    if (typeof slot === 'string') {
-      throw retryLater(429, REFUSED[slot], 'TOO_MANY_STREAMS', STREAM_RETRY_AFTER_S);
-    }
+    const taken = app.liveEvents.openSlot(user.id, addressKeyOf(request.ip), user.sessionId);
+    if (typeof taken === 'string') throw retryLater(429, REFUSED[taken], 'TOO_MANY_STREAMS', STREAM_RETRY_AFTER_S);
+    const slot = taken;
     let lastId: bigint;
     try {
       lastId = resumeFrom ?? await latestEventId(app.db, user.id);

@@ -35,6 +35,9 @@ export const AUTH_TEXT = {
   currentPasswordWrong: 'Current password is incorrect',
   changePasswordFailed: 'Failed to change password. Please try again.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  /** Every password check of this server process is taken (503 with Retry-After). */
+  passwordWorkBusy: 'The server is busy checking passwords. Please try again in a moment.',
+  loggedOutEverywhere: 'You have been signed out on every device.',
   notLoggedIn: 'Not logged in',
 } as const;
 
@@ -93,7 +96,14 @@ export const ChangePasswordBody = z.object({
   newPassword: requiredText(AUTH_TEXT.passwordFieldsRequired, PASSWORD_MAX, AUTH_TEXT.newPasswordTooLong)
     .refine((p) => p.length >= PASSWORD_MIN, AUTH_TEXT.passwordTooShort)
     .refine((p) => !isBlankPassword(p), AUTH_TEXT.passwordBlank),
+  /** Asked for after a recent failed attempt at this account or from this address (400
+   * BOT_CHECK_REQUIRED without it, BOT_CHECK_HARDER when solved too easily, as at sign-in). */
+  turnstile_token: z.string().min(1).max(20_000).optional(),
 });
+
+/** Signing out everywhere is confirmed in the body: a JSON body, so no form or simple request of
+ * another site can send it. */
+export const LogoutEverywhereBody = z.object({ everywhere: z.literal(true) });
 
 /** The current user as GET /api/whoami answers it. Logged in: verified !== 0 and no error. */
 export const CurrentUser = z.object({
@@ -145,4 +155,9 @@ export const changePassword = defineEndpoint({
   body: ChangePasswordBody, response: MessageAnswer,
 });
 
-export const authEndpoints = { register, login, logout, whoami, changePassword };
+export const logoutEverywhere = defineEndpoint({
+  method: 'POST', path: '/api/logoutEverywhere', access: 'user', summary: 'End every session of this player, this one included',
+  body: LogoutEverywhereBody, response: LogoutSuccess,
+});
+
+export const authEndpoints = { register, login, logout, whoami, changePassword, logoutEverywhere };

@@ -46,9 +46,14 @@ export const LIVE_EVENT_TYPES = LiveEvent.options.map((o) => o.shape.type.value)
 export const LiveEventEnvelope = z.object({ id: z.string().regex(/^\d{1,19}$/), event: LiveEvent });
 export type LiveEventEnvelope = z.infer<typeof LiveEventEnvelope>;
 
-/** Last-Event-ID as the server accepts it: a decimal id, else none (start from now). */
+/** The largest event id (ids are PostgreSQL int8). */
+const MAX_EVENT_ID = 2n ** 63n - 1n;
+
+/** Last-Event-ID as the server accepts it: a decimal id within int8, else null (a bad value). */
 export function parseLastEventId(raw: unknown): bigint | null {
-  return typeof raw === 'string' && /^\d{1,19}$/.test(raw) ? BigInt(raw) : null;
+  if (typeof raw !== 'string' || !/^\d{1,19}$/.test(raw)) return null;
+  const id = BigInt(raw);
+  return id <= MAX_EVENT_ID ? id : null;
 }
 
 /** What the shell shows for each event (plain English, one place: the translation moves these

@@ -3,8 +3,8 @@
 // plugins in order, as in fastify/demo, each naming the plugins it needs (fastify-plugin
 // `dependencies`, checked as it is registered):
 //  1. external (plugins/external/): config, database, cookies, rate limit, OpenAPI document;
-//  2. the app's own (plugins/): errors, request log, security, bot check, sessions, bridge,
-//     live events, metrics;
+//  2. the app's own (plugins/): errors, request log, security, bot check, password work,
+//     sessions, bridge, live events, metrics;
 //  3. routes (plugins/routes.ts: routes/<area>.ts and /api/docs), then the built shell and the
 //     game build (plugins/static.ts).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -12,12 +12,14 @@ import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { trustProxyOf, type Config } from './config';
 import type { DbHandle } from './db/createDb';
+import { HttpError } from './errors';
 import configPlugin from './plugins/external/config';
 import databasePlugin from './plugins/external/database';
 import openApiPlugin from './plugins/external/openApi';
 import rateLimitPlugin from './plugins/external/rateLimit';
 import bridgePlugin from './plugins/bridge';
 import botCheckPlugin from './plugins/botCheck';
+import passwordWorkPlugin from './plugins/passwordWork';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import requestLogPlugin from './plugins/requestLog';
 import routesPlugin from './plugins/routes';
@@ -26,6 +28,29 @@ import sessionsPlugin from './plugins/sessions';
 import liveEventsPlugin from './plugins/liveEvents';
 import metricsPlugin from './plugins/metrics';
 import staticPlugin from './plugins/static';
+
+/** The deepest JSON body accepted. No request of ours nests past a handful of levels; a body of
+ * thousands of levels (64 KiB allows ~13,000) would make every recursive walk of it (the
+ * Idempotency-Key's hash, logging, a schema) overflow the stack: a 500 for bad input. */
+export const MAX_JSON_DEPTH = 64;
+
+/** How deeply `text` nests objects and arrays (brackets inside strings do not count). Linear, no
+ * parse: it runs before JSON.parse. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash: the next character is escaped
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) { if (++depth > deepest) deepest = depth; }
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
 
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
@@ -57,7 +82,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') { done(null, undefined); return; }
-    jsonParser(request, body.toString(), done);
+    const text = body.toString();
+    if (jsonDepth(text) > MAX_JSON_DEPTH) { done(new HttpError(400, 'The JSON body is nested too deeply', 'INVALID_INPUT'), undefined); return; }
+    jsonParser(request, text, done);
   });
 
   // 1. external
@@ -72,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(requestLogPlugin);
   await app.register(securityPlugin);
   await app.register(botCheckPlugin);
+  await app.register(passwordWorkPlugin);
   await app.register(sessionsPlugin);
   await app.register(bridgePlugin);
   await app.register(liveEventsPlugin);

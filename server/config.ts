@@ -144,6 +144,14 @@ export const ConfigSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
   /** How often an open live-event stream gets a comment line (and its session is checked). */
   LIVE_EVENTS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Caps on open live-event streams (429 with Retry-After past one): per player, per address
+   * (an IPv6 client's /64) and per process (docs/limits.md). */
+  LIVE_EVENTS_PER_PLAYER: z.coerce.number().int().min(1).max(1000).default(8),
+  LIVE_EVENTS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(64),
+  LIVE_EVENTS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  /** How long a stream stays open before the server ends it (the client resumes at once with
+   * Last-Event-ID); each stream ends up to a tenth earlier, so they do not all end together. */
+  LIVE_EVENTS_MAX_LIFETIME_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(30 * 60_000),
   /** The token /metrics asks for (`Authorization: Bearer`); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Shares the global rate limit's counters between every API process (redis:// or rediss://);
@@ -156,6 +164,13 @@ export const ConfigSchema = z.object({
    * refused at sign-in: failures raise its bot check's work instead (docs/domain/accounts.md). */
   AUTH_RATE_PER_USERNAME: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Password changes per minute per account (429 past it), whatever the addresses they come
+   * from: a stolen session cannot guess the current password without end. */
+  AUTH_RATE_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** scrypt runs at most this many at once per process; up to PASSWORD_WORK_QUEUE more wait,
+   * and past that a password check answers 503 with Retry-After (docs/limits.md). */
+  PASSWORD_WORK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_WORK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   GAME_SERVER_KEY: z.string().min(16).optional(),
   DISCORD_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a Discord application id (digits)').optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),

@@ -4,6 +4,8 @@ import type { ErrorBody } from '../contract/http';
 import { codeForStatus, codeForText } from '../contract/texts';
 
 export class HttpError extends Error {
+  /** Headers the answer carries (Retry-After on a 429 or 503 that says when to come back). */
+  headers: Record<string, string> = {};
   constructor(
     readonly status: number,
     message: string,
@@ -11,6 +13,10 @@ export class HttpError extends Error {
     readonly detail: string = message,
   ) {
     super(message);
+  }
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
   body(): ErrorBody {
     // Every answer carries a stable code: the error's own, else the contract text's, else the status's.
@@ -25,4 +31,7 @@ export const notFound = (message: string) => new HttpError(404, message, 'NOT_FO
 export const conflict = (message: string, code?: string) => new HttpError(409, message, code);
 export const gone = (message: string, code?: string) => new HttpError(410, message, code);
 export const tooMany = (message: string) => new HttpError(429, message, 'RATE_LIMITED');
+/** A 429 or 503 that tells the client when to try again (Retry-After, whole seconds). */
+export const retryLater = (status: 429 | 503, message: string, code: string, seconds: number) =>
+  new HttpError(status, message, code).withHeaders({ 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 export const unavailable = (message: string, code = 'NOT_CONFIGURED') => new HttpError(503, message, code);

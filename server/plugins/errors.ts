@@ -50,7 +50,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.status).send(error.body());
+      return reply.status(error.status).headers(error.headers).send(error.body());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

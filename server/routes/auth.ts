@@ -1,12 +1,11 @@
 // Accounts and sessions.
 import type { FastifyInstance } from 'fastify';
-import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
+import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, logoutEverywhere, register, whoami } from '../../contract/auth';
 import { badRequest, HttpError } from '../errors';
 import { constantAnswer, route } from '../route';
 import { passwordAttempts } from '../services/passwordAttempts';
-import { hashPassword } from '../services/passwords';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
-import { clearSessionCookie, createSession, revokeSession, setSessionCookie, startSession } from '../services/sessions';
+import { clearSessionCookie, createSession, revokeAllSessions, revokeSession, setSessionCookie, startSession } from '../services/sessions';
 import { currentUserOf } from '../services/users';
 
 const STEPS = { transaction: 'steps' } as const;
@@ -17,8 +16,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
 
   // Sign-in and every other password check share one set of counters; sign-up has its own.
-  const passwords = passwordAttempts(db, config, () => app.botCheck);
-  const signUps = passwordAttempts(db, config, () => app.botCheck, 'register');
+  const botCheck = () => app.botCheck;
+  const passwords = passwordAttempts(db, config, { botCheck, work: app.passwordWork });
+  const signUps = passwordAttempts(db, config, { botCheck, work: app.passwordWork, kind: 'register' });
 
   // Sign-up, sign-in and a password change run as 'steps' (server/route.ts): the attempt
   // counters must stay counted when the check then fails, and scrypt must not hold a connection.
@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     await signUps.botCheck(request, body.turnstile_token, body.username);
     // The name is charged only after a valid bot check: junk tokens cannot block a name.
     await signUps.chargeUsername(body.username);
-    const passwordHash = await hashPassword(body.password, config.SCRYPT_LOG_N);
+    const passwordHash = await signUps.hash(body.password, 'signIn');
     const user = await transaction(async (trx) => startSession(trx, request, reply, await registerAccount(trx, body.username, passwordHash), config.SESSION_DAYS));
     return { status: 'ok' as const, ...currentUserOf(user) };
   }, STEPS);
@@ -54,12 +54,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return currentUserOf(request.user);
   }, { trustedAnswer: true });
 
+  // A password change holds a session, perhaps a stolen one: besides the address's count it has
+  // a per-account one, and after a recent failure it asks for the bot check as sign-in does. Its
+  // scrypt work waits behind sign-ins' when the queue is full.
   route(app, changePassword, async ({ body, user, request, reply, transaction }) => {
     await passwords.chargeAddress(request);
     const current = await passwordHashOf(db, user.id);
     if (!current) throw badRequest('This account has no password yet', 'NO_PASSWORD');
-    if (!(await passwords.verify(request, user.username, body.currentPassword, current))) throw new HttpError(403, AUTH_TEXT.currentPasswordWrong, 'WRONG_PASSWORD');
-    const hash = await hashPassword(body.newPassword, config.SCRYPT_LOG_N);
+    // Asking for the check costs the account nothing (no scrypt ran); the attempt that follows does.
+    if (body.turnstile_token) await passwords.botCheck(request, body.turnstile_token, user.username);
+    else if (await passwords.changeNeedsBotCheck(request, user.username)) throw badRequest(AUTH_TEXT.botCheckMissing, 'BOT_CHECK_REQUIRED');
+    await passwords.chargeAccount(user.id);
+    if (!(await passwords.verify(request, user.username, body.currentPassword, current, 'change'))) throw new HttpError(403, AUTH_TEXT.currentPasswordWrong, 'WRONG_PASSWORD');
+    const hash = await passwords.hash(body.newPassword, 'change');
     // Every session ends, this one included; this client continues on a fresh one.
     const token = await transaction(async (trx) => {
       await replacePassword(trx, user.id, hash);
@@ -68,4 +75,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     setSessionCookie(request, reply, token, config.SESSION_DAYS);
     return { message: 'Password updated successfully' };
   }, STEPS);
+
+  // Sign out everywhere: every session of the player ends, this one included, and no password is
+  // asked. The rule: it can only take access away, never give or keep any. Whoever calls it (the
+  // owner, or a thief holding one of their sessions) is signed out too, so a stolen session gains
+  // nothing by it; that is why a player without a password (Discord, the portal) may use it like
+  // everyone else. Ending the other sessions while keeping this one would let a thief lock the
+  // owner out: only the password change does that, behind the current password. The confirmation
+  // is a JSON body, so another site cannot send it as a simple request.
+  route(app, logoutEverywhere, async ({ user, request, reply, trx }) => {
+    await revokeAllSessions(trx, user.id);
+    clearSessionCookie(request, reply);
+    return { status: 'logged_out' as const, message: AUTH_TEXT.loggedOutEverywhere, ...ANONYMOUS_USER };
+  });
 }

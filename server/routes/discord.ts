@@ -33,7 +33,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   const discord: DiscordProvider | null = config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
     ? new DiscordApi(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_API_BASE)
     : null;
-  const passwords = passwordAttempts(db, config, () => app.botCheck);
+  const passwords = passwordAttempts(db, config, { botCheck: () => app.botCheck, work: app.passwordWork });
   // Portal sign-in only for our own game: off without its id (hostSignIns in config.ts says so at start).
   const portal = config.CRAZYGAMES_GAME_ID ? new CrazyGamesTokens(config.CRAZYGAMES_PUBLIC_KEY_URL, config.CRAZYGAMES_GAME_ID) : null;
 

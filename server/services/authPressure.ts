@@ -5,10 +5,12 @@
 // owner of an attacked name pays at most that once, and nobody is refused for a name.
 import { sql } from 'kysely';
 import type { Executor } from '../db/tx';
+import { addressKeyOf } from './rateLimit';
 
 export const PRESSURE_HALF_LIFE_S = 300;
 
-export const addressKey = (address: string) => `ip:${address}`;
+/** An address's pressure: an IPv6 client's whole /64 (rateLimit.ts addressKeyOf). */
+export const addressKey = (address: string) => `ip:${addressKeyOf(address)}`;
 export const nameKey = (username: string) => `name:${username.trim().toLowerCase()}`;
 
 /** The decayed score at this instant, as SQL over a row of auth_pressure. */

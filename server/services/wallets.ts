@@ -11,6 +11,9 @@ import { badRequest, conflict, notFound } from '../errors';
 
 const lower = (address: string) => address.toLowerCase();
 const NONCE_MINUTES = 10;
+/** A player's nonces kept at most: issuing another drops the oldest. A page asks one per link
+ * attempt; without a cap a script could fill the table between two prunings. */
+export const WALLET_NONCES_PER_PLAYER = 5;
 
 export async function walletList(db: Executor, userId: string) {
   const [rows, me] = await Promise.all([
@@ -32,6 +35,9 @@ export async function issueWalletNonce(trx: Trx, userId: string, input: { addres
     statement: 'Link this wallet to your TripShell account.', issuedAt: new Date(), expirationTime: expires,
   });
   await trx.insertInto('wallet_nonces').values({ nonce, user_id: userId, address: lower(input.address), message, expires_at: expires }).execute();
+  // The newest WALLET_NONCES_PER_PLAYER stay (a used or expired one is worth nothing anyway).
+  await sql`DELETE FROM wallet_nonces WHERE user_id = ${userId} AND nonce NOT IN (
+    SELECT nonce FROM wallet_nonces WHERE user_id = ${userId} ORDER BY expires_at DESC, nonce LIMIT ${WALLET_NONCES_PER_PLAYER})`.execute(trx);
   return { nonce, message };
 }
 

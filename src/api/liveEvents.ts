@@ -1,17 +1,21 @@
 // The signed-in player's live events (contract/liveEvents.ts): one Server-Sent Events stream,
 // read with fetch rather than EventSource so it carries the session the way every other call
 // does (the cookie, or `Authorization: Bearer` where the cookie does not stick: sessionToken.ts).
-// It reconnects by itself (backoff 1 s doubling to 30 s, back to 1 s once connected) and sends
-// the last id it saw as Last-Event-ID, so the server resumes after it. A stream silent for
-// three heartbeats (a proxy that dropped it without closing) is abandoned and reopened. A 401
-// ends it: the page is no longer signed in.
+// It reconnects by itself (backoff 1 s doubling to 30 s, back to 1 s once connected; a 429 or 503
+// waits at least its Retry-After) and sends the last id it saw as Last-Event-ID, so the server
+// resumes after it. The last id is taken from every `id:` line, with or without data, as a
+// browser's EventSource does: the server's first block names where the stream starts, so a
+// stream the server ends (its maximum lifetime) before any event resumes from there, not from
+// the moment it reconnects. A stream silent for three heartbeats (a proxy that dropped it without
+// closing) is abandoned and reopened. A 401 ends it: the page is no longer signed in.
 import { LIVE_EVENTS_HEARTBEAT_MS, LIVE_EVENTS_PATH, LiveEvent } from '../../contract/liveEvents';
 import { sessionHeaders } from './sessionToken';
 
 export interface SseMessage { id: string | null; data: string }
 
-/** Incremental `text/event-stream` parsing: feed it text as it comes; whole messages come out. */
-export function createSseParser(onMessage: (message: SseMessage) => void): (chunk: string) => void {
+/** Incremental `text/event-stream` parsing: feed it text as it comes; whole messages come out,
+ * and every block's id (with or without data) goes to `onId`. */
+export function createSseParser(onMessage: (message: SseMessage) => void, onId?: (id: string) => void): (chunk: string) => void {
   let buffer = '';
   return (chunk) => {
     buffer += chunk.replace(/\r\n?/g, '\n');
@@ -29,6 +33,7 @@ export function createSseParser(onMessage: (message: SseMessage) => void): (chun
         if (field === 'id') id = value;
         else if (field === 'data') data.push(value);
       }
+      if (id !== null) onId?.(id);
       if (data.length) onMessage({ id, data: data.join('\n') });
     }
   };
@@ -57,13 +62,14 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
   let wake: (() => void) | null = null;
 
   const parse = createSseParser((message) => {
-    if (message.id) lastId = message.id;
     let json: unknown;
     try { json = JSON.parse(message.data); } catch { return; }
     const event = LiveEvent.safeParse(json);
     if (event.success) options.onEvent(event.data, message.id);
-  });
+  }, (id) => { if (/^\d{1,19}$/.test(id)) lastId = id; });
 
+  /** A refused stream's Retry-After (ms), waited at least before the next attempt. */
+  let retryAfterMs = 0;
   const once = async (): Promise<'again' | 'stop' | 'failed'> => {
     const abort = new AbortController();
     current = abort;
@@ -75,6 +81,10 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
         headers: { accept: 'text/event-stream', ...sessionHeaders(), ...(lastId ? { 'last-event-id': lastId } : {}) },
       });
       if (response.status === 401) return 'stop';
+      if (response.status === 429 || response.status === 503) {
+        const seconds = Number(response.headers.get('retry-after'));
+        retryAfterMs = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 300) * 1_000 : 0;
+      }
       if (!response.ok || !response.body) return 'failed';
       quiet();
       const reader = response.body.getReader();
@@ -100,7 +110,9 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
       if (closed) return;
       if (outcome === 'stop') { options.onSignedOut?.(); return; }
       attempt = outcome === 'again' ? 1 : attempt + 1;
-      await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, backoff(attempt)); });
+      const wait = Math.max(backoff(attempt), retryAfterMs);
+      retryAfterMs = 0;
+      await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, wait); });
       wake = null;
     }
   })();

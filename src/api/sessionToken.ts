@@ -10,7 +10,8 @@
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 const STORAGE_KEY = 'tripshell.session';
 const WHOAMI = '/api/whoami';
-const LOGOUT = '/api/logout';
+/** Logout and sign-out-everywhere (contract/auth.ts): after either, no session is left to carry. */
+const LOGOUTS = new Set(['/api/logout', '/api/logoutEverywhere']);
 /** ANONYMOUS_USER.uuid (contract/auth.ts), not imported: this module is on the first screen. */
 const ANONYMOUS_UUID = 'anonymous';
 
@@ -55,7 +56,7 @@ async function cookieCarriesSession(): Promise<boolean> {
 
 /** Called with every API answer: follows sign-ins, rotations and logouts. */
 export async function followSession(method: string, path: string, response: Response): Promise<void> {
-  if (method === 'POST' && path === LOGOUT) { keep(null); return; }
+  if (method === 'POST' && LOGOUTS.has(path)) { keep(null); return; }
   const issued = response.headers.get(SESSION_TOKEN_HEADER);
   if (!issued || !response.ok) return;
   if (bearer) { keep(issued); return; } // already without a cookie: follow the rotation

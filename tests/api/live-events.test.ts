@@ -118,11 +118,17 @@ describe.each(testDatabases())('live events on $name', (database) => {
     const { me, seenId } = await awayForTwoEvents();
     const newest = await t.handle.db.selectFrom('live_events').select(['id', 'event']).where('user_id', '=', me.uuid).orderBy('id', 'desc').executeTakeFirstOrThrow();
     const hub = t.app.liveEvents;
-    const subscribe = hub.subscribe.bind(hub);
-    hub.subscribe = (userId, subscriber) => {
-      const unsubscribe = subscribe(userId, subscriber);
-      if (userId === me.uuid) subscriber.deliver({ id: String(newest.id), event: { type: 'clanInvite', clanId: 'Three', clanName: 'Three' } });
-      return unsubscribe;
+    const openSlot = hub.openSlot.bind(hub);
+    hub.openSlot = (userId, address, sessionId) => {
+      const slot = openSlot(userId, address, sessionId);
+      if (typeof slot === 'string' || userId !== me.uuid) return slot;
+      return {
+        close: () => slot.close(),
+        attach: (subscriber) => {
+          slot.attach(subscriber);
+          subscriber.deliver({ id: String(newest.id), event: { type: 'clanInvite', clanId: 'Three', clanName: 'Three' } });
+        },
+      };
     };
     try {
       const again = await open({ ...bearer(me.sid), 'last-event-id': seenId });
@@ -131,7 +137,7 @@ describe.each(testDatabases())('live events on $name', (database) => {
       await new Promise((r) => setTimeout(r, 200));
       expect(again.messages).toHaveLength(2); // Three once, not again from the backlog
     } finally {
-      hub.subscribe = subscribe;
+      hub.openSlot = openSlot;
     }
   });
 

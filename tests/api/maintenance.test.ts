@@ -4,10 +4,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inTransaction } from '../../server/db/tx';
 import { pruneExpired, schedulePruning } from '../../server/jobs/pruning';
 import { createUser } from '../../server/services/users';
-import { startApp, testDatabases, uniqueName, type TestApp } from './helpers';
+import { WALLET_NONCES_PER_PLAYER } from '../../server/services/wallets';
+import { registerPlayer, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('pruning on $name', (database) => {
   let t: TestApp;
@@ -56,5 +58,41 @@ describe.each(testDatabases())('pruning on $name', (database) => {
     await fill(tag);
     await expect.poll(() => left(tag), { timeout: 5_000, interval: 100 }).toEqual(onlyLive);
     await pruning.stop();
+  });
+
+  it('keeps up with any backlog: one run prunes far more than one batch, and a run out of time says there is more', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const insertExpired = (count: number) => sql`INSERT INTO rate_limit_hits (key, window_start, hits)
+      SELECT ${tag} || '-old-' || g, now() - interval '30 minutes', 1 FROM generate_series(1, ${count}) AS g`.execute(t.handle.db);
+    const expiredLeft = async () => Number((await sql<{ n: number | string }>`SELECT count(*) AS n FROM rate_limit_hits WHERE key LIKE ${`${tag}-old-%`}`.execute(t.handle.db)).rows[0]?.n);
+    await insertExpired(12_000);
+    const run = await pruneExpired(t.handle.db);
+    expect(run.skipped).toBe(false);
+    expect(run.deleted.rate_limit_hits).toBeGreaterThanOrEqual(12_000);
+    expect(run.more).toBe(false);
+    expect(await expiredLeft()).toBe(0);
+    // With no time left a run still does one batch of every table, and says what is left.
+    await insertExpired(300);
+    const short = await pruneExpired(t.handle.db, { batch: 100, budgetMs: 0 });
+    expect(short.deleted.rate_limit_hits).toBe(100);
+    expect(short.more).toBe(true);
+    expect(await expiredLeft()).toBe(200);
+    await pruneExpired(t.handle.db);
+    expect(await expiredLeft()).toBe(0);
+  }, 60_000);
+
+  it('keeps at most a few wallet nonces per player: issuing more drops the oldest, the newest still links', async () => {
+    const p = await registerPlayer(t.app);
+    const account = privateKeyToAccount(generatePrivateKey());
+    const nonces: Array<{ message: string }> = [];
+    for (let i = 0; i < WALLET_NONCES_PER_PLAYER + 4; i++) nonces.push((await p.client.post('/api/wallet/nonce', { address: account.address })).json());
+    const kept = await t.handle.db.selectFrom('wallet_nonces').select('nonce').where('user_id', '=', p.uuid).execute();
+    expect(kept).toHaveLength(WALLET_NONCES_PER_PLAYER);
+    const oldest = nonces[0]!;
+    const refused = await p.client.post('/api/wallet/link', { message: oldest.message, signature: await account.signMessage({ message: oldest.message }) });
+    expect(refused.statusCode).toBe(400);
+    const newest = nonces.at(-1)!;
+    const linked = await p.client.post('/api/wallet/link', { message: newest.message, signature: await account.signMessage({ message: newest.message }) });
+    expect(linked.statusCode, linked.body).toBe(200);
   });
 });

@@ -84,7 +84,7 @@ describe('Change Password', () => {
 
   it('shows the checks in the modal without calling the server', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    wrap(<ChangePasswordModal opened onClose={() => undefined} />);
+    wrap(<ChangePasswordModal opened onClose={() => undefined} username="someone" />);
     const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     submit();
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordFieldsRequired);

@@ -88,4 +88,27 @@ describe('connectLiveEvents', () => {
     expect(names.slice(0, 2)).toEqual(['C1', 'C2']);
     expect(asked.slice(0, 2)).toEqual([null, '1']);
   });
+
+  it('resumes from the id of a block without data: a stream the server ends before any event loses nothing', async () => {
+    const server = fakeServer([
+      'retry: 2000\nid: 41\n: connected\n\n',
+      'id: 41\n: connected\n\n',
+    ]);
+    const stream = connectLiveEvents({ fetch: server.fetch, backoffMs: () => 5, onEvent: () => undefined });
+    await until(() => server.asked.length === 2);
+    stream.close();
+    expect(server.asked.map((a) => a.lastEventId)).toEqual([null, '41']);
+  });
+
+  it('waits at least the Retry-After of a refused stream before trying again', async () => {
+    const asked: number[] = [];
+    const refusing = (async () => {
+      asked.push(Date.now());
+      return new Response('{"error":"Too many open event streams"}', { status: 429, headers: { 'retry-after': '1' } });
+    }) as typeof fetch;
+    const stream = connectLiveEvents({ fetch: refusing, backoffMs: () => 5, onEvent: () => undefined });
+    await until(() => asked.length === 2, 3_000);
+    stream.close();
+    expect((asked[1] ?? 0) - (asked[0] ?? 0)).toBeGreaterThanOrEqual(950);
+  });
 });

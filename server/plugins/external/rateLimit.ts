@@ -1,4 +1,4 @@
-// The global rate limit (@fastify/rate-limit, RATE_LIMIT_PER_MINUTE per address). Its counters
+// The global rate limit (@fastify/rate-limit, RATE_LIMIT_PER_MINUTE per address, IPv6 by /64). Its counters
 // live in Redis when REDIS_URL is set (every process shares them and a restart keeps them), else
 // in this process's memory. Redis unreachable: requests go through (skipOnError) and the error is
 // logged; the sign-in limits live in the database regardless. RATE_LIMIT_PER_MINUTE=0 turns it
@@ -7,6 +7,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
+import { addressKeyOf } from '../../services/rateLimit';
 
 export default fp(async (app) => {
   const { config } = app;
@@ -21,5 +22,7 @@ export default fp(async (app) => {
     ...(redis ? { redis, nameSpace: 'tripshell-rl:', skipOnError: true } : {}),
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
+    // Per address, an IPv6 client's whole /64 counting as one (services/rateLimit.ts).
+    keyGenerator: (request) => addressKeyOf(request.ip),
   });
 }, { name: 'rate-limit', dependencies: ['config'] });

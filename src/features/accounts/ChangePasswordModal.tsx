@@ -11,7 +11,8 @@ import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { AUTH_TEXT } from '../../i18n/texts';
 
-export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** `username`: whose password; a bot check the server asks for is solved for this name. */
+export function ChangePasswordModal({ opened, onClose, username }: { opened: boolean; onClose: () => void; username: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -37,7 +38,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     const invalid = changePasswordError({ current, next, confirm });
     if (invalid) { setError(invalid); return; }
     setError(null);
-    change.mutate({ currentPassword: current, newPassword: next });
+    change.mutate({ username, currentPassword: current, newPassword: next });
   };
 
   return (

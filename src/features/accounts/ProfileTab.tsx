@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { CurrentUser } from '../../../contract/auth';
 import { useOverlays } from '../../overlays/context';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { SignOutEverywhereModal } from './SignOutEverywhereModal';
 import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
 import { t } from '../../i18n';
@@ -17,6 +18,7 @@ export const NO_PASSWORD_TEXT = 'You sign in with Discord or the game portal, so
 
 export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: CurrentUser; features?: AccountFeatures }) {
   const [changing, setChanging] = useState(false);
+  const [endingAll, setEndingAll] = useState(false);
   // Log Out is shown by default (a player on a shared computer must be able to sign out); a
   // parent's hidden list naming profileLogout, as the spec's does, still hides it
   // (accountConfig.ts). It opens the spec's logout confirmation through the overlay API, the
@@ -53,9 +55,15 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
               : <Button variant="light" onClick={() => setChanging(true)}>{t('accounts.ProfileTab.changePassword')}</Button>}
           <Button variant="light" onClick={() => overlays.open('inventory', { tab: 'items' })} data-testid="open-inventory">{INVENTORY_TEXT.open}</Button>
           {features.profileLogout && !accountName && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>{t('accounts.ProfileTab.logOut')}</Button>}
+          {/* Every player, with or without a password, can end every session (a lost phone, a
+              shared computer left signed in): the server asks no password for it, since it
+              signs this page out too. A portal's player signs out through the portal's own
+              account instead, as the host's full-launch rules ask. */}
+          {!accountName && <Button variant="subtle" color="red" onClick={() => setEndingAll(true)} data-testid="sign-out-everywhere">{t('accounts.ProfileTab.signOutEverywhere')}</Button>}
         </Group>
       </Stack>
-      <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />
+      <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} username={user.username} />
+      <SignOutEverywhereModal opened={endingAll} onClose={() => setEndingAll(false)} />
     </Card>
   );
 }

@@ -38,7 +38,8 @@ export interface ServerProcess {
 /** Settings that keep test servers quick (cheap scrypt and proof of work, no rate limits). */
 export const FAST_SERVER_ENV: Record<string, string> = {
   HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '10', ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
-  RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000', AUTH_RATE_PER_USERNAME: '100000',
+  RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000', AUTH_RATE_PER_USERNAME: '100000', AUTH_RATE_PER_ACCOUNT: '100000',
+  PASSWORD_WORK_QUEUE: '10000',
   GAME_SERVER_KEY: 'test-game-server-key-0123456789',
 };
 

@@ -7,6 +7,10 @@ export interface SseStream {
   headers: Headers;
   messages: SseMessage[];
   comments: string[];
+  /** The last id the stream gave (an `id:` line, with or without data), as a browser keeps it. */
+  lastId: string | null;
+  /** Whether the server has ended the stream. */
+  ended: boolean;
   /** Resolves with the first message (after those already seen) matching `pick`, or rejects after `ms`. */
   next(pick?: (m: SseMessage) => boolean, ms?: number): Promise<SseMessage>;
   close(): void;
@@ -19,6 +23,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const comments: string[] = [];
   let waiters: Array<() => void> = [];
   let seen = 0;
+  const state = { lastId: null as string | null, ended: false };
   if (response.ok && response.body) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
@@ -26,7 +31,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
       try {
         for (;;) {
           const { value, done } = await reader.read();
-          if (done) return;
+          if (done) { state.ended = true; return; }
           buffer += value;
           let cut: number;
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
@@ -36,18 +41,20 @@ export async function openSse(url: string, headers: Record<string, string> = {})
             const data: string[] = [];
             for (const line of block.split('\n')) {
               if (line.startsWith(':')) comments.push(line.slice(1).trim());
-              else if (line.startsWith('id: ')) id = line.slice(4);
+              else if (line.startsWith('id: ')) { id = line.slice(4); state.lastId = id; }
               else if (line.startsWith('data: ')) data.push(line.slice(6));
             }
             if (data.length) messages.push({ id, data: data.join('\n') });
             const w = waiters; waiters = []; for (const wake of w) wake();
           }
         }
-      } catch { /* aborted */ }
+      } catch { /* aborted */ } finally { const w = waiters; waiters = []; for (const wake of w) wake(); }
     })();
   }
   return {
     status: response.status, headers: response.headers, messages, comments,
+    get lastId() { return state.lastId; },
+    get ended() { return state.ended; },
     async next(pick = () => true, ms = 5_000) {
       const deadline = Date.now() + ms;
       for (;;) {

@@ -16,9 +16,11 @@ export const AUTH_EXAMPLES: Record<string, Example> = {
   'POST /api/logout': { call: () => ({ body: {} }), endsSession: true },
   'POST /api/userChangePassword': {
     // "Changing" to the same password keeps the actor's credentials valid for later cases.
-    call: (ctx) => ({ body: { currentPassword: ctx.owner.password, newPassword: ctx.owner.password } }),
+    // With a bot check: one after a failed attempt at this account asks for it.
+    call: async (ctx) => ({ body: { currentPassword: ctx.owner.password, newPassword: ctx.owner.password, turnstile_token: await ctx.botToken() } }),
     endsSession: true,
   },
+  'POST /api/logoutEverywhere': { call: () => ({ body: { everywhere: true } }), endsSession: true },
   // Your own wallets only ("only your own" in the contract).
   'GET /api/wallet/getUserWallets/:uuid': { call: () => ({}), ownership: 'owner-only' },
   // The outage compensation can be claimed once per player.

@@ -17,7 +17,7 @@ import { parseSetting, type AccountSettingsUpload, type FieldName, type Settings
 import type { GameLink } from '../game-link/link';
 import type { SettingsConfig } from './config';
 import { ALL_SETTING_NAMES, hiddenEntries, loadSettings, settingsRules, withDefaultBindings } from './rules';
-import { createSettingsStorage, type KeyValueStorage, type SettingsKeeper } from './storage';
+import { createSettingsStorage, storageLog, type KeyValueStorage, type SettingsKeeper } from './storage';
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS, appliedFromAccount, firstSyncPlan, sameValue, uploadCopy, type AccountCopy } from './sync';
 
 export type SettingValue = SettingsValues[FieldName];
@@ -82,7 +82,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const log = options.log ?? console;
   const rules = settingsRules(config);
   const storage = createSettingsStorage({
-    log: (message, error) => log.warn(message, error),
+    log: storageLog((...args) => log.warn(...args)),
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.keeper ? { keeper: options.keeper } : {}),
   });

@@ -12,7 +12,7 @@ import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from './accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
 import { GameLinkProvider } from '../game-link/context';
-import { PlayerToGame } from '../game-link/PlayerToGame';
+import { PlayerToGame } from '../features/accounts/PlayerToGame';
 import { HostProvider } from '../lib/host';
 import { OverlaysProvider } from '../overlays/context';
 import { OverlayHost } from '../overlays/OverlayHost';

@@ -11,7 +11,7 @@ import type { CrazyGamesSdk } from '../../hosts/crazygames/sdk';
 import { LOADING, loadingMachine } from '../../machines/loading';
 import { createCompletion } from '../../src/game-link/completion';
 import { createGameController } from '../../src/game-link/controller';
-import { startHost } from '../../src/game-link/hostWiring';
+import { startHost } from '../../src/host-bridge/hostWiring';
 import { createOverlayStore } from '../../src/overlays/store';
 
 /** How long start-up holds the download for the portal's SDK (its definition's startWaitMs). */

@@ -1,12 +1,12 @@
 // The host API in a Discord Activity: the real adapter and the real embedded-app SDK, talking to
 // Discord's client in process (tests/fakes/discord.ts createFakeDiscordClient), and the shell's
-// host API (src/game-link/hostApi.ts) in front of a recording game link.
+// host API (src/host-bridge/hostApi.ts) in front of a recording game link.
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import activity from '../../activity.config.json';
 import { SHELL_TO_GAME, type HostEvent } from '../../contract/game';
 import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/adapter';
-import { DEFAULT_PRESENCE, createHostApi, type HostApi } from '../../src/game-link/hostApi';
+import { DEFAULT_PRESENCE, createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
 import type { GameState } from '../../src/game-link/controller';
 import { getHostLocale, setHostLocale } from '../../src/lib/hostLocale';
 import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';

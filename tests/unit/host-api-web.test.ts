@@ -1,13 +1,13 @@
 // The host API on the plain web, and its rules on any host: the real web adapter behind the
-// shell's host API (src/game-link/hostApi.ts) and the window hook (hostCall.ts installHostCall).
+// shell's host API (src/host-bridge/hostApi.ts) and the window hook (hostCall.ts installHostCall).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_HOOKS, HOST_NAMES, SHELL_TO_GAME, type HostAnswer, type HostEvent } from '../../contract/game';
 import { HOSTS } from '../../hosts/list';
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter, joinLink, joinParam } from '../../hosts/web/adapter';
 import type { GameState } from '../../src/game-link/controller';
-import { createHostApi, type HostApi } from '../../src/game-link/hostApi';
-import { installHostCall } from '../../src/game-link/hostCall';
+import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
+import { installHostCall } from '../../src/host-bridge/hostCall';
 import { getHostLocale, setHostLocale, subscribeHostLocale } from '../../src/lib/hostLocale';
 import { fakeGameLink } from '../support/fakeGameLink';
 

@@ -8,7 +8,7 @@ import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { loadingMachine } from '../../machines/loading';
-import { wireHost } from '../../src/game-link/hostWiring';
+import { wireHost } from '../../src/host-bridge/hostWiring';
 import type { GameController, GameState } from '../../src/game-link/controller';
 import { createOverlayStore } from '../../src/overlays/store';
 

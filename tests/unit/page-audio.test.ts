@@ -1,9 +1,9 @@
-// The page's own audio (src/game-link/pageAudio.ts): a host's mute reaches every AudioContext and
+// The page's own audio (src/host-bridge/pageAudio.ts): a host's mute reaches every AudioContext and
 // media element the page made, whatever the build does with the shell's messages, and unmuting
 // restores exactly what the page wanted.
 import { describe, expect, it, vi } from 'vitest';
-import { installPageAudio } from '../../src/game-link/pageAudio';
-import { wireHost } from '../../src/game-link/hostWiring';
+import { installPageAudio } from '../../src/host-bridge/pageAudio';
+import { wireHost } from '../../src/host-bridge/hostWiring';
 import type { HostAdapter } from '../../hosts/types';
 
 /** Stand-ins with the browser's shapes: AudioContext (state, suspend, resume, statechange) and HTMLMediaElement (muted on the prototype, play). */

@@ -12,9 +12,9 @@ import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { loadingPhase, type loadingMachine } from '../../machines/loading';
 import type { HostAdapter } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
-import type { GameController } from './controller';
+import type { GameController } from '../game-link/controller';
 import { installHostCall, type HostCallApi } from './hostCall';
-import type { GameLink } from './link';
+import type { GameLink } from '../game-link/link';
 import type { PageAudio } from './pageAudio';
 import type { OverlayStore } from '../overlays/store';
 
@@ -31,7 +31,7 @@ export interface HostWiringDeps {
   mutePage?: (muted: boolean) => void;
 }
 
-/** What the host API needs from the wiring (createHostApi's deps, src/game-link/hostApi.ts). */
+/** What the host API needs from the wiring (createHostApi's deps, src/host-bridge/hostApi.ts). */
 export interface HostApiWiring {
   playing: () => boolean;
   onAdChange: (running: boolean) => void;

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { isLoggedIn } from '../../contract/auth';
-import { SHELL_TO_GAME } from '../../contract/game';
-import { useCurrentUser } from '../api/currentUser';
-import { useGameLink, useGameStatus } from './context';
-import { setCurrentPlayer } from './currentPlayer';
+import { isLoggedIn } from '../../../contract/auth';
+import { SHELL_TO_GAME } from '../../../contract/game';
+import { useCurrentUser } from '../../api/currentUser';
+import { useGameLink, useGameStatus } from '../../game-link/context';
+import { setCurrentPlayer } from '../../api/currentPlayer';
 
 /** Hands the player (or the anonymous identity) to the game once both are known, and on change. */
 export function PlayerToGame() {

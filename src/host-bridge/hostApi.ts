@@ -16,9 +16,9 @@ import {
 } from '../../contract/game';
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
-import type { GameController } from './controller';
-import { getCurrentPlayer, type CurrentPlayer } from './currentPlayer';
-import type { GameLink } from './link';
+import type { GameController } from '../game-link/controller';
+import { getCurrentPlayer, type CurrentPlayer } from '../api/currentPlayer';
+import type { GameLink } from '../game-link/link';
 
 /** The shell's own presence, from its state. */
 export const DEFAULT_PRESENCE = { menu: 'In the menu', playing: 'Playing' } as const;

@@ -9,7 +9,7 @@ import { GameInbound } from './GameInbound';
 import { LiveEventsAtStart } from './LiveEventsAtStart';
 import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
-import { createAccountSettings } from './accountSettings';
+import { createAccountSettings } from '../features/settings/api/accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
 import { GameLinkProvider } from '../game-link/context';
 import { PlayerToGame } from '../features/accounts/PlayerToGame';

@@ -2,6 +2,7 @@
 // navigation context, the overlay manager's view and the game link's inbound half. It composes the
 // features; nothing in it renders per game frame.
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Providers } from './Providers';
 import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
@@ -11,8 +12,8 @@ import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from '../features/settings/api/accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
-import { GameLinkProvider } from '../game-link/context';
-import { PlayerToGame } from '../features/accounts/PlayerToGame';
+import { GameLinkProvider, useGameLink } from '../game-link/context';
+import { followPlayer } from '../features/accounts/playerToGame';
 import { HostProvider } from '../lib/host';
 import { OverlaysProvider } from '../overlays/context';
 import { OverlayHost } from '../overlays/OverlayHost';
@@ -64,6 +65,14 @@ function pageSettingsStore(shell: ShellBoot): SettingsStore {
       .catch((error: unknown) => { console.warn('settings: the host storage could not be used', error); });
   }
   return store;
+}
+
+/** The game hears who plays from the whoami cache, once per change (the accounts feature's followPlayer). */
+function PlayerToGame() {
+  const queryClient = useQueryClient();
+  const link = useGameLink();
+  useEffect(() => followPlayer(queryClient, link), [queryClient, link]);
+  return null;
 }
 
 /** `?shellTestHooks=1` adds the end-to-end tests' probe (never otherwise loaded). */

@@ -54,7 +54,7 @@ describe('the portal lifecycle around a build on the instance policy', () => {
     };
     const game = createGameController({ files: GAME_BUILD_FILES, loadLoader: async () => create, beforeStart: () => gate, log: { warn: vi.fn(), error: vi.fn(), info: vi.fn() } });
     game.subscribe(() => { if (game.getState().status === 'loaded') completion.instanceReady(); });
-    gate = startHost(Promise.resolve(adapter), { loading, overlays, game, link: { send: vi.fn() } }, HOST_GATE_MS.crazygames);
+    gate = startHost(Promise.resolve(adapter), { loading, overlays, link: { send: vi.fn() } }, HOST_GATE_MS.crazygames);
     game.mount(document.body.appendChild(document.createElement('div')));
     const rel = () => calls.map(([name, t]) => [name, t - t0] as const);
     return { calls, rel, overlays, loading };

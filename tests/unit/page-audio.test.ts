@@ -126,10 +126,9 @@ describe('page audio', () => {
       onMuteChange: (l: (m: boolean) => void) => { onMute = l; l(true); return () => undefined; },
     } as HostAdapter;
     const loading = { getSnapshot: () => ({ value: 'loading' }), subscribe: () => ({ unsubscribe: () => undefined }) };
-    const game = { getState: () => ({ status: 'idle', progress: 0, error: null }), subscribe: () => () => undefined };
     wireHost(adapter, {
       loading: loading as never, overlays: { isAnyOpen: () => false, subscribe: () => () => undefined } as never,
-      game: game as never, link: { send: vi.fn() }, audio,
+      link: { send: vi.fn() }, audio,
     });
     await settle();
     expect(ctx.state).toBe('suspended');

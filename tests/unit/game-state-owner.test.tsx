@@ -53,8 +53,6 @@ function pageWithGame() {
   return { unity, log, controller, link, host };
 }
 
-const methods = (messages: Array<[string, unknown]>) => messages.map(([method]) => method);
-
 beforeEach(() => { document.body.innerHTML = ''; });
 afterEach(() => { vi.restoreAllMocks(); delete (window as unknown as Record<string, unknown>)[GAME_INSTANCE_GLOBAL]; });
 

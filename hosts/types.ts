@@ -3,7 +3,7 @@
 // adapter loads); hosts/list.ts names each host once. The adapter (hosts/<name>/adapter.ts, its
 // own chunk) is what the shell asks how to log in, where CONNECT_WALLET goes and which tabs and
 // buttons to hide, and tells about loading and play. Its optional powers (HostPowers) are what
-// the game reaches through the host API (contract/hostApi.ts, src/game-link/hostApi.ts): a host
+// the game reaches through the host API (contract/hostApi.ts, src/host-bridge/hostApi.ts): a host
 // leaves out what it does not offer, and the shell answers `unavailable` for it at once.
 import type { AdKind, HostAnswer, Party } from '../contract/hostApi';
 

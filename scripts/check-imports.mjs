@@ -3,7 +3,8 @@
 // registry is still a loop in the design), and the direction of the shell's layers:
 //
 //   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, hosts/)
-//     ← the game link, the overlay API, the settings store (src/game-link, src/overlays, src/settings-store)
+//     ← the game link, the host bridge, the overlay API, the settings store (src/game-link,
+//       src/host-bridge, src/overlays, src/settings-store)
 //     ← features (src/features/<name>) ← app composition (src/app) ← boot (src/main.ts)
 //
 // A file imports only from its own layer or below; a feature never imports another feature.
@@ -87,7 +88,7 @@ function layerOf(path) {
   if (path.startsWith('contract/')) return { rank: 0, home: 'contract' };
   if (path.startsWith('machines/')) return { rank: 1, home: 'machines' };
   if (/^(hosts|src\/(api|ui|lib|i18n))\//.test(path)) return { rank: 2, home: path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/') };
-  if (/^src\/(game-link|overlays|settings-store)\//.test(path)) return { rank: 3, home: path.split('/').slice(0, 2).join('/') };
+  if (/^src\/(game-link|host-bridge|overlays|settings-store)\//.test(path)) return { rank: 3, home: path.split('/').slice(0, 2).join('/') };
   if (path.startsWith('src/features/')) return { rank: 4, home: path.split('/').slice(0, 3).join('/') };
   if (path.startsWith('src/app/')) return { rank: 5, home: 'src/app' };
   if (path === 'src/main.ts') return { rank: 6, home: 'boot' };

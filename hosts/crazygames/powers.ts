@@ -50,7 +50,7 @@ export function crazyGamesPowers(deps: CrazyGamesPowerDeps): HostPowers {
     const s = await usable();
     if (typeof s === 'string') return { status: 'unavailable', reason: s };
     if (!s.ad) return { status: 'unavailable', reason: 'this CrazyGames SDK has no ads' };
-    // The shell asked adBlocked() first (src/game-link/hostApi.ts): an ad blocker never gets here.
+    // The shell asked adBlocked() first (src/host-bridge/hostApi.ts): an ad blocker never gets here.
     return new Promise((resolve) => {
       let started = false;
       let settled = false;

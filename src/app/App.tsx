@@ -2,6 +2,7 @@
 // navigation context, the overlay manager's view and the game link's inbound half. It composes the
 // features; nothing in it renders per game frame.
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Providers } from './Providers';
 import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
@@ -9,10 +10,10 @@ import { GameInbound } from './GameInbound';
 import { LiveEventsAtStart } from './LiveEventsAtStart';
 import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
-import { createAccountSettings } from './accountSettings';
+import { createAccountSettings } from '../features/settings/api/accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
-import { GameLinkProvider } from '../game-link/context';
-import { PlayerToGame } from '../game-link/PlayerToGame';
+import { GameLinkProvider, useGameLink } from '../game-link/context';
+import { followPlayer } from '../features/accounts/playerToGame';
 import { HostProvider } from '../lib/host';
 import { OverlaysProvider } from '../overlays/context';
 import { OverlayHost } from '../overlays/OverlayHost';
@@ -20,24 +21,8 @@ import { currentSettingsConfig } from '../settings-store/config';
 import { SettingsStoreProvider } from '../settings-store/context';
 import { holdToastsWhileLoading } from '../ui/toast';
 import { createSettingsStore, type SettingsStore } from '../settings-store/store';
-import { currentLocale, setChosenLocale, subscribeLocale } from '../i18n';
+import { followLanguage, pageLanguageDefault } from '../settings-store/language';
 import { startUiSounds } from './uiSounds';
-
-/**
- * The `language` setting and the shell's language, kept together: the player's choice (a change
- * in settings, an import, their account's choice) drives the shell at once; while they have made
- * none, the setting mirrors the page's language (a host locale that arrives late, say), and the
- * game hears it either way.
- */
-function followLanguageSetting(store: SettingsStore) {
-  let last = store.languageChoice();
-  store.subscribe(() => {
-    const next = store.languageChoice();
-    if (next !== last) { last = next; void setChosenLocale(next); }
-  });
-  subscribeLocale((locale) => { store.followPageLanguage(locale); });
-  store.followPageLanguage(currentLocale());
-}
 
 const queryClient = createQueryClient();
 
@@ -49,14 +34,12 @@ const queryClient = createQueryClient();
 let settingsStore: SettingsStore | null = null;
 function pageSettingsStore(shell: ShellBoot): SettingsStore {
   if (settingsStore) return settingsStore;
-  // Nothing saved yet: the language the page speaks (host, browser) is the setting's value, so
-  // the select shows it and the game hears it; a change of it (the player's, or the account's
-  // copy) is the player's choice from then on.
+  // The language: settings-store/language.ts, its one owner.
   const store = createSettingsStore({
-    config: currentSettingsConfig(), game: shell.link, account: createAccountSettings(), defaults: { language: currentLocale() },
+    config: currentSettingsConfig(), game: shell.link, account: createAccountSettings(), defaults: pageLanguageDefault(),
   });
   settingsStore = store;
-  followLanguageSetting(store);
+  followLanguage(store);
   startUiSounds(window, store, shell.pageAudio);
   if (store.keeper() === 'visit') {
     shell.host.then((adapter) => adapter.storage?.() ?? null)
@@ -64,6 +47,14 @@ function pageSettingsStore(shell: ShellBoot): SettingsStore {
       .catch((error: unknown) => { console.warn('settings: the host storage could not be used', error); });
   }
   return store;
+}
+
+/** The game hears who plays from the whoami cache, once per change (the accounts feature's followPlayer). */
+function PlayerToGame() {
+  const queryClient = useQueryClient();
+  const link = useGameLink();
+  useEffect(() => followPlayer(queryClient, link), [queryClient, link]);
+  return null;
 }
 
 /** `?shellTestHooks=1` adds the end-to-end tests' probe (never otherwise loaded). */

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import rawActivity from '../../activity.config.json';
 import { ActivityConfig } from '../../contract/activity';
 import { createWalletNotificationHandler } from '../features/accounts/walletNotification';
-import { requestBotCheckToken } from '../game-link/botCheckToken';
+import { requestBotCheckToken } from '../features/accounts/botCheckToken';
 import { useGameLink } from '../game-link/context';
 import { installGameInbound } from '../game-link/inbound';
 import type { ShellBoot } from './boot';

@@ -15,9 +15,9 @@ import type { LoadingActor } from '../features/loading/types';
 import { afterNextFrame, createCompletion } from '../game-link/completion';
 import type { GameController, GameStatus } from '../game-link/controller';
 import type { EarlyHooks } from '../game-link/earlyHooks';
-import { startHost } from '../game-link/hostWiring';
+import { startHost } from '../host-bridge/hostWiring';
 import { createGameLink, type ShellGameLink } from '../game-link/link';
-import type { PageAudio } from '../game-link/pageAudio';
+import type { PageAudio } from '../host-bridge/pageAudio';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 import { probeLocalStorage } from '../lib/localStorageProbe';
 import { signInAtStartSettled } from '../lib/startupSignIn';
@@ -107,17 +107,14 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
   started.answer({ loadingComplete: () => completion.hookCalled(), receiverReady: () => link.receiverReady(), queued: () => heardEarly() });
 
   // Whether the game's own saves (its localStorage, Unity's PlayerPrefs) survive a reload here:
-  // told once the game is up (held until its receiver announced itself, like every message).
-  const persistent = probeLocalStorage(win) !== null;
+  // a state of the page, which the link hands to every instance of the game once it is ready.
+  link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent: probeLocalStorage(win) !== null });
   // From 'idle': the game may have moved on (its progress, even its end) before this chunk was in.
   let lastStatus: GameStatus = 'idle';
   const followGame = () => {
     const { status, progress, error } = controller.getState();
     if (status === 'loading') loading.send({ type: 'PROGRESS', fraction: progress });
-    if (status === 'loaded' && lastStatus !== 'loaded') {
-      completion.instanceReady();
-      link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent });
-    }
+    if (status === 'loaded' && lastStatus !== 'loaded') completion.instanceReady();
     if (status === 'error' && lastStatus !== 'error') loading.send({ type: 'FAIL', message: error ?? t('loading.failed') });
     lastStatus = status;
   };
@@ -138,7 +135,7 @@ export function bootShell(win: Window = window, options: BootOptions = {}): Shel
     wasOpen = open;
   });
 
-  hostGate = startHost(host, { loading, overlays, game: controller, link, audio: pageAudio }, detected.startWaitMs, console, win, started.hostApi);
+  hostGate = startHost(host, { loading, overlays, link, audio: pageAudio }, detected.startWaitMs, console, win, started.hostApi);
   const settledYet = () => {
     const { status } = controller.getState();
     if (status === 'loaded' || status === 'error') gameIsIn();

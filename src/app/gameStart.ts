@@ -17,8 +17,8 @@ import { startSessionCheck } from '../api/earlySession';
 import { createGameController, type GameController } from '../game-link/controller';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
-import { installHostCall, type HostCallApi } from '../game-link/hostCall';
-import { installPageAudio, type PageAudio } from '../game-link/pageAudio';
+import { installHostCall, type HostCallApi } from '../host-bridge/hostCall';
+import { installPageAudio, type PageAudio } from '../host-bridge/pageAudio';
 
 export const GAME_HOST_ID = 'game-host';
 

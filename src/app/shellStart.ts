@@ -11,6 +11,7 @@ import { whenReactWanted } from './reactWanted';
 import { driveLoadingScreen } from '../features/loading/domScreen';
 import { startI18n, subscribeLocale, whenCatalogComplete } from '../i18n';
 import { afterFirstPaint } from '../lib/afterFirstPaint';
+import { storedLanguageChoice } from '../settings-store/language';
 
 const mountChunk = () => import('./mountShell');
 
@@ -55,7 +56,7 @@ function startShell(root: HTMLElement, shell: ShellBoot, language: Promise<void>
 export function startShellAround(root: HTMLElement, game: GameStart): void {
   const shell = bootShell(game.win, { game, appChunk: loadApp });
   // The player's language is asked for now too (its first texts are under 1 KiB).
-  const language = startI18n(game.win);
+  const language = startI18n(game.win, storedLanguageChoice(game.win));
   // On a host that signs the player in at start, what that sign-in needs besides the second chunk
   // (asked for by boot.ts) is asked for now, as the game waits for it anyway: React's part and
   // the whole catalog (Shell waits for it before it renders the second chunk, whose accounts sign

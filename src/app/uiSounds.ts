@@ -2,7 +2,7 @@
 // store's master and sound effects volumes, silence while the page's audio is muted (the host's
 // mute or an ad, pageAudio.ts), and a click sound for the shell's controls. Once per page.
 import { browserSoundEnvironment, createSoundPlayer, installClickSounds, setSoundPlayer } from '../lib/sounds';
-import type { PageAudio } from '../game-link/pageAudio';
+import type { PageAudio } from '../host-bridge/pageAudio';
 import type { SettingsStore } from '../settings-store/store';
 
 let started = false;

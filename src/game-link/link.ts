@@ -3,11 +3,17 @@
 // components read it from the GameLink context (context.tsx), machines and plain functions take
 // it as a parameter. Tests pass a fake (tests/support/fakeGameLink.ts) and read what was sent.
 //
-// Nothing reaches a build before it has announced its receiver (window.tripShellReceiverReady,
-// GAME_HOOKS.receiverReady): a build without WebBridge would log "SendMessage: object WebBridge
-// not found!" for every message (inside Discord each line is a CAPTURE_LOG command). Messages
-// sent while the game runs but has not announced are held, in order, and delivered when it does;
-// for the ones where only the latest value counts (SUPERSEDED_BY_LATEST) only the latest is kept.
+// The link owns what the game has to know. A state message (the player, the settings, the mute,
+// the host's state: party, chat, locale, storage, happy time) is kept here at its latest value
+// and handed to every instance of the game once, when it is ready; so whoever holds a state sends
+// it when it changes and never watches the game's status to send it again. A moment (an overlay
+// closed, a bootstrap, an ad, a room to join) goes to the instance loading or running now.
+//
+// Ready means running (createUnityInstance resolved) and announced: nothing reaches a build before
+// it exists (Unity warns "Unable to Send Message while Unity is not Instantiated") nor before it
+// announced its receiver (window.tripShellReceiverReady, GAME_HOOKS.receiverReady): a build without
+// WebBridge would log "SendMessage: object WebBridge not found!" for every message (inside Discord
+// each line is a CAPTURE_LOG command).
 import { GAME_HOOKS, GAME_OBJECT, SHELL_TO_GAME, encodeGameArgument, type ShellToGameMethod, type ShellToGamePayloads } from '../../contract/gameConstants';
 import type { GameController, GameStatus } from './controller';
 
@@ -18,8 +24,9 @@ export type PayloadArgs<M extends ShellToGameMethod> = ShellToGamePayloads[M] ex
 
 export interface GameLink {
   /**
-   * Sends one of the shell's messages to the game. Without a running instance this logs the
-   * wrapper's warning and does nothing; before the build announced its receiver it is held.
+   * Sends one of the shell's messages to the game: at once to a ready instance; otherwise a
+   * state is kept for the next ready instance, a moment held for the instance on its way (with no
+   * instance on its way the wrapper warns and it is dropped).
    */
   send<M extends ShellToGameMethod>(method: M, ...payload: PayloadArgs<M>): void;
   /** 'idle' | 'loading' | 'loaded' | 'error'. */
@@ -36,67 +43,112 @@ export interface ShellGameLink extends GameLink {
   isReceiverReady(): boolean;
 }
 
-/** Messages whose latest value replaces any earlier one still held (state, not events). */
-const SUPERSEDED_BY_LATEST: ReadonlySet<ShellToGameMethod> = new Set([SHELL_TO_GAME.allSettings, SHELL_TO_GAME.audioMuted, SHELL_TO_GAME.userData]);
-/** More than any start-up sends; past it the oldest held message is dropped. */
+/** Messages that are a state (the latest value is what the game must know), not a moment. */
+const STATE_MESSAGES: ReadonlySet<ShellToGameMethod> = new Set([SHELL_TO_GAME.allSettings, SHELL_TO_GAME.audioMuted, SHELL_TO_GAME.userData]);
+/** More moments than any start-up sends; past it the oldest held one is dropped. */
 export const HELD_LIMIT = 200;
 export const RECEIVER_NOT_READY_NOTE = `TripShell: the game has not called window.${GAME_HOOKS.receiverReady}() yet; messages to it are held until it does (TripShell_ReceiverReady in the jslib, from WebBridge's Awake)`;
 
-interface Held { method: ShellToGameMethod; key: string | null; value: string | undefined }
+interface Message { method: ShellToGameMethod; payload: unknown }
 
 /** Host events that are a state (the latest one counts), not a moment (an ad, a room to join). */
 const STATE_EVENTS: ReadonlySet<string> = new Set(['party', 'happyTime', 'chat', 'locale', 'storage']);
 
-function heldKey(method: ShellToGameMethod, payload: unknown): string | null {
-  if (SUPERSEDED_BY_LATEST.has(method)) return method;
-  if (method === SHELL_TO_GAME.hostEvent && typeof payload === 'object' && payload !== null && 'type' in payload && STATE_EVENTS.has(String(payload.type))) return `${method}:${String(payload.type)}`;
-  if (method === SHELL_TO_GAME.settingChanged && typeof payload === 'object' && payload !== null && 'name' in payload) return `${method}:${String(payload.name)}`;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The key a state message is kept under, or null for a moment. */
+export function stateKey(method: ShellToGameMethod, payload: unknown): string | null {
+  if (STATE_MESSAGES.has(method)) return method;
+  if (method === SHELL_TO_GAME.hostEvent && isRecord(payload) && STATE_EVENTS.has(String(payload.type))) return `${method}:${String(payload.type)}`;
+  if (method === SHELL_TO_GAME.settingChanged && isRecord(payload) && typeof payload.name === 'string') return `${method}:${payload.name}`;
   return null;
 }
 
+/**
+ * The game's state as the link keeps it: the latest value per key, in the order first set. A
+ * single setting's change is folded into the whole settings object once there is one, so a new
+ * instance hears the settings once (OnAllSettings), with every change since.
+ */
+function createGameState() {
+  const entries = new Map<string, Message>();
+  return {
+    /** Records a message; returns whether it was a state. */
+    record(method: ShellToGameMethod, payload: unknown): boolean {
+      const key = stateKey(method, payload);
+      if (key === null) return false;
+      if (method === SHELL_TO_GAME.allSettings) {
+        for (const k of [...entries.keys()]) if (k.startsWith(`${SHELL_TO_GAME.settingChanged}:`)) entries.delete(k);
+      }
+      const all = entries.get(SHELL_TO_GAME.allSettings);
+      if (method === SHELL_TO_GAME.settingChanged && all && isRecord(all.payload) && isRecord(payload)) {
+        entries.set(SHELL_TO_GAME.allSettings, { method: all.method, payload: { ...all.payload, [String(payload.name)]: payload.value } });
+        return true;
+      }
+      entries.set(key, { method, payload });
+      return true;
+    },
+    all: (): Message[] => [...entries.values()],
+  };
+}
+
 export function createGameLink(controller: LinkedController, log: Pick<Console, 'info'> = console): ShellGameLink {
+  const state = createGameState();
   let announced = false;
-  let held: Held[] = [];
+  /** The running instance has had the state and takes every message as it comes. */
+  let ready = false;
+  /** Moments for the instance on its way (or running, not announced yet), in order. */
+  let held: Message[] = [];
   let noted = false;
   let lastStatus = controller.getState().status;
 
-  const deliver = (method: string, value: string | undefined) => {
+  const deliver = ({ method, payload }: Message) => {
+    const value = encodeGameArgument(payload);
     if (value === undefined) controller.sendMessage(GAME_OBJECT, method);
     else controller.sendMessage(GAME_OBJECT, method, value);
   };
-  const flush = () => {
-    if (!announced || controller.getState().status !== 'loaded') return;
-    const out = held;
+  /** Once the instance runs and has announced: the whole state once, then what waited for it. */
+  const becomeReady = () => {
+    if (ready || !announced || controller.getState().status !== 'loaded') return;
+    ready = true;
+    const moments = held;
     held = [];
-    for (const message of out) deliver(message.method, message.value);
+    for (const message of state.all()) deliver(message);
+    for (const message of moments) deliver(message);
   };
 
   controller.subscribe(() => {
     const status = controller.getState().status;
     if (status === lastStatus) return;
-    // A new attempt (mount, Retry) is a new build instance: it announces again, and what was held
-    // for the old one is not for it (the shell sends the whole state again once it has loaded).
-    if (status === 'loading' || status === 'idle') { announced = false; held = []; }
     lastStatus = status;
-    flush();
+    if (status !== 'loaded') ready = false;
+    // A new attempt (mount, Retry) is a new build instance: it announces again, and the moments
+    // held for the old one are not for it (the state is: it gets it when it is ready).
+    if (status === 'loading' || status === 'idle') { announced = false; held = []; }
+    if (status === 'error') held = [];
+    becomeReady();
   });
 
   return {
     send(method, ...payload) {
-      const value = encodeGameArgument(payload[0]);
-      if (controller.getState().status !== 'loaded' || announced) { deliver(method, value); return; }
-      const key = heldKey(method, payload[0]);
-      if (key !== null) held = held.filter((m) => m.key !== key);
-      if (method === SHELL_TO_GAME.allSettings) held = held.filter((m) => m.method !== SHELL_TO_GAME.settingChanged);
-      held.push({ method, key, value });
-      if (held.length > HELD_LIMIT) held.shift();
-      if (!noted) { noted = true; log.info(RECEIVER_NOT_READY_NOTE); }
+      const message: Message = { method, payload: payload[0] };
+      const isState = state.record(method, message.payload);
+      if (ready) { deliver(message); return; }
+      const status = controller.getState().status;
+      if (status === 'loaded' && !noted) { noted = true; log.info(RECEIVER_NOT_READY_NOTE); }
+      if (isState) return; // handed over when an instance is ready
+      if (status === 'loading' || status === 'loaded') {
+        held.push(message);
+        if (held.length > HELD_LIMIT) held.shift();
+        return;
+      }
+      // No instance on its way: the wrapper warns, as it would on a bare page.
+      deliver(message);
     },
     status: () => controller.getState().status,
     subscribe: (listener) => controller.subscribe(listener),
     receiverReady() {
       announced = true;
-      flush();
+      becomeReady();
     },
     isReceiverReady: () => announced,
   };

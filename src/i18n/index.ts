@@ -4,13 +4,12 @@
 // loading screen shows words and before React renders), the rest meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the other
 // catalog, then every component re-renders at once (I18nProvider) and <html lang> follows.
 //
-// Inputs, in precedence order (resolve.ts): setChosenLocale (the `language` setting, when the
-// player made a choice: the settings store reports it), setHostLocale (the host API: Discord's
+// Inputs, in precedence order (resolve.ts): the player's choice (the `language` setting, whose one
+// owner is src/settings-store/language.ts: handed to startI18n, then setChosenLocale), setHostLocale (the host API: Discord's
 // user locale, the portal's system info), navigator.languages, English.
 import { getHostLocale, subscribeHostLocale } from '../lib/hostLocale';
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
-import { SETTINGS_STORAGE_PREFIX } from '../../contract/settingsStorage';
 import type en from './catalogs/en.json';
 import { resolveLocale } from './resolve';
 
@@ -105,24 +104,14 @@ export function setHostLocale(locale: string | null): Promise<void> {
   return apply();
 }
 
-/** What the player chose earlier on this device (read before the settings store exists). */
-export function storedLocaleChoice(win: Window): Locale | null {
-  try {
-    const raw = win.localStorage.getItem(`${SETTINGS_STORAGE_PREFIX}language`);
-    const value: unknown = raw === null ? null : JSON.parse(raw);
-    return isLocale(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Boot: the language from what the page knows now, its catalog loaded (await before rendering). */
 let unsubscribeHost: (() => void) | null = null;
 
-export function startI18n(win: Window): Promise<void> {
+/** `chosen`: the player's earlier choice, as the `language` setting's owner read it (settings-store/language.ts). */
+export function startI18n(win: Window, chosen: Locale | null = null): Promise<void> {
   state.doc = win.document;
   state.browser = win.navigator.languages ?? [win.navigator.language];
-  state.chosen = storedLocaleChoice(win);
+  state.chosen = chosen;
   // The host's locale (Discord's user locale, the portal's system info), as the host API learns
   // it (src/lib/hostLocale.ts): known now, or followed when it arrives.
   state.host = getHostLocale();

@@ -1,6 +1,6 @@
 // The player's language as the host tells it (Discord's user locale, the portal's system info,
 // the browser's languages on the web): one value for the whole shell and the game. The host API
-// (src/game-link/hostApi.ts) sets it; anything that shows text (the shell's translations) reads
+// (src/host-bridge/hostApi.ts) sets it; anything that shows text (the shell's translations) reads
 // it and follows its changes. Zod-free and tiny: the first screen may import it.
 
 type Listener = (locale: string | null) => void;

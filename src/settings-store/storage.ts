@@ -27,15 +27,26 @@ export function memoryStorage(): KeyValueStorage {
 /** Who keeps the settings between visits: the page's localStorage, the host's storage, or nobody (this visit only). */
 export type SettingsKeeper = 'browser' | 'host' | 'visit';
 
+/** How storage reports a failure: a message, and the error when there is one. */
+export type StorageLog = (message: string, error?: unknown) => void;
+
+/**
+ * A StorageLog over a console-like `warn`: the error is passed only when there is one, so a line
+ * without an error does not end in a printed "undefined".
+ */
+export function storageLog(warn: (...args: unknown[]) => void): StorageLog {
+  return (message, error) => { if (error === undefined) warn(message); else warn(message, error); };
+}
+
 /** localStorage if it can be used at all (merely touching it throws in some sandboxed iframes), else null. */
-export function usableLocalStorage(win: Window = window, log: (message: string, error: unknown) => void = console.warn): KeyValueStorage | null {
+export function usableLocalStorage(win: Window = window, log: StorageLog = storageLog(console.warn)): KeyValueStorage | null {
   const storage = probeLocalStorage(win, `${SETTINGS_STORAGE_PREFIX}__probe`);
-  if (!storage) log('settings: localStorage is unavailable, keeping settings in memory', undefined);
+  if (!storage) log('settings: localStorage is unavailable, keeping settings in memory');
   return storage;
 }
 
 /** localStorage, or memory when it is refused. */
-export function browserStorage(log: (message: string, error: unknown) => void = console.warn): KeyValueStorage {
+export function browserStorage(log: StorageLog = storageLog(console.warn)): KeyValueStorage {
   return usableLocalStorage(window, log) ?? memoryStorage();
 }
 
@@ -43,7 +54,7 @@ export interface SettingsStorageOptions {
   storage?: KeyValueStorage;
   /** Who `storage` is (default: 'browser' when given; without it, localStorage when usable, else memory and 'visit'). */
   keeper?: SettingsKeeper;
-  log?: (message: string, error?: unknown) => void;
+  log?: StorageLog;
 }
 
 export interface SettingsStorage {
@@ -63,7 +74,7 @@ export interface SettingsStorage {
 }
 
 export function createSettingsStorage(options: SettingsStorageOptions = {}): SettingsStorage {
-  const log = options.log ?? ((message: string, error?: unknown) => console.warn(message, error));
+  const log = options.log ?? storageLog(console.warn);
   const local = options.storage ? null : usableLocalStorage(window, log);
   let storage = options.storage ?? local ?? memoryStorage();
   let keeper: SettingsKeeper = options.keeper ?? (options.storage || local ? 'browser' : 'visit');

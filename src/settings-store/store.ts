@@ -4,7 +4,8 @@
 // disabled setting is never saved, sent, uploaded over, or replaced by the account copy.
 // Storage (storage.ts) only writes through what the store decided; components read the values
 // from here (useSyncExternalStore), never a copy of their own.
-//   - when the game (re)loads it gets the whole object (OnAllSettings);
+//   - the game link gets the whole object (OnAllSettings) and hands it to every instance of the
+//     game once it is ready (the link keeps the game's state; the store never watches the game);
 //   - each accepted change reaches it as (name, value) (OnSettingChanged);
 //   - the account copy wins at login when there is one (applied through the store's rules,
 //     written through, sent), else the local settings are uploaded; then every change is
@@ -17,7 +18,7 @@ import { parseSetting, type AccountSettingsUpload, type FieldName, type Settings
 import type { GameLink } from '../game-link/link';
 import type { SettingsConfig } from './config';
 import { ALL_SETTING_NAMES, hiddenEntries, loadSettings, settingsRules, withDefaultBindings } from './rules';
-import { createSettingsStorage, type KeyValueStorage, type SettingsKeeper } from './storage';
+import { createSettingsStorage, storageLog, type KeyValueStorage, type SettingsKeeper } from './storage';
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS, appliedFromAccount, firstSyncPlan, sameValue, uploadCopy, type AccountCopy } from './sync';
 
 export type SettingValue = SettingsValues[FieldName];
@@ -30,7 +31,7 @@ export interface SettingsAccount {
 
 export interface SettingsStoreOptions {
   config: SettingsConfig;
-  game: Pick<GameLink, 'send' | 'status' | 'subscribe'>;
+  game: Pick<GameLink, 'send'>;
   account?: SettingsAccount;
   storage?: KeyValueStorage;
   /** Who `storage` is (tests: 'visit' for a browser that refuses localStorage). */
@@ -73,8 +74,6 @@ export interface SettingsStore {
   followPageLanguage(locale: SettingsValues['language']): void;
   /** Forgets the player's language choice (Reset): the value follows the page's language again. */
   forgetLanguageChoice(pageLocale: SettingsValues['language']): void;
-  /** Stops listening to the game. */
-  dispose(): void;
 }
 
 export function createSettingsStore(options: SettingsStoreOptions): SettingsStore {
@@ -82,7 +81,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const log = options.log ?? console;
   const rules = settingsRules(config);
   const storage = createSettingsStorage({
-    log: (message, error) => log.warn(message, error),
+    log: storageLog((...args) => log.warn(...args)),
     ...(options.storage ? { storage: options.storage } : {}),
     ...(options.keeper ? { keeper: options.keeper } : {}),
   });
@@ -97,15 +96,9 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   const notify = () => { for (const listener of [...listeners]) listener(); };
   const changed = () => { notify(); for (const listener of [...changeListeners]) listener(); };
 
-  // The whole object reaches the game as soon as it has loaded (and again after a Retry).
-  let lastStatus = game.status();
+  // The whole object, once: the link keeps it (with each change after it) for every instance of the game.
   const tellAll = () => game.send(SHELL_TO_GAME.allSettings, values);
-  if (lastStatus === 'loaded') tellAll();
-  const offGame = game.subscribe(() => {
-    const status = game.status();
-    if (status === 'loaded' && lastStatus !== 'loaded') tellAll();
-    lastStatus = status;
-  });
+  tellAll();
 
   /** Writes accepted changes through to storage and into the values (the caller notifies). */
   const commit = (changes: readonly SettingChanged[]) => {
@@ -139,7 +132,7 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     }
     commit(changes.map(withDefaultBindings));
     if (changes.length > 0) notify();
-    if (game.status() === 'loaded') tellAll();
+    if (changes.length > 0) tellAll();
   };
 
   const store: SettingsStore = {
@@ -246,7 +239,6 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
       }
       if (differs || wasChosen) changed(); // the account forgets it too
     },
-    dispose: () => offGame(),
   };
   return store;
 }

@@ -142,7 +142,7 @@ test('the portal: Rewarded ad runs an ad with gameplay stopped before it and sta
   await expect(page.getByRole('dialog', { name: 'Advertisement' })).toBeVisible();
   expect((await stateIn(frame))?.paused).toBe(true);
   await expect(game.getByTestId('demo-ad')).toBeVisible();
-  // The page-level mute (host-defects' src/game-link/pageAudio.ts, reason 'ad', through the
+  // The page-level mute (host-defects' src/host-bridge/pageAudio.ts, reason 'ad', through the
   // wiring's mutePage): without it the game alone is told, and a build's own audio plays on.
   await expect.poll(audio, { timeout: 2_000 }).toBe('suspended');
   // After it: the reward delivered, the game and the audio running again.

@@ -48,7 +48,10 @@ export function renderWithShell(ui: ReactNode, options: ShellRenderOptions = {})
   const game = options.game ?? fakeGameLink();
   const overlays = options.overlays ?? createOverlayStore();
   const queryClient = options.queryClient ?? testQueryClient();
+  const before = game.sent.length;
   const settings = createSettingsStore({ config: options.settingsConfig ?? TEST_SETTINGS_CONFIG, game, ...(options.settingsAccount ? { account: options.settingsAccount } : {}) });
+  // What the shell's start-up sent (the store's whole settings object) is not the component's.
+  game.sent.splice(before);
   const host = options.host ?? { kind: 'web' as const };
   const adapter = host.adapter ? Promise.resolve(host.adapter) : new Promise<HostAdapter>(() => undefined);
   const view = render(

@@ -1,6 +1,6 @@
 // The game's bot-check token request: waits at most 30 s, tries again every 8 s.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BOT_CHECK_TEXT, requestBotCheckToken, setBotCheckTokenProvider } from '../../src/game-link/botCheckToken';
+import { BOT_CHECK_TEXT, requestBotCheckToken, setBotCheckTokenProvider } from '../../src/features/accounts/botCheckToken';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); });

@@ -11,7 +11,7 @@ import type { CrazyGamesSdk } from '../../hosts/crazygames/sdk';
 import { LOADING, loadingMachine } from '../../machines/loading';
 import { createCompletion } from '../../src/game-link/completion';
 import { createGameController } from '../../src/game-link/controller';
-import { startHost } from '../../src/game-link/hostWiring';
+import { startHost } from '../../src/host-bridge/hostWiring';
 import { createOverlayStore } from '../../src/overlays/store';
 
 /** How long start-up holds the download for the portal's SDK (its definition's startWaitMs). */
@@ -54,7 +54,7 @@ describe('the portal lifecycle around a build on the instance policy', () => {
     };
     const game = createGameController({ files: GAME_BUILD_FILES, loadLoader: async () => create, beforeStart: () => gate, log: { warn: vi.fn(), error: vi.fn(), info: vi.fn() } });
     game.subscribe(() => { if (game.getState().status === 'loaded') completion.instanceReady(); });
-    gate = startHost(Promise.resolve(adapter), { loading, overlays, game, link: { send: vi.fn() } }, HOST_GATE_MS.crazygames);
+    gate = startHost(Promise.resolve(adapter), { loading, overlays, link: { send: vi.fn() } }, HOST_GATE_MS.crazygames);
     game.mount(document.body.appendChild(document.createElement('div')));
     const rel = () => calls.map(([name, t]) => [name, t - t0] as const);
     return { calls, rel, overlays, loading };

@@ -39,7 +39,7 @@ describe('game link: nothing before the receiver is announced', () => {
     expect(link.isReceiverReady()).toBe(false);
   });
 
-  it('delivers what it held in order once announced, keeping only the latest of a state message', () => {
+  it('delivers what it held once announced: the latest of each state, then the moments in order', () => {
     const { controller, sent, set } = fakeController('loading');
     const link = createGameLink(controller, { info: vi.fn() });
     set('loaded');
@@ -54,10 +54,10 @@ describe('game link: nothing before the receiver is announced', () => {
     expect(sent).toEqual([]);
     link.receiverReady();
     expect(sent).toEqual([
-      [SHELL_TO_GAME.bootstrap, undefined],
-      [SHELL_TO_GAME.settingChanged, '{"name":"showFps","value":true}'],
-      [SHELL_TO_GAME.settingChanged, '{"name":"fov","value":95}'],
       [SHELL_TO_GAME.audioMuted, 'true'],
+      [SHELL_TO_GAME.settingChanged, '{"name":"fov","value":95}'],
+      [SHELL_TO_GAME.settingChanged, '{"name":"showFps","value":true}'],
+      [SHELL_TO_GAME.bootstrap, undefined],
       [SHELL_TO_GAME.itemData, '{"itemUuid":"a"}'],
       [SHELL_TO_GAME.itemData, '{"itemUuid":"b"}'],
     ]);
@@ -76,11 +76,11 @@ describe('game link: nothing before the receiver is announced', () => {
     link.send(SHELL_TO_GAME.hostEvent, { type: 'adFinished', kind: 'midgame' });
     link.send(SHELL_TO_GAME.hostEvent, { type: 'storage', persistent: false });
     link.receiverReady();
-    expect(sent.map(([, v]) => JSON.parse(String(v)) as { type: string }).map((e) => e.type)).toEqual(['joinRoom', 'adStarted', 'adFinished', 'storage']);
-    expect(sent.at(-1)).toEqual([SHELL_TO_GAME.hostEvent, '{"type":"storage","persistent":false}']);
+    expect(sent.map(([, v]) => JSON.parse(String(v)) as { type: string }).map((e) => e.type)).toEqual(['storage', 'joinRoom', 'adStarted', 'adFinished']);
+    expect(sent[0]).toEqual([SHELL_TO_GAME.hostEvent, '{"type":"storage","persistent":false}']);
   });
 
-  it('a whole settings object replaces single changes held before it', () => {
+  it('a whole settings object replaces single changes held before it, and takes in those after it', () => {
     const { controller, sent, set } = fakeController('loaded');
     const link = createGameLink(controller, { info: vi.fn() });
     set('loaded');
@@ -88,7 +88,7 @@ describe('game link: nothing before the receiver is announced', () => {
     link.send(SHELL_TO_GAME.allSettings, { fov: 80 });
     link.send(SHELL_TO_GAME.settingChanged, { name: 'fov', value: 70 });
     link.receiverReady();
-    expect(sent.map(([m]) => m)).toEqual([SHELL_TO_GAME.allSettings, SHELL_TO_GAME.settingChanged]);
+    expect(sent).toEqual([[SHELL_TO_GAME.allSettings, '{"fov":70}']]);
   });
 
   it('a build that announces while it is still loading gets everything from the moment it runs', () => {
@@ -101,7 +101,7 @@ describe('game link: nothing before the receiver is announced', () => {
     expect(sent).toEqual([[SHELL_TO_GAME.audioMuted, 'true']]);
   });
 
-  it('a new attempt (Retry) must announce again, and what was held for the old one is dropped', () => {
+  it('a new attempt (Retry) must announce again, and the moments held for the old one are dropped', () => {
     const { controller, sent, set } = fakeController('loading');
     const link = createGameLink(controller, { info: vi.fn() });
     link.receiverReady();
@@ -117,7 +117,7 @@ describe('game link: nothing before the receiver is announced', () => {
     expect(sent).toEqual([]);
   });
 
-  it('without a running instance the wrapper warns as before (nothing is held for a build that does not exist)', () => {
+  it('with no instance on its way a moment goes to the wrapper, which warns (nothing is held for a build that does not exist)', () => {
     const { controller } = fakeController('idle');
     const link = createGameLink(controller, { info: vi.fn() });
     link.send(SHELL_TO_GAME.bootstrap);

@@ -7,9 +7,10 @@ import { createActor } from 'xstate';
 import { SHELL_TO_GAME, type HostEvent } from '../../contract/game';
 import { createCrazyGamesAdapter } from '../../hosts/crazygames/adapter';
 import { loadingMachine } from '../../machines/loading';
-import type { GameController, GameState } from '../../src/game-link/controller';
-import { createHostApi, type HostApi } from '../../src/game-link/hostApi';
-import { wireHost } from '../../src/game-link/hostWiring';
+import type { GameState } from '../../src/game-link/controller';
+import { recordedGame } from '../support/recordedGame';
+import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
+import { wireHost } from '../../src/host-bridge/hostWiring';
 import { getHostLocale, setHostLocale } from '../../src/lib/hostLocale';
 import { createOverlayStore } from '../../src/overlays/store';
 import { createFakeCrazyGamesSdk, type FakeCrazyGamesSdk } from '../fakes/crazygames';
@@ -22,17 +23,16 @@ function portal(sdk: FakeCrazyGamesSdk, options: { loadDelayMs?: number } = {}) 
     loadSdk: async () => { if (options.loadDelayMs) await wait(options.loadDelayMs); await sdk.init(); return sdk; },
     log: quiet(),
   });
-  let state: GameState = { status: 'loading', progress: 0, error: null };
-  const gameListeners = new Set<() => void>();
-  const game = { getState: () => state, subscribe: (l: () => void) => { gameListeners.add(l); return () => gameListeners.delete(l); } } as unknown as GameController;
-  const setGame = (status: GameState['status']) => { state = { ...state, status }; for (const l of [...gameListeners]) l(); };
+  // The real game link in front of a game that records what reaches it (`send`: method, payload).
+  const game = recordedGame('loading');
+  const send = game.received;
+  const setGame = (status: GameState['status']) => { game.setStatus(status); };
   const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
   const overlays = createOverlayStore();
-  const send = vi.fn();
   const mutePage = vi.fn();
   let api: HostApi | null = null;
-  const unwire = wireHost(adapter, { loading, overlays, game, link: { send }, mutePage }, (a, wiring) => {
-    api = createHostApi({ adapter: a, link: { send }, game, ...wiring, log: quiet() });
+  const unwire = wireHost(adapter, { loading, overlays, link: game, mutePage }, (a, wiring) => {
+    api = createHostApi({ adapter: a, link: game, ...wiring, log: quiet() });
     return api;
   });
   void adapter.start();
@@ -116,7 +116,7 @@ describe('the host API on the portal', () => {
     const p = portal(sdk);
     unwire = p.unwire;
     await p.play();
-    const api = createHostApi({ adapter: p.adapter, link: { send: p.send }, game: { getState: () => ({ status: 'loaded' }) as GameState, subscribe: () => () => undefined }, playing: () => true, timeouts: { showAd: 100 }, log: quiet() });
+    const api = createHostApi({ adapter: p.adapter, link: { send: p.send }, playing: () => true, timeouts: { showAd: 100 }, log: quiet() });
     expect(await api.call({ call: 'showAd', kind: 'midgame' })).toEqual({ status: 'unavailable', reason: 'showAd: the host did not answer within 100 ms' });
     expect(api.adRunning()).toBe(false);
     api.dispose();

@@ -1,16 +1,16 @@
 // The host API in a Discord Activity: the real adapter and the real embedded-app SDK, talking to
 // Discord's client in process (tests/fakes/discord.ts createFakeDiscordClient), and the shell's
-// host API (src/game-link/hostApi.ts) in front of a recording game link.
+// host API (src/host-bridge/hostApi.ts) in front of a recording game link.
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import activity from '../../activity.config.json';
 import { SHELL_TO_GAME, type HostEvent } from '../../contract/game';
 import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/adapter';
-import { DEFAULT_PRESENCE, createHostApi, type HostApi } from '../../src/game-link/hostApi';
-import type { GameState } from '../../src/game-link/controller';
+import { DEFAULT_PRESENCE, createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
 import { getHostLocale, setHostLocale } from '../../src/lib/hostLocale';
 import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';
-import { fakeGameLink, type FakeGameLink } from '../support/fakeGameLink';
+import type { FakeGameLink } from '../support/fakeGameLink';
+import { recordedGame } from '../support/recordedGame';
 
 const INSTANCE = 'i-1234567890-gc-99';
 const PLAYER_UUID = '0b5e4c1e-3f7a-4b8e-9a51-2f3c4d5e6f70';
@@ -20,11 +20,10 @@ function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
   window.history.replaceState(null, '', search.includes('platform=') ? `/?frame_id=f1&instance_id=${INSTANCE}${search}` : `/?frame_id=f1&instance_id=${INSTANCE}&platform=desktop${search}`);
   const client = createFakeDiscordClient({ mode });
   const adapter = createDiscordAdapter({ config, createSdk: client.createSdk(DiscordSDK) as unknown as (id: string) => DiscordSDK, log: quiet() });
-  const link = fakeGameLink('loading');
+  const link = recordedGame('loading');
   let playing = false;
   const api = createHostApi({
     adapter, link,
-    game: { getState: () => ({ status: link.status() }) as GameState, subscribe: (l) => link.subscribe(l) },
     playing: () => playing,
     player: () => ({ uuid: PLAYER_UUID, name: 'tripper' }),
     log: quiet(),

@@ -1,24 +1,21 @@
 // The host API on the plain web, and its rules on any host: the real web adapter behind the
-// shell's host API (src/game-link/hostApi.ts) and the window hook (hostCall.ts installHostCall).
+// shell's host API (src/host-bridge/hostApi.ts) and the window hook (hostCall.ts installHostCall).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GAME_HOOKS, HOST_NAMES, SHELL_TO_GAME, type HostAnswer, type HostEvent } from '../../contract/game';
+import { GAME_HOOKS, HOST_CALL_TIMEOUT_MS, HOST_NAMES, SHELL_TO_GAME, type HostAnswer, type HostEvent } from '../../contract/game';
 import { HOSTS } from '../../hosts/list';
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter, joinLink, joinParam } from '../../hosts/web/adapter';
 import type { GameState } from '../../src/game-link/controller';
-import { createHostApi, type HostApi } from '../../src/game-link/hostApi';
-import { installHostCall } from '../../src/game-link/hostCall';
+import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
+import { installHostCall } from '../../src/host-bridge/hostCall';
 import { getHostLocale, setHostLocale, subscribeHostLocale } from '../../src/lib/hostLocale';
-import { fakeGameLink } from '../support/fakeGameLink';
+import { recordedGame } from '../support/recordedGame';
 
 const quiet = () => ({ warn: vi.fn() });
 
 function make(adapter: HostAdapter, status: GameState['status'] = 'loaded', timeouts = {}) {
-  const link = fakeGameLink(status);
-  const api = createHostApi({
-    adapter, link, timeouts, log: quiet(), playing: () => true,
-    game: { getState: () => ({ status: link.status() }) as GameState, subscribe: (l) => link.subscribe(l) },
-  });
+  const link = recordedGame(status);
+  const api = createHostApi({ adapter, link, timeouts, log: quiet(), playing: () => true });
   const events = () => link.sentWith(SHELL_TO_GAME.hostEvent) as HostEvent[];
   return { api, link, events };
 }
@@ -167,6 +164,31 @@ describe('the host API on any host', () => {
       ready({ call: async () => ({ status: 'done', value: { locale: 'en' } }) });
       await vi.advanceTimersByTimeAsync(0);
       expect(later).toEqual({ status: 'done', value: { locale: 'en' } });
+    } finally { vi.useRealTimers(); }
+  });
+
+  it('keeps one deadline per call, counted from when the game asked, even when the host API came late', async () => {
+    vi.useFakeTimers();
+    try {
+      const win = {} as Window;
+      let ready: (api: HostApi | null) => void = () => undefined;
+      installHostCall(win, new Promise((resolve) => { ready = resolve; }));
+      const hook = (win as unknown as Record<string, (r: unknown) => Promise<HostAnswer>>)[GAME_HOOKS.hostCall];
+      // A host whose ad starts and never says it ended.
+      const adapter: HostAdapter = { ...createWebAdapter(page('https://tripshell.example/', {})), showAd: (_kind, hooks) => { hooks.started(); return new Promise(() => undefined); } };
+      const m = make(adapter);
+      api = m.api;
+      const bound = HOST_CALL_TIMEOUT_MS.showAd;
+      let answer: HostAnswer | null = null;
+      void hook!({ call: 'showAd', kind: 'midgame' }).then((a) => { answer = a; });
+      await vi.advanceTimersByTimeAsync(bound / 2);
+      ready(m.api); // the host's API arrives half-way through the call's bound
+      await vi.advanceTimersByTimeAsync(0);
+      expect(m.api.adRunning()).toBe(true);
+      await vi.advanceTimersByTimeAsync(bound / 2);
+      expect(answer).toEqual({ status: 'unavailable', reason: `showAd: the host did not answer within ${bound} ms` });
+      // The game heard the call is over: so is the ad's pause, at the same deadline.
+      expect(m.api.adRunning()).toBe(false);
     } finally { vi.useRealTimers(); }
   });
 

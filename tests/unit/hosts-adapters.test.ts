@@ -8,8 +8,8 @@ import { createDiscordAdapter, DISCORD_ADAPTER_TEXT } from '../../hosts/discord/
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { loadingMachine } from '../../machines/loading';
-import { wireHost } from '../../src/game-link/hostWiring';
-import type { GameController, GameState } from '../../src/game-link/controller';
+import { wireHost } from '../../src/host-bridge/hostWiring';
+import { recordedGame } from '../support/recordedGame';
 import { createOverlayStore } from '../../src/overlays/store';
 
 describe('the web adapter', () => {
@@ -88,20 +88,14 @@ describe('wiring a host to the shell', () => {
     return { adapter, calls, mute: (m: boolean) => muteListener?.(m) };
   }
 
-  function fakeGame() {
-    let state: GameState = { status: 'loading', progress: 0, error: null };
-    const listeners = new Set<() => void>();
-    const game = { getState: () => state, subscribe: (l: () => void) => { listeners.add(l); return () => listeners.delete(l); } } as unknown as GameController;
-    return { game, set: (status: GameState['status']) => { state = { ...state, status }; for (const l of listeners) l(); } };
-  }
-
   it('reports loading, then gameplay around overlays, never on blur, and forwards the mute setting once the game runs', () => {
     const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
     const overlays = createOverlayStore();
     const { adapter, calls, mute } = recordingAdapter();
-    const { game, set } = fakeGame();
-    const send = vi.fn();
-    const unwire = wireHost(adapter, { loading, overlays, game, link: { send } });
+    const game = recordedGame('loading');
+    const set = game.setStatus;
+    const send = game.received;
+    const unwire = wireHost(adapter, { loading, overlays, link: game });
     expect(calls).toEqual(['loadingStart']);
     expect(send).not.toHaveBeenCalled(); // muted, but the game is not running yet
     set('loaded');

@@ -1,9 +1,9 @@
-// The page's own audio (src/game-link/pageAudio.ts): a host's mute reaches every AudioContext and
+// The page's own audio (src/host-bridge/pageAudio.ts): a host's mute reaches every AudioContext and
 // media element the page made, whatever the build does with the shell's messages, and unmuting
 // restores exactly what the page wanted.
 import { describe, expect, it, vi } from 'vitest';
-import { installPageAudio } from '../../src/game-link/pageAudio';
-import { wireHost } from '../../src/game-link/hostWiring';
+import { installPageAudio } from '../../src/host-bridge/pageAudio';
+import { wireHost } from '../../src/host-bridge/hostWiring';
 import type { HostAdapter } from '../../hosts/types';
 
 /** Stand-ins with the browser's shapes: AudioContext (state, suspend, resume, statechange) and HTMLMediaElement (muted on the prototype, play). */
@@ -126,10 +126,9 @@ describe('page audio', () => {
       onMuteChange: (l: (m: boolean) => void) => { onMute = l; l(true); return () => undefined; },
     } as HostAdapter;
     const loading = { getSnapshot: () => ({ value: 'loading' }), subscribe: () => ({ unsubscribe: () => undefined }) };
-    const game = { getState: () => ({ status: 'idle', progress: 0, error: null }), subscribe: () => () => undefined };
     wireHost(adapter, {
       loading: loading as never, overlays: { isAnyOpen: () => false, subscribe: () => () => undefined } as never,
-      game: game as never, link: { send: vi.fn() }, audio,
+      link: { send: vi.fn() }, audio,
     });
     await settle();
     expect(ctx.state).toBe('suspended');

@@ -105,6 +105,16 @@ describe('settings where the browser refuses localStorage (framed hosts)', () =>
   const refuse = () => vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => { throw new DOMException('blocked', 'SecurityError'); });
   const make = () => createSettingsStore({ config: { hidden: HIDDEN_SETTINGS, disabledSections: [], order: SIDEBAR_ORDERS.standard }, game: fakeGameLink(), log: { warn: quiet } });
 
+  it('says so in a log line that ends with its words, not with a printed "undefined"', () => {
+    refuse();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    createSettingsStore({ config: { hidden: HIDDEN_SETTINGS, disabledSections: [], order: SIDEBAR_ORDERS.standard }, game: fakeGameLink() });
+    createSettingsStorage();
+    const lines = warn.mock.calls.filter((args) => String(args[0]).includes('localStorage is unavailable'));
+    expect(lines).toHaveLength(2);
+    for (const args of lines) expect(args).toEqual(['settings: localStorage is unavailable, keeping settings in memory']);
+  });
+
   it('keeps them in this visit only, and says so through keeper()', () => {
     refuse();
     expect(make().keeper()).toBe('visit');

@@ -9,6 +9,7 @@ import { createSettingsStorage, memoryStorage } from '../../src/settings-store/s
 import { createSettingsStore, type SettingsAccount } from '../../src/settings-store/store';
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS } from '../../src/settings-store/sync';
 import { fakeGameLink } from '../support/fakeGameLink';
+import { recordedGame } from '../support/recordedGame';
 
 const config = { disabledSections: ['video' as const], hidden: HIDDEN_SETTINGS, order: SIDEBAR_ORDERS.standard };
 
@@ -29,15 +30,19 @@ beforeEach(() => { vi.useRealTimers(); });
 afterEach(() => { vi.useRealTimers(); });
 
 describe('the settings store', () => {
-  it('tells the game the whole object once it loads, and again after a reload', () => {
-    const game = fakeGameLink('loading');
-    createSettingsStore({ config, game, storage: memoryStorage() });
+  it('tells the game the whole object once it loads, and again after a reload, with the changes made between', () => {
+    const game = recordedGame('loading');
+    const store = createSettingsStore({ config, game, storage: memoryStorage() });
     expect(game.sentWith(SHELL_TO_GAME.allSettings)).toHaveLength(0);
     game.setStatus('loaded');
     expect(game.sentWith(SHELL_TO_GAME.allSettings)).toEqual([DEFAULT_SETTINGS]);
     game.setStatus('error');
+    expect(store.change('masterVolume', 40)).toBe(true);
+    game.setStatus('loading');
     game.setStatus('loaded');
-    expect(game.sentWith(SHELL_TO_GAME.allSettings)).toHaveLength(2);
+    expect(game.sentWith(SHELL_TO_GAME.allSettings)).toEqual([DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, masterVolume: 40 }]);
+    expect(game.sentWith(SHELL_TO_GAME.settingChanged)).toEqual([]);
+    expect(game.tooEarly).toEqual([]);
   });
 
   it('saves and sends an accepted change, and refuses one in a disabled section', () => {

@@ -3,7 +3,7 @@
 // pageAudio.ts, the real one here), hidden, or at volume 0. Toasts and clicks play through it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { browserSoundEnvironment, createSoundPlayer, installClickSounds, playSound, setSoundPlayer, soundGain, type SoundContext, type SoundEnvironment, type SoundPlayer, type SoundVolumes, type UiSound } from '../../src/lib/sounds';
-import { installPageAudio } from '../../src/game-link/pageAudio';
+import { installPageAudio } from '../../src/host-bridge/pageAudio';
 import { showToast } from '../../src/ui/toast';
 
 /** A stand-in for an AudioContext: what started, at which gain. */

@@ -10,8 +10,7 @@
 //   need that step, and the Discord user decides whose session it is.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ANONYMOUS_USER, isLoggedIn, logout, type CurrentUser } from '../../../contract/auth';
-import { call } from '../../api/client';
+import { isLoggedIn, type CurrentUser } from '../../../contract/auth';
 import type { HostAdapter } from '../../../hosts/types';
 import { useHost, type HostInfo } from '../../lib/host';
 import { currentUserQuery, useCurrentUser } from '../../api/currentUser';
@@ -20,6 +19,7 @@ import { useGameLink } from '../../game-link/context';
 import { useOverlays } from '../../overlays/context';
 import { hostLogin, type HostLoginResult, type SignInLinks } from './useHostLogin';
 import { settleSignInAtStart } from '../../lib/startupSignIn';
+import { logOut, signedOut } from './signOut';
 
 /** Adapters the start-up login already ran for (one adapter per page load). */
 const attempted = new WeakSet<HostAdapter>();
@@ -54,7 +54,7 @@ export function followPortalUser(
   host: Pick<HostInfo, 'kind' | 'adapter'>,
   queryClient: QueryClient,
   links: SignInLinks,
-  signOut: () => Promise<unknown> = () => call(logout, { body: {} }),
+  signOut: () => Promise<unknown> = logOut,
   /** Hears once that the sign-in at start is done or not due (the portal's first answer handled). */
   onStartSettled: () => void = () => undefined,
 ): () => void {
@@ -71,10 +71,7 @@ export function followPortalUser(
     } else if (atStart) onStartSettled();
     if (!portalSignedIn && here) {
       void signOut().then(
-        () => {
-          queryClient.setQueryData(currentUserQuery.queryKey, ANONYMOUS_USER);
-          return queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-        },
+        () => { signedOut(queryClient); },
         (error: unknown) => console.warn('Signing out after the portal signed out failed:', error),
       );
     }

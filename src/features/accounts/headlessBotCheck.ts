@@ -4,7 +4,7 @@
 // runs its invisible/managed check. Rejects with 'Turnstile verification failed' on error or expiry.
 import { config as configEndpoint, type BotCheckConfig } from '../../../contract/system';
 import { call } from '../../api/client';
-import { BOT_CHECK_TEXT } from '../../game-link/botCheckToken';
+import { BOT_CHECK_TEXT } from './botCheckToken';
 import { loadTurnstile } from './BotCheck';
 
 function offscreenHost(): HTMLDivElement {

@@ -1,5 +1,6 @@
-// What every way of signing in ends with: the whoami cache holds the player, the game hears the
-// user data (and, after an account was created or fused, is told to bootstrap), a greeting.
+// What every way of signing in ends with: the whoami cache holds the player (and so the game
+// hears who plays: playerToGame.ts), after an account was created or fused the game is told to
+// bootstrap, a greeting.
 import type { QueryClient } from '@tanstack/react-query';
 import { ANONYMOUS_USER, CurrentUser } from '../../../contract/auth';
 import { SHELL_TO_GAME } from '../../../contract/game';
@@ -12,7 +13,6 @@ export function signedIn(queryClient: QueryClient, game: Pick<GameLink, 'send'>,
   const parsed = CurrentUser.safeParse(answer);
   if (parsed.success) {
     queryClient.setQueryData(currentUserQuery.queryKey, parsed.data);
-    game.send(SHELL_TO_GAME.userData, parsed.data);
     if (!options.quiet) showToast({ message: options.greeting(parsed.data.username), tone: 'success', area: 'auth' });
   }
   if (options.bootstrap) game.send(SHELL_TO_GAME.bootstrap);

@@ -8,7 +8,8 @@ import type { FieldName, SettingsValues } from '../../../contract/settings';
 import { useSettingsStore, useSettingsValues } from '../../settings-store/context';
 import type { SettingsStore } from '../../settings-store/store';
 import { showToast } from '../../ui/toast';
-import { pageLocale, t } from '../../i18n';
+import { t } from '../../i18n';
+import { forgetLanguage } from '../../settings-store/language';
 
 export const SETTING_TOAST_MS = 2_000;
 export const SLIDER_DEBOUNCE_MS = 150;
@@ -73,13 +74,12 @@ export function useSettings(): SettingsApi {
     clearTimeout(timer.current);
     pending.current = null;
     setDragged(null);
-    // A reset's language is no language: the choice is forgotten and the shell speaks the
-    // host's or browser's language again (English is only the last fallback).
+    // A reset's language is no language (settings-store/language.ts forgets the choice).
     let values = next;
     if (how === 'reset' && 'language' in next) {
       const { language: _reset, ...rest } = next;
       values = rest;
-      store.forgetLanguageChoice(pageLocale());
+      forgetLanguage(store);
     }
     const count = store.changeMany(values);
     showToast({ message: toast, tone: 'success', duration: SETTING_TOAST_MS });

@@ -2,14 +2,13 @@
 // machine's AuthFailure (server text, or network) so the machine stays free of fetch.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { CurrentUser, login, logout, register } from '../../../../contract/auth';
-import { SHELL_TO_GAME } from '../../../../contract/gameConstants';
+import { CurrentUser, isLoggedIn, login, register } from '../../../../contract/auth';
 import type { AuthFailure, AuthRequest } from '../../../../machines/auth';
 import { ApiError, call } from '../../../api/client';
 import { currentUserQuery } from '../../../api/currentUser';
 import { serverErrorText } from '../../../api/errors';
-import { useGameLink } from '../../../game-link/context';
 import { botCheckTokenFor } from '../headlessBotCheck';
+import { logOut, signedOut } from '../signOut';
 import { AUTH_TEXT } from '../../../i18n/texts';
 
 /** Times a sign-in answered BOT_CHECK_HARDER is retried with a check solved for the name. */
@@ -25,7 +24,7 @@ export function toAuthFailure(error: unknown): AuthFailure {
 
 export async function authenticate({ mode, submission }: AuthRequest) {
   try {
-    if (mode === 'logout') return await call(logout, { body: {} });
+    if (mode === 'logout') return await logOut();
     const username = submission.username.trim();
     let token = submission.token;
     for (let retry = 0; ; retry++) {
@@ -45,18 +44,16 @@ export async function authenticate({ mode, submission }: AuthRequest) {
   }
 }
 
-/** After a login, signup or logout: the whoami cache holds who is playing now and the game hears
- * it (OnUserData), then whoami is read again. Answers the player, or null for another answer. */
+/** After a login, signup or logout: the whoami cache holds who is playing now (the game hears it
+ * from there: playerToGame.ts), then whoami is read again; a logout's answer is the sign-out
+ * (signOut.ts). Answers the player, or null for another answer. */
 export function useAuthAnswer(): (answer: unknown) => CurrentUser | null {
   const client = useQueryClient();
-  const game = useGameLink();
   return useCallback((answer) => {
     const parsed = CurrentUser.safeParse(answer);
-    if (parsed.success) {
-      client.setQueryData(currentUserQuery.queryKey, parsed.data);
-      game.send(SHELL_TO_GAME.userData, parsed.data);
-    }
+    if (parsed.success && !isLoggedIn(parsed.data)) { signedOut(client); return parsed.data; }
+    if (parsed.success) client.setQueryData(currentUserQuery.queryKey, parsed.data);
     void client.invalidateQueries({ queryKey: currentUserQuery.queryKey });
     return parsed.success ? parsed.data : null;
-  }, [client, game]);
+  }, [client]);
 }

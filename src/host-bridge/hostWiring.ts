@@ -12,16 +12,15 @@ import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { loadingPhase, type loadingMachine } from '../../machines/loading';
 import type { HostAdapter } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
-import type { GameController } from './controller';
 import { installHostCall, type HostCallApi } from './hostCall';
-import type { GameLink } from './link';
+import type { GameLink } from '../game-link/link';
 import type { PageAudio } from './pageAudio';
 import type { OverlayStore } from '../overlays/store';
 
 export interface HostWiringDeps {
   loading: ActorRefFrom<typeof loadingMachine>;
   overlays: OverlayStore;
-  game: GameController;
+  /** The game's mute reaches it through the link, which keeps it for every instance of the game. */
   link: Pick<GameLink, 'send'>;
   /** The page's audio (pageAudio.ts): muted for the reason 'host' while the host's mute is on,
    * and for the reason 'ad' while an ad plays; each reason lifted on its own. */
@@ -31,7 +30,7 @@ export interface HostWiringDeps {
   mutePage?: (muted: boolean) => void;
 }
 
-/** What the host API needs from the wiring (createHostApi's deps, src/game-link/hostApi.ts). */
+/** What the host API needs from the wiring (createHostApi's deps, src/host-bridge/hostApi.ts). */
 export interface HostApiWiring {
   playing: () => boolean;
   onAdChange: (running: boolean) => void;
@@ -58,26 +57,23 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostA
 
   let muted: boolean | null = null;
   let pageMuted: boolean | null = null;
+  /** What the game was last told (null: nothing yet, its own default: sound on). */
+  let gameMuted: boolean | null = null;
   const sendMute = () => {
     const effective = Boolean(hostApi?.adRunning()) || muted === true;
     if (deps.mutePage && (muted !== null || effective) && effective !== pageMuted) { pageMuted = effective; deps.mutePage(effective); }
     if (hostApi?.adRunning()) deps.audio?.mute('ad'); else deps.audio?.unmute('ad');
-    if (deps.game.getState().status !== 'loaded') return;
-    // During an ad the game is muted whatever the host's setting; after it, the setting again.
-    if (hostApi?.adRunning()) deps.link.send(SHELL_TO_GAME.audioMuted, true);
-    else if (muted !== null) deps.link.send(SHELL_TO_GAME.audioMuted, muted);
-  };
-  let lastStatus = deps.game.getState().status;
-  const onGame = () => {
-    const status = deps.game.getState().status;
-    if (status === 'loaded' && lastStatus !== 'loaded') sendMute();
-    lastStatus = status;
+    // During an ad the game is muted whatever the host's setting; after it, the setting again
+    // (sound on where the host has none, once the game was muted for the ad).
+    if (muted === null && gameMuted === null && !effective) return;
+    if (effective === gameMuted) return;
+    gameMuted = effective;
+    deps.link.send(SHELL_TO_GAME.audioMuted, effective);
   };
 
   const subscriptions = [
     deps.loading.subscribe(sync),
     { unsubscribe: deps.overlays.subscribe(sync) },
-    { unsubscribe: deps.game.subscribe(onGame) },
     {
       unsubscribe: adapter.onMuteChange((value) => {
         muted = value;
@@ -111,7 +107,7 @@ export function startHost(
       const { createHostApi } = await import('./hostApi');
       let made: ReturnType<typeof createHostApi> | null = null;
       wireHost(adapter, deps, (a, wiring) => {
-        made = createHostApi({ adapter: a, link: deps.link, game: deps.game, ...wiring });
+        made = createHostApi({ adapter: a, link: deps.link, ...wiring });
         return made;
       });
       resolveApi(made);

@@ -7,7 +7,8 @@
 //   overlay or an ad is up, "Playing" in play); the game's own fields win while it has set them.
 // - Ads: gameplay stops, the page and the game are muted and the game hears adStarted from the
 //   moment the ad plays until it is over (or timed out), then everything resumes.
-// - State the game needs (party, chat, locale, an invite's room) waits until the game has loaded.
+// - The game hears the host's news through the game link, which keeps what is a state (party,
+//   chat, locale) for every instance of the game and holds a moment (a room to join) for the one loading.
 // Loaded lazily (it carries zod); hostWiring.ts puts the window hook up at once and forwards.
 import {
   HOST_CALL_TIMEOUT_MS, HOST_NAMES, HOST_REASONS, SHELL_TO_GAME, hostAnswerSchema, parseHostCall, parseHostEvent,
@@ -16,9 +17,9 @@ import {
 } from '../../contract/game';
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
-import type { GameController } from './controller';
-import { getCurrentPlayer, type CurrentPlayer } from './currentPlayer';
-import type { GameLink } from './link';
+import { getCurrentPlayer, type CurrentPlayer } from '../api/currentPlayer';
+import type { GameLink } from '../game-link/link';
+import { withinBound } from './hostCall';
 
 /** The shell's own presence, from its state. */
 export const DEFAULT_PRESENCE = { menu: 'In the menu', playing: 'Playing' } as const;
@@ -26,15 +27,13 @@ export const DEFAULT_PRESENCE = { menu: 'In the menu', playing: 'Playing' } as c
 export interface HostApiDeps {
   adapter: HostAdapter;
   link: Pick<GameLink, 'send'>;
-  /** The game's state: events wait until it has loaded. */
-  game: Pick<GameController, 'getState' | 'subscribe'>;
   /** The shell is in play (loading over, no overlay open); hostWiring.ts tells every change with shellStateChanged(). */
   playing: () => boolean;
   /** Gameplay stops/starts again around an ad (hostWiring re-syncs the host's lifecycle). */
   onAdChange?: (running: boolean) => void;
   /** Mutes the page's own audio during an ad (and restores it after). */
   mutePage?: (muted: boolean) => void;
-  /** Our signed-in player (default: currentPlayer.ts): added to the party's own member. */
+  /** Our signed-in player (default: src/api/currentPlayer.ts): added to the party's own member. */
   player?: () => CurrentPlayer | null;
   win?: Pick<Window, 'navigator'>;
   now?: () => number;
@@ -43,8 +42,12 @@ export interface HostApiDeps {
 }
 
 export interface HostApi {
-  /** Answers one request from the game (anything: it is parsed here). Never rejects. */
-  call(request: unknown): Promise<HostAnswer>;
+  /**
+   * Answers one request from the game (anything: it is parsed here) within the call's bound,
+   * counted from `askedAt` (when the game asked: the hook, hostCall.ts, may have waited for this
+   * API); never rejects.
+   */
+  call(request: unknown, askedAt?: number): Promise<HostAnswer>;
   /** An ad is playing (gameplay stopped, page muted). */
   adRunning(): boolean;
   /** The shell's state changed (loading, overlays): the default presence may follow. */
@@ -55,38 +58,21 @@ export interface HostApi {
 type Answer = HostAnswer;
 const unavailable = (reason: string): Answer => ({ status: 'unavailable', reason });
 
-function bounded<T extends Answer>(work: Promise<T>, ms: number, onTimeout: () => Answer): Promise<Answer> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<Answer>((resolve) => { timer = setTimeout(() => resolve(onTimeout()), ms); });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 export function createHostApi(deps: HostApiDeps): HostApi {
-  const { adapter, link, game } = deps;
+  const { adapter, link } = deps;
   const log = deps.log ?? console;
   const now = deps.now ?? Date.now;
   const host: HostName = (HOST_NAMES as readonly string[]).includes(adapter.kind) ? adapter.kind as HostName : 'web';
   const timeoutOf = (call: HostCallName) => deps.timeouts?.[call] ?? HOST_CALL_TIMEOUT_MS[call];
-  const loaded = () => game.getState().status === 'loaded';
   const cleanups: Array<() => void> = [];
 
-  // Events: sent when the game is up; the latest state of each kind waits for it until then.
-  const held = new Map<string, HostEvent>();
+  // Events: to the link, which hands them to the game when it is ready.
   const emit = (event: HostEvent) => {
     const checked = parseHostEvent(event);
     if (!checked) { log.warn('Host API: dropped an event the host gave in a shape the game does not take:', event); return; }
-    if (loaded()) link.send(SHELL_TO_GAME.hostEvent, checked);
-    else held.set(checked.type === 'joinRoom' ? 'joinRoom' : checked.type, checked);
+    link.send(SHELL_TO_GAME.hostEvent, checked);
   };
-  let wasLoaded = loaded();
-  cleanups.push(game.subscribe(() => {
-    const isLoaded = loaded();
-    if (isLoaded && !wasLoaded) {
-      for (const event of held.values()) link.send(SHELL_TO_GAME.hostEvent, event);
-      held.clear();
-    }
-    wasLoaded = isLoaded;
-  }));
 
   // Locale: the host's, else the browser's.
   const browserLocale = () => {
@@ -226,7 +212,7 @@ export function createHostApi(deps: HostApiDeps): HostApi {
     }
   };
 
-  const call = async (raw: unknown): Promise<Answer> => {
+  const call = async (raw: unknown, askedAt = Date.now()): Promise<Answer> => {
     const parsed = parseHostCall(raw);
     if (!parsed.ok) return unavailable(parsed.reason);
     const name = parsed.call.call;
@@ -240,10 +226,8 @@ export function createHostApi(deps: HostApiDeps): HostApi {
       log.warn(`Host API: ${name} failed on the ${host} host:`, error);
       return unavailable(`${name} failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 300));
     });
-    const answer = await bounded(work, ms, () => {
-      if (name === 'showAd') endAd(); // a host that never says the ad ended does not keep the game paused
-      return unavailable(HOST_REASONS.timedOut(name, ms));
-    });
+    // A host that never says the ad ended does not keep the game paused.
+    const answer = await withinBound(work, name, ms, askedAt, name === 'showAd' ? endAd : undefined);
     if (name === 'happyTime' && answer.status === 'done') emit({ type: 'happyTime', active: true });
     return answer;
   };

@@ -1,5 +1,5 @@
 // Who plays at this screen, for the host API: our player's id and name where signed in (null
-// when anonymous). PlayerToGame.tsx keeps it current; hostApi.ts adds it to the party's own
+// when anonymous). The accounts feature keeps it current from whoami (features/accounts/playerToGame.ts); hostApi.ts adds it to the party's own
 // member (playerUuid, playerName) and names the party of one with it. Zod-free and tiny.
 
 export interface CurrentPlayer { uuid: string; name: string }

@@ -1,8 +1,8 @@
 // The settings store's account copy: GET/PUT /api/settings through the typed client.
-import { getAccountSettings, putAccountSettings, type AccountSettings } from '../../contract/settings';
-import { call } from '../api/client';
-import type { SettingsAccount } from '../settings-store/store';
-import type { AccountCopy } from '../settings-store/sync';
+import { getAccountSettings, putAccountSettings, type AccountSettings } from '../../../../contract/settings';
+import { call } from '../../../api/client';
+import type { SettingsAccount } from '../../../settings-store/store';
+import type { AccountCopy } from '../../../settings-store/sync';
 
 const copyOf = (answer: AccountSettings): AccountCopy | null =>
   answer.settings ? { settings: answer.settings, languageChosen: answer.languageChosen } : null;

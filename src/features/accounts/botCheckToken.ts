@@ -2,7 +2,7 @@
 // register the widget that produces tokens here; without one, the fallback the app composition
 // passes (the accounts feature's off-screen widget, loaded on the first request) does it. The game's request waits at most 30 s, trying
 // again every 8 s.
-import { BOT_CHECK_TOKEN_RETRY_MS, BOT_CHECK_TOKEN_WAIT_MS } from '../../contract/gameConstants';
+import { BOT_CHECK_TOKEN_RETRY_MS, BOT_CHECK_TOKEN_WAIT_MS } from '../../../contract/gameConstants';
 
 export type BotCheckTokenProvider = () => Promise<string>;
 

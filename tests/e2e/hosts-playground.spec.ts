@@ -231,7 +231,7 @@ for (const [label, params] of LIFECYCLE_CASES) {
   });
 }
 
-// Issue 23 items 2 and 3: a build without the C# receiver (the idle build, which answers
+// A build without the C# receiver (the idle build, which answers
 // SendMessage as Unity does for a missing WebBridge) is sent nothing, so it logs nothing per
 // message, and the portal's mute still silences it: the page's own audio is suspended, and
 // resumed on unmute.

@@ -1,7 +1,10 @@
-// Errors a handler throws on purpose. The central error handler (plugins/errors.ts) turns them
-// into the one JSON shape {error, detail?, code?}; anything else becomes a 500 without details.
+// Errors the route layer throws on purpose, and the one place a service's refusal (a
+// DomainError, services/errors.ts) gets its HTTP status (statusOf). The central error handler
+// (plugins/errors.ts) turns both into the one JSON shape {error, detail?, code?}; anything else
+// becomes a 500 without details.
 import type { ErrorBody } from '../contract/http';
 import { codeForStatus, codeForText } from '../contract/texts';
+import type { DomainError, RefusalKind } from './services/errors';
 
 export class HttpError extends Error {
   constructor(
@@ -26,3 +29,21 @@ export const conflict = (message: string, code?: string) => new HttpError(409, m
 export const gone = (message: string, code?: string) => new HttpError(410, message, code);
 export const tooMany = (message: string) => new HttpError(429, message, 'RATE_LIMITED');
 export const unavailable = (message: string, code = 'NOT_CONFIGURED') => new HttpError(503, message, code);
+
+/** Each kind of refusal a service raises, as the status the client gets. */
+const STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  gone: 410,
+  rateLimited: 429,
+  upstreamRejected: 502,
+  unavailable: 503,
+};
+
+export const statusOf = (kind: RefusalKind): number => STATUS[kind];
+
+/** A service's refusal as the route layer answers it: its text and code, the kind's status. */
+export const httpErrorOf = (error: DomainError): HttpError => new HttpError(statusOf(error.kind), error.message, error.code);

@@ -5,7 +5,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listenForRevocations, SessionCache } from '../services/sessionCache';
-import { onSessionRevoked, sessionTokenOf } from '../services/sessions';
+import { sessionTokenOf } from '../http/sessions';
+import { onSessionRevoked } from '../services/sessions';
 
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   const { SESSION_CACHE_MS, DATABASE_URL } = app.config;

@@ -2,11 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, register, whoami } from '../../contract/auth';
 import { badRequest, HttpError } from '../errors';
+import { clearSessionCookie, setSessionCookie, startSession } from '../http/sessions';
 import { constantAnswer, route } from '../route';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { hashPassword } from '../services/passwords';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
-import { clearSessionCookie, createSession, revokeSession, setSessionCookie, startSession } from '../services/sessions';
+import { createSession, revokeSession } from '../services/sessions';
 import { currentUserOf } from '../services/users';
 
 const STEPS = { transaction: 'steps' } as const;

@@ -15,7 +15,7 @@ import * as discordAccounts from '../services/discordAccounts';
 import { passwordAccountOf } from '../services/passwordAccounts';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { portalSignIn } from '../services/portalAccounts';
-import { startSession } from '../services/sessions';
+import { startSession } from '../http/sessions';
 import { currentUserOf } from '../services/users';
 
 const PENDING_COOKIE = 'discord_pending';

@@ -9,9 +9,9 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, parseLastEventId, type LiveEventEnvelope } from '../../contract/liveEvents';
 import { HttpError, unauthorized } from '../errors';
+import { sessionTokenOf } from '../http/sessions';
 import { loadPlayer } from '../plugins/sessions';
 import { eventsAfter, latestEventId } from '../services/liveEvents';
-import { sessionTokenOf } from '../services/sessions';
 
 export const MAX_STREAMS_PER_PLAYER = 8;
 const SENT_MEMORY = 500;

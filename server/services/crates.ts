@@ -14,7 +14,7 @@ import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Config } from '../config';
 import { attempt, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { HttpError } from '../errors';
+import { conflict } from './errors';
 import { draw, type DropTable } from './dropTables';
 import { balanceAfter, COINS, InsufficientFunds, MINT, playerAccount, post, postReturning, type Posted } from './ledger';
 
@@ -166,7 +166,7 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
     if (!takes) {
       let remaining = 0n;
       for (const q of held.values()) remaining += q;
-      throw new HttpError(409, CRATE_TEXT.onlyAvailable(remaining), 'SOLD_OUT');
+      throw conflict(CRATE_TEXT.onlyAvailable(remaining), 'SOLD_OUT');
     }
     // Each refused try means another buyer took crates: a shop emptying itself. The bound is a
     // safety net: past it the whole request runs again (db/tx.ts).
@@ -186,7 +186,7 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
         continue;
       }
       if (error instanceof InsufficientFunds) {
-        throw new HttpError(409, CRATE_TEXT.insufficient((await snapshot(trx, shop, userId)).coins, cost), 'INSUFFICIENT_FUNDS');
+        throw conflict(CRATE_TEXT.insufficient((await snapshot(trx, shop, userId)).coins, cost), 'INSUFFICIENT_FUNDS');
       }
       throw error;
     }
@@ -214,7 +214,7 @@ export async function openCrate(trx: Trx, shop: CrateShop, table: DropTable, use
       legs: [{ asset: crate, from: player, to: CRATES_OPENED_SINK, amount: 1n }, { asset: won.itemUuid, from: MINT, to: player, amount: 1n }],
     });
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw new HttpError(409, CRATE_TEXT.needCrate, 'NO_CRATES');
+    if (error instanceof InsufficientFunds) throw conflict(CRATE_TEXT.needCrate, 'NO_CRATES');
     throw error;
   }
   await trx.insertInto('crate_openings').values({ user_id: userId, version_id: shop.version.id, won_item: won.itemUuid }).execute();

@@ -1,7 +1,6 @@
 // This process's open event streams, by player, and the one LISTEN that feeds them: a published
 // event (services/liveEvents.ts) arrives once per process and is handed in memory to that
 // player's streams here; a process with no open stream only parses and drops the notification.
-import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventEnvelope } from '../../contract/liveEvents';
 import type { Listen, Listening } from '../db/notifications';
 import { LIVE_EVENTS_CHANNEL, parseNotification } from './liveEvents';
@@ -20,7 +19,7 @@ export class LiveEventHub {
   private listening: Listening | null = null;
   private wasDown = false;
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(private readonly log: { warn(o: object, m: string): void }) {}
 
   /** Open streams in this process (the metrics' gauge). */
   get open(): number { return this.streams; }

@@ -11,11 +11,10 @@
 //   - per Discord identity at the fuse: AUTH_RATE_PER_USERNAME attempts a minute (the route's),
 //     on top of the bot check the fuse needs like sign-in.
 // Sign-up keeps a per-name count (AUTH_RATE_PER_USERNAME a minute) charged after the bot check.
-import type { FastifyRequest } from 'fastify';
 import { AUTH_TEXT } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Executor } from '../db/tx';
-import { badRequest, tooMany, unavailable } from '../errors';
+import { invalid, rateLimited, unavailable } from './errors';
 import { ALTCHA_MAX_LEVEL, verifyOnce, type BotCheckProvider } from '../providers/botCheck';
 import { addressKey, levelFor, nameKey, pressureOf, raisePressure } from './authPressure';
 import { dummyHash, verifyPassword } from './passwords';
@@ -23,41 +22,45 @@ import { hit } from './rateLimit';
 
 export const PASSWORD_KIND = 'password';
 
+/** Who is attempting: the request as far as the counters need it (its address). One object per
+ * request, so an address is charged once per request whichever checks it runs. */
+export interface Attempt { readonly ip: string }
+
 export interface PasswordAttempts {
   /** One attempt from this request's address (429 past AUTH_RATE_PER_ADDRESS). */
-  chargeAddress(request: FastifyRequest): Promise<void>;
+  chargeAddress(request: Attempt): Promise<void>;
   /** Sign-up only: one attempt at `username` (429 past AUTH_RATE_PER_USERNAME). */
   chargeUsername(username: string): Promise<void>;
   /** One attempt under `key` (e.g. a Discord identity), 429 past AUTH_RATE_PER_USERNAME. */
   chargeKey(key: string): Promise<void>;
   /** The bot check level this address and (when given) this name currently ask for. */
-  requiredLevel(request: FastifyRequest, username?: string): Promise<number>;
+  requiredLevel(request: Attempt, username?: string): Promise<number>;
   /** Verifies and claims the bot check `token`; refuses (400, the address's and name's pressure
    * raised) a failed one or one easier than the level asked for (BOT_CHECK_HARDER). */
-  botCheck(request: FastifyRequest, token: string, username?: string): Promise<void>;
+  botCheck(request: Attempt, token: string, username?: string): Promise<void>;
   /** Compares the password (a dummy hash without a stored one, so a missing account takes as
    * long); a wrong one raises the pressure on the name and the address. */
-  verify(request: FastifyRequest, username: string, password: string, storedHash: string | null | undefined): Promise<boolean>;
+  verify(request: Attempt, username: string, password: string, storedHash: string | null | undefined): Promise<boolean>;
 }
 
 type AttemptConfig = Pick<Config, 'AUTH_RATE_PER_ADDRESS' | 'AUTH_RATE_PER_USERNAME' | 'AUTH_FAILURES_PER_LEVEL' | 'SCRYPT_LOG_N'>;
 
 /** `provider` is asked for at each check: the app's bot check exists only once the app is ready. */
 export function passwordAttempts(db: Executor, config: AttemptConfig, provider?: () => BotCheckProvider, kind = PASSWORD_KIND): PasswordAttempts {
-  const charged = new WeakSet<FastifyRequest>();
-  const keysOf = (request: FastifyRequest, username?: string) => [addressKey(request.ip), ...(username ? [nameKey(username)] : [])];
-  const chargeAddress = async (request: FastifyRequest) => {
+  const charged = new WeakSet<Attempt>();
+  const keysOf = (request: Attempt, username?: string) => [addressKey(request.ip), ...(username ? [nameKey(username)] : [])];
+  const chargeAddress = async (request: Attempt) => {
     if (charged.has(request)) return;
     charged.add(request);
     if (!(await hit(db, `${kind}:ip:${request.ip}`, config.AUTH_RATE_PER_ADDRESS))) {
       await raisePressure(db, [addressKey(request.ip)]);
-      throw tooMany(AUTH_TEXT.tooManyAttempts);
+      throw rateLimited(AUTH_TEXT.tooManyAttempts);
     }
   };
   const chargeKey = async (key: string) => {
-    if (!(await hit(db, `${kind}:${key}`, config.AUTH_RATE_PER_USERNAME))) throw tooMany(AUTH_TEXT.tooManyAttempts);
+    if (!(await hit(db, `${kind}:${key}`, config.AUTH_RATE_PER_USERNAME))) throw rateLimited(AUTH_TEXT.tooManyAttempts);
   };
-  const requiredLevel = async (request: FastifyRequest, username?: string) =>
+  const requiredLevel = async (request: Attempt, username?: string) =>
     levelFor(await pressureOf(db, keysOf(request, username)), config.AUTH_FAILURES_PER_LEVEL, ALTCHA_MAX_LEVEL);
   return {
     chargeAddress,
@@ -72,13 +75,13 @@ export function passwordAttempts(db: Executor, config: AttemptConfig, provider?:
       if (verdict !== 'ok') {
         // Junk tokens cost the sender's address, never the name (anyone can send junk for it).
         await raisePressure(db, [addressKey(request.ip)]);
-        if (verdict === 'expired') throw badRequest(AUTH_TEXT.botCheckExpired, 'BOT_CHECK_EXPIRED');
-        throw badRequest(AUTH_TEXT.botCheckFailed, 'BOT_CHECK_FAILED');
+        if (verdict === 'expired') throw invalid(AUTH_TEXT.botCheckExpired, 'BOT_CHECK_EXPIRED');
+        throw invalid(AUTH_TEXT.botCheckFailed, 'BOT_CHECK_FAILED');
       }
       // Providers without levels (Turnstile) grade the visitor themselves.
       if (level !== undefined && level < await requiredLevel(request, username)) {
         await raisePressure(db, [addressKey(request.ip)]);
-        throw badRequest(AUTH_TEXT.botCheckHarder, 'BOT_CHECK_HARDER');
+        throw invalid(AUTH_TEXT.botCheckHarder, 'BOT_CHECK_HARDER');
       }
     },
     async verify(request, username, password, storedHash) {

@@ -1,0 +1,60 @@
+// The HTTP side of sessions (the sessions themselves are services/sessions.ts): the token a
+// request brings (its `Authorization: Bearer` header, else its cookie), and the cookie and
+// header that hand a new session's token to the shell.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/tx';
+import { SESSION_COOKIE, SESSION_TOKEN_HEADER, signIn, type SessionUser } from '../services/sessions';
+
+/** The request's session token: its `Authorization: Bearer` header, else its session cookie. */
+export function sessionTokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header === 'string') {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (match) return match[1];
+  }
+  return request.cookies[SESSION_COOKIE];
+}
+
+/**
+ * Signs a user in on this response: a new session and cookie (services/sessions.ts signIn, which
+ * revokes the session the request came with).
+ */
+export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number): Promise<SessionUser> {
+  const { token, user } = await signIn(db, userId, days, { previousToken: sessionTokenOf(request), userAgent: request.headers['user-agent'], ip: request.ip });
+  setSessionCookie(request, reply, token, days);
+  return user;
+}
+
+/**
+ * Cookie attributes follow the scheme: over https the shell may be inside the portal's or
+ * Discord's iframe, where only `SameSite=None; Secure; Partitioned` cookies are sent; plain
+ * http (localhost) cannot set Secure cookies, so it gets `SameSite=Lax`.
+ *
+ * Whether the cookie gets the attributes a framed shell needs: over https, and on the host
+ * playground's loopback product (PLAYGROUND_ORIGIN), which browsers treat as a secure context, so
+ * the playground frames the product as production does.
+ */
+function framedCookie(request: FastifyRequest): boolean {
+  if (request.protocol === 'https') return true;
+  return Boolean(request.server.config.PLAYGROUND_ORIGIN) && ['localhost', '127.0.0.1'].includes(request.hostname);
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, days: number): void {
+  reply.header(SESSION_TOKEN_HEADER, token);
+  reply.header('cache-control', 'no-store');
+  const secure = framedCookie(request);
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    maxAge: days * 86_400,
+    ...(secure ? { secure: true, sameSite: 'none', partitioned: true } : { sameSite: 'lax' }),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  const secure = framedCookie(request);
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/', httpOnly: true,
+    ...(secure ? { secure: true, sameSite: 'none', partitioned: true } : { sameSite: 'lax' }),
+  });
+}

@@ -9,13 +9,14 @@ import { sessionTokenOf } from '../http/sessions';
 import { onSessionRevoked } from '../services/sessions';
 
 export async function registerSessions(app: FastifyInstance): Promise<void> {
-  const { SESSION_CACHE_MS, DATABASE_URL } = app.config;
-  // Other processes exist only on PostgreSQL (DATABASE_URL): there the cache hears their
-  // revocations. A database handed in by a test is this process's alone.
-  const url = SESSION_CACHE_MS > 0 && app.dbKind === 'postgres' ? DATABASE_URL : undefined;
-  const cache = new SessionCache(app.db, SESSION_CACHE_MS, Boolean(url));
+  const { SESSION_CACHE_MS } = app.config;
+  // Other processes exist only on PostgreSQL: there the cache hears their revocations, through
+  // the process's one LISTEN client (app.dbListen). PGlite is one process: its own announcements
+  // (onSessionRevoked) are all there is.
+  const hearOthers = SESSION_CACHE_MS > 0 && app.dbKind === 'postgres';
+  const cache = new SessionCache(app.db, SESSION_CACHE_MS, hearOthers);
   const stopLocal = onSessionRevoked((revocation) => cache.forget(revocation));
-  const listener = url ? listenForRevocations(url, cache, app.log) : null;
+  const listener = hearOthers ? listenForRevocations(app.dbListen, cache, app.log) : null;
   await listener?.started;
   app.addHook('onClose', async () => { stopLocal(); await listener?.close(); });
   app.decorate('sessions', cache);

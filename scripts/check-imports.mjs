@@ -12,7 +12,8 @@
 //   db/, providers/ ← services/ (domain errors, no HTTP) ← http/, errors.ts, route.ts, routes/
 //     ← plugins/ ← app.ts
 //
-// so a service imports nothing from Fastify nor the HTTP errors, the route layer or the plugins.
+// so a service imports nothing from Fastify nor the HTTP errors, the route layer or the plugins,
+// and routes/ and route.ts never import from plugins/ (what both need lives in http/).
 // `npm run lint` runs it after ESLint; it exits 1 and names each cycle and each wrong import.
 // `node scripts/check-imports.mjs --count [root]` only prints the figures (files per home, cycles).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -142,6 +143,13 @@ function serverLayerProblems() {
         if (ABOVE_SERVICES.test(to) && !CONVERTING.test(from)) problems.push(`${from} imports ${to}: services do not depend on the HTTP side (raise a domain error, services/errors.ts)`);
       }
     }
+    if (/^server\/(routes\/|http\/|route\.ts$|errors\.ts$)/.test(from)) {
+      for (const target of targets) {
+        const to = rel(target);
+        if (to.startsWith('server/plugins/')) problems.push(`${from} imports ${to}: the route layer does not reach up into plugins/ (move what both need to server/http/)`);
+      }
+    }
+  }
   return problems;
 }
 

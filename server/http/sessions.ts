@@ -1,7 +1,8 @@
 // The HTTP side of sessions (the sessions themselves are services/sessions.ts): the token a
 // request brings (its `Authorization: Bearer` header, else its cookie), and the cookie and
-// header that hand a new session's token to the shell.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// header that hand a new session's token to the shell; request.user from the session cache
+// (app.sessions, plugins/sessions.ts).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/tx';
 import { SESSION_COOKIE, SESSION_TOKEN_HEADER, signIn, type SessionUser } from '../services/sessions';
 
@@ -57,4 +58,22 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     path: '/', httpOnly: true,
     ...(secure ? { secure: true, sameSite: 'none', partitioned: true } : { sameSite: 'lax' }),
   });
+}
+
+/** Sets request.user from the request's session token (or null). */
+export async function loadPlayer(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const token = sessionTokenOf(request);
+  request.user = token ? await app.sessions.find(token) : null;
+}
+
+/**
+ * loadPlayer for a hook: without a token, or with one the session cache holds, request.user is
+ * set before this returns and `then` runs at once (no promise: this runs on every signed-in read);
+ * otherwise once the store has answered. An error of the store goes to `failed`.
+ */
+export function loadPlayerThen(app: FastifyInstance, request: FastifyRequest, then: () => void, failed: (error: unknown) => void): void {
+  const token = sessionTokenOf(request);
+  const cached = token ? app.sessions.cached(token) : null;
+  if (cached !== undefined) { request.user = cached; then(); return; }
+  app.sessions.find(token as string).then((user) => { request.user = user; then(); }, failed);
 }

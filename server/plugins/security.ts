@@ -5,10 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { originMatches } from '../../contract/origins';
 import { forbidden } from '../errors';
-
-export function ownOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
+import { ownOrigin } from '../http/origin';
 
 function sameOrigin(a: string, b: string): boolean {
   try { return new URL(a).origin === new URL(b).origin; } catch { return false; }

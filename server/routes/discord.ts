@@ -8,7 +8,7 @@ import { DISCORD_PENDING_MINUTES, DISCORD_TEXT, PORTAL_TEXT } from '../../contra
 import { AUTH_TEXT, USERNAME_PATTERN } from '../../contract/auth';
 import { badRequest, conflict, HttpError, unavailable } from '../errors';
 import { route } from '../route';
-import { ownOrigin } from '../plugins/security';
+import { ownOrigin } from '../http/origin';
 import { CrazyGamesTokens, PortalTokenError } from '../providers/crazygames';
 import { DiscordApi, DiscordError, type DiscordProvider } from '../providers/discord';
 import * as discordAccounts from '../services/discordAccounts';

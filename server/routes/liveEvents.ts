@@ -9,8 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, parseLastEventId, type LiveEventEnvelope } from '../../contract/liveEvents';
 import { HttpError, unauthorized } from '../errors';
-import { sessionTokenOf } from '../http/sessions';
-import { loadPlayer } from '../plugins/sessions';
+import { loadPlayer, sessionTokenOf } from '../http/sessions';
 import { eventsAfter, latestEventId } from '../services/liveEvents';
 
 export const MAX_STREAMS_PER_PLAYER = 8;

@@ -15,7 +15,7 @@ import type { Config } from '../config';
 import { attempt, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
 import { conflict } from './errors';
-import { draw, type DropTable } from './dropTables';
+import { DEFAULT_DROP_TABLES, draw, loadDropTables, type DropTable } from './dropTables';
 import { balanceAfter, COINS, InsufficientFunds, MINT, playerAccount, post, postReturning, type Posted } from './ledger';
 
 export const CRATE_SALES_SINK = 'sink:crate-sales';
@@ -108,6 +108,32 @@ export function crateShops(config: Config): Map<number, CrateShop> {
     const account = shopAccountOf(version);
     return [version.id, { version, price, supply: s.supply, account, shards: supplyShardsOf(account) }];
   }));
+}
+
+/**
+ * The crate shops as configured and their drop tables (from CRATE_DROP_TABLES or the default
+ * file, checked here: a broken one stops the start instead of failing a player's open). Built
+ * once per app (plugins/crates.ts, app.crates) for the routes, the console and the start-up step.
+ */
+export interface CrateSetup {
+  shops: Map<number, CrateShop>;
+  tables: Map<number, DropTable>;
+  /** A crate version's shop and the file's drop table, undefined for a version not configured. */
+  find(versionId: number): { shop: CrateShop; table: DropTable } | undefined;
+}
+
+export function crateSetup(config: Config): CrateSetup {
+  const shops = crateShops(config);
+  const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
+  return {
+    shops,
+    tables,
+    find(versionId) {
+      const shop = shops.get(versionId);
+      const table = tables.get(versionId);
+      return shop && table ? { shop, table } : undefined;
+    },
+  };
 }
 
 

@@ -110,31 +110,20 @@ export function crateShops(config: Config): Map<number, CrateShop> {
   }));
 }
 
-/**
- * The crate shops as configured and their drop tables (from CRATE_DROP_TABLES or the default
- * file, checked here: a broken one stops the start instead of failing a player's open). Built
- * once per app (plugins/crates.ts, app.crates) for the routes, the console and the start-up step.
- */
-export interface CrateSetup {
-  shops: Map<number, CrateShop>;
-  tables: Map<number, DropTable>;
-  /** A crate version's shop and the file's drop table, undefined for a version not configured. */
-  find(versionId: number): { shop: CrateShop; table: DropTable } | undefined;
-}
-
-export function crateSetup(config: Config): CrateSetup {
+/** The crate shops as configured and their drop tables (CRATE_DROP_TABLES or the default file,
+ * checked here: a broken one stops the start, not a player's open). Built once per app
+ * (plugins/crates.ts, app.crates); `find` is undefined for a version not configured. */
+export function crateSetup(config: Config) {
   const shops = crateShops(config);
   const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
-  return {
-    shops,
-    tables,
-    find(versionId) {
-      const shop = shops.get(versionId);
-      const table = tables.get(versionId);
-      return shop && table ? { shop, table } : undefined;
-    },
+  const find = (versionId: number): { shop: CrateShop; table: DropTable } | undefined => {
+    const shop = shops.get(versionId);
+    const table = tables.get(versionId);
+    return shop && table ? { shop, table } : undefined;
   };
+  return { shops, tables, find };
 }
+export type CrateSetup = ReturnType<typeof crateSetup>;
 
 
 /** Shop supply and the player's crates and coins, in one round trip. */

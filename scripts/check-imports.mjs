@@ -8,6 +8,13 @@
 //     ← features (src/features/<name>) ← app composition (src/app) ← boot (src/main.ts)
 //
 // A file imports only from its own layer or below; a feature never imports another feature.
+// The server's layers (docs/server-layers.md):
+//
+//   db/, providers/ ← services/ (domain errors, no HTTP) ← http/, errors.ts, route.ts, routes/
+//     ← plugins/ ← app.ts
+//
+// so a service imports nothing from Fastify nor the HTTP errors, the route layer or the plugins,
+// and routes/ and route.ts never import from plugins/ (what both need lives in http/).
 // `npm run lint` runs it after ESLint; it exits 1 and names each cycle and each wrong import.
 // `node scripts/check-imports.mjs --count [root]` only prints the figures (files per home, cycles).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -48,14 +55,20 @@ function resolveSpecifier(from, spec) {
 }
 
 const edges = new Map();
+/** Each file's package imports ('fastify', '@fastify/cookie', 'node:fs'). */
+const packages = new Map();
 for (const file of files) {
   const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
   const targets = new Set();
+  const named = new Set();
   for (const match of text.matchAll(SPEC)) {
-    const target = resolveSpecifier(file, match[1] ?? match[2]);
+    const spec = match[1] ?? match[2];
+    if (!spec.startsWith('.')) named.add(spec);
+    const target = resolveSpecifier(file, spec);
     if (target && target !== file) targets.add(target);
   }
   edges.set(file, targets);
+  packages.set(file, named);
 }
 
 // Tarjan's strongly connected components: every component of more than one file is a cycle.
@@ -110,6 +123,37 @@ function wrongDirections() {
   return problems;
 }
 
+const HTTP_PACKAGE = /^(fastify|fastify-plugin|fastify-type-provider-zod|@fastify\/.*)$/;
+/** What a service may not import: the HTTP side of the server, which maps its errors. */
+const ABOVE_SERVICES = /^server\/(errors\.ts|route\.ts|app\.ts|start\.ts|main\.ts|http\/|routes\/|plugins\/)/;
+/** The console's services still throw the route layer's errors: they are being rewritten on the
+ * console's own branch, which converts them (their import of '../errors' becomes './errors',
+ * badRequest becomes invalid); remove each name from here as it is converted. */
+const CONVERTING = /^server\/services\/(.*\/)?admin(Crates|Economy|Players)\.ts$/;
+
+function serverLayerProblems() {
+  const problems = [];
+  for (const [file, targets] of edges) {
+    const from = rel(file);
+    if (from.startsWith('server/services/')) {
+      for (const name of packages.get(file)) {
+        if (HTTP_PACKAGE.test(name)) problems.push(`${from} imports ${name}: services know nothing of HTTP (raise a domain error, services/errors.ts)`);
+      }
+      for (const target of targets) {
+        const to = rel(target);
+        if (ABOVE_SERVICES.test(to) && !CONVERTING.test(from)) problems.push(`${from} imports ${to}: services do not depend on the HTTP side (raise a domain error, services/errors.ts)`);
+      }
+    }
+    if (/^server\/(routes\/|http\/|route\.ts$|errors\.ts$)/.test(from)) {
+      for (const target of targets) {
+        const to = rel(target);
+        if (to.startsWith('server/plugins/')) problems.push(`${from} imports ${to}: the route layer does not reach up into plugins/ (move what both need to server/http/)`);
+      }
+    }
+  }
+  return problems;
+}
+
 // Every cycle fails: there is no list of tolerated ones.
 const found = cycles();
 if (countOnly) {
@@ -121,6 +165,7 @@ if (countOnly) {
   console.log(`files checked: ${files.length}`);
   console.log(`import cycles: ${found.length}${found.length ? `\n  ${found.map((c) => c.join(' -> ')).join('\n  ')}` : ''}`);
   console.log(`imports against the direction: ${wrongDirections().length}`);
+  console.log(`server imports against its layers: ${serverLayerProblems().length}`);
   for (const [home, count] of [...homes].sort()) console.log(`  ${home}: ${count} files`);
   process.exit(0);
 }
@@ -128,6 +173,7 @@ if (countOnly) {
 const problems = [
   ...found.map((c) => `import cycle: ${c.join(' -> ')}`),
   ...wrongDirections(),
+  ...serverLayerProblems(),
 ];
 if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);

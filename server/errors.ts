@@ -1,7 +1,10 @@
-// Errors a handler throws on purpose. The central error handler (plugins/errors.ts) turns them
-// into the one JSON shape {error, detail?, code?}; anything else becomes a 500 without details.
+// Errors the route layer throws on purpose, and the one place a service's refusal (a
+// DomainError, services/errors.ts) gets its HTTP status (statusOf). The central error handler
+// (plugins/errors.ts) turns both into the one JSON shape {error, detail?, code?}; anything else
+// becomes a 500 without details.
 import type { ErrorBody } from '../contract/http';
 import { codeForStatus, codeForText } from '../contract/texts';
+import type { DomainError, RefusalKind } from './services/errors';
 
 export class HttpError extends Error {
   /** Headers the answer carries (Retry-After on a 429 or 503 that says when to come back). */
@@ -35,3 +38,24 @@ export const tooMany = (message: string) => new HttpError(429, message, 'RATE_LI
 export const retryLater = (status: 429 | 503, message: string, code: string, seconds: number) =>
   new HttpError(status, message, code).withHeaders({ 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
 export const unavailable = (message: string, code = 'NOT_CONFIGURED') => new HttpError(503, message, code);
+
+/** Each kind of refusal a service raises, as the status the client gets. */
+const STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  gone: 410,
+  rateLimited: 429,
+  upstreamRejected: 502,
+  unavailable: 503,
+};
+
+export const statusOf = (kind: RefusalKind): number => STATUS[kind];
+
+/** A service's refusal as the route layer answers it: its text and code, the kind's status. */
+export const httpErrorOf = (error: DomainError): HttpError => {
+  const http = new HttpError(statusOf(error.kind), error.message, error.code);
+  return error.retryAfterS === undefined ? http : http.withHeaders({ 'retry-after': String(error.retryAfterS) });
+};

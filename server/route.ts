@@ -29,8 +29,9 @@ import { ADMIN_TEXT } from '../contract/admin';
 import { ErrorBody } from '../contract/http';
 import { inTransaction, type Executor, type RunInTransaction, type Trx } from './db/tx';
 import { forbidden, unauthorized, unavailable } from './errors';
-import { loadPlayerThen } from './plugins/sessions';
-import { GAME_SERVER_SCOPE, idempotencyKeyOf, markReplay, once, requestHash } from './services/idempotency';
+import { loadPlayerThen } from './http/sessions';
+import { idempotencyKeyOf, markReplay } from './http/idempotency';
+import { GAME_SERVER_SCOPE, once, requestHash } from './services/idempotency';
 import type { SessionUser } from './services/sessions';
 
 export interface HandlerContext<E extends EndpointDef> {

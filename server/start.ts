@@ -8,25 +8,24 @@
 //  - the Mythical Bridge transfers a previous process left open, finished in the background.
 // Call it before the app is ready (listen, inject): it adds an onClose hook.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Config } from './config';
 import type { Db } from './db/createDb';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureCrateShops } from './jobs/crateSupply';
 import { schedulePruning } from './jobs/pruning';
-import { crateShops } from './services/crates';
+import type { CrateShop } from './services/crates';
 import { ALTCHA_SECRETS, serverSecret } from './services/secrets';
 
 /** Makes the database ready for this version; safe to run from several processes at once. */
-export async function prepareDatabase(db: Db, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function prepareDatabase(db: Db, shops: Iterable<CrateShop>, log: FastifyBaseLogger): Promise<void> {
   await migrate(db);
   await seed(db);
-  for (const note of await ensureCrateShops(db, crateShops(config).values())) log.warn(note);
+  for (const note of await ensureCrateShops(db, shops)) log.warn(note);
   for (const name of ALTCHA_SECRETS) await serverSecret(db, name);
 }
 
 export async function startUp(app: FastifyInstance): Promise<void> {
-  await prepareDatabase(app.db, app.config, app.log);
+  await prepareDatabase(app.db, app.crates.shops.values(), app.log);
   const pruning = schedulePruning(app.db, app.log);
   app.addHook('onClose', async () => { await pruning.stop(); });
   await pruning.first;

@@ -6,6 +6,7 @@ import type { LiveEventHub } from './services/liveEventHub';
 import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
 import type { Bridge } from './services/bridge';
+import type { CrateSetup } from './services/crates';
 import type { PasswordWork } from './services/passwords';
 import type { SessionCache } from './services/sessionCache';
 import type { SessionUser } from './services/sessions';
@@ -24,6 +25,7 @@ declare module 'fastify' {
     frameHosts: string[];
     sessions: SessionCache;
     bridge: Bridge | null;
+    crates: CrateSetup;
     passwordWork: PasswordWork;
   }
   interface FastifyRequest {

@@ -3,7 +3,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../errors';
+import { HttpError, httpErrorOf } from '../errors';
+import { DomainError } from '../services/errors';
 
 /** unique_violation, foreign_key_violation, serialization_failure, deadlock_detected. */
 const RACE_STATES = new Set(['23505', '23503', '40001', '40P01']);
@@ -51,6 +52,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       return reply.status(error.status).headers(error.headers).send(error.body());
+    }
+    // A service's refusal: its status from the one table in server/errors.ts.
+    if (error instanceof DomainError) {
+      const http = httpErrorOf(error);
+      return reply.status(http.status).send(http.body());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
 import { Metrics } from '../services/metrics';
 import { onPosting } from '../services/observe';
-import { REPLAY_HEADER } from '../services/idempotency';
+import { REPLAY_HEADER } from '../http/idempotency';
 
 export const METRICS_PATH = '/metrics';
 const codes = new WeakMap<FastifyRequest, string>();

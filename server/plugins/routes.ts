@@ -33,5 +33,5 @@ export default fp(async (app) => {
   for (const area of AREAS) await app.register(area);
 }, {
   name: 'routes',
-  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'live-events'],
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events'],
 });

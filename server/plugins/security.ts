@@ -2,36 +2,14 @@
 // Discord embed us, on HTML documents only), the Origin check that refuses state-changing requests
 // from other sites, and the rule that a cookie-carrying POST must be one no other site's form or
 // no-cors fetch can send.
-import type { Server } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ownOriginsOf, secureByConfig, type Config } from '../config';
+import { secureByConfig, type Config } from '../config';
 import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '../../contract/http';
 import { originMatches } from '../../contract/origins';
 import { forbidden } from '../errors';
+import { ownOrigins } from '../http/origin';
 
-/** Our own origins per server, once known (PUBLIC_ORIGIN, or the port once listening). */
-const known = new WeakMap<Server, string[]>();
-
-/** Our own origins, from the configuration and the port we listen on: never from a request's
- * Host or X-Forwarded-Host, which whoever sends the request writes. */
-export function ownOrigins(app: FastifyInstance): string[] {
-  const cached = known.get(app.server);
-  if (cached) return cached;
-  const address = app.server.address();
-  const listening = address !== null && typeof address === 'object';
-  const origins = ownOriginsOf(app.config, listening ? address.port : app.config.PORT);
-  if (listening || app.config.PUBLIC_ORIGIN) known.set(app.server, origins);
-  return origins;
-}
-
-/** Our origin for this request's page: the Origin it came with when that is one of ours (a
- * local run has several loopback names), else our first. */
-export function ownOrigin(request: FastifyRequest): string {
-  const own = ownOrigins(request.server);
-  const origin = request.headers.origin;
-  return origin && own.includes(origin) ? origin : own[0]!;
-}
 
 export const HSTS = 'max-age=31536000; includeSubDomains';
 

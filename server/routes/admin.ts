@@ -39,7 +39,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   };
   const minutes = config.ADMIN_REAUTH_MINUTES;
   // The password typed again is checked like any other: counted per address and per account.
-  const passwords = passwordAttempts(db, config, () => app.botCheck);
+  const passwords = passwordAttempts(db, config, { botCheck: () => app.botCheck, work: app.passwordWork });
 
   /** A console write: refused (403) unless the admin typed their password lately, then the
    * handler in the route's transaction with the actor it acts as. */

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, logoutEverywhere, register, whoami } from '../../contract/auth';
 import { badRequest, HttpError } from '../errors';
+import { clearSessionCookie, setSessionCookie, startSession } from '../http/sessions';
 import { constantAnswer, route } from '../route';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
-import { clearSessionCookie, createSession, revokeAllSessions, revokeSession, setSessionCookie, startSession } from '../services/sessions';
+import { createSession, revokeAllSessions, revokeSession } from '../services/sessions';
 import { currentUserOf } from '../services/users';
 
 const STEPS = { transaction: 'steps' } as const;

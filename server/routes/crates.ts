@@ -1,23 +1,20 @@
 // Crate shops (v1 Base Set, v2 Base Set II), crate opening and the published odds.
-// Registering this plugin checks the drop tables: a server with a broken drop table refuses to
-// start instead of failing on a player's open. The console's table, when set, replaces the file's
+// The shops and drop tables are app.crates (plugins/crates.ts, which checks the tables when the
+// app is built). The console's table, when set, replaces the file's
 // (services/adminCrates.ts tableInForce). Each shop's supply is minted by the start-up step.
 import type { FastifyInstance } from 'fastify';
 import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateStatusV2, openCrate, type CrateVersion } from '../../contract/crates';
 import { route } from '../route';
 import { tableInForce } from '../services/adminCrates';
 import * as crates from '../services/crates';
-import { DEFAULT_DROP_TABLES, loadDropTables, oddsOf } from '../services/dropTables';
+import { oddsOf } from '../services/dropTables';
 
 export async function crateRoutes(app: FastifyInstance): Promise<void> {
-  const { db, config } = app;
-  const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
-  const shops = crates.crateShops(config);
+  const { db } = app;
   const shopOf = (id: number) => {
-    const shop = shops.get(id);
-    const table = tables.get(id);
-    if (!shop || !table) throw new Error(`crate version ${id} is not configured`);
-    return { shop, table };
+    const found = app.crates.find(id);
+    if (!found) throw new Error(`crate version ${id} is not configured`);
+    return found;
   };
   const [v1, v2] = CRATE_VERSIONS as [CrateVersion, CrateVersion];
 

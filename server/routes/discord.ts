@@ -8,14 +8,15 @@ import { DISCORD_PENDING_MINUTES, DISCORD_TEXT, PORTAL_TEXT } from '../../contra
 import { AUTH_TEXT, USERNAME_PATTERN } from '../../contract/auth';
 import { badRequest, conflict, HttpError, unavailable } from '../errors';
 import { route } from '../route';
-import { ownOrigin } from '../plugins/security';
+import { ownOrigin } from '../http/origin';
 import { CrazyGamesTokens, PortalTokenError } from '../providers/crazygames';
 import { DiscordApi, DiscordError, type DiscordProvider } from '../providers/discord';
 import * as discordAccounts from '../services/discordAccounts';
 import { passwordAccountOf } from '../services/passwordAccounts';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { portalSignIn } from '../services/portalAccounts';
-import { clearSessionCookie, findSession, framedCookie, revokeSession, sessionTokenOf, startSession } from '../services/sessions';
+import { clearSessionCookie, framedCookie, sessionTokenOf, startSession } from '../http/sessions';
+import { findSession, revokeSession } from '../services/sessions';
 import { currentUserOf } from '../services/users';
 
 const PENDING_COOKIE = 'discord_pending';

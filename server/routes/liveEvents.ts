@@ -18,10 +18,9 @@
 import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, parseLastEventId, type LiveEventEnvelope } from '../../contract/liveEvents';
 import { badRequest, retryLater, unauthorized } from '../errors';
-import { loadPlayer } from '../plugins/sessions';
+import { loadPlayer, sessionTokenOf } from '../http/sessions';
 import { eventsAfter, latestEventId } from '../services/liveEvents';
 import { addressKeyOf } from '../services/rateLimit';
-import { sessionTokenOf } from '../services/sessions';
 
 /** Seconds a refused stream is told to wait (Retry-After). */
 export const STREAM_RETRY_AFTER_S = 10;

@@ -4,7 +4,7 @@ import * as a from '../../contract/accounts';
 import { AIRDROP_TEXT, WALLET_TEXT } from '../../contract/accounts';
 import { forbidden } from '../errors';
 import { route } from '../route';
-import { ownOrigin } from '../plugins/security';
+import { ownOrigin } from '../http/origin';
 import { airdropReward, airdropStatus, claimAirdrop } from '../services/airdrop';
 import * as wallets from '../services/wallets';
 

@@ -5,7 +5,7 @@ import { AIRDROP_TEXT } from '../../contract/accounts';
 import { ITEM_IDS } from '../../contract/items';
 import type { Config } from '../config';
 import type { Executor, Trx } from '../db/tx';
-import { conflict, forbidden } from '../errors';
+import { conflict, forbidden } from './errors';
 import { catalogueItem } from './catalogue';
 import { MINT, playerAccount, post } from './ledger';
 

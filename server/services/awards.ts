@@ -6,7 +6,7 @@
 import { AwardResult, ECONOMY_TEXT, type AwardBody } from '../../contract/economy';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Executor, Trx } from '../db/tx';
-import { badRequest, conflict, notFound } from '../errors';
+import { conflict, invalid, notFound } from './errors';
 import { catalogueItem } from './catalogue';
 import { GAME_SERVER_SCOPE, once, requestHash } from './idempotency';
 import { balanceAfter, COINS, coinBalance, MINT, openPlayerAccount, playerAccount, postReturning, type Leg } from './ledger';
@@ -24,7 +24,7 @@ async function normalise(db: Executor, body: AwardBody): Promise<Normalised> {
   const items: Array<[string, bigint]> = [];
   for (const [uuid, quantity] of Object.entries(body.items ?? {})) {
     const item = catalogueItem(uuid);
-    if (!item) throw badRequest(`Unknown item ${uuid}`, 'UNKNOWN_ITEM');
+    if (!item) throw invalid(`Unknown item ${uuid}`, 'UNKNOWN_ITEM');
     items.push([item.uuid, BigInt(quantity)]);
   }
   // A stable order of the award's items.

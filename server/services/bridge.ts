@@ -16,7 +16,7 @@ import { BRIDGE_TEXT } from '../../contract/bridge';
 import { ITEM_IDS } from '../../contract/items';
 import type { Db, DbKind } from '../db/createDb';
 import { attempt, isUniqueViolation, type RunInTransaction, type Trx } from '../db/tx';
-import { badRequest, conflict, HttpError, unavailable } from '../errors';
+import { conflict, invalid, unavailable, upstreamRejected } from './errors';
 import { KEY_REUSED } from './idempotency';
 import { ChainRejected, ChainUnavailable, type ChainSender } from '../providers/chain';
 import { InsufficientFunds, moveItems, openAccount, playerAccount } from './ledger';
@@ -76,7 +76,7 @@ export class Bridge {
     try {
       await moveItems(trx, ITEM_IDS.mythicalTicket, { from: playerAccount(userId), to: BRIDGE_SINK, amount: 1n, reason: 'bridge:burn', ref: id, txId: id });
     } catch (error) {
-      if (error instanceof InsufficientFunds) throw badRequest(BRIDGE_TEXT.noTicket, 'NO_TICKET');
+      if (error instanceof InsufficientFunds) throw invalid(BRIDGE_TEXT.noTicket, 'NO_TICKET');
       throw error;
     }
     return { id, existing: false };
@@ -112,7 +112,7 @@ export class Bridge {
           signed = await this.chain.sign(row.destination, minNonce);
         } catch (error) {
           await this.refund(id, (error as Error).message);
-          if (error instanceof ChainRejected) throw new HttpError(502, BRIDGE_TEXT.rejected, 'CHAIN_REJECTED');
+          if (error instanceof ChainRejected) throw upstreamRejected(BRIDGE_TEXT.rejected, 'CHAIN_REJECTED');
           if (error instanceof ChainUnavailable) throw unavailable(BRIDGE_TEXT.chainUnavailable, 'CHAIN_UNAVAILABLE');
           throw error;
         }
@@ -130,7 +130,7 @@ export class Bridge {
           // Rejected outright: if our hash is not on chain, the transfer never happened.
           if ((await this.chain.receipt(hash)) === null) {
             await this.refund(id, 'broadcast rejected');
-            throw new HttpError(502, BRIDGE_TEXT.rejected, 'CHAIN_REJECTED');
+            throw upstreamRejected(BRIDGE_TEXT.rejected, 'CHAIN_REJECTED');
           }
           await this.db.updateTable('bridge_transfers').set({ status: 'sent', updated_at: sql`now()` }).where('id', '=', id).where('status', '=', 'signed').execute();
         }

@@ -5,7 +5,7 @@ import { CLAN_TEXT, type ClanDetails, type ClanListItem } from '../../contract/c
 import { hundredthsToNumber } from '../../contract/money';
 import type { Executor } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { notFound } from '../errors';
+import { notFound } from './errors';
 
 /** `%`, `_` and `\` are literal in a search, not LIKE wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { CLAN_TEXT } from '../../contract/clans';
 import { CLAN_CREATE_MIN_LEVEL } from '../../contract/levels';
 import { attempt, isUniqueViolation, type Executor, type Trx } from '../db/tx';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, invalid, notFound } from './errors';
 import { currentLevelOf, progressOf } from './progress';
 import { clanConflict, clanSkeletons } from './names';
 import { tellInvited, tellJoined, tellJoinRequest, tellRemoved } from './clanEvents';
@@ -148,7 +148,7 @@ export async function transfer(trx: Trx, adminId: string, clanId: string, newAdm
   await lockClan(trx, clanId);
   await requireAdmin(trx, clanId, adminId);
   const m = await membershipOf(trx, newAdminId);
-  if (!m || m.clanId !== clanId || m.role !== 'member') throw badRequest(CLAN_TEXT.transferTarget, 'BAD_TRANSFER_TARGET');
+  if (!m || m.clanId !== clanId || m.role !== 'member') throw invalid(CLAN_TEXT.transferTarget, 'BAD_TRANSFER_TARGET');
   // Demote first: the partial unique index allows one admin at any instant.
   await trx.updateTable('clan_members').set({ role: 'member' }).where('user_id', '=', adminId).execute();
   await trx.updateTable('clan_members').set({ role: 'admin' }).where('user_id', '=', newAdminId).execute();

@@ -9,7 +9,7 @@ import { hundredthsToNumber } from '../../contract/money';
 import type { CoinflipStatus } from '../db/schema';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt, toDate } from '../db/values';
-import { forbidden, gone, HttpError, notFound } from '../errors';
+import { conflict, forbidden, gone, notFound } from './errors';
 import { COINS, coinBalance, InsufficientFunds, moveCoins, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 
 export const escrowOfGame = (gameId: string) => `escrow:coinflip:${gameId}`;
@@ -33,7 +33,7 @@ async function withBalanceText<T>(trx: Trx, userId: string, work: () => Promise<
     return await work();
   } catch (error) {
     if (error instanceof InsufficientFunds) {
-      throw new HttpError(409, COINFLIP_TEXT.insufficient(await coinBalance(trx, playerAccount(userId))), 'INSUFFICIENT_FUNDS');
+      throw conflict(COINFLIP_TEXT.insufficient(await coinBalance(trx, playerAccount(userId))), 'INSUFFICIENT_FUNDS');
     }
     throw error;
   }

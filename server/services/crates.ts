@@ -14,8 +14,8 @@ import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Config } from '../config';
 import { attempt, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { HttpError } from '../errors';
-import { draw, type DropTable } from './dropTables';
+import { conflict } from './errors';
+import { DEFAULT_DROP_TABLES, draw, loadDropTables, type DropTable } from './dropTables';
 import { balanceAfter, COINS, InsufficientFunds, MINT, playerAccount, post, postReturning, type Posted } from './ledger';
 
 export const CRATE_SALES_SINK = 'sink:crate-sales';
@@ -110,6 +110,21 @@ export function crateShops(config: Config): Map<number, CrateShop> {
   }));
 }
 
+/** The crate shops as configured and their drop tables (CRATE_DROP_TABLES or the default file,
+ * checked here: a broken one stops the start, not a player's open). Built once per app
+ * (plugins/crates.ts, app.crates); `find` is undefined for a version not configured. */
+export function crateSetup(config: Config) {
+  const shops = crateShops(config);
+  const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
+  const find = (versionId: number): { shop: CrateShop; table: DropTable } | undefined => {
+    const shop = shops.get(versionId);
+    const table = tables.get(versionId);
+    return shop && table ? { shop, table } : undefined;
+  };
+  return { shops, tables, find };
+}
+export type CrateSetup = ReturnType<typeof crateSetup>;
+
 
 /** Shop supply and the player's crates and coins, in one round trip. */
 export async function snapshot(db: Executor, shop: CrateShop, userId: string | null) {
@@ -166,7 +181,7 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
     if (!takes) {
       let remaining = 0n;
       for (const q of held.values()) remaining += q;
-      throw new HttpError(409, CRATE_TEXT.onlyAvailable(remaining), 'SOLD_OUT');
+      throw conflict(CRATE_TEXT.onlyAvailable(remaining), 'SOLD_OUT');
     }
     // Each refused try means another buyer took crates: a shop emptying itself. The bound is a
     // safety net: past it the whole request runs again (db/tx.ts).
@@ -186,7 +201,7 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
         continue;
       }
       if (error instanceof InsufficientFunds) {
-        throw new HttpError(409, CRATE_TEXT.insufficient((await snapshot(trx, shop, userId)).coins, cost), 'INSUFFICIENT_FUNDS');
+        throw conflict(CRATE_TEXT.insufficient((await snapshot(trx, shop, userId)).coins, cost), 'INSUFFICIENT_FUNDS');
       }
       throw error;
     }
@@ -214,7 +229,7 @@ export async function openCrate(trx: Trx, shop: CrateShop, table: DropTable, use
       legs: [{ asset: crate, from: player, to: CRATES_OPENED_SINK, amount: 1n }, { asset: won.itemUuid, from: MINT, to: player, amount: 1n }],
     });
   } catch (error) {
-    if (error instanceof InsufficientFunds) throw new HttpError(409, CRATE_TEXT.needCrate, 'NO_CRATES');
+    if (error instanceof InsufficientFunds) throw conflict(CRATE_TEXT.needCrate, 'NO_CRATES');
     throw error;
   }
   await trx.insertInto('crate_openings').values({ user_id: userId, version_id: shop.version.id, won_item: won.itemUuid }).execute();

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { DISCORD_PENDING_MINUTES, DISCORD_TEXT } from '../../contract/accounts';
 import { AUTH_TEXT } from '../../contract/auth';
 import { attempt, isUniqueViolation, type Executor, type Trx } from '../db/tx';
-import { badRequest, conflict } from '../errors';
+import { conflict, invalid } from './errors';
 import { createUser, freeUsernameLike } from './users';
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -34,11 +34,11 @@ export async function discordSignIn(trx: Trx, discordUser: DiscordIdentity): Pro
 
 /** Checks that `token` is a live pending identity for `discordId` (it is spent later, by the change). */
 export async function checkPendingIdentity(db: Executor, token: string | undefined, discordId: string): Promise<string> {
-  if (!token) throw badRequest(DISCORD_TEXT.pendingExpired, 'DISCORD_PENDING_MISSING');
+  if (!token) throw invalid(DISCORD_TEXT.pendingExpired, 'DISCORD_PENDING_MISSING');
   const row = await db.selectFrom('pending_identities').select('external_id').where('token_hash', '=', hash(token))
     .where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`).executeTakeFirst();
-  if (!row) throw badRequest(DISCORD_TEXT.pendingExpired, 'DISCORD_PENDING_EXPIRED');
-  if (row.external_id !== discordId) throw badRequest(DISCORD_TEXT.missingUser, 'DISCORD_ID_MISMATCH');
+  if (!row) throw invalid(DISCORD_TEXT.pendingExpired, 'DISCORD_PENDING_EXPIRED');
+  if (row.external_id !== discordId) throw invalid(DISCORD_TEXT.missingUser, 'DISCORD_ID_MISMATCH');
   return token;
 }
 
@@ -46,7 +46,7 @@ async function spendPending(trx: Trx, token: string) {
   const pending = await trx.updateTable('pending_identities').set({ used_at: sql`now()` })
     .where('token_hash', '=', hash(token)).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
     .returning(['external_id', 'external_username']).executeTakeFirst();
-  if (!pending) throw badRequest(DISCORD_TEXT.pendingExpired, 'DISCORD_PENDING_EXPIRED');
+  if (!pending) throw invalid(DISCORD_TEXT.pendingExpired, 'DISCORD_PENDING_EXPIRED');
   return pending;
 }
 

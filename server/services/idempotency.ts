@@ -11,19 +11,17 @@
 // So a failure or a crash anywhere before the commit leaves nothing: no value moved, no claim,
 // and a retry runs afresh; after the commit a retry gets the original answer
 // (`idempotent-replayed: true`). The same key with another endpoint, path parameters or body
-// answers 409 KEY_REUSED. A row claimed by the code before this design and never answered (status
+// answers 409 KEY_REUSED. Reading the header and marking a replayed answer are the route layer's
+// (server/http/idempotency.ts): this file knows keys, not requests. A row claimed by the code before this design and never answered (status
 // 0, only from a crash before the upgrade) still answers 409 IDEMPOTENCY_KEY_IN_PROGRESS: it may
 // have moved value.
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';
 import type { Trx } from '../db/tx';
-import { badRequest, conflict, type HttpError } from '../errors';
+import { conflict, type DomainError } from './errors';
 
 export const KEY_REUSED = 'This Idempotency-Key was already used for a different request';
 export const KEY_IN_PROGRESS = 'A request with this Idempotency-Key was interrupted before this version of the server; it may have completed.';
-export const REPLAY_HEADER = 'idempotent-replayed';
 /** The owner of the game-server API's keys (its callers have no player). */
 export const GAME_SERVER_SCOPE = 'game-server';
 
@@ -42,15 +40,6 @@ export function requestHash(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(canonical(value ?? null))).digest('hex');
 }
 
-/** The request's Idempotency-Key, null without one; a malformed key is a 400. */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return null;
-  const parsed = IdempotencyKey.safeParse(raw);
-  if (!parsed.success) throw badRequest('Idempotency-Key must be 8-100 characters: letters, digits and _ . : -', 'INVALID_IDEMPOTENCY_KEY');
-  return parsed.data;
-}
-
 export interface KeyedRequest {
   /** Whose key: the player's id, or GAME_SERVER_SCOPE. */
   scope: string;
@@ -60,7 +49,7 @@ export interface KeyedRequest {
   /** requestHash of what the request asks (path parameters, query, body). */
   hash: string;
   /** What the same key for another request answers (default 409 IDEMPOTENCY_KEY_REUSED). */
-  reused?: () => HttpError;
+  reused?: () => DomainError;
 }
 
 /**
@@ -95,9 +84,4 @@ export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodTy
   await trx.updateTable('idempotency_keys').set({ status: ANSWERED, response: JSON.stringify(value) })
     .where('user_id', '=', scope).where('key', '=', key).execute();
   return { value, replayed: false };
-}
-
-/** Marks a replayed answer so clients and logs can tell. */
-export function markReplay(reply: FastifyReply, replayed: boolean): void {
-  if (replayed) reply.header(REPLAY_HEADER, 'true');
 }

@@ -5,7 +5,7 @@ import { hundredthsToNumber } from '../../contract/money';
 import type { Db } from '../db/createDb';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { badRequest, notFound, HttpError } from '../errors';
+import { conflict, invalid, notFound } from './errors';
 import { catalogueItem } from './catalogue';
 import { publishLiveEvent } from './liveEvents';
 import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
@@ -51,7 +51,7 @@ export async function onlyHave<T>(trx: Trx, userId: string, itemUuid: string, wo
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === playerAccount(userId)) {
       const have = await heldQuantity(trx, userId, itemUuid);
-      throw new HttpError(409, ECONOMY_TEXT.onlyHave(have), 'INSUFFICIENT_ITEMS');
+      throw conflict(ECONOMY_TEXT.onlyHave(have), 'INSUFFICIENT_ITEMS');
     }
     throw error;
   }
@@ -63,7 +63,7 @@ export async function transferItems(trx: Trx, from: { id: string; username: stri
   const recipient = await trx.selectFrom('users').select(['id', 'username'])
     .where('username_lower', '=', input.toPlayerUsername.trim().toLowerCase()).executeTakeFirst();
   if (!recipient) throw notFound(ECONOMY_TEXT.recipientNotFound);
-  if (recipient.id === from.id) throw badRequest(ECONOMY_TEXT.transferToSelf, 'TRANSFER_TO_SELF');
+  if (recipient.id === from.id) throw invalid(ECONOMY_TEXT.transferToSelf, 'TRANSFER_TO_SELF');
   // Accounts made by other sign-up paths may not have a value account yet: opened by the posting.
   await onlyHave(trx, from.id, item.uuid, () => post(trx, {
     reason: 'transfer', ref: recipient.id, openPlayers: [recipient.id],

@@ -49,7 +49,7 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  *
  * A refused posting may have written part of itself (the ledger rows, the balances before the
  * one that could not pay): the caller's transaction must roll back (let the error, or the
- * HttpError it becomes, leave the transaction). inTransaction enforces it: a transaction whose
+ * domain error it becomes, leave the transaction). inTransaction enforces it: a transaction whose
  * posting was refused never commits, even if the caller caught the refusal (mustRollBack).
  */
 export async function post(trx: Trx, posting: Posting): Promise<string> {

@@ -3,16 +3,16 @@
 import { sql } from 'kysely';
 import type { AccountKind } from '../db/schema';
 import type { Executor } from '../db/tx';
-import { HttpError } from '../errors';
+import { DomainError } from './errors';
 
 export const MINT = 'mint';
 export const COINS = 'TC';
 
 export const playerAccount = (userId: string) => `player:${userId}`;
 
-export class InsufficientFunds extends HttpError {
+export class InsufficientFunds extends DomainError {
   constructor(readonly asset: string, readonly account: string, message = asset === COINS ? 'Insufficient TripCoins' : 'Not enough items') {
-    super(409, message, 'INSUFFICIENT_FUNDS');
+    super('conflict', message, 'INSUFFICIENT_FUNDS');
   }
 }
 

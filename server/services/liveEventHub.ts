@@ -11,7 +11,6 @@
 //    too), and each stream first sends what its player was told in that same transaction (a
 //    ban's 'banned' event), then ends. A stream whose slot is taken but not yet streaming ends
 //    as soon as it subscribes.
-import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { LiveEventEnvelope } from '../../contract/liveEvents';
 import type { Listen, Listening } from '../db/notifications';
@@ -70,7 +69,7 @@ export class LiveEventHub {
   private wasDown = false;
   private revocationsWereDown = false;
 
-  constructor(private readonly log: FastifyBaseLogger, private readonly limits: StreamLimits) {}
+  constructor(private readonly log: { warn(o: object, m: string): void }, private readonly limits: StreamLimits) {}
 
   /** Open streams in this process (the metrics' gauge). */
   get open(): number { return this.streams; }

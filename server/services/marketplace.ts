@@ -8,7 +8,7 @@ import { LISTING_DURATION_DAYS, MARKET_TEXT, NFT_ALREADY_SOLD, type MarketListin
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Executor, RunInTransaction, Trx } from '../db/tx';
 import { toBigInt, toDate } from '../db/values';
-import { forbidden, gone, HttpError, notFound } from '../errors';
+import { conflict, forbidden, gone, invalid, notFound, type DomainError } from './errors';
 import { catalogueItem } from './catalogue';
 import { onlyHave } from './inventory';
 import { publishLiveEvent } from './liveEvents';
@@ -99,7 +99,7 @@ export async function createListing(
   const item = catalogueItem(body.itemUuid);
   if (!item) throw notFound('Item not found');
   const price = parseTripcoins(body.priceInTripCoins);
-  if (price === null || price <= 0n) throw new HttpError(400, MARKET_TEXT.invalidPrice, 'INVALID_INPUT');
+  if (price === null || price <= 0n) throw invalid(MARKET_TEXT.invalidPrice, 'INVALID_INPUT');
   const id = randomUUID();
   marketChanged(trx);
   const row = await trx.insertInto('market_listings').values({
@@ -169,7 +169,7 @@ export async function listingDetail(db: Executor, callerId: string | null, rawId
 }
 
 /** Why a conditional UPDATE on a listing matched nothing. */
-async function refusal(trx: Trx, id: string, callerId: string, action: 'buy' | 'cancel'): Promise<HttpError> {
+async function refusal(trx: Trx, id: string, callerId: string, action: 'buy' | 'cancel'): Promise<DomainError> {
   const row = await trx.selectFrom('market_listings').select(['seller_id', 'status']).where('id', '=', id).executeTakeFirst();
   if (!row) return notFound(MARKET_TEXT.listingNotFound);
   if (action === 'cancel' && row.seller_id !== callerId) return forbidden(MARKET_TEXT.notYourListing, 'NOT_YOUR_LISTING');
@@ -214,7 +214,7 @@ export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
     });
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === buyer) {
-      throw new HttpError(409, MARKET_TEXT.insufficient(price, await coinBalance(trx, buyer)), 'INSUFFICIENT_FUNDS');
+      throw conflict(MARKET_TEXT.insufficient(price, await coinBalance(trx, buyer)), 'INSUFFICIENT_FUNDS');
     }
     throw error;
   }

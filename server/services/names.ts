@@ -10,7 +10,7 @@ import { AUTH_TEXT } from '../../contract/auth';
 import { CLAN_TEXT } from '../../contract/clans';
 import type { Executor } from '../db/tx';
 import { isUniqueViolation } from '../db/tx';
-import { conflict } from '../errors';
+import { conflict } from './errors';
 
 /** UTS #39 skeleton (NFD, confusable mapping, NFD), then case folded and mapped once more, so
  * 'biII', 'bil1', 'BILL' and 'bill' share one: 'I', 'l' and '1', or '0' and 'O', look alike. */

@@ -3,7 +3,7 @@
 // services/passwordAttempts.ts), outside any transaction: scrypt holds no connection.
 import { AUTH_TEXT } from '../../contract/auth';
 import { isUniqueViolation, type Executor, type Trx } from '../db/tx';
-import { conflict } from '../errors';
+import { conflict } from './errors';
 import { revokeAllSessions } from './sessions';
 import { createUser } from './users';
 

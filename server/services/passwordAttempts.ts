@@ -18,11 +18,10 @@
 // Sign-up keeps a per-name count (AUTH_RATE_PER_USERNAME a minute) charged after the bot check.
 // Every scrypt (a check or a new hash) runs behind the process's bounded queue (passwords.ts
 // PasswordWork): past it, 503 with Retry-After rather than an ever longer wait for everyone.
-import type { FastifyRequest } from 'fastify';
 import { AUTH_TEXT } from '../../contract/auth';
 import type { Config } from '../config';
 import type { Executor } from '../db/tx';
-import { badRequest, retryLater, tooMany, unavailable } from '../errors';
+import { invalid, rateLimited, retryLater, unavailable } from './errors';
 import { ALTCHA_MAX_LEVEL, verifyOnce, type BotCheckProvider } from '../providers/botCheck';
 import { addressKey, levelFor, nameKey, pressureOf, raisePressure } from './authPressure';
 import { dummyHash, hashPassword, PasswordWorkBusy, verifyPassword, type PasswordPriority, type PasswordWork } from './passwords';
@@ -30,9 +29,13 @@ import { addressKeyOf, hit } from './rateLimit';
 
 export const PASSWORD_KIND = 'password';
 
+/** Who is attempting: the request as far as the counters need it (its address). One object per
+ * request, so an address is charged once per request whichever checks it runs. */
+export interface Attempt { readonly ip: string }
+
 export interface PasswordAttempts {
   /** One attempt from this request's address (429 past AUTH_RATE_PER_ADDRESS). */
-  chargeAddress(request: FastifyRequest): Promise<void>;
+  chargeAddress(request: Attempt): Promise<void>;
   /** Sign-up only: one attempt at `username` (429 past AUTH_RATE_PER_USERNAME). */
   chargeUsername(username: string): Promise<void>;
   /** One attempt under `key` (e.g. a Discord identity), 429 past AUTH_RATE_PER_USERNAME. */
@@ -41,15 +44,15 @@ export interface PasswordAttempts {
   chargeAccount(userId: string): Promise<void>;
   /** Whether a password change by `username` from this address must pass the bot check now:
    * the name or the address had a failed or refused attempt in the last few minutes. */
-  changeNeedsBotCheck(request: FastifyRequest, username: string): Promise<boolean>;
+  changeNeedsBotCheck(request: Attempt, username: string): Promise<boolean>;
   /** The bot check level this address and (when given) this name currently ask for. */
-  requiredLevel(request: FastifyRequest, username?: string): Promise<number>;
+  requiredLevel(request: Attempt, username?: string): Promise<number>;
   /** Verifies and claims the bot check `token`; refuses (400, the address's and name's pressure
    * raised) a failed one or one easier than the level asked for (BOT_CHECK_HARDER). */
-  botCheck(request: FastifyRequest, token: string, username?: string): Promise<void>;
+  botCheck(request: Attempt, token: string, username?: string): Promise<void>;
   /** Compares the password (a dummy hash without a stored one, so a missing account takes as
    * long); a wrong one raises the pressure on the name and the address. */
-  verify(request: FastifyRequest, username: string, password: string, storedHash: string | null | undefined, priority?: PasswordPriority): Promise<boolean>;
+  verify(request: Attempt, username: string, password: string, storedHash: string | null | undefined, priority?: PasswordPriority): Promise<boolean>;
   /** A new password's hash, through the same bounded queue. */
   hash(password: string, priority: PasswordPriority): Promise<string>;
 }
@@ -71,35 +74,35 @@ type AttemptConfig = Pick<Config, 'AUTH_RATE_PER_ADDRESS' | 'AUTH_RATE_PER_USERN
 
 export function passwordAttempts(db: Executor, config: AttemptConfig, options: PasswordAttemptOptions = {}): PasswordAttempts {
   const { botCheck: provider, work, kind = PASSWORD_KIND } = options;
-  const charged = new WeakSet<FastifyRequest>();
-  const keysOf = (request: FastifyRequest, username?: string) => [addressKey(request.ip), ...(username ? [nameKey(username)] : [])];
+  const charged = new WeakSet<Attempt>();
+  const keysOf = (request: Attempt, username?: string) => [addressKey(request.ip), ...(username ? [nameKey(username)] : [])];
   const queued = async <T>(task: () => Promise<T>, priority: PasswordPriority): Promise<T> => {
     if (!work) return task();
     try {
       return await work.run(task, priority);
     } catch (error) {
-      if (error instanceof PasswordWorkBusy) throw retryLater(503, AUTH_TEXT.passwordWorkBusy, 'PASSWORD_WORK_BUSY', error.retryAfterS);
+      if (error instanceof PasswordWorkBusy) throw retryLater('unavailable', AUTH_TEXT.passwordWorkBusy, 'PASSWORD_WORK_BUSY', error.retryAfterS);
       throw error;
     }
   };
-  const chargeAddress = async (request: FastifyRequest) => {
+  const chargeAddress = async (request: Attempt) => {
     if (charged.has(request)) return;
     charged.add(request);
     if (!(await hit(db, `${kind}:ip:${addressKeyOf(request.ip)}`, config.AUTH_RATE_PER_ADDRESS))) {
       await raisePressure(db, [addressKey(request.ip)]);
-      throw tooMany(AUTH_TEXT.tooManyAttempts);
+      throw rateLimited(AUTH_TEXT.tooManyAttempts);
     }
   };
   const chargeKey = async (key: string) => {
-    if (!(await hit(db, `${kind}:${key}`, config.AUTH_RATE_PER_USERNAME))) throw tooMany(AUTH_TEXT.tooManyAttempts);
+    if (!(await hit(db, `${kind}:${key}`, config.AUTH_RATE_PER_USERNAME))) throw rateLimited(AUTH_TEXT.tooManyAttempts);
   };
-  const requiredLevel = async (request: FastifyRequest, username?: string) =>
+  const requiredLevel = async (request: Attempt, username?: string) =>
     levelFor(await pressureOf(db, keysOf(request, username)), config.AUTH_FAILURES_PER_LEVEL, ALTCHA_MAX_LEVEL);
   return {
     chargeAddress,
     chargeKey,
     async chargeAccount(userId) {
-      if (!(await hit(db, `${kind}:account:${userId}`, config.AUTH_RATE_PER_ACCOUNT))) throw tooMany(AUTH_TEXT.tooManyAttempts);
+      if (!(await hit(db, `${kind}:account:${userId}`, config.AUTH_RATE_PER_ACCOUNT))) throw rateLimited(AUTH_TEXT.tooManyAttempts);
     },
     changeNeedsBotCheck: async (request, username) => (await pressureOf(db, keysOf(request, username))) >= CHANGE_BOT_CHECK_PRESSURE,
     chargeUsername: (username) => chargeKey(`user:${username.toLowerCase()}`),
@@ -112,13 +115,13 @@ export function passwordAttempts(db: Executor, config: AttemptConfig, options: P
       if (verdict !== 'ok') {
         // Junk tokens cost the sender's address, never the name (anyone can send junk for it).
         await raisePressure(db, [addressKey(request.ip)]);
-        if (verdict === 'expired') throw badRequest(AUTH_TEXT.botCheckExpired, 'BOT_CHECK_EXPIRED');
-        throw badRequest(AUTH_TEXT.botCheckFailed, 'BOT_CHECK_FAILED');
+        if (verdict === 'expired') throw invalid(AUTH_TEXT.botCheckExpired, 'BOT_CHECK_EXPIRED');
+        throw invalid(AUTH_TEXT.botCheckFailed, 'BOT_CHECK_FAILED');
       }
       // Providers without levels (Turnstile) grade the visitor themselves.
       if (level !== undefined && level < await requiredLevel(request, username)) {
         await raisePressure(db, [addressKey(request.ip)]);
-        throw badRequest(AUTH_TEXT.botCheckHarder, 'BOT_CHECK_HARDER');
+        throw invalid(AUTH_TEXT.botCheckHarder, 'BOT_CHECK_HARDER');
       }
     },
     async verify(request, username, password, storedHash, priority = 'signIn') {

@@ -7,7 +7,7 @@ import { userProgressOf } from '../../contract/progress';
 import { hundredthsToNumber } from '../../contract/money';
 import type { Executor, RunInTransaction, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { notFound } from '../errors';
+import { notFound } from './errors';
 import { coinBalance, playerAccount } from './ledger';
 import { lastActiveText, streaks } from './profiles';
 import { currentLevelOf, progressOf } from './progress';

@@ -3,7 +3,7 @@
 // named after the portal's name.
 import { AUTH_TEXT } from '../../contract/auth';
 import { attempt, isUniqueViolation, type Trx } from '../db/tx';
-import { conflict } from '../errors';
+import { conflict } from './errors';
 import { createUser, freeUsernameLike } from './users';
 
 export interface PortalUser { userId: string; username: string }

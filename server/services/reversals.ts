@@ -18,7 +18,7 @@ import { ADMIN_TEXT } from '../../contract/admin';
 import { hundredthsToNumber } from '../../contract/money';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { conflict, notFound } from '../errors';
+import { conflict, notFound } from './errors';
 import { assetName } from './adminPlayers';
 import { BRIDGE_SINK } from './bridge';
 import { COINS, InsufficientFunds, MINT, post, type Leg } from './ledger';

@@ -7,10 +7,9 @@
 //   (every request reads the store), so a missed notification can never keep a session alive.
 // PGlite is one process: its own announcements are all there is.
 // A lookup that started before a revocation and ends after it is not cached (the generation).
-import pg from 'pg';
 import { z } from 'zod';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/createDb';
+import type { Listen, Listening } from '../db/notifications';
 import { findSession, REVOCATION_CHANNEL, type Revocation, type SessionUser } from './sessions';
 
 const MAX_ENTRIES = 50_000;
@@ -61,51 +60,23 @@ export class SessionCache {
   }
 }
 
-/** Keeps a LISTEN connection on REVOCATION_CHANNEL open (reconnecting every second while down). */
-export function listenForRevocations(databaseUrl: string, cache: SessionCache, log: FastifyBaseLogger): { started: Promise<void>; close(): Promise<void> } {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let retry: NodeJS.Timeout | null = null;
-  const down = (error?: unknown) => {
-    if (error) log.warn({ err: error }, 'session revocation listener down; session cache off until it is back');
-    cache.live = false;
-    cache.clear();
-    const dead = client;
-    client = null;
-    dead?.removeAllListeners();
-    void dead?.end().catch(() => undefined);
-    if (!closed && !retry) retry = setTimeout(() => { retry = null; void connect(); }, 1_000);
-  };
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
-    client = next;
-    next.on('error', down);
-    next.on('end', () => { if (client === next) down(new Error('connection ended')); });
-    next.on('notification', (message) => {
-      if (message.channel !== REVOCATION_CHANNEL) return;
+/**
+ * Listens on REVOCATION_CHANNEL through the process's one LISTEN client (db/notifications.ts,
+ * which reconnects every second while down). While it is down the cache is off and empty; when it
+ * is (back) up the cache starts afresh, since what was sent meanwhile was missed.
+ */
+export function listenForRevocations(listen: Listen, cache: SessionCache, log: { warn(o: object, m: string): void }): Listening {
+  return listen(REVOCATION_CHANNEL, {
+    message: (payload) => {
       let parsed: z.infer<typeof RevocationMessage> | null;
-      try { parsed = RevocationMessage.parse(JSON.parse(message.payload ?? '')); } catch { parsed = null; }
+      try { parsed = RevocationMessage.parse(JSON.parse(payload)); } catch { parsed = null; }
       if (parsed) cache.forget(parsed); else cache.clear();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${REVOCATION_CHANNEL}`);
-      if (closed) { await next.end(); return; }
-      cache.clear();
-      cache.live = true;
-    } catch (error) {
-      if (client === next) down(error);
-    }
-  };
-  return {
-    started: connect(),
-    close: async () => {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const last = client;
-      client = null;
-      last?.removeAllListeners();
-      await last?.end().catch(() => undefined);
     },
-  };
+    up: () => { cache.clear(); cache.live = true; },
+    down: (error) => {
+      log.warn({ err: error }, 'session revocation listener down; session cache off until it is back');
+      cache.live = false;
+      cache.clear();
+    },
+  });
 }

@@ -4,28 +4,17 @@
 // http): it is the same session, with the same expiry, rotation at sign-in and revocation at
 // logout and password change. Every response that starts a session carries its token in the
 // SESSION_TOKEN_HEADER header (never in a URL, never in the body's spec'd shape), so the shell
-// can continue with it when its cookie did not stick.
+// can continue with it when its cookie did not stick. Reading the token from a request and
+// setting the cookie are the route layer's (server/http/sessions.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_TEXT } from '../../contract/admin';
-import { secureByConfig } from '../config';
 import type { Executor } from '../db/tx';
-import { forbidden } from '../errors';
+import { forbidden } from './errors';
 
 export const SESSION_COOKIE = 'sid';
 /** The response header that hands a new session's token to the shell (lower case, as Node sends it). */
 export const SESSION_TOKEN_HEADER = 'x-session-token';
-
-/** The request's session token: its `Authorization: Bearer` header, else its session cookie. */
-export function sessionTokenOf(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (typeof header === 'string') {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (match) return match[1];
-  }
-  return request.cookies[SESSION_COOKIE];
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -120,60 +109,22 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
 }
 
 /**
- * Cookie attributes follow the scheme: over https the shell may be inside the portal's or
- * Discord's iframe, where only `SameSite=None; Secure; Partitioned` cookies are sent; plain
- * http (localhost) cannot set Secure cookies, so it gets `SameSite=Lax`.
+ * Signs a user in: a new session, whose token the caller hands to the client. The session the
+ * client came with (`previousToken`, if any) is revoked, so a token planted before sign-in is
+ * worthless after it (fixation).
  */
-/**
- * Signs a user in on this response: a new session and cookie. The session the request came with
- * (if any) is revoked, so a token planted before sign-in is worthless after it (fixation).
- */
-export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number): Promise<SessionUser> {
+export async function signIn(db: Executor, userId: string, days: number, meta: { previousToken?: string | undefined; userAgent?: string | undefined; ip?: string | undefined }): Promise<{ token: string; user: SessionUser }> {
   // Every sign-in (password, Discord, the portal, a new account) comes here: a banned player is
   // told why, and gets no session.
   const banned = await db.selectFrom('users').select('ban_reason').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
   if (banned) throw forbidden(ADMIN_TEXT.banned(banned.ban_reason ?? ''), 'BANNED');
-  const previous = sessionTokenOf(request);
-  if (previous) {
-    const old = await findSession(db, previous);
+  if (meta.previousToken) {
+    const old = await findSession(db, meta.previousToken);
     if (old) await revokeSession(db, old.sessionId);
   }
   await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
-  const token = await createSession(db, userId, days, { userAgent: request.headers['user-agent'], ip: request.ip });
-  setSessionCookie(request, reply, token, days);
+  const token = await createSession(db, userId, days, { userAgent: meta.userAgent, ip: meta.ip });
   const user = await findSession(db, token);
   if (!user) throw new Error('session vanished after creation');
-  return user;
-}
-
-/**
- * Whether the cookie gets the attributes a framed shell needs (`SameSite=None; Secure;
- * Partitioned`): over https (an https PUBLIC_ORIGIN, or the request's own scheme), and on the host playground's loopback product (PLAYGROUND_ORIGIN),
- * which browsers treat as a secure context, so the playground frames the product as production does.
- */
-export function framedCookie(request: FastifyRequest): boolean {
-  // Our public origin is https: a TLS-terminating proxy may not say so (no TRUST_PROXY), but the
-  // player's browser reached us over https all the same, and the cookie must never lose Secure.
-  if (secureByConfig(request.server.config) || request.protocol === 'https') return true;
-  return Boolean(request.server.config.PLAYGROUND_ORIGIN) && ['localhost', '127.0.0.1'].includes(request.hostname);
-}
-
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, days: number): void {
-  reply.header(SESSION_TOKEN_HEADER, token);
-  reply.header('cache-control', 'no-store');
-  const secure = framedCookie(request);
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: '/',
-    httpOnly: true,
-    maxAge: days * 86_400,
-    ...(secure ? { secure: true, sameSite: 'none', partitioned: true } : { sameSite: 'lax' }),
-  });
-}
-
-export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = framedCookie(request);
-  reply.clearCookie(SESSION_COOKIE, {
-    path: '/', httpOnly: true,
-    ...(secure ? { secure: true, sameSite: 'none', partitioned: true } : { sameSite: 'lax' }),
-  });
+  return { token, user };
 }

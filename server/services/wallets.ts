@@ -7,7 +7,7 @@ import { getAddress, recoverMessageAddress } from 'viem';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
 import { WALLET_TEXT } from '../../contract/accounts';
 import { attempt, isUniqueViolation, type Executor, type Trx } from '../db/tx';
-import { badRequest, conflict, notFound } from '../errors';
+import { conflict, invalid, notFound } from './errors';
 
 const lower = (address: string) => address.toLowerCase();
 const NONCE_MINUTES = 10;
@@ -44,13 +44,13 @@ export async function issueWalletNonce(trx: Trx, userId: string, input: { addres
 /** Spends the nonce of `message` (refused or not, it works once); the address it was issued for. */
 export async function spendWalletNonce(trx: Trx, userId: string, message: string): Promise<string> {
   const fields = parseSiweMessage(message);
-  if (!fields.nonce || !fields.address) throw badRequest(WALLET_TEXT.badSignature, 'BAD_SIWE');
+  if (!fields.nonce || !fields.address) throw invalid(WALLET_TEXT.badSignature, 'BAD_SIWE');
   const issued = await trx.updateTable('wallet_nonces').set({ used_at: sql`now()` })
     .where('nonce', '=', fields.nonce).where('user_id', '=', userId).where('used_at', 'is', null).where('expires_at', '>', sql<Date>`now()`)
     .returning(['address', 'message']).executeTakeFirst();
-  if (!issued) throw badRequest(WALLET_TEXT.nonceUsed, 'NONCE_USED');
+  if (!issued) throw invalid(WALLET_TEXT.nonceUsed, 'NONCE_USED');
   // The exact message we issued must be what was signed: no field can be swapped.
-  if (issued.message !== message) throw badRequest(WALLET_TEXT.badSignature, 'BAD_SIWE');
+  if (issued.message !== message) throw invalid(WALLET_TEXT.badSignature, 'BAD_SIWE');
   return issued.address;
 }
 
@@ -60,9 +60,9 @@ export async function checkSignature(address: string, message: string, signature
   try {
     signer = await recoverMessageAddress({ message, signature: signature as `0x${string}` });
   } catch {
-    throw badRequest(WALLET_TEXT.badSignature, 'BAD_SIGNATURE');
+    throw invalid(WALLET_TEXT.badSignature, 'BAD_SIGNATURE');
   }
-  if (lower(signer) !== address) throw badRequest(WALLET_TEXT.badSignature, 'BAD_SIGNATURE');
+  if (lower(signer) !== address) throw invalid(WALLET_TEXT.badSignature, 'BAD_SIGNATURE');
 }
 
 /** Links a proven wallet (the first becomes the preferred address); the player's wallets. */

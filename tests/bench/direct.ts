@@ -19,7 +19,6 @@ import { inTransaction, type Trx } from '../../server/db/tx';
 import { awardOnce } from '../../server/services/awards';
 import * as coinflip from '../../server/services/coinflip';
 import * as crates from '../../server/services/crates';
-import { DEFAULT_DROP_TABLES, loadDropTables } from '../../server/services/dropTables';
 import { once as keyedOnce, requestHash } from '../../server/services/idempotency';
 import { transferItems } from '../../server/services/inventory';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/ledger';
@@ -61,12 +60,12 @@ const once = (ctx: DirectContext, endpoint: string, work: (trx: Trx) => Promise<
 const expire = (ctx: DirectContext, id: string) => market.expireListingIfDue(ctx.db, (fn) => inTransaction(ctx.db, fn), id);
 
 /** Shops and drop tables, read once as the routes read them at start (not inside the timing). */
-let shopsOf: { config: Config; shops: Map<number, crates.CrateShop>; tables: ReturnType<typeof loadDropTables> } | undefined;
+let shopsOf: { config: Config; setup: crates.CrateSetup } | undefined;
 function catalogue(ctx: DirectContext) {
   if (shopsOf?.config !== ctx.config) {
-    shopsOf = { config: ctx.config, shops: crates.crateShops(ctx.config), tables: loadDropTables(ctx.config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES) };
+    shopsOf = { config: ctx.config, setup: crates.crateSetup(ctx.config) };
   }
-  return shopsOf;
+  return shopsOf.setup;
 }
 function crateShop(ctx: DirectContext, versionId: number) {
   const shop = catalogue(ctx).shops.get(versionId);

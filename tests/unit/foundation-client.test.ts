@@ -29,7 +29,7 @@ describe('the typed API client', () => {
     vi.stubGlobal('fetch', fetchMock);
     await call(logout).catch(() => undefined);
     await call(whoami).catch(() => undefined);
-    const [[, change], [, read]] = fetchMock.mock.calls as unknown as Array<[string, RequestInit]>;
+    const [[, change], [, read]] = fetchMock.mock.calls as unknown as [[string, RequestInit], [string, RequestInit]];
     const headers = change!.headers as Record<string, string>;
     expect(change!.method).toBe('POST');
     expect(headers['content-type']).toBe('application/json');

@@ -26,8 +26,8 @@ import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { loadingMachine } from '../../machines/loading';
 import type { GameController, GameState } from '../../src/game-link/controller';
-import { createHostApi, type HostApi } from '../../src/game-link/hostApi';
-import { wireHost } from '../../src/game-link/hostWiring';
+import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
+import { wireHost } from '../../src/host-bridge/hostWiring';
 import { setHostLocale } from '../../src/lib/hostLocale';
 import { createOverlayStore } from '../../src/overlays/store';
 import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';
@@ -187,8 +187,8 @@ function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>) {
   const muted = new Set<string>();
   const audio = { mute: vi.fn((reason: string) => { muted.add(reason); }), unmute: vi.fn((reason: string) => { muted.delete(reason); }) };
   let api: HostApi | null = null;
-  const unwire = wireHost(adapter, { loading, overlays, game, link: { send }, audio: audio as never }, (a, wiring) => {
-    api = createHostApi({ adapter: a, link: { send }, game, ...wiring, log: quiet(), ...(timeouts ? { timeouts } : {}) });
+  const unwire = wireHost(adapter, { loading, overlays, link: { send }, audio: audio as never }, (a, wiring) => {
+    api = createHostApi({ adapter: a, link: { send }, ...wiring, log: quiet(), ...(timeouts ? { timeouts } : {}) });
     return api;
   });
   void adapter.start();

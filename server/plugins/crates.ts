@@ -1,0 +1,9 @@
+// The crate shops' configuration and drop tables as app.crates, built once (services/crates.ts
+// crateSetup): the crate routes, the console and the start-up step (each shop's supply) read it.
+// A broken drop table stops the app here, before it serves.
+import fp from 'fastify-plugin';
+import { crateSetup } from '../services/crates';
+
+export default fp(async (app) => {
+  app.decorate('crates', crateSetup(app.config));
+}, { name: 'crates', dependencies: ['config'] });

@@ -2,7 +2,7 @@
 // - a Discord account decision the player had not made before a reload comes back (spec part 2
 //   §2: "a pending chat-platform user held in session storage opens the fusion decision");
 // - in a Discord Activity the player lands in a session without typing anything (spec part 1
-//   §6, issue 6): once the SDK is ready the Activity logs in through the host (the same logic
+//   §6): once the SDK is ready the Activity logs in through the host (the same logic
 //   as the login modal's). One attempt per start: a failure shows the spec's toast and the
 //   login modal stays available, nothing retries. A player whose session cookie is still valid
 //   (a reopened or popped-out Activity) is shown signed in from it at once, and the Activity

@@ -227,9 +227,8 @@
       environment: 'uninitialized',
       init: function () {
         calls.push('init');
-        var sdk = this;
         // The data module preloads the game's data here, as the real SDK's init() does.
-        return (dataOff ? Promise.resolve({}) : askPortalData(userKey(), null)).then(function (data) { store = data; sdk.environment = 'local'; });
+        return (dataOff ? Promise.resolve({}) : askPortalData(userKey(), null)).then(function (data) { store = data; window.CrazyGames.SDK.environment = 'local'; });
       },
       data: dataModule,
       ad: {

@@ -126,10 +126,6 @@ function wrongDirections() {
 const HTTP_PACKAGE = /^(fastify|fastify-plugin|fastify-type-provider-zod|@fastify\/.*)$/;
 /** What a service may not import: the HTTP side of the server, which maps its errors. */
 const ABOVE_SERVICES = /^server\/(errors\.ts|route\.ts|app\.ts|start\.ts|main\.ts|http\/|routes\/|plugins\/)/;
-/** The console's services still throw the route layer's errors: they are being rewritten on the
- * console's own branch, which converts them (their import of '../errors' becomes './errors',
- * badRequest becomes invalid); remove each name from here as it is converted. */
-const CONVERTING = /^server\/services\/(.*\/)?admin(Crates|Economy|Players)\.ts$/;
 
 function serverLayerProblems() {
   const problems = [];
@@ -141,7 +137,7 @@ function serverLayerProblems() {
       }
       for (const target of targets) {
         const to = rel(target);
-        if (ABOVE_SERVICES.test(to) && !CONVERTING.test(from)) problems.push(`${from} imports ${to}: services do not depend on the HTTP side (raise a domain error, services/errors.ts)`);
+        if (ABOVE_SERVICES.test(to)) problems.push(`${from} imports ${to}: services do not depend on the HTTP side (raise a domain error, services/errors.ts)`);
       }
     }
     if (/^server\/(routes\/|http\/|route\.ts$|errors\.ts$)/.test(from)) {

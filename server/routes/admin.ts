@@ -16,16 +16,14 @@ import { percentsOf, tableInForce } from '../services/adminCrates';
 import { economyOverview, runConservationCheck, type GrantCaps } from '../services/adminEconomy';
 import * as players from '../services/adminPlayers';
 import { markReauthenticated, requireFreshPassword } from '../services/adminReauth';
-import { crateShops, crateStatus } from '../services/crates';
-import { DEFAULT_DROP_TABLES, loadDropTables } from '../services/dropTables';
+import { crateStatus } from '../services/crates';
 import { passwordAttempts } from '../services/passwordAttempts';
 import { passwordHashOf } from '../services/passwordAccounts';
 import { reversalPlan } from '../services/reversals';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
-  const shops = crateShops(config);
-  const tables = loadDropTables(config.CRATE_DROP_TABLES ?? DEFAULT_DROP_TABLES);
+  const { shops, tables } = app.crates;
   const shopOf = (version: string) => {
     const id = Number(version);
     const shop = shops.get(id);

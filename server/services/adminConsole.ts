@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { notFound } from '../errors';
+import { notFound } from './errors';
 import { setCrateSupplyIn } from '../jobs/crateSupply';
 import { record, type AuditEntry } from './adminAudit';
 import { setDropTable } from './adminCrates';

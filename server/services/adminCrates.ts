@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { percentToBasis } from '../../contract/admin';
 import type { Executor, Trx } from '../db/tx';
-import { badRequest } from '../errors';
+import { invalid } from './errors';
 import { catalogueItem } from './catalogue';
 import { oddsOf, type DropTable } from './dropTables';
 
@@ -27,10 +27,10 @@ export async function tableInForce(db: Executor, fromFile: DropTable): Promise<D
 export async function setDropTable(trx: Trx, versionId: number, drops: Array<{ itemUuid: string; percent: number }>, by: string) {
   const stored = drops.map((d) => {
     const item = catalogueItem(d.itemUuid);
-    if (!item) throw badRequest(`${d.itemUuid} is not in the item catalogue`, 'UNKNOWN_ITEM');
+    if (!item) throw invalid(`${d.itemUuid} is not in the item catalogue`, 'UNKNOWN_ITEM');
     return { itemUuid: item.uuid, weight: percentToBasis(d.percent) };
   });
-  if (stored.reduce((s, d) => s + d.weight, 0) !== 10_000) throw badRequest('The odds must add up to exactly 100%', 'ODDS_NOT_100');
+  if (stored.reduce((s, d) => s + d.weight, 0) !== 10_000) throw invalid('The odds must add up to exactly 100%', 'ODDS_NOT_100');
   await trx.insertInto('drop_table_overrides').values({ crate_version_id: versionId, drops: JSON.stringify(stored), updated_by: by })
     .onConflict((oc) => oc.column('crate_version_id').doUpdateSet((eb) => ({ drops: eb.ref('excluded.drops'), updated_by: eb.ref('excluded.updated_by'), updated_at: new Date() })))
     .execute();

@@ -6,7 +6,7 @@ import { ADMIN_TEXT } from '../../contract/admin';
 import { hundredthsToNumber, parseTripcoins } from '../../contract/money';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { badRequest, conflict } from '../errors';
+import { conflict, invalid } from './errors';
 import { assetName, mustFindPlayer } from './adminPlayers';
 import { catalogueItem } from './catalogue';
 import { COINS, coinBalance, conservationViolations, InsufficientFunds, MINT, playerAccount, post } from './ledger';
@@ -25,7 +25,7 @@ async function chargeGrant(trx: Trx, actorId: string, kind: 'coins' | 'items', a
   const perGrant = coins ? BigInt(caps.perGrantTc) * 100n : BigInt(caps.perGrantItems);
   const daily = coins ? BigInt(caps.dailyTc) * 100n : BigInt(caps.dailyItems);
   const shown = (v: bigint) => (coins ? hundredthsToNumber(v).toFixed(2) : v.toString());
-  if (amount > perGrant) throw badRequest(ADMIN_TEXT.grantTooLarge(shown(perGrant), unit), 'GRANT_TOO_LARGE');
+  if (amount > perGrant) throw invalid(ADMIN_TEXT.grantTooLarge(shown(perGrant), unit), 'GRANT_TOO_LARGE');
   const row = await trx.insertInto('admin_grant_days')
     .values({ actor_id: actorId, day: sql<string>`(now() AT TIME ZONE 'UTC')::date`, kind, total: amount.toString() })
     .onConflict((oc) => oc.columns(['actor_id', 'day', 'kind']).doUpdateSet({ total: sql`admin_grant_days.total + excluded.total` }))
@@ -40,12 +40,12 @@ async function chargeGrant(trx: Trx, actorId: string, kind: 'coins' | 'items', a
 export async function grantOrRemove(trx: Trx, actorId: string, uuid: string, input: { direction: 'grant' | 'remove'; asset: string; amount: string }, caps: GrantCaps) {
   const u = await mustFindPlayer(trx, uuid);
   const asset = input.asset === COINS ? COINS : input.asset.toLowerCase();
-  if (asset !== COINS && !catalogueItem(asset)) throw badRequest('No such item in the catalogue', 'UNKNOWN_ITEM');
+  if (asset !== COINS && !catalogueItem(asset)) throw invalid('No such item in the catalogue', 'UNKNOWN_ITEM');
   const parsed = parseTripcoins(input.amount);
-  if (parsed === null || parsed <= 0n) throw badRequest('A positive amount with at most two decimals', 'INVALID_AMOUNT');
+  if (parsed === null || parsed <= 0n) throw invalid('A positive amount with at most two decimals', 'INVALID_AMOUNT');
   let amount = parsed;
   if (asset !== COINS) {
-    if (parsed % 100n !== 0n) throw badRequest('Items are whole units', 'INVALID_AMOUNT');
+    if (parsed % 100n !== 0n) throw invalid('Items are whole units', 'INVALID_AMOUNT');
     amount = parsed / 100n;
   }
   const player = playerAccount(u.id);

@@ -6,7 +6,7 @@ import { ADMIN_TEXT } from '../../contract/admin';
 import { hundredthsToNumber } from '../../contract/money';
 import type { Executor, Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, notFound } from './errors';
 import { catalogueItem } from './catalogue';
 import { escapeLike } from './inventory';
 import { COINS, playerAccount, post } from './ledger';

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { ADMIN_TEXT, REAUTH_REQUIRED } from '../../contract/admin';
 import type { Executor, Trx } from '../db/tx';
-import { forbidden } from '../errors';
+import { forbidden } from './errors';
 
 export interface ReauthSubject { sessionId: string; hasPassword: boolean }
 

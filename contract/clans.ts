@@ -1,5 +1,5 @@
 // Clans. Server rules the spec leaves open are decided here
-// and enforced in server/services/clans.ts.
+// and enforced in server/services/clans/clans.ts.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
 import { CLAN_CREATE_MIN_LEVEL } from './levels';

@@ -1,7 +1,7 @@
 // Live events: what the server tells a signed-in player's open page while they look.
 // One Server-Sent Events stream per page at LIVE_EVENTS_PATH; each message is one LiveEvent as
 // JSON in `data:`, its `event:` field is the type and its `id:` resumes after a reconnect
-// (Last-Event-ID). Published by the services where things happen (server/services/liveEvents.ts).
+// (Last-Event-ID). Published by the services where things happen (server/services/live/liveEvents.ts).
 import { z } from 'zod';
 
 export const LIVE_EVENTS_PATH = '/api/events';

@@ -18,8 +18,8 @@ import { DataDirLocked } from '../server/db/dataDirLock';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { ensureCrateShops, setCrateSupply, SupplyError } from '../server/jobs/crateSupply';
-import { crateShops, crateStatus } from '../server/services/crates';
-import { lookalikeGroups } from '../server/services/names';
+import { crateShops, crateStatus } from '../server/services/economy/crates';
+import { lookalikeGroups } from '../server/services/accounts/names';
 import { AdminRoleError, setAdmin } from '../server/jobs/adminRole';
 
 const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes   |   npm run admin -- grant-admin|revoke-admin <username>';

@@ -5,7 +5,7 @@
 // The route layer owns the transaction of every endpoint that writes (the rule):
 //  - An endpoint that is not a GET runs in ONE transaction this layer opens ('route', the
 //    default). For an endpoint that moves value it first claims the request's key in that
-//    transaction (services/idempotency.ts), then runs the handler with it (`ctx.trx`), stores the
+//    transaction (services/system/idempotency.ts), then runs the handler with it (`ctx.trx`), stores the
 //    answer in it and commits once. A deadlock or serialization failure retries the whole of it
 //    (db/tx.ts inTransaction). Services take that transaction and never open one.
 //  - A handler that must call something outside the database between its writes (Discord's
@@ -31,8 +31,8 @@ import { inTransaction, type Executor, type RunInTransaction, type Trx } from '.
 import { forbidden, unauthorized, unavailable } from './errors';
 import { loadPlayerThen } from './http/sessions';
 import { idempotencyKeyOf, markReplay } from './http/idempotency';
-import { GAME_SERVER_SCOPE, once, requestHash } from './services/idempotency';
-import type { SessionUser } from './services/sessions';
+import { GAME_SERVER_SCOPE, once, requestHash } from './services/system/idempotency';
+import type { SessionUser } from './services/accounts/sessions';
 
 export interface HandlerContext<E extends EndpointDef> {
   body: BodyOf<E>;

@@ -13,8 +13,8 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureCrateShops } from './jobs/crateSupply';
 import { schedulePruning } from './jobs/pruning';
-import type { CrateShop } from './services/crates';
-import { ALTCHA_SECRETS, serverSecret } from './services/secrets';
+import type { CrateShop } from './services/economy/crates';
+import { ALTCHA_SECRETS, serverSecret } from './services/system/secrets';
 
 /** Makes the database ready for this version; safe to run from several processes at once. */
 export async function prepareDatabase(db: Db, shops: Iterable<CrateShop>, log: FastifyBaseLogger): Promise<void> {

@@ -1,15 +1,15 @@
 import type { Config } from './config';
 import type { Db, DbHandle, DbKind } from './db/createDb';
-import type { Metrics } from './services/metrics';
+import type { Metrics } from './services/system/metrics';
 import type { Listen } from './db/notifications';
-import type { LiveEventHub } from './services/liveEventHub';
+import type { LiveEventHub } from './services/live/liveEventHub';
 import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
-import type { Bridge } from './services/bridge';
-import type { CrateSetup } from './services/crates';
-import type { PasswordWork } from './services/passwords';
-import type { SessionCache } from './services/sessionCache';
-import type { SessionUser } from './services/sessions';
+import type { Bridge } from './services/economy/bridge';
+import type { CrateSetup } from './services/economy/crates';
+import type { PasswordWork } from './services/accounts/passwords';
+import type { SessionCache } from './services/accounts/sessionCache';
+import type { SessionUser } from './services/accounts/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {

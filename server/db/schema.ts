@@ -11,7 +11,7 @@ export interface UsersTable {
   id: string;
   username: string;
   username_lower: string;
-  /** 011: the confusable skeleton (services/names.ts); NULL only for a look-alike made before it. */
+  /** 011: the confusable skeleton (services/accounts/names.ts); NULL only for a look-alike made before it. */
   username_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: string | null;
   created_at: Timestamp;
@@ -89,7 +89,7 @@ export interface LegacyStatsTable { user_id: string; block: string; stats: Json<
 export interface StatReportsTable { report_id: string; user_id: string; received_at: Timestamp }
 export interface ClansTable {
   id: string; name: string; tag: string; color: string; created_at: Timestamp; disbanded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  /** 011: confusable skeletons of name and tag (services/names.ts). */
+  /** 011: confusable skeletons of name and tag (services/accounts/names.ts). */
   name_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   tag_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { CATALOGUE } from '../../contract/items';
 import { LEVEL_REQUIREMENTS } from '../../contract/levels';
-import { fillNameSkeletons } from '../services/names';
+import { fillNameSkeletons } from '../services/accounts/names';
 import type { Db } from './createDb';
 
 export const ReleaseLogFile = z.array(z.object({

@@ -1,5 +1,5 @@
 // The HTTP side of idempotency (the mechanism itself, in the request's transaction, is
-// services/idempotency.ts): the Idempotency-Key header a request brings, and the header that
+// services/system/idempotency.ts): the Idempotency-Key header a request brings, and the header that
 // marks an answer replayed from a stored one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../../contract/http';

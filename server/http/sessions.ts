@@ -1,11 +1,11 @@
-// The HTTP side of sessions (the sessions themselves are services/sessions.ts): the token a
+// The HTTP side of sessions (the sessions themselves are services/accounts/sessions.ts): the token a
 // request brings (its `Authorization: Bearer` header, else its cookie), and the cookie and
 // header that hand a new session's token to the shell; request.user from the session cache
 // (app.sessions, plugins/sessions.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { secureByConfig } from '../config';
 import type { Executor } from '../db/tx';
-import { SESSION_COOKIE, SESSION_TOKEN_HEADER, signIn, type SessionUser } from '../services/sessions';
+import { SESSION_COOKIE, SESSION_TOKEN_HEADER, signIn, type SessionUser } from '../services/accounts/sessions';
 
 /** The request's session token: its `Authorization: Bearer` header, else its session cookie. */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
@@ -18,7 +18,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Signs a user in on this response: a new session and cookie (services/sessions.ts signIn, which
+ * Signs a user in on this response: a new session and cookie (services/accounts/sessions.ts signIn, which
  * revokes the session the request came with).
  */
 export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number): Promise<SessionUser> {

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { inTransaction } from '../db/tx';
-import { REVOCATION_CHANNEL } from '../services/sessions';
+import { REVOCATION_CHANNEL } from '../services/accounts/sessions';
 
 export class AdminRoleError extends Error {}
 

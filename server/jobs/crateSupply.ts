@@ -4,8 +4,8 @@
 import type { Db } from '../db/createDb';
 import { attempt, inTransaction, type Executor, type Trx } from '../db/tx';
 import { toBigInt } from '../db/values';
-import { CRATE_SALES_ACCOUNTS, CRATES_OPENED_SINK, shardQuantities, snapshot, spread, type CrateShop } from '../services/crates';
-import { InsufficientFunds, MINT, openAccounts, post } from '../services/ledger';
+import { CRATE_SALES_ACCOUNTS, CRATES_OPENED_SINK, shardQuantities, snapshot, spread, type CrateShop } from '../services/economy/crates';
+import { InsufficientFunds, MINT, openAccounts, post } from '../services/economy/ledger';
 
 /**
  * Opens the shop and sink accounts and, on the first start of an empty database, mints each

@@ -4,10 +4,10 @@
 import { ITEM_IDS, BASE_SET_ITEMS } from '../../contract/items';
 import type { Db } from '../db/createDb';
 import { inTransaction, isUniqueViolation } from '../db/tx';
-import { awardOnce } from '../services/awards';
-import { createListing } from '../services/marketplace';
-import { hashPassword } from '../services/passwords';
-import { createUser } from '../services/users';
+import { awardOnce } from '../services/economy/awards';
+import { createListing } from '../services/economy/marketplace';
+import { hashPassword } from '../services/accounts/passwords';
+import { createUser } from '../services/accounts/users';
 
 export interface DemoPlayer { username: string; password: string; tripcoins: string; xp: number; items: Record<string, number> }
 

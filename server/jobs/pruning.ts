@@ -6,7 +6,7 @@
 //  - wallet_nonces, pending_identities: single-use, short-lived,
 //  - auth_pressure: a score quiet for an hour has decayed to nothing,
 //  - live_events: a stream resumes only within LIVE_EVENTS_RETENTION_MINUTES.
-// (wallet_nonces also has a per-player cap when issued: services/wallets.ts.)
+// (wallet_nonces also has a per-player cap when issued: services/accounts/wallets.ts.)
 // Safe with several API processes: each batch takes a transaction-scoped advisory lock with
 // pg_try_advisory_xact_lock, so one process prunes at a time and the others skip that round; and
 // every DELETE only removes rows past their time (running it twice is harmless).

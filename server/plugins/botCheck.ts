@@ -5,7 +5,7 @@
 // touches no table. No request is answered before the app is ready.
 import fp from 'fastify-plugin';
 import { AltchaProvider, TurnstileProvider, type BotCheckProvider } from '../providers/botCheck';
-import { ALTCHA_SECRETS, readServerSecret } from '../services/secrets';
+import { ALTCHA_SECRETS, readServerSecret } from '../services/system/secrets';
 
 export default fp(async (app) => {
   const { config, db } = app;

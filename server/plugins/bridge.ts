@@ -1,11 +1,11 @@
-// The Mythical Bridge (services/bridge.ts) as app.bridge, null when the chain is not configured:
+// The Mythical Bridge (services/economy/bridge.ts) as app.bridge, null when the chain is not configured:
 // one per process, since its send lock lives in it. The bridge routes use it; the start-up step
 // (server/start.ts) finishes the transfers a previous process left open.
 import fp from 'fastify-plugin';
 import type { Hex } from 'viem';
 import { ViemChainSender } from '../providers/chain';
 import { routeTransactions } from '../route';
-import { Bridge } from '../services/bridge';
+import { Bridge } from '../services/economy/bridge';
 
 export default fp(async (app) => {
   const { config, db, dbKind } = app;

@@ -1,4 +1,4 @@
-// GET /metrics (Prometheus text format, services/metrics.ts) and the hooks that feed it. Kept
+// GET /metrics (Prometheus text format, services/system/metrics.ts) and the hooks that feed it. Kept
 // from the public by a token: `Authorization: Bearer $METRICS_TOKEN`; without METRICS_TOKEN the
 // endpoint does not exist (404), with a wrong or missing token it answers 401. Every process
 // reports its own figures: scrape each one (they sit behind the same load balancer as the API,
@@ -7,8 +7,8 @@ import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
-import { Metrics } from '../services/metrics';
-import { onPosting } from '../services/observe';
+import { Metrics } from '../services/system/metrics';
+import { onPosting } from '../services/system/observe';
 import { REPLAY_HEADER } from '../http/idempotency';
 
 export const METRICS_PATH = '/metrics';

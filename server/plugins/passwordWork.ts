@@ -1,8 +1,8 @@
-// app.passwordWork: this process's bounded scrypt queue (services/passwords.ts PasswordWork),
+// app.passwordWork: this process's bounded scrypt queue (services/accounts/passwords.ts PasswordWork),
 // PASSWORD_WORK_CONCURRENCY hashes at once and PASSWORD_WORK_QUEUE waiting, shared by every route
-// that checks or sets a password (through services/passwordAttempts.ts).
+// that checks or sets a password (through services/accounts/passwordAttempts.ts).
 import fp from 'fastify-plugin';
-import { PasswordWork } from '../services/passwords';
+import { PasswordWork } from '../services/accounts/passwords';
 
 export default fp(async (app) => {
   app.decorate('passwordWork', new PasswordWork(app.config.PASSWORD_WORK_CONCURRENCY, app.config.PASSWORD_WORK_QUEUE));

@@ -1,12 +1,12 @@
-// The session cache (services/sessionCache.ts) as app.sessions, and request.user. The session (its
+// The session cache (services/accounts/sessionCache.ts) as app.sessions, and request.user. The session (its
 // Authorization: Bearer header, else its cookie) is looked up only by the endpoints that use the
 // player: access 'user', or a public reader marked `readsPlayer` in the contract (server/route.ts
 // does it, with loadPlayerThen from http/sessions.ts).
 // Assets, config, catalogue and sprites never touch the session store, whatever cookie comes.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { listenForRevocations, SessionCache } from '../services/sessionCache';
-import { onSessionRevoked } from '../services/sessions';
+import { listenForRevocations, SessionCache } from '../services/accounts/sessionCache';
+import { onSessionRevoked } from '../services/accounts/sessions';
 
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   const { SESSION_CACHE_MS } = app.config;

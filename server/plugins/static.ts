@@ -1,6 +1,6 @@
 // Serves the built shell (dist/) and the active game build. Hashed assets are cached for a year;
 // index.html is always revalidated, and carries the page data of its first frame (the daily
-// update streak, services/updateStreak.ts). The game's four files are always at the fixed URLs of
+// update streak, services/progress/updateStreak.ts). The game's four files are always at the fixed URLs of
 // GAME_BUILD_FILES (contract/game.ts): from the demo build (DEMO_GAME_DIR) by default, or from a
 // real Unity build (UNITY_BUILD_DIR), whose files are found by suffix and served with the
 // Content-Encoding their pre-compression needs, never compressed twice. `.unityweb` files say
@@ -20,7 +20,7 @@ import { pageDataElement, type PageData } from '../../contract/pageData';
 import { PageDataSchema } from '../../contract/pageDataSchema';
 import type { Config } from '../config';
 import { notFound } from '../errors';
-import { updateStreakCacheOf } from '../services/updateStreak';
+import { updateStreakCacheOf } from '../services/progress/updateStreak';
 
 export type BuildPart = 'loader' | 'data' | 'framework' | 'code';
 export type PreCompression = 'br' | 'gzip' | null;

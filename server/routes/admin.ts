@@ -1,8 +1,8 @@
 // The studio's console API (contract/admin.ts, access 'admin'). Reads go to the services
 // directly; every write runs in the route layer's one transaction (server/route.ts, with its
-// Idempotency-Key) and is one call of services/adminConsole.ts, which makes the change, records
+// Idempotency-Key) and is one call of services/admin/adminConsole.ts, which makes the change, records
 // its audit row and tells the player, all in that transaction. Before any write, the admin must
-// have typed their password in this session lately (services/adminReauth.ts).
+// have typed their password in this session lately (services/admin/adminReauth.ts).
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../contract/admin';
 import { CRATE_VERSIONS } from '../../contract/crates';
@@ -10,16 +10,16 @@ import type { EndpointDef, ResponseOf } from '../../contract/http';
 import { HttpError, notFound } from '../errors';
 import { SupplyError } from '../jobs/crateSupply';
 import { route, type UserHandlerContext } from '../route';
-import { auditRows } from '../services/adminAudit';
-import * as write from '../services/adminConsole';
-import { percentsOf, tableInForce } from '../services/adminCrates';
-import { economyOverview, runConservationCheck, type GrantCaps } from '../services/adminEconomy';
-import * as players from '../services/adminPlayers';
-import { markReauthenticated, requireFreshPassword } from '../services/adminReauth';
-import { crateStatus } from '../services/crates';
-import { passwordAttempts } from '../services/passwordAttempts';
-import { passwordHashOf } from '../services/passwordAccounts';
-import { reversalPlan } from '../services/reversals';
+import { auditRows } from '../services/admin/adminAudit';
+import * as write from '../services/admin/adminConsole';
+import { percentsOf, tableInForce } from '../services/admin/adminCrates';
+import { economyOverview, runConservationCheck, type GrantCaps } from '../services/admin/adminEconomy';
+import * as players from '../services/admin/adminPlayers';
+import { markReauthenticated, requireFreshPassword } from '../services/admin/adminReauth';
+import { crateStatus } from '../services/economy/crates';
+import { passwordAttempts } from '../services/accounts/passwordAttempts';
+import { passwordHashOf } from '../services/accounts/passwordAccounts';
+import { reversalPlan } from '../services/economy/reversals';
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;

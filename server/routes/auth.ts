@@ -4,10 +4,10 @@ import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, logoutEverywh
 import { badRequest, HttpError } from '../errors';
 import { clearSessionCookie, setSessionCookie, startSession } from '../http/sessions';
 import { constantAnswer, route } from '../route';
-import { passwordAttempts } from '../services/passwordAttempts';
-import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/passwordAccounts';
-import { createSession, revokeAllSessions, revokeSession } from '../services/sessions';
-import { currentUserOf } from '../services/users';
+import { passwordAttempts } from '../services/accounts/passwordAttempts';
+import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/accounts/passwordAccounts';
+import { createSession, revokeAllSessions, revokeSession } from '../services/accounts/sessions';
+import { currentUserOf } from '../services/accounts/users';
 
 const STEPS = { transaction: 'steps' } as const;
 /** Whoami's anonymous answer, made and written once. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as c from '../../contract/clans';
 import { route } from '../route';
-import * as queries from '../services/clanQueries';
-import * as clans from '../services/clans';
+import * as queries from '../services/clans/clanQueries';
+import * as clans from '../services/clans/clans';
 
 export async function clanRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;

@@ -4,7 +4,7 @@ import { acceptCoinflip, cancelCoinflip, COINFLIP_TEXT, coinflipGame, createCoin
 import { parseTripcoins } from '../../contract/money';
 import { badRequest } from '../errors';
 import { route } from '../route';
-import * as coinflip from '../services/coinflip';
+import * as coinflip from '../services/economy/coinflip';
 
 export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;

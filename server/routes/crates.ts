@@ -1,13 +1,13 @@
 // Crate shops (v1 Base Set, v2 Base Set II), crate opening and the published odds.
 // The shops and drop tables are app.crates (plugins/crates.ts, which checks the tables when the
 // app is built). The console's table, when set, replaces the file's
-// (services/adminCrates.ts tableInForce). Each shop's supply is minted by the start-up step.
+// (services/admin/adminCrates.ts tableInForce). Each shop's supply is minted by the start-up step.
 import type { FastifyInstance } from 'fastify';
 import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateStatusV2, openCrate, type CrateVersion } from '../../contract/crates';
 import { route } from '../route';
-import { tableInForce } from '../services/adminCrates';
-import * as crates from '../services/crates';
-import { oddsOf } from '../services/dropTables';
+import { tableInForce } from '../services/admin/adminCrates';
+import * as crates from '../services/economy/crates';
+import { oddsOf } from '../services/economy/dropTables';
 
 export async function crateRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -38,7 +38,7 @@ export async function crateRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, crateOdds, async ({ query, reply }) => {
     const { shop, table: fromFile } = shopOf(Number(query.crateVersionId));
-    // The console may change the table (services/adminCrates.ts): never served from a cache.
+    // The console may change the table (services/admin/adminCrates.ts): never served from a cache.
     reply.header('cache-control', 'no-cache');
     const table = await tableInForce(db, fromFile);
     return {

@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { award, baseInventory, ECONOMY_TEXT, itemCatalogue, itemSprite, searchPlayers, transferItems } from '../../contract/economy';
 import { notFound } from '../errors';
 import { constantAnswer, route } from '../route';
-import { awardOnce } from '../services/awards';
-import { catalogueItem, catalogueItems, etagMatches, sprite } from '../services/catalogue';
-import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } from '../services/inventory';
+import { awardOnce } from '../services/economy/awards';
+import { catalogueItem, catalogueItems, etagMatches, sprite } from '../services/economy/catalogue';
+import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } from '../services/economy/inventory';
 
 export async function economyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;

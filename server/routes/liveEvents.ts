@@ -2,7 +2,7 @@
 // - 401 anonymous; 429 with Retry-After past a cap: LIVE_EVENTS_PER_PLAYER streams per player,
 //   LIVE_EVENTS_PER_ADDRESS per address (an IPv6 client's /64), LIVE_EVENTS_PER_PROCESS in this
 //   process. The slot is taken in one synchronous step right after the session is known, before
-//   anything else is awaited (services/liveEventHub.ts), so concurrent requests never pass a cap;
+//   anything else is awaited (services/live/liveEventHub.ts), so concurrent requests never pass a cap;
 // - `Last-Event-ID` (a decimal int8) resumes: what was published after it and is still kept
 //   (10 min) comes first; without it the stream starts from now; any other value is a 400;
 // - the stream's first block carries its current id (`id:` without data), so a client that saw no
@@ -19,8 +19,8 @@ import type { FastifyInstance } from 'fastify';
 import { LIVE_EVENTS_PATH, parseLastEventId, type LiveEventEnvelope } from '../../contract/liveEvents';
 import { badRequest, retryLater, unauthorized } from '../errors';
 import { loadPlayer, sessionTokenOf } from '../http/sessions';
-import { eventsAfter, latestEventId } from '../services/liveEvents';
-import { addressKeyOf } from '../services/rateLimit';
+import { eventsAfter, latestEventId } from '../services/live/liveEvents';
+import { addressKeyOf } from '../services/system/rateLimit';
 
 /** Seconds a refused stream is told to wait (Retry-After). */
 export const STREAM_RETRY_AFTER_S = 10;

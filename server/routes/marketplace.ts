@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint, myListings } from '../../contract/marketplace';
 import type { Executor, RunInTransaction } from '../db/tx';
 import { constantAnswer, route } from '../route';
-import { firstListingEnd, ListingsCache } from '../services/listingsCache';
-import * as market from '../services/marketplace';
-import { marketStats } from '../services/marketStats';
+import { firstListingEnd, ListingsCache } from '../services/economy/listingsCache';
+import * as market from '../services/economy/marketplace';
+import { marketStats } from '../services/economy/marketStats';
 
 type Housekeeping = { db: Executor; transaction: RunInTransaction };
 const sweep = async ({ db, transaction }: Housekeeping) => { await market.sweepExpired(db, transaction); };
@@ -18,7 +18,7 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, createListing, async ({ body, user, trx }) => ({ message: MARKET_TEXT.listed, listing: await market.createListing(trx, user, body) }), { before: sweep });
 
-  // Pages of listings kept between changes (services/listingsCache.ts); the expiry sweep's query
+  // Pages of listings kept between changes (services/economy/listingsCache.ts); the expiry sweep's query
   // only when a listing may be due.
   const pages = new ListingsCache(app.log);
   await pages.start(app.dbListen);

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HISTORY_PAGE_DEFAULT, myHistory, myInventory } from '../../contract/myEconomy';
 import { route } from '../route';
-import * as mine from '../services/myEconomy';
+import * as mine from '../services/economy/myEconomy';
 
 export async function myEconomyRoutes(app: FastifyInstance): Promise<void> {
   route(app, myInventory, async ({ user, db }) => mine.myInventory(db, user.id));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getLevelProgress, userProgressOf } from '../../contract/progress';
 import { LEVEL_REQUIREMENTS } from '../../contract/levels';
 import { route } from '../route';
-import { currentLevelOf, progressOf } from '../services/progress';
+import { currentLevelOf, progressOf } from '../services/progress/progress';
 
 export async function progressRoutes(app: FastifyInstance): Promise<void> {
   route(app, getLevelProgress, async ({ user }) => {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getReleaseLogs, publishRelease } from '../../contract/releases';
 import { route } from '../route';
-import * as releases from '../services/releases';
-import { updateStreakCacheOf } from '../services/updateStreak';
+import * as releases from '../services/progress/releases';
+import { updateStreakCacheOf } from '../services/progress/updateStreak';
 
 export async function releaseRoutes(app: FastifyInstance): Promise<void> {
   route(app, getReleaseLogs, async ({ reply }) => {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getAccountSettings, putAccountSettings } from '../../contract/settings';
 import { route } from '../route';
-import { readAccountSettings, writeAccountSettings } from '../services/settings';
+import { readAccountSettings, writeAccountSettings } from '../services/accounts/settings';
 
 export async function settingsRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;

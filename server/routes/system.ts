@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { altchaChallenge, config as configEndpoint, health, ready } from '../../contract/system';
 import { unavailable } from '../errors';
 import { route } from '../route';
-import { pendingMigrations, pingDatabase } from '../services/health';
-import { passwordAttempts } from '../services/passwordAttempts';
+import { pendingMigrations, pingDatabase } from '../services/system/health';
+import { passwordAttempts } from '../services/accounts/passwordAttempts';
 
 /** How long a successful database check answers for the health endpoint. */
 export const HEALTH_REUSE_MS = 250;

@@ -5,8 +5,8 @@ import { AIRDROP_TEXT, WALLET_TEXT } from '../../contract/accounts';
 import { forbidden } from '../errors';
 import { route } from '../route';
 import { ownOrigin } from '../http/origin';
-import { airdropReward, airdropStatus, claimAirdrop } from '../services/airdrop';
-import * as wallets from '../services/wallets';
+import { airdropReward, airdropStatus, claimAirdrop } from '../services/economy/airdrop';
+import * as wallets from '../services/accounts/wallets';
 
 export async function walletRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { AIRDROP_TEXT, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from '../../contract/accounts';
 import { ANONYMOUS_USER } from '../../contract/auth';
 import { ITEM_IDS } from '../../contract/items';
-import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/ledger';
+import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/economy/ledger';
 import { startHostFakes, type HostFakes } from './harness/hostFakes';
 import { Client, registerPlayer, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 

@@ -14,10 +14,10 @@ import { createDb, type DbHandle } from '../../server/db/createDb';
 import { inTransaction } from '../../server/db/tx';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { ChainUnavailable, type ChainSender } from '../../server/providers/chain';
-import { Bridge } from '../../server/services/bridge';
-import { conservationViolations, itemHoldings, MINT, moveItems, playerAccount } from '../../server/services/ledger';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { Bridge } from '../../server/services/economy/bridge';
+import { conservationViolations, itemHoldings, MINT, moveItems, playerAccount } from '../../server/services/economy/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
 import { buildStartedApp, Client, reauthenticate, registerPlayer, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 

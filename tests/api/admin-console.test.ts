@@ -9,8 +9,8 @@ import { adminEndpoints } from '../../contract/admin';
 import { buildPath, type EndpointDef } from '../../contract/http';
 import { ITEM_IDS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
-import { sentNotices } from '../../server/services/adminNotices';
-import { conservationViolations } from '../../server/services/ledger';
+import { sentNotices } from '../../server/services/admin/adminNotices';
+import { conservationViolations } from '../../server/services/economy/ledger';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
 import { reauthenticate, registerPlayer, registerPlayerWith, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
 

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { createDb, type DbHandle } from '../../server/db/createDb';
 import { toBigInt } from '../../server/db/values';
-import { conservationViolations, MINT } from '../../server/services/ledger';
+import { conservationViolations, MINT } from '../../server/services/economy/ledger';
 import { cookieHeader, registerActor, type Actor } from './harness/actors';
 import { buildServerBundle, createScratchDatabase, FAST_SERVER_ENV, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
 import { fundCoins, fundItems } from './harness/setup';
@@ -225,7 +225,7 @@ describe.skipIf(!ADMIN_URL)(`chaos: three API processes, kill -9 mid-run${ADMIN_
              (SELECT count(DISTINCT tx_id) FROM ledger l WHERE l.reason = 'crate purchase' AND l.to_account = 'player:' || u.id::text AND l.asset = ${ITEM_IDS.baseSetCrate}) AS purchases,
              (SELECT count(*) FROM idempotency_keys k WHERE k.user_id = u.id::text AND k.key LIKE 'retry-%') AS keys
       FROM users u WHERE u.id IN (${sql.join(buyers)})`.execute(db)).rows;
-    // An award's key is its awardId, kept with every other key (server/services/awards.ts).
+    // An award's key is its awardId, kept with every other key (server/services/economy/awards.ts).
     const awardRows = await db.selectFrom('idempotency_keys').select('key as award_id').where('user_id', '=', 'game-server').where('key', 'like', 'award:chaos-%').execute();
 
     const fiveXx = sent.filter((s) => s.status >= 500);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans';
 import { xpRequiredForLevel } from '../../contract/levels';
 import { inTransaction } from '../../server/db/tx';
-import { addXp } from '../../server/services/progress';
+import { addXp } from '../../server/services/progress/progress';
 import { registerPlayer, startApp, testDatabases, uniqueName, type Client, type TestApp } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;

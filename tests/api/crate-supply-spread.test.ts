@@ -12,11 +12,11 @@ import { createDb } from '../../server/db/createDb';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import { inTransaction } from '../../server/db/tx';
-import { grantAward } from '../../server/services/awards';
-import { crateShops, SUPPLY_SHARDS } from '../../server/services/crates';
-import { conservationViolations, itemHoldings, MINT, openAccount, post } from '../../server/services/ledger';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { grantAward } from '../../server/services/economy/awards';
+import { crateShops, SUPPLY_SHARDS } from '../../server/services/economy/crates';
+import { conservationViolations, itemHoldings, MINT, openAccount, post } from '../../server/services/economy/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp, type TestDatabase } from './helpers';
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRATE_VERSIONS } from '../../contract/crates';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
-import { grantAward } from '../../server/services/awards';
+import { grantAward } from '../../server/services/economy/awards';
 import { setCrateSupply, SupplyError } from '../../server/jobs/crateSupply';
-import { crateShops } from '../../server/services/crates';
-import { conservationViolations, itemHoldings } from '../../server/services/ledger';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { crateShops } from '../../server/services/economy/crates';
+import { conservationViolations, itemHoldings } from '../../server/services/economy/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { buildStartedApp, Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('crate supply on $name', (database) => {

@@ -8,10 +8,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
-import { grantAward } from '../../server/services/awards';
-import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/ledger';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { grantAward } from '../../server/services/economy/awards';
+import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/economy/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { Client, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ECONOMY_TEXT } from '../../contract/economy';
 import { BASE_SET_ITEMS, CATALOGUE, ITEM_IDS } from '../../contract/items';
-import { conservationViolations } from '../../server/services/ledger';
+import { conservationViolations } from '../../server/services/economy/ledger';
 import { DEMO_PLAYERS, seedDemo } from '../../server/jobs/demoSeed';
 import { Client, registerPlayer, solveBotCheck, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 

@@ -2,8 +2,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COINFLIP_TEXT } from '../../contract/coinflip';
-import { coinBalance, conservationViolations } from '../../server/services/ledger';
-import { escrowOfGame } from '../../server/services/coinflip';
+import { coinBalance, conservationViolations } from '../../server/services/economy/ledger';
+import { escrowOfGame } from '../../server/services/economy/coinflip';
 import { Client, registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };

@@ -8,13 +8,13 @@ import { MARKET_TEXT, NFT_ALREADY_SOLD } from '../../contract/marketplace';
 import { COINFLIP_TEXT } from '../../contract/coinflip';
 import { inTransaction } from '../../server/db/tx';
 import { toBigInt } from '../../server/db/values';
-import { grantAward } from '../../server/services/awards';
+import { grantAward } from '../../server/services/economy/awards';
 import { setCrateSupply } from '../../server/jobs/crateSupply';
-import { crateShops } from '../../server/services/crates';
+import { crateShops } from '../../server/services/economy/crates';
 import { CRATE_TEXT } from '../../contract/crates';
-import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/ledger';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/economy/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');

@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRATE_TEXT } from '../../contract/crates';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
-import { conservationViolations, itemHoldings } from '../../server/services/ledger';
+import { conservationViolations, itemHoldings } from '../../server/services/economy/ledger';
 import { ensureCrateShops, setCrateSupply } from '../../server/jobs/crateSupply';
-import { crateShops } from '../../server/services/crates';
-import { draw, DropTableError, loadDropTables, oddsOf } from '../../server/services/dropTables';
+import { crateShops } from '../../server/services/economy/crates';
+import { draw, DropTableError, loadDropTables, oddsOf } from '../../server/services/economy/dropTables';
 import { Client, registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };

@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { MARKET_TEXT, NFT_ALREADY_SOLD } from '../../contract/marketplace';
-import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/ledger';
-import { escrowOf } from '../../server/services/marketplace';
+import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/economy/ledger';
+import { escrowOf } from '../../server/services/economy/marketplace';
 import { Client, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 const GAME = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
@@ -137,7 +137,7 @@ describe.each(testDatabases())('the marketplace on $name', (database) => {
       }
     });
 
-    // Pages are kept between changes (services/listingsCache.ts): a read with nothing changed asks
+    // Pages are kept between changes (services/economy/listingsCache.ts): a read with nothing changed asks
     // the database nothing, and any change, by whoever (here a hand-run statement, as another
     // process or an operator would make), shows at the next read.
     it('answers a page from memory until the market changes, whoever changes it', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
-import { KEY_REUSED } from '../../server/services/idempotency';
+import { KEY_REUSED } from '../../server/services/system/idempotency';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
 import { reauthenticate, registerPlayer, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
 

@@ -17,10 +17,10 @@ import { IDEMPOTENCY_HEADER } from '../../contract/http';
 import { ITEM_IDS } from '../../contract/items';
 import { createDb, type DbHandle } from '../../server/db/createDb';
 import { inTransaction } from '../../server/db/tx';
-import { coinBalance, conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
-import { heldQuantity } from '../../server/services/inventory';
-import { createSession } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { coinBalance, conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
+import { heldQuantity } from '../../server/services/economy/inventory';
+import { createSession } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;

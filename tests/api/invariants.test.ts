@@ -1,7 +1,7 @@
 // Conservation and concurrency, on PostgreSQL only: PGlite is one connection, so nothing there
 // ever runs concurrently and these races cannot happen. CI sets TEST_DATABASE_URL.
 //
-// 1. The conservation helper (server/services/ledger.ts conservationViolations) is shown to
+// 1. The conservation helper (server/services/economy/ledger.ts conservationViolations) is shown to
 //    catch each kind of tampering, inside transactions that are rolled back.
 // 2. The mixed workload (harness/workload.ts, registry in harness/operations.ts) runs many
 //    clients over real HTTP on loopback and through the ledger service; afterwards coins and
@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction, type Trx } from '../../server/db/tx';
-import { conservationViolations, MINT, moveCoins, moveItems, openAccount, playerAccount } from '../../server/services/ledger';
+import { conservationViolations, MINT, moveCoins, moveItems, openAccount, playerAccount } from '../../server/services/economy/ledger';
 import { registerActor, type Actor } from './harness/actors';
 import { WORKLOAD_OPERATIONS } from './harness/operations';
 import { CONTESTED_NAMES, registeredKey } from './harness/operations/accounts';

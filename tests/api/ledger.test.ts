@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
-import { grantAward } from '../../server/services/awards';
-import { crateSalesTotal, CRATE_SALES_SINK } from '../../server/services/crates';
-import { balanceAfter, COINS, coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount, playerAccount, post, postReturning } from '../../server/services/ledger';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
+import { grantAward } from '../../server/services/economy/awards';
+import { crateSalesTotal, CRATE_SALES_SINK } from '../../server/services/economy/crates';
+import { balanceAfter, COINS, coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount, playerAccount, post, postReturning } from '../../server/services/economy/ledger';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
 import { Client, startApp, testDatabases, type TestApp } from './helpers';
 
 async function newPlayer(t: TestApp): Promise<string> {

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/tx';
-import { createSession } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { createSession } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { openSse } from './harness/sse';
 import { Client, registerPlayer, startApp, testDatabases, type TestApp } from './helpers';
 

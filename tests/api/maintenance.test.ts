@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { inTransaction } from '../../server/db/tx';
 import { pruneExpired, schedulePruning } from '../../server/jobs/pruning';
-import { createUser } from '../../server/services/users';
-import { WALLET_NONCES_PER_PLAYER } from '../../server/services/wallets';
+import { createUser } from '../../server/services/accounts/users';
+import { WALLET_NONCES_PER_PLAYER } from '../../server/services/accounts/wallets';
 import { registerPlayer, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('pruning on $name', (database) => {

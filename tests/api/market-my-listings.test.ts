@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { ListingsPage } from '../../contract/marketplace';
-import { conservationViolations } from '../../server/services/ledger';
+import { conservationViolations } from '../../server/services/economy/ledger';
 import { registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
 
 const [BOOTS, LASER] = [BASE_SET_ITEMS[3]!.uuid, BASE_SET_ITEMS[7]!.uuid];

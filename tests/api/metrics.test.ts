@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/tx';
-import { MINT, moveCoins, playerAccount } from '../../server/services/ledger';
+import { MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
 import { registerPlayer, startApp, testDatabases, type TestApp } from './helpers';
 
 const TOKEN = 'metrics-token-0123456789abcdef';

@@ -9,8 +9,8 @@ import { CLAN_TEXT } from '../../contract/clans';
 import { xpRequiredForLevel } from '../../contract/levels';
 import { NAME_TEXT } from '../../contract/names';
 import { inTransaction } from '../../server/db/tx';
-import { fillNameSkeletons, lookalikeGroups } from '../../server/services/names';
-import { addXp } from '../../server/services/progress';
+import { fillNameSkeletons, lookalikeGroups } from '../../server/services/accounts/names';
+import { addXp } from '../../server/services/progress/progress';
 import { Client, registerPlayer, solveBotCheck, startApp, testDatabases, type TestApp } from './helpers';
 
 let run = 0;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_DATA_ELEMENT_ID, readPageData } from '../../contract/pageData';
 import type { ReleaseLog } from '../../contract/releases';
 import { updateStreak } from '../../contract/releaseStreak';
-import { createUpdateStreakCache } from '../../server/services/updateStreak';
+import { createUpdateStreakCache } from '../../server/services/progress/updateStreak';
 import { releaseMetrics, toReleases } from '../../src/features/releases/releaseLogic';
 import { startApp, testDatabases, type TestApp } from './helpers';
 
@@ -71,7 +71,7 @@ describe.each(testDatabases())('the page\'s update streak on $name', (database) 
   it('leaves the figure out when there is no release data, so the shell shows the spec\'s 223', async () => {
     await sql`DELETE FROM release_logs`.execute(t.handle.db);
     // Forgotten as a publish would; here the table was emptied behind the server's back.
-    const { updateStreakCacheOf } = await import('../../server/services/updateStreak');
+    const { updateStreakCacheOf } = await import('../../server/services/progress/updateStreak');
     updateStreakCacheOf(t.app.db).forget();
     const page = await t.app.inject({ url: '/' });
     expect(page.statusCode).toBe(200);

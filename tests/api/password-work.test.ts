@@ -6,9 +6,9 @@
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx vitest run tests/api/password-work.test.ts
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/tx';
-import { hashPassword } from '../../server/services/passwords';
-import { createSession } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { hashPassword } from '../../server/services/accounts/passwords';
+import { createSession } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { Client, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('password work and address keys on $name', (database) => {

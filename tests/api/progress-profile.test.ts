@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PROFILE_TEXT } from '../../contract/profile';
 import { inTransaction } from '../../server/db/tx';
-import { MINT, moveCoins, playerAccount } from '../../server/services/ledger';
-import { addXp } from '../../server/services/progress';
+import { MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
+import { addXp } from '../../server/services/progress/progress';
 import { Client, registerPlayer, startApp, testDatabases, type TestApp } from './helpers';
 
 const KEY = 'test-game-server-key-0123456789';

@@ -8,10 +8,10 @@ import { CLAN_COLORS } from '../../contract/clans';
 import { xpRequiredForLevel } from '../../contract/levels';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { inTransaction } from '../../server/db/tx';
-import { addXp } from '../../server/services/progress';
-import { createSession, SESSION_COOKIE } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
-import { conservationViolations } from '../../server/services/ledger';
+import { addXp } from '../../server/services/progress/progress';
+import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
+import { conservationViolations } from '../../server/services/economy/ledger';
 import { Client, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 const postgres = testDatabases().find((d) => d.name === 'postgres');

@@ -2,7 +2,7 @@
 // forgot every attempt at the minute boundary (and made tests/api/auth.test.ts's 429 check fail
 // whenever its five attempts straddled one). The clock is passed in, so boundaries are exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hit } from '../../server/services/rateLimit';
+import { hit } from '../../server/services/system/rateLimit';
 import { startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('sliding attempt window on $name', (database) => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { createDb, type DbHandle } from '../../server/db/createDb';
 import { inTransaction } from '../../server/db/tx';
-import { coinBalance, conservationViolations, InsufficientFunds, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
+import { coinBalance, conservationViolations, InsufficientFunds, MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
 import { registerActor, type Actor } from './harness/actors';
 import { valueEndpointOperations } from './harness/operations/endpoints';
 import { useProcessPair } from './harness/processPair';

@@ -5,7 +5,7 @@
 // in a URL or in the spec'd body.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, SESSION_TOKEN_HEADER, hashToken } from '../../server/services/sessions';
+import { SESSION_COOKIE, SESSION_TOKEN_HEADER, hashToken } from '../../server/services/accounts/sessions';
 import { startHostFakes, type HostFakes } from './harness/hostFakes';
 import { Client, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
-import { createSession, sessionStoreReads } from '../../server/services/sessions';
+import { createSession, sessionStoreReads } from '../../server/services/accounts/sessions';
 import { registerActor, type Actor } from './harness/actors';
 import { useProcessPair } from './harness/processPair';
 import { injectTransport, whoIs, type Transport } from './harness/transport';

@@ -16,13 +16,13 @@ import { BASE_SET_ITEMS } from '../../contract/items';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/createDb';
 import { inTransaction, type Trx } from '../../server/db/tx';
-import { awardOnce } from '../../server/services/awards';
-import * as coinflip from '../../server/services/coinflip';
-import * as crates from '../../server/services/crates';
-import { once as keyedOnce, requestHash } from '../../server/services/idempotency';
-import { transferItems } from '../../server/services/inventory';
-import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/ledger';
-import * as market from '../../server/services/marketplace';
+import { awardOnce } from '../../server/services/economy/awards';
+import * as coinflip from '../../server/services/economy/coinflip';
+import * as crates from '../../server/services/economy/crates';
+import { once as keyedOnce, requestHash } from '../../server/services/system/idempotency';
+import { transferItems } from '../../server/services/economy/inventory';
+import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/economy/ledger';
+import * as market from '../../server/services/economy/marketplace';
 import { z } from 'zod';
 
 export interface DirectPlayer { uuid: string; username: string }

@@ -10,11 +10,11 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { startUp } from '../../server/start';
 import { inTransaction } from '../../server/db/tx';
-import * as crates from '../../server/services/crates';
+import * as crates from '../../server/services/economy/crates';
 import { setCrateSupply } from '../../server/jobs/crateSupply';
-import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/ledger';
-import { createSession } from '../../server/services/sessions';
-import { createUser } from '../../server/services/users';
+import { conservationViolations, MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
+import { createSession } from '../../server/services/accounts/sessions';
+import { createUser } from '../../server/services/accounts/users';
 import { freshName, registerActor, type Actor } from '../api/harness/actors';
 import { endpointKey } from '../api/harness/contract';
 import { exampleOf, ownershipOf, resolveCall } from '../api/harness/examples';
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       // Money endpoints get a fresh Idempotency-Key per call, as the shell sends them.
       const idempotency: Record<string, string> = endpoint.movesValue ? { 'idempotency-key': randomUUID() } : {};
       // The game key only on game-server calls: an Authorization: Bearer header is a player's
-      // session token everywhere else (services/sessions.ts), so it would sign the player out.
+      // session token everywhere else (services/accounts/sessions.ts), so it would sign the player out.
       const key = endpoint.access === 'gameServer' ? gameKey : {};
       requests.push({ ...request, headers: { ...request.headers, ...key, ...idempotency, ...(caller ? { cookie: `sid=${caller.sid}` } : {}) } });
     }

@@ -1,9 +1,9 @@
-// The listings cache (server/services/listingsCache.ts): pages kept while nothing changes and the
+// The listings cache (server/services/economy/listingsCache.ts): pages kept while nothing changes and the
 // listener is up; dropped on a notification; nothing kept while the listener is down, nor a page
 // read while a change arrived; signed-in readers get their own listings marked.
 import { describe, expect, it } from 'vitest';
 import type { ListenHandlers, Listen } from '../../server/db/notifications';
-import { ListingsCache, type ListingsAnswer } from '../../server/services/listingsCache';
+import { ListingsCache, type ListingsAnswer } from '../../server/services/economy/listingsCache';
 
 function fakeListen(): { listen: Listen; handlers: () => ListenHandlers } {
   let got: ListenHandlers | null = null;

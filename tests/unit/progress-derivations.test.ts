@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userProgressOf } from '../../contract/progress';
 import { levelForXp } from '../../contract/levels';
-import { lastActiveText, streaks } from '../../server/services/profiles';
+import { lastActiveText, streaks } from '../../server/services/progress/profiles';
 
 describe('level progress card', () => {
   it('derives XP in level, XP needed and the level span', () => {

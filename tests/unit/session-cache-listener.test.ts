@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/createDb';
 import type { Listen, ListenHandlers } from '../../server/db/notifications';
-import { listenForRevocations, SessionCache } from '../../server/services/sessionCache';
-import { REVOCATION_CHANNEL } from '../../server/services/sessions';
+import { listenForRevocations, SessionCache } from '../../server/services/accounts/sessionCache';
+import { REVOCATION_CHANNEL } from '../../server/services/accounts/sessions';
 
 function fakeListen(): { listen: Listen; channels: string[]; handlers: () => ListenHandlers; closed: () => boolean } {
   let got: ListenHandlers | null = null;

@@ -7,7 +7,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { addressKeyOf } from '../../services/rateLimit';
+import { addressKeyOf } from '../../services/system/rateLimit';
 
 export default fp(async (app) => {
   const { config } = app;
@@ -22,7 +22,7 @@ export default fp(async (app) => {
     ...(redis ? { redis, nameSpace: 'tripshell-rl:', skipOnError: true } : {}),
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,
-    // Per address, an IPv6 client's whole /64 counting as one (services/rateLimit.ts).
+    // Per address, an IPv6 client's whole /64 counting as one (services/system/rateLimit.ts).
     keyGenerator: (request) => addressKeyOf(request.ip),
   });
 }, { name: 'rate-limit', dependencies: ['config'] });

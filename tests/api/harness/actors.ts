@@ -3,7 +3,7 @@
 // the database so the next hundred cases do not each pay for a login.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../server/db/createDb';
-import { createSession } from '../../../server/services/sessions';
+import { createSession } from '../../../server/services/accounts/sessions';
 import { sessionCookieOf, solveBotCheckVia, type Transport } from './transport';
 
 export interface Actor {

@@ -12,7 +12,7 @@ import { defineEndpoint, type EndpointDef } from '../../../contract/http';
 import { hundredthsToNumber, parseTripcoins, TripcoinAmount } from '../../../contract/money';
 import { badRequest, notFound } from '../../../server/errors';
 import { route } from '../../../server/route';
-import { coinBalance, MINT, moveCoins, playerAccount } from '../../../server/services/ledger';
+import { coinBalance, MINT, moveCoins, playerAccount } from '../../../server/services/economy/ledger';
 import type { Example } from './examples';
 
 const Stash = z.object({ uuid: z.string(), username: z.string() });

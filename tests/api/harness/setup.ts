@@ -6,8 +6,8 @@ import { CLAN_COLORS, ClanStatus } from '../../../contract/clans';
 import { CLAN_CREATE_MIN_LEVEL, xpRequiredForLevel } from '../../../contract/levels';
 import type { Db } from '../../../server/db/createDb';
 import { inTransaction } from '../../../server/db/tx';
-import { MINT, moveCoins, moveItems, playerAccount } from '../../../server/services/ledger';
-import { addXp } from '../../../server/services/progress';
+import { MINT, moveCoins, moveItems, playerAccount } from '../../../server/services/economy/ledger';
+import { addXp } from '../../../server/services/progress/progress';
 import { cookieHeader, registerActor, type Actor } from './actors';
 import type { ExampleContext } from './examples';
 

@@ -2,7 +2,7 @@
 // players, of coins and of an item, each in its own transaction as a feature would run them.
 import { BASE_SET_ITEMS } from '../../../../contract/items';
 import { inTransaction } from '../../../../server/db/tx';
-import { InsufficientFunds, MINT, moveCoins, moveItems, playerAccount } from '../../../../server/services/ledger';
+import { InsufficientFunds, MINT, moveCoins, moveItems, playerAccount } from '../../../../server/services/economy/ledger';
 import { bump, pick, type Operation, type WorkloadWorld } from '../workload';
 
 export const WORKLOAD_ITEM = BASE_SET_ITEMS[1]?.uuid ?? '';

@@ -1,0 +1,82 @@
+// A short per-process cache of session lookups (SESSION_CACHE_MS, default 1 s), so a signed-in
+// player's reads do not each cost a join on sessions and users. A revocation (logout, password
+// change, the old session at a new sign-in) reaches every process's cache within a second:
+// - in this process at once (services/accounts/sessions.ts announces it to onSessionRevoked listeners);
+// - in every process on PostgreSQL through LISTEN/NOTIFY on REVOCATION_CHANNEL, delivered when
+//   the revoking transaction commits. While the listening connection is down the cache is off
+//   (every request reads the store), so a missed notification can never keep a session alive.
+// PGlite is one process: its own announcements are all there is.
+// A lookup that started before a revocation and ends after it is not cached (the generation).
+import { z } from 'zod';
+import type { Db } from '../../db/createDb';
+import type { Listen, Listening } from '../../db/notifications';
+import { findSession, REVOCATION_CHANNEL, type Revocation, type SessionUser } from './sessions';
+
+const MAX_ENTRIES = 50_000;
+const RevocationMessage = z.union([z.object({ sessionId: z.string() }), z.object({ userId: z.string() })]);
+
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>();
+  private generation = 0;
+  /** False while revocations from other processes cannot be heard (the listener is down). */
+  live: boolean;
+
+  constructor(private readonly db: Db, private readonly ttlMs: number, needsListener: boolean) {
+    this.live = !needsListener;
+  }
+
+  /** The cached answer for `token` (a copy), or undefined when the store must be asked (find). */
+  cached(token: string): SessionUser | undefined {
+    if (this.ttlMs <= 0 || !this.live) return undefined;
+    const hit = this.entries.get(token);
+    return hit && hit.until > Date.now() ? { ...hit.user } : undefined;
+  }
+
+  async find(token: string): Promise<SessionUser | null> {
+    const hit = this.cached(token);
+    if (hit) return hit;
+    if (this.ttlMs <= 0 || !this.live) return findSession(this.db, token);
+    const now = Date.now();
+    const generation = this.generation;
+    const user = await findSession(this.db, token);
+    if (!user) { this.entries.delete(token); return null; }
+    if (generation === this.generation) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(token, { user, until: now + this.ttlMs });
+    }
+    return user;
+  }
+
+  forget(revocation: Revocation): void {
+    this.generation++;
+    for (const [token, entry] of this.entries) {
+      if ('sessionId' in revocation ? entry.user.sessionId === revocation.sessionId : entry.user.id === revocation.userId) this.entries.delete(token);
+    }
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+/**
+ * Listens on REVOCATION_CHANNEL through the process's one LISTEN client (db/notifications.ts,
+ * which reconnects every second while down). While it is down the cache is off and empty; when it
+ * is (back) up the cache starts afresh, since what was sent meanwhile was missed.
+ */
+export function listenForRevocations(listen: Listen, cache: SessionCache, log: { warn(o: object, m: string): void }): Listening {
+  return listen(REVOCATION_CHANNEL, {
+    message: (payload) => {
+      let parsed: z.infer<typeof RevocationMessage> | null;
+      try { parsed = RevocationMessage.parse(JSON.parse(payload)); } catch { parsed = null; }
+      if (parsed) cache.forget(parsed); else cache.clear();
+    },
+    up: () => { cache.clear(); cache.live = true; },
+    down: (error) => {
+      log.warn({ err: error }, 'session revocation listener down; session cache off until it is back');
+      cache.live = false;
+      cache.clear();
+    },
+  });
+}

@@ -1,0 +1,36 @@
+// What the clan services tell players live (services/live/liveEvents.ts), in the change's transaction:
+// the invited player, the clan's admin when someone joins or asks to, a removed member, and every
+// member of a disbanded clan. The shell refreshes its clan views on each (src/api/liveEvents.ts).
+import type { Executor, Trx } from '../../db/tx';
+import { publishLiveEvent } from '../live/liveEvents';
+
+async function adminOf(db: Executor, clanId: string): Promise<string | null> {
+  const row = await db.selectFrom('clan_members').select('user_id').where('clan_id', '=', clanId).where('role', '=', 'admin').executeTakeFirst();
+  return row?.user_id ?? null;
+}
+
+async function usernameOf(db: Executor, userId: string): Promise<string> {
+  const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+  return row?.username ?? '';
+}
+
+export async function tellInvited(trx: Trx, userId: string, clan: { id: string; name: string }): Promise<void> {
+  await publishLiveEvent(trx, userId, { type: 'clanInvite', clanId: clan.id, clanName: clan.name });
+}
+
+/** Someone joined (an invite accepted, or their request accepted): the admin and the newcomer. */
+export async function tellJoined(trx: Trx, userId: string, clan: { id: string; name: string }): Promise<void> {
+  const event = { type: 'clanAccept' as const, clanId: clan.id, clanName: clan.name, username: await usernameOf(trx, userId) };
+  const admin = await adminOf(trx, clan.id);
+  if (admin && admin !== userId) await publishLiveEvent(trx, admin, event);
+  await publishLiveEvent(trx, userId, event);
+}
+
+export async function tellJoinRequest(trx: Trx, userId: string, clanId: string): Promise<void> {
+  const admin = await adminOf(trx, clanId);
+  if (admin) await publishLiveEvent(trx, admin, { type: 'clanJoinRequest', clanId, username: await usernameOf(trx, userId) });
+}
+
+export async function tellRemoved(trx: Trx, userIds: string[], clan: { id: string; name: string }): Promise<void> {
+  for (const userId of userIds) await publishLiveEvent(trx, userId, { type: 'clanRemoval', clanId: clan.id, clanName: clan.name });
+}

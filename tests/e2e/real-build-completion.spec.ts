@@ -2,7 +2,7 @@
 // the game shown (the loading screen leaving), median of 5. Only where a real build is at hand,
 // never committed: UNITY_BUILD_DIR names its folder (Build/ inside, as server/plugins/static.ts
 // serves it), e.g. a Unity 2021.3 WebGL build extracted outside the repository:
-//   UNITY_BUILD_DIR=/work/unity-builds/gzip E2E_PORT=<port> npx playwright test tests/e2e/real-build-completion.spec.ts --project desktop
+//   UNITY_BUILD_DIR=<folder of a Unity WebGL build> E2E_PORT=<port> npx playwright test tests/e2e/real-build-completion.spec.ts --project desktop
 // The shell under test is whatever `npm run build` last built (dist/): build main's code, run, then
 // this branch's, to compare. Prints the figures; asserts that the default policy is within 1.1x of
 // ?completionPolicy=instance (the build never calls the hook and never announces our receiver).

@@ -10,7 +10,7 @@ import { CLIENT_HEADER, IDEMPOTENCY_HEADER } from '../../contract/http';
 import { originMatches } from '../../contract/origins';
 import { forbidden } from '../errors';
 
-/** Our own origins per server, once known (PUBLIC_ORIGIN, or the port once listening). */
+/** Our own origins per server, once it listens (its port is then known). */
 const known = new WeakMap<Server, string[]>();
 
 /** Our own origins, from the configuration and the port we listen on: never from a request's
@@ -21,7 +21,7 @@ export function ownOrigins(app: FastifyInstance): string[] {
   const address = app.server.address();
   const listening = address !== null && typeof address === 'object';
   const origins = ownOriginsOf(app.config, listening ? address.port : app.config.PORT);
-  if (listening || app.config.PUBLIC_ORIGIN) known.set(app.server, origins);
+  if (listening) known.set(app.server, origins);
   return origins;
 }
 

@@ -320,19 +320,20 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]']);
 
 /**
- * Our own origins: PUBLIC_ORIGIN (with its other loopback names when it is a local http
- * origin), else, for a local run, the loopback names of the port we listen on (and HOST, when it
- * is a particular address). Never anything a request says about itself.
+ * Our own origins: PUBLIC_ORIGIN; else, for a local run, the loopback names of the port we listen
+ * on (and HOST, when it is a particular address). A local PUBLIC_ORIGIN (http on a loopback name,
+ * such as `npm run dev`'s Vite page) also covers its other loopback names and those of our own
+ * port. Never anything a request says about itself.
  */
 export function ownOriginsOf(c: Pick<Config, 'PUBLIC_ORIGIN' | 'HOST'>, port: number): string[] {
-  const loopbacks = (scheme: string, portPart: string) => LOOPBACK_NAMES.map((h) => `${scheme}//${h}${portPart}`);
+  const loopbacks = (portPart: string) => LOOPBACK_NAMES.map((h) => `http://${h}${portPart}`);
+  const portPart = port === 80 ? '' : `:${port}`;
   if (c.PUBLIC_ORIGIN) {
     const url = new URL(c.PUBLIC_ORIGIN);
-    const loopback = url.protocol === 'http:' && LOOPBACK_NAMES.includes(url.hostname);
-    return loopback ? [c.PUBLIC_ORIGIN, ...loopbacks('http:', url.port ? `:${url.port}` : '').filter((o) => o !== c.PUBLIC_ORIGIN)] : [c.PUBLIC_ORIGIN];
+    const local = url.protocol === 'http:' && LOOPBACK_NAMES.includes(url.hostname);
+    return local ? [...new Set([c.PUBLIC_ORIGIN, ...loopbacks(url.port ? `:${url.port}` : ''), ...loopbacks(portPart)])] : [c.PUBLIC_ORIGIN];
   }
-  const portPart = port === 80 ? '' : `:${port}`;
   const host = c.HOST.includes(':') && !c.HOST.startsWith('[') ? `[${c.HOST}]` : c.HOST;
   const own = LOOPBACK_NAMES.includes(host) || ANY_ADDRESS.has(host) ? [] : [`http://${host}${portPart}`];
-  return [...loopbacks('http:', portPart), ...own];
+  return [...loopbacks(portPart), ...own];
 }

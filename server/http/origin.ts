@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ownOriginsOf } from '../config';
 
-/** Our own origins per server, once known (PUBLIC_ORIGIN, or the port once listening). */
+/** Our own origins per server, once it listens (its port is then known). */
 const known = new WeakMap<Server, string[]>();
 
 export function ownOrigins(app: FastifyInstance): string[] {
@@ -15,7 +15,7 @@ export function ownOrigins(app: FastifyInstance): string[] {
   const address = app.server.address();
   const listening = address !== null && typeof address === 'object';
   const origins = ownOriginsOf(app.config, listening ? address.port : app.config.PORT);
-  if (listening || app.config.PUBLIC_ORIGIN) known.set(app.server, origins);
+  if (listening) known.set(app.server, origins);
   return origins;
 }
 

@@ -123,7 +123,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   }, STEPS);
 
   route(app, a.crazygamesLogin, async ({ body, request, reply, transaction }) => {
-    if (!portal) throw unavailable(PORTAL_TEXT.notConfigured, 'PORTAL_NOT_CONFIGURED');
+    if (!portal) throw unavailable(PORTAL_TEXT.notConfigured);
     let portalUser;
     try {
       portalUser = await portal.verify(body.token);

@@ -222,7 +222,7 @@ describe.each(testDatabases())('accounts on every host on $name', (database) => 
         for (const claims of [{ userId, username: 'Foreign', gameId: 'SOME-OTHER-GAME' }, { userId, username: 'Gameless', gameId: null }, { userId, username: 'Ours', gameId: 'game-42' }]) {
           const r = await new Client(bare.app).post('/api/crazygames/login', { token: await fakePortal.sign(claims) });
           expect(r.statusCode, r.body).toBe(503);
-          expect(r.json()).toMatchObject({ error: PORTAL_TEXT.notConfigured, code: 'PORTAL_NOT_CONFIGURED' });
+          expect(r.json()).toMatchObject({ error: PORTAL_TEXT.notConfigured, code: 'NOT_CONFIGURED' });
         }
         expect(await bare.handle.db.selectFrom('users').select('id').where('crazygames_id', '=', userId).execute()).toEqual([]);
       } finally { await bare.close(); }

@@ -91,7 +91,9 @@ describe('the origins we trust', () => {
 
   it('takes our own origin from PUBLIC_ORIGIN, or for a local run the loopback names of the port we listen on', () => {
     expect(ownOriginsOf(loadConfig({ PUBLIC_ORIGIN: 'https://game.example.com/' }), 8080)).toEqual(['https://game.example.com']);
-    expect(ownOriginsOf(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5173' }), 8787)).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173', 'http://[::1]:5173']);
+    expect(ownOriginsOf(loadConfig({ PUBLIC_ORIGIN: 'http://localhost:5173' }), 8787)).toEqual(['http://localhost:5173', 'http://127.0.0.1:5173', 'http://[::1]:5173', 'http://localhost:8787', 'http://127.0.0.1:8787', 'http://[::1]:8787']);
+    // A public https origin is the only one: loopback names of the port are not ours then.
+    expect(ownOriginsOf(loadConfig({ PUBLIC_ORIGIN: 'https://game.example.com' }), 8080)).toEqual(['https://game.example.com']);
     expect(ownOriginsOf(loadConfig({}), 9100)).toEqual(['http://localhost:9100', 'http://127.0.0.1:9100', 'http://[::1]:9100']);
     expect(ownOriginsOf(loadConfig({ HOST: '192.168.1.20' }), 8080)).toContain('http://192.168.1.20:8080');
     for (const bad of ['game.example.com', 'https://game.example.com/play', 'ftp://game.example.com']) expect(problemsOf({ PUBLIC_ORIGIN: bad }), bad).toMatch(/PUBLIC_ORIGIN/);

@@ -35,12 +35,13 @@ export function securityHeaders(config: Config): { always: Array<[string, string
   const playground = config.PLAYGROUND_ORIGIN ? [config.PLAYGROUND_ORIGIN] : [];
   const cspWith = (framing: { frameAncestors?: readonly string[] }) => cspOf({
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:', 'https://sdk.crazygames.com', 'https://challenges.cloudflare.com', ...playground],
+    // The hosts' SDK scripts (activity.config.json's sdkUrl of the portal and Poki) come from their own addresses.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'blob:', 'https://sdk.crazygames.com', 'https://game-cdn.poki.com', 'https://challenges.cloudflare.com', ...playground],
     workerSrc: ["'self'", 'blob:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'blob:', 'data:', 'https://discord.com', 'https://*.discordsays.com', 'https://*.crazygames.com', ...playground],
+    connectSrc: ["'self'", 'blob:', 'data:', 'https://discord.com', 'https://*.discordsays.com', 'https://*.crazygames.com', 'https://*.poki.com', ...playground],
     frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://discord.com', 'https://*.crazygames.com'],
     // The host playground's Discord client is a data: frame (an opaque origin, as the real
     // SDK requires of a parent that is not discord.com), which no frame-ancestors list can

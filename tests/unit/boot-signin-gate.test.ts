@@ -41,7 +41,7 @@ describe('the sign-in gate before the game starts', () => {
     expect(open).toBe(true);
   });
 
-  it('the portal and the Activity sign in at start; the web does not', () => {
-    expect(Object.fromEntries(HOSTS.map((h) => [h.kind, h.signInAtStart]))).toEqual({ discord: true, crazygames: true, web: false });
+  it('the portal and the Activity sign in at start; the web and Poki do not', () => {
+    expect(Object.fromEntries(HOSTS.map((h) => [h.kind, h.signInAtStart]))).toEqual({ discord: true, crazygames: true, poki: false, web: false });
   });
 });

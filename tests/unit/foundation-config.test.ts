@@ -154,3 +154,15 @@ describe('production start-up checklist', () => {
     }
   });
 });
+
+describe("the page's script-src", () => {
+  it('lets every host SDK that activity.config.json names load', async () => {
+    const { securityHeaders } = await import('../../server/plugins/security');
+    const activity = ActivityConfig.parse(JSON.parse(readFileSync('activity.config.json', 'utf8')));
+    const csp = new Map(securityHeaders(loadConfig({})).html).get('content-security-policy') ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ') ?? [];
+    const sdks = [activity.crazygames.sdkUrl, activity.poki.sdkUrl].map((url) => new URL(url).origin);
+    expect(sdks.length).toBe(2);
+    for (const origin of sdks) expect(scriptSrc).toContain(origin);
+  });
+});

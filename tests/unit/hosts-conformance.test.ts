@@ -25,7 +25,6 @@ import { isPokiSdk } from '../../hosts/poki/sdk';
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { loadingMachine } from '../../machines/loading';
-import type { GameController, GameState } from '../../src/game-link/controller';
 import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
 import { wireHost } from '../../src/host-bridge/hostWiring';
 import { setHostLocale } from '../../src/lib/hostLocale';
@@ -174,12 +173,9 @@ const HOSTS: HostCase[] = [
   { kind: 'poki', offers: { ads: true, invite: true, mute: false, storage: false }, make: (o) => pokiWorld('', o?.never) },
 ];
 
-/** The shell around an adapter, wired as boot wires it: the loading screen, overlays, the game. */
+/** The shell around an adapter, wired as boot wires it: the loading screen, overlays, the link. */
 function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>) {
   const { adapter } = world;
-  let state: GameState = { status: 'loading', progress: 0, error: null };
-  const gameListeners = new Set<() => void>();
-  const game = { getState: () => state, subscribe: (l: () => void) => { gameListeners.add(l); return () => gameListeners.delete(l); } } as unknown as GameController;
   const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
   const overlays = createOverlayStore();
   const send = vi.fn();
@@ -196,8 +192,6 @@ function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>) {
   const events = () => send.mock.calls.filter(([m]) => m === SHELL_TO_GAME.hostEvent).map(([, e]) => e as HostEvent);
   /** The game loaded and the loading screen went: play. */
   const play = async () => {
-    state = { ...state, status: 'loaded' };
-    for (const l of [...gameListeners]) l();
     loading.send({ type: 'COMPLETE' });
     await wait(350);
   };

@@ -17,7 +17,7 @@ import type { Page } from './test';
  */
 export async function stubGame(page: Page, options: { completeWhenTold?: boolean; receiver?: boolean; audio?: boolean } = {}): Promise<void> {
   const body = readFileSync('tests/fakes/idle-loader.js', 'utf8').replace('var COMPLETE_AT_ONCE = true;', `var COMPLETE_AT_ONCE = ${String(!options.completeWhenTold)};`)
-    .replace('var HAS_RECEIVER = false;', `var HAS_RECEIVER = ${String(Boolean(options.receiver))};`)
+    .replace('var HAS_RECEIVER = false;', `var HAS_RECEIVER = ${String(Boolean(options.receiver || options.completeWhenTold))};`)
     .replace('var MAKES_AUDIO = false;', `var MAKES_AUDIO = ${String(Boolean(options.audio))};`);
   await page.route(`**${GAME_BUILD_FILES.loaderUrl}`, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body }));
 }

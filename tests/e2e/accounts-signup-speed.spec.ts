@@ -23,7 +23,7 @@ async function openSignup(page: Page) {
   }).toPass({ timeout: 30_000 });
 }
 
-test('sign up from the modal at a person\'s typing speed in under 5 s, production bot check', async ({ page }) => {
+test('sign up from the modal at a person\'s typing speed in under 5 s, production bot check', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(120_000);
   await stubGame(page, { completeWhenTold: true });
   await page.goto(`${server!.base}/`);

@@ -44,7 +44,7 @@ async function openPlayer(page: Page, username: string): Promise<void> {
   await expect(page.getByRole('heading', { name: username, exact: true })).toBeVisible();
 }
 
-test('an admin reverses a crate purchase and bans a player from the console', async ({ page, browser }) => {
+test('an admin reverses a crate purchase and bans a player from the console', { tag: '@timing' }, async ({ page, browser }) => {
   const adminName = name('admin');
   await registerPlayer(page.request, adminName);
   // Not an admin yet: the console says so and shows nothing else.

@@ -157,7 +157,7 @@ async function realSizeBuildWithoutJslib(page: Page) {
 }
 
 // Fails on a shell that waits for a hook such a build never calls: the screen stays the whole time-out.
-test("the default 'hook' policy: a real-size build without our jslib leaves the loading screen within 1 s of its first frame", async ({ page }) => {
+test("the default 'hook' policy: a real-size build without our jslib leaves the loading screen within 1 s of its first frame", { tag: '@timing' }, async ({ page }) => {
   const warnings = completionWarnings(page);
   await realSizeBuildWithoutJslib(page);
   await recordGameVisible(page);

@@ -83,7 +83,7 @@ test('Discord: the Activity starts the real SDK (ready, window.discordSDK), and 
   expect(commands).toBeLessThan(100);
 });
 
-test('Discord: a client that never answers the handshake: one warning after the timeout, and Log In opens the web sign-in', async ({ page }) => {
+test('Discord: a client that never answers the handshake: one warning after the timeout, and Log In opens the web sign-in', { tag: '@timing' }, async ({ page }) => {
   await stubGame(page);
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));

@@ -146,7 +146,7 @@ test('the default configuration hides video (general holds the language), the sp
   await expect(page.getByText('Stable Channel')).toBeVisible();
 });
 
-test('the preloaded overlay opens in under 200 ms, and the search filters across sections', async ({ page }) => {
+test('the preloaded overlay opens in under 200 ms, and the search filters across sections', { tag: '@timing' }, async ({ page }) => {
   await openGame(page);
   // The overlay's chunk, then its sections' chunks, are fetched when the browser is idle after the game starts.
   await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /AirdropSection[^/]*\.js$/.test(e.name))), { timeout: 30_000 }).toBe(true);

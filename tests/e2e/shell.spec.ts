@@ -170,7 +170,7 @@ test('if the second chunk (Mantine, overlays) cannot load, the game still loads 
   await expect.poll(() => errors.some((e) => e.includes('failed to start'))).toBe(true);
 });
 
-test('performance: the loader starts with the page and the shell does not render per game frame [both]', async ({ page }, info) => {
+test('performance: the loader starts with the page and the shell does not render per game frame [both]', { tag: '@timing' }, async ({ page }, info) => {
   await page.addInitScript(() => {
     // React calls this hook on every commit, production builds included.
     const w = window as TestWindow & { __REACT_DEVTOOLS_GLOBAL_HOOK__?: unknown };

@@ -177,7 +177,7 @@ describe.each(testDatabases())('console safety on $name', (database) => {
     const { p, id } = await burnOne();
     expect((await plan(id)).fullRefusal).toBe(ADMIN_TEXT.bridgePending);
     expect((await reverse(id)).statusCode).toBe(409);
-    await expect(bridgeWith('unreachable').process(id)).rejects.toMatchObject({ status: 503 });
+    await expect(bridgeWith('unreachable').process(id)).rejects.toMatchObject({ kind: 'unavailable' });
     expect(await tickets(p.uuid)).toBe(1n);
     expect((await plan(id)).fullRefusal).toBe(ADMIN_TEXT.bridgeRefunded);
     expect((await reverse(id)).statusCode).toBe(409);
@@ -197,7 +197,7 @@ describe.each(testDatabases())('console safety on $name', (database) => {
     expect((await reverse(id)).statusCode).toBe(409);
     // Were the row ever reopened, the outbox's refund finds the return claimed and gives nothing.
     await t.handle.db.updateTable('bridge_transfers').set({ status: 'pending' }).where('id', '=', id).execute();
-    await expect(bridgeWith('unreachable').process(id)).rejects.toMatchObject({ status: 503 });
+    await expect(bridgeWith('unreachable').process(id)).rejects.toMatchObject({ kind: 'unavailable' });
     expect(await tickets(p.uuid)).toBe(1n);
     expect(await conservationViolations(t.handle.db)).toEqual([]);
   });

@@ -75,7 +75,11 @@ describe.each(testDatabases())('password attempt limits on $name', (database) =>
     const direct = sources.filter(([f, s]) => /verifyPassword\(/.test(s) && !/server\/services\/([a-z]+\/)?(passwords|passwordAttempts)\.ts$/.test(f)).map(([f]) => f);
     expect(direct, 'verifyPassword called outside passwordAttempts').toEqual([]);
     const checked = sources.reduce((n, [, s]) => n + (s.match(/passwords\.verify\(/g)?.length ?? 0), 0);
-    expect(checked, 'a password path the test does not walk').toBe(PATHS.length);
+    // Plus the console's re-authentication: it goes through the same limits, and adds a
+    // per-account one of its own (a stolen admin session must not guess on), so it cannot keep
+    // the promise walked below that the right password always gets in; its right and wrong
+    // passwords are tested with the console (admin-console-safety.test.ts).
+    expect(checked, 'a password path the test does not walk').toBe(PATHS.length + 1);
   });
 
   it.each([0, 1, 2])('path %#: wrong passwords past the old per-username limit never refuse the right one', async (i) => {

@@ -56,7 +56,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // A service's refusal: its status from the one table in server/errors.ts.
     if (error instanceof DomainError) {
       const http = httpErrorOf(error);
-      return reply.status(http.status).send(http.body());
+      return reply.status(http.status).headers(http.headers).send(http.body());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

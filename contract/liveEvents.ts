@@ -3,6 +3,7 @@
 // JSON in `data:`, its `event:` field is the type and its `id:` resumes after a reconnect
 // (Last-Event-ID). Published by the services where things happen (server/services/live/liveEvents.ts).
 import { z } from 'zod';
+import { PURCHASE_HOSTS, ProductId } from './purchases';
 
 export const LIVE_EVENTS_PATH = '/api/events';
 /** A comment line is sent this often so proxies (Discord's, the portal's) keep the stream open. */
@@ -37,6 +38,12 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('adminGrant'), direction: z.enum(['grant', 'remove']), amount: z.string().max(40), assetName: Text, reason: Text }),
   /** The studio cancelled your listing; the items are back in your inventory. */
   z.object({ type: z.literal('listingCancelled'), listingId: z.string(), itemName: Text, quantity: z.number().int().positive(), reason: Text }),
+  /** A TripCoin pack you bought was granted (also when it completes after the purchase flow
+   * closed): `balance` in TripCoins after it. */
+  z.object({ type: z.literal('purchaseGranted'), purchaseId: z.string(), productId: ProductId, tripcoins: z.number().int().positive(), host: z.enum(PURCHASE_HOSTS), balance: z.number() }),
+  /** A purchase was refunded or charged back: its coins were taken back; `debt` in TripCoins is
+   * what you could no longer pay (0 when none), `balance` may be below zero by that much. */
+  z.object({ type: z.literal('purchaseReversed'), purchaseId: z.string(), productId: ProductId, tripcoins: z.number().int().positive(), host: z.enum(PURCHASE_HOSTS), balance: z.number(), debt: Amount }),
 ]);
 export type LiveEvent = z.infer<typeof LiveEvent>;
 export type LiveEventType = LiveEvent['type'];
@@ -71,5 +78,8 @@ export const LIVE_TEXT = {
   adminReversalPartial: (reason: string) => `The studio reversed part of a transaction on your account (${reason})`,
   adminGranted: (amount: string, asset: string, reason: string) => `The studio gave you ${amount} ${asset} (${reason})`,
   adminRemoved: (amount: string, asset: string, reason: string) => `The studio removed ${amount} ${asset} from your account (${reason})`,
+  purchaseGranted: (tripcoins: string) => `Your purchase of Ŧ${tripcoins} is in your balance`,
+  purchaseReversed: (tripcoins: string) => `A refunded purchase of Ŧ${tripcoins} was taken back from your balance`,
+  purchaseReversedDebt: (tripcoins: string, debt: string) => `A refunded purchase of Ŧ${tripcoins} was taken back; you owe Ŧ${debt}, repaid from your next coins`,
   listingCancelled: (quantity: number, item: string, reason: string) => `Your listing of ${quantity === 1 ? '' : `${quantity} × `}${item} was cancelled by the studio (${reason}); the items are back in your inventory`,
 } as const;

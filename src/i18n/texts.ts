@@ -14,6 +14,7 @@ import { PROFILE_TEXT as PROFILE } from '../../contract/profile';
 import { SETTINGS_IMPORT_TEXT as SETTINGS_IMPORT } from '../../contract/settings';
 import { INVENTORY_TEXT as INVENTORY } from '../../contract/myEconomy';
 import { LIVE_TEXT as LIVE } from '../../contract/liveEvents';
+import { PURCHASE_TEXT as PURCHASE } from '../../contract/purchases';
 import { localized, type ArgFormat } from './localized';
 import { coinsPlain, formatNumber } from './format';
 
@@ -26,7 +27,7 @@ export const CONTRACT_TEXTS = {
   'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH,
   'text.bridge': BRIDGE, 'text.clan': CLAN, 'text.coinflip': COINFLIP, 'text.crate': CRATE, 'text.economy': ECONOMY,
   'text.market': MARKET, 'text.name': NAME, 'text.profile': PROFILE, 'text.settingsImport': SETTINGS_IMPORT,
-  'text.inventory': INVENTORY, 'text.live': LIVE,
+  'text.inventory': INVENTORY, 'text.live': LIVE, 'text.purchase': PURCHASE,
 } as const;
 
 export const ARG_FORMATS: Record<string, ArgFormat> = {
@@ -54,3 +55,4 @@ export const PROFILE_TEXT = localized('text.profile', PROFILE, ARG_FORMATS);
 export const SETTINGS_IMPORT_TEXT = localized('text.settingsImport', SETTINGS_IMPORT, ARG_FORMATS);
 export const INVENTORY_TEXT = localized('text.inventory', INVENTORY, ARG_FORMATS);
 export const LIVE_TEXT = localized('text.live', LIVE, ARG_FORMATS);
+export const PURCHASE_TEXT = localized('text.purchase', PURCHASE, ARG_FORMATS);

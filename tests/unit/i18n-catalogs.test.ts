@@ -82,6 +82,7 @@ describe('the English catalog says what the contract says', () => {
     'text.live.adminReversalPartial': [['wrong crate']], 'text.live.adminGranted': [['100', 'TripCoins', 'compensation']],
     'text.live.adminRemoved': [['2', 'Base Set Crate', 'duplicate']],
     'text.live.listingCancelled': [[1, 'Base Set Crate', 'spam'], [5, 'Mythical Ticket', 'price abuse']],
+    'text.live.purchaseGranted': [['1200']], 'text.live.purchaseReversed': [['500']], 'text.live.purchaseReversedDebt': [['1200', '350.50']],
   };
 
   it('for every contract text and settings label, rendered in English', async () => {

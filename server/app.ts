@@ -4,7 +4,7 @@
 // `dependencies`, checked as it is registered):
 //  1. external (plugins/external/): config, database, cookies, rate limit, OpenAPI document;
 //  2. the app's own (plugins/): errors, request log, security, bot check, password work,
-//     sessions, bridge, crate shops, live events, metrics;
+//     sessions, bridge, crate shops, purchase products, live events, metrics;
 //  3. routes (plugins/routes.ts: routes/<area>.ts and /api/docs), then the built shell and the
 //     game build (plugins/static.ts).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -20,6 +20,7 @@ import rateLimitPlugin from './plugins/external/rateLimit';
 import bridgePlugin from './plugins/bridge';
 import botCheckPlugin from './plugins/botCheck';
 import cratesPlugin from './plugins/crates';
+import purchasesPlugin from './plugins/purchases';
 import passwordWorkPlugin from './plugins/passwordWork';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import requestLogPlugin from './plugins/requestLog';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionsPlugin);
   await app.register(bridgePlugin);
   await app.register(cratesPlugin);
+  await app.register(purchasesPlugin);
   await app.register(liveEventsPlugin);
   await app.register(metricsPlugin);
   // 3. routes

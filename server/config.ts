@@ -221,6 +221,9 @@ export const ConfigSchema = z.object({
   /** How long (minutes) the admin's password, typed in the console, lets that session write
    * before it is asked again. */
   ADMIN_REAUTH_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  /** The TripCoin packs sold for real money and their id on each host (server/purchases/products.ts);
+   * checked at start. Relative to the working directory. */
+  PURCHASE_PRODUCTS_FILE: z.string().min(1).default('config/products.json'),
 });
 type Parsed = z.infer<typeof ConfigSchema>;
 /** The parsed settings, with the host origins filled in from what is configured. */

@@ -65,7 +65,7 @@ export const CrateBuyResult = z.object({
   description: z.string(),
   quantity: z.number().int().positive(),
   crateBalance: z.number().int().nonnegative(),
-  tripcoins: z.number().nonnegative(),
+  tripcoins: z.number(),
   remainingSupply: z.number().int().nonnegative(),
 });
 

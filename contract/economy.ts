@@ -83,7 +83,7 @@ export const itemSprite = defineEndpoint({
 export const BaseInventory = z.object({
   /** item uuid -> quantity, as a string (the spec's shape; parse with parseInt). */
   inventory: z.record(z.string(), z.string()),
-  tripcoins: z.number().nonnegative(),
+  tripcoins: z.number(), // below zero only as the debt of a refunded purchase
 });
 export type BaseInventory = z.infer<typeof BaseInventory>;
 
@@ -144,7 +144,7 @@ export const AwardResult = z.object({
   uuid: z.string(),
   username: z.string(),
   /** The player's balance and XP right after this award. */
-  tripcoins: z.number().nonnegative(),
+  tripcoins: z.number(), // below zero only as the debt of a refunded purchase
   totalXp: z.number().int().nonnegative(),
   currentLevel: z.number().int().min(1),
   /** Levels this award unlocked. */

@@ -101,7 +101,7 @@ export const ListingDetail = z.object({
   price: z.number().positive(),
   seller_username: z.string(),
   /** The caller's TripCoins (0 when anonymous). */
-  user_balance: z.number().nonnegative(),
+  user_balance: z.number(), // below zero only as the debt of a refunded purchase
   seller_uuid: z.string(),
   isOwnListing: z.boolean(),
   end_time: z.string(),
@@ -148,7 +148,7 @@ export const cancelListing = defineEndpoint({
 export const buyListing = defineEndpoint({
   method: 'POST', path: '/api/seaport/buy-listing', access: 'user', summary: 'Buy a listing (410 NFT_ALREADY_SOLD when it is gone)',
   body: OrderBody,
-  response: z.object({ message: z.string(), order_id: z.string(), item_uuid: z.string(), quantity: z.number().int().positive(), price: z.number().positive(), tripcoins: z.number().nonnegative() }),
+  response: z.object({ message: z.string(), order_id: z.string(), item_uuid: z.string(), quantity: z.number().int().positive(), price: z.number().positive(), tripcoins: z.number() }),
   movesValue: true,
 });
 export const marketStats = defineEndpoint({

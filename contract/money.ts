@@ -46,5 +46,5 @@ export const TripcoinAmount = z
   .union([z.number(), z.string()])
   .refine((v) => { const p = parseTripcoins(v); return p !== null && p > 0n; }, { message: 'Amount must be a positive number with at most 2 decimals' });
 
-/** A balance as the API answers it. */
-export const TripcoinBalance = z.number().nonnegative();
+/** A balance as the API answers it (below zero only as the debt of a refunded purchase). */
+export const TripcoinBalance = z.number();

@@ -14,7 +14,7 @@ export const MyListing = z.object({
 });
 export const MyWager = z.object({ gameId: z.string(), wager: z.number().positive(), choice: z.union([z.literal(0), z.literal(1)]), createdAt: z.string() });
 export const MyInventory = z.object({
-  tripcoins: z.number().nonnegative(),
+  tripcoins: z.number(), // below zero only as the debt of a refunded purchase
   items: z.array(OwnedItem),
   listings: z.array(MyListing),
   wagers: z.array(MyWager),

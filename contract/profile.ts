@@ -54,7 +54,7 @@ export const Profile = z.object({
     level: z.number().nonnegative(),
     xp: z.number().int().nonnegative(),
     xp_for_next_level: z.number().int().nonnegative(),
-    coins: z.number().nonnegative(),
+    coins: z.number(), // below zero only as the debt of a refunded purchase
   }),
   STL2Stats: LegacyStats.optional(),
   STL1Stats: LegacyStats.optional(),

@@ -47,7 +47,7 @@ export interface AuthPressureTable { key: string; score: number; updated_at: Tim
 
 export interface ItemsTable { uuid: string; name: string; description: string; dex_id: number; kind: string; collection: string | null }
 
-export type AccountKind = 'player' | 'escrow' | 'shop' | 'sink' | 'mint';
+export type AccountKind = 'player' | 'escrow' | 'shop' | 'sink' | 'mint' | 'revenue';
 export interface ValueAccountsTable { id: string; kind: AccountKind; user_id: string | null; created_at: Timestamp }
 export interface CoinBalancesTable { account_id: string; balance: Int8 }
 export interface ItemHoldingsTable { account_id: string; item_uuid: string; quantity: Int8 }
@@ -147,6 +147,28 @@ export interface AdminGrantDaysTable { actor_id: string; day: ColumnType<string,
 export interface BridgeReturnsTable { transfer_id: string; given_by: 'refund' | 'reversal'; created_at: Timestamp }
 // 013_live_events
 export interface LiveEventsTable { id: GenInt8; user_id: string; event: Json<unknown>; created_at: Timestamp }
+export interface PurchasesTable {
+  id: string;
+  host: 'web' | 'discord' | 'crazygames';
+  provider_purchase_id: string;
+  provider_ref: string | null;
+  user_id: string;
+  product_id: string;
+  tripcoins: Int8;
+  status: ColumnType<'granted' | 'reversed', 'granted' | 'reversed' | undefined, 'granted' | 'reversed'>;
+  needs_consume: boolean;
+  consumed_at: NullableTimestamp;
+  consume_attempts: ColumnType<number, number | undefined, number>;
+  consume_error: string | null;
+  test_mode: ColumnType<boolean, boolean | undefined, boolean>;
+  tx_id: string;
+  created_at: Timestamp;
+  reversed_at: NullableTimestamp;
+  reversal_tx_id: string | null;
+  reversal_reason: 'refund' | 'chargeback' | 'entitlementDeleted' | null;
+  reversal_debt: GenInt8;
+}
+export interface PurchaseRefundsBeforeGrantTable { host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; reason: 'refund' | 'chargeback' | 'entitlementDeleted'; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -195,4 +217,6 @@ export interface Database {
   admin_reauth: AdminReauthTable;
   admin_grant_days: AdminGrantDaysTable;
   bridge_returns: BridgeReturnsTable;
+  purchases: PurchasesTable;
+  purchase_refunds_before_grant: PurchaseRefundsBeforeGrantTable;
 }

@@ -52,8 +52,12 @@ export async function conservationViolations(db: Executor): Promise<string[]> {
     FROM item_holdings h FULL OUTER JOIN flows f ON f.account = h.account_id AND f.asset = h.item_uuid::text
     WHERE coalesce(h.quantity, 0) <> coalesce(f.flow, 0)`.execute(db);
   for (const r of itemDrift.rows) problems.push(`account ${r.account_id} holds ${r.quantity} of ${r.item_uuid} but the ledger says ${r.flow}`);
+  // Below zero: the mint and the hosts' revenue accounts (value from outside the game), and a
+  // player only as the debt of refunded purchases: never more than those purchases gave.
   const negatives = await sql<{ n: string | number }>`
-    SELECT (SELECT count(*) FROM coin_balances WHERE balance < 0 AND account_id <> 'mint') + (SELECT count(*) FROM item_holdings WHERE quantity < 0 AND account_id <> 'mint') AS n`.execute(db);
+    SELECT (SELECT count(*) FROM coin_balances b WHERE b.balance < 0 AND b.account_id <> 'mint' AND b.account_id NOT LIKE 'revenue:%'
+              AND -b.balance > (SELECT coalesce(sum(p.tripcoins), 0) FROM purchases p WHERE p.status = 'reversed' AND 'player:' || p.user_id::text = b.account_id))
+         + (SELECT count(*) FROM item_holdings WHERE quantity < 0 AND account_id <> 'mint') AS n`.execute(db);
   if (toBigInt(negatives.rows[0]?.n ?? 0) > 0n) problems.push('a balance or holding is negative');
   return problems;
 }

@@ -13,13 +13,14 @@
 //    needs it, as late as the order allows, and held to the commit;
 //  - the ordered path, for the rest: the receivers' missing rows created, every balance locked
 //    with SELECT ... ORDER BY ... FOR UPDATE, every leg checked in order, then the net changes.
-// Balances never go below zero except the mint's (CHECK constraints back this up). Callers lock
+// Balances never go below zero except the mint's and the hosts' revenue accounts' (CHECK
+// constraints back this up), and a player's by the reversal of a refunded purchase (`overdraw`). Callers lock
 // their own domain row (a listing, a game) before posting, never after.
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import { mustRollBack, type Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
-import { COINS, InsufficientFunds, MINT, openPlayerAccount, playerAccount, type Leg, type Movement, type Posting } from './ledgerAccounts';
+import { COINS, InsufficientFunds, MINT, mayGoBelowZero, openPlayerAccount, playerAccount, type Leg, type Movement, type Posting } from './ledgerAccounts';
 import { notePosting } from '../system/observe';
 
 // Accounts, legs and postings' types (ledgerAccounts.ts), and the reads of balances
@@ -70,10 +71,11 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
   posting.legs.forEach(check);
   // Item uuids as PostgreSQL prints them, so the locked rows and the legs use one spelling.
   const legs = posting.legs.map((l) => (l.asset === COINS ? l : { ...l, asset: l.asset.toLowerCase() }));
+  const free = (account: string, asset: string) => mayGoBelowZero(account) || (asset === COINS && (posting.overdraw?.includes(account) ?? false));
   const payers = new Set(legs.map((l) => keyOf(l.from, l.asset)));
   if (legs.some((l) => payers.has(keyOf(l.to, l.asset)))) {
     for (const userId of posting.openPlayers ?? []) await openPlayerAccount(trx, userId);
-    return postOrdered(trx, posting, legs);
+    return postOrdered(trx, posting, legs, free);
   }
 
   const changes = new Map<string, { account: string; asset: string; d: bigint }>();
@@ -102,7 +104,7 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
     const after = i === 0 ? sql`` : sql` FROM ${sql.raw(`c${i - 1}`)}`;
     const gate = i === 0 ? sql`` : sql` AND EXISTS (SELECT 1 FROM ${sql.raw(`c${i - 1}`)})`;
     const d = c.d.toString();
-    const debit = c.d < 0n && c.account !== MINT;
+    const debit = c.d < 0n && !free(c.account, c.asset);
     const body = c.asset === COINS
       ? debit
         ? sql`UPDATE coin_balances SET balance = balance + ${d}::bigint WHERE account_id = ${c.account} AND balance >= ${(-c.d).toString()}::bigint${gate} RETURNING balance AS v`
@@ -123,7 +125,7 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
     if (v === null || v === undefined) {
       // The ledger rows and the balances before this one are written: this transaction must not commit.
       mustRollBack(trx, `refused posting '${posting.reason}'`);
-      throw await firstUnpaid(trx, legs, ordered.slice(0, i), c);
+      throw await firstUnpaid(trx, legs, ordered.slice(0, i), c, free);
     }
     balances.set(keyOf(c.account, c.asset), toBigInt(v));
   }
@@ -135,7 +137,7 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
  * source could not pay from what it held before the posting (what this transaction already
  * changed is taken back out of the figures read), as the ordered path would have said.
  */
-async function firstUnpaid(trx: Trx, legs: Leg[], applied: Array<{ account: string; asset: string; d: bigint }>, refused: { account: string; asset: string }): Promise<InsufficientFunds> {
+async function firstUnpaid(trx: Trx, legs: Leg[], applied: Array<{ account: string; asset: string; d: bigint }>, refused: { account: string; asset: string }, free: (account: string, asset: string) => boolean): Promise<InsufficientFunds> {
   const held = new Map<string, bigint>();
   const coinPayers = [...new Set(legs.filter((l) => l.asset === COINS).map((l) => l.from))];
   if (coinPayers.length) {
@@ -155,7 +157,7 @@ async function firstUnpaid(trx: Trx, legs: Leg[], applied: Array<{ account: stri
   for (const l of legs) {
     const k = keyOf(l.from, l.asset);
     const have = held.get(k);
-    if (l.from !== MINT && (have === undefined || have < l.amount)) return new InsufficientFunds(l.asset, l.from);
+    if (!free(l.from, l.asset) && (have === undefined || have < l.amount)) return new InsufficientFunds(l.asset, l.from);
     held.set(k, (have ?? 0n) - l.amount);
   }
   return new InsufficientFunds(refused.asset, refused.account);
@@ -171,7 +173,7 @@ async function writeLedger(trx: Trx, posting: Posting, legs: Leg[]): Promise<str
 }
 
 /** The ordered path: every balance locked in the global order, the legs checked in order, then written. */
-async function postOrdered(trx: Trx, posting: Posting, legs: Leg[]): Promise<Posted> {
+async function postOrdered(trx: Trx, posting: Posting, legs: Leg[], free: (account: string, asset: string) => boolean): Promise<Posted> {
   const coinLegs = legs.filter((l) => l.asset === COINS);
   const itemLegs = legs.filter((l) => l.asset !== COINS);
   // 1. Missing rows, in one sorted order: receivers (and the mint, which may pay from nothing).
@@ -216,7 +218,7 @@ async function postOrdered(trx: Trx, posting: Posting, legs: Leg[]): Promise<Pos
     const from = keyOf(l.from, l.asset);
     const to = keyOf(l.to, l.asset);
     const have = balances.get(from);
-    if (l.from !== MINT && (have === undefined || have < l.amount)) throw new InsufficientFunds(l.asset, l.from);
+    if (!free(l.from, l.asset) && (have === undefined || have < l.amount)) throw new InsufficientFunds(l.asset, l.from);
     balances.set(from, (have ?? 0n) - l.amount);
     balances.set(to, (balances.get(to) ?? 0n) + l.amount);
     delta.set(from, (delta.get(from) ?? 0n) - l.amount);

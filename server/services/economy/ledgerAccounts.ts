@@ -10,6 +10,13 @@ export const COINS = 'TC';
 
 export const playerAccount = (userId: string) => `player:${userId}`;
 
+/** The coins a host sold for real money come from its revenue account (server/services/economy/purchases.ts). */
+export const revenueAccount = (host: string) => `revenue:${host}`;
+
+/** The accounts that pay from nothing, below zero: the mint and the hosts' revenue accounts
+ * (value from outside the game). Every other debit needs the balance to cover it. */
+export const mayGoBelowZero = (account: string) => account === MINT || account.startsWith('revenue:');
+
 export class InsufficientFunds extends DomainError {
   constructor(readonly asset: string, readonly account: string, message = asset === COINS ? 'Insufficient TripCoins' : 'Not enough items') {
     super('conflict', message, 'INSUFFICIENT_FUNDS');
@@ -36,6 +43,9 @@ export interface Posting {
   legs: Leg[];
   /** Player accounts to open first if missing (their user ids), in the same statement on the short path. */
   openPlayers?: string[];
+  /** Accounts this posting may take below zero (coins only). Only the reversal of a refunded
+   * purchase names one: the player's, whose spent coins become a debt. */
+  overdraw?: readonly string[];
 }
 
 export interface Movement {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors';
 import { Metrics } from '../services/system/metrics';
-import { onPosting } from '../services/system/observe';
+import { onPosting, onPurchase } from '../services/system/observe';
 import { REPLAY_HEADER } from '../http/idempotency';
 
 export const METRICS_PATH = '/metrics';
@@ -25,7 +25,8 @@ export default fp(async (app) => {
   const metrics = new Metrics({ pool: app.dbPool, databaseKind: app.dbKind, openStreams: () => app.liveEvents.open });
   app.decorate('metrics', metrics);
   const stop = onPosting((reason) => metrics.postings.inc({ reason }));
-  app.addHook('onClose', async () => { stop(); });
+  const stopPurchases = onPurchase((note) => metrics.purchase(note));
+  app.addHook('onClose', async () => { stop(); stopPurchases(); });
 
   // An error answer's code (the bot check's refusals), read from the JSON on its way out. A
   // callback hook: every answer passes here, and an async one cost a promise each time.

@@ -20,6 +20,7 @@ import { conflict, invalid, unavailable, upstreamRejected } from '../errors';
 import { KEY_REUSED } from '../system/idempotency';
 import { ChainRejected, ChainUnavailable, type ChainSender } from '../../providers/chain';
 import { InsufficientFunds, moveItems, openAccount, playerAccount } from './ledger';
+import { refuseWhileInDebt } from './purchases';
 
 export const BRIDGE_SINK = 'sink:bridge';
 const LOCK_ID = 740_221_913;
@@ -63,6 +64,7 @@ export class Bridge {
   async burn(trx: Trx, userId: string, destination: string, idempotencyKey: string | null): Promise<{ id: string; existing: boolean }> {
     const earlier = idempotencyKey ? await this.prior(trx, userId, destination, idempotencyKey) : undefined;
     if (earlier) return { id: earlier.id, existing: true };
+    await refuseWhileInDebt(trx, userId);
     const id = randomUUID();
     try {
       await attempt(trx, () => trx.insertInto('bridge_transfers').values({ id, user_id: userId, destination: destination.toLowerCase(), status: 'pending', idempotency_key: idempotencyKey }).execute());

@@ -11,6 +11,7 @@ import type { Executor, Trx } from '../../db/tx';
 import { toBigInt, toDate } from '../../db/values';
 import { conflict, forbidden, gone, notFound } from '../errors';
 import { COINS, coinBalance, InsufficientFunds, moveCoins, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
+import { refuseWhileInDebt } from './purchases';
 
 export const escrowOfGame = (gameId: string) => `escrow:coinflip:${gameId}`;
 
@@ -40,6 +41,7 @@ async function withBalanceText<T>(trx: Trx, userId: string, work: () => Promise<
 }
 
 export async function createCoinflip(trx: Trx, creatorId: string, wager: bigint, choice: 0 | 1): Promise<{ game_id: string; server_seed_hash: string; message: string }> {
+  await refuseWhileInDebt(trx, creatorId);
   const id = randomUUID();
   const serverSeed = randomBytes(32).toString('hex');
   const hash = seedHash(serverSeed);
@@ -103,6 +105,7 @@ export async function acceptCoinflip(trx: Trx, acceptorId: string, rawId: string
   if (!id || !game) throw notFound(COINFLIP_TEXT.notFound);
   if (game.status !== 'open') throw closed();
   if (game.creator_id === acceptorId) throw forbidden(COINFLIP_TEXT.ownWager, 'OWN_WAGER');
+  await refuseWhileInDebt(trx, acceptorId);
   const outcome = coinOutcome(game.server_seed, id, acceptorId);
   const winnerId = outcome === game.choice ? game.creator_id : acceptorId;
   const settled = await trx.updateTable('coinflip_games')

@@ -9,6 +9,7 @@ import { conflict, invalid, notFound } from '../errors';
 import { catalogueItem } from './catalogue';
 import { publishLiveEvent } from '../live/liveEvents';
 import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
+import { refuseWhileInDebt } from './purchases';
 
 export async function inventoryOf(db: Executor, userId: string): Promise<{ inventory: Record<string, string>; tripcoins: number }> {
   const account = playerAccount(userId);
@@ -64,6 +65,7 @@ export async function transferItems(trx: Trx, from: { id: string; username: stri
     .where('username_lower', '=', input.toPlayerUsername.trim().toLowerCase()).executeTakeFirst();
   if (!recipient) throw notFound(ECONOMY_TEXT.recipientNotFound);
   if (recipient.id === from.id) throw invalid(ECONOMY_TEXT.transferToSelf, 'TRANSFER_TO_SELF');
+  await refuseWhileInDebt(trx, from.id);
   // Accounts made by other sign-up paths may not have a value account yet: opened by the posting.
   await onlyHave(trx, from.id, item.uuid, () => post(trx, {
     reason: 'transfer', ref: recipient.id, openPlayers: [recipient.id],

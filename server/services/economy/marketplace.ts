@@ -14,6 +14,7 @@ import { onlyHave } from './inventory';
 import { publishLiveEvent } from '../live/liveEvents';
 import { marketChanged } from './listingsCache';
 import { COINS, coinBalance, InsufficientFunds, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
+import { refuseWhileInDebt } from './purchases';
 
 export const escrowOf = (listingId: string) => `escrow:listing:${listingId}`;
 
@@ -100,6 +101,7 @@ export async function createListing(
   if (!item) throw notFound('Item not found');
   const price = parseTripcoins(body.priceInTripCoins);
   if (price === null || price <= 0n) throw invalid(MARKET_TEXT.invalidPrice, 'INVALID_INPUT');
+  await refuseWhileInDebt(trx, seller.id);
   const id = randomUUID();
   marketChanged(trx);
   const row = await trx.insertInto('market_listings').values({
@@ -195,6 +197,7 @@ export async function cancelListing(trx: Trx, userId: string, rawId: string): Pr
 
 export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
   const id = listingIdOf(rawId);
+  await refuseWhileInDebt(trx, buyerId);
   const sold = await trx.updateTable('market_listings').set({ status: 'sold', buyer_id: buyerId, closed_at: sql`now()` })
     .where('id', '=', id).where('status', '=', 'active').where('end_time', '>', sql<Date>`now()`).where('seller_id', '<>', buyerId)
     .returning(['seller_id', 'item_uuid', 'quantity', 'price']).executeTakeFirst();

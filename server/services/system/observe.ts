@@ -11,3 +11,20 @@ export function onPosting(observe: (reason: string) => void): () => void {
   postingObservers.add(observe);
   return () => { postingObservers.delete(observe); };
 }
+
+/** What happened to a purchase (services/economy/purchases.ts): granted (outcome granted,
+ * duplicate or refunded), reversed, consumed (outcome ok or failed). */
+export type PurchaseNote =
+  | { kind: 'granted'; host: string; outcome: 'granted' | 'duplicate' | 'refunded' }
+  | { kind: 'reversed'; host: string }
+  | { kind: 'consumed'; host: string; outcome: 'ok' | 'failed' };
+const purchaseObservers = new Set<(note: PurchaseNote) => void>();
+
+export function notePurchase(note: PurchaseNote): void {
+  for (const observe of purchaseObservers) observe(note);
+}
+
+export function onPurchase(observe: (note: PurchaseNote) => void): () => void {
+  purchaseObservers.add(observe);
+  return () => { purchaseObservers.delete(observe); };
+}

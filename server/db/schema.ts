@@ -49,7 +49,7 @@ export interface ItemsTable { uuid: string; name: string; description: string; d
 
 export type AccountKind = 'player' | 'escrow' | 'shop' | 'sink' | 'mint' | 'revenue';
 export interface ValueAccountsTable { id: string; kind: AccountKind; user_id: string | null; created_at: Timestamp }
-export interface CoinBalancesTable { account_id: string; balance: Int8 }
+export interface CoinBalancesTable { account_id: string; balance: Int8; debt_limit: GenInt8 }
 export interface ItemHoldingsTable { account_id: string; item_uuid: string; quantity: Int8 }
 export interface LedgerTable {
   id: GenInt8;

@@ -8,12 +8,13 @@ ALTER TABLE value_accounts ADD CONSTRAINT value_accounts_kind_check
   CHECK (kind IN ('player', 'escrow', 'shop', 'sink', 'mint', 'revenue'));
 
 -- A player's balance may be below zero only as a debt left by a refunded purchase whose coins
--- were already spent. The ledger's ordinary debit still needs balance >= amount; only the
--- reversal of a purchase may take a player below zero (and conservationViolations checks that no
--- player owes more than their reversed purchases).
+-- were already spent, and never by more than their refunded purchases: debt_limit is raised by
+-- the reversal of a purchase (in its transaction, by what it takes back) and by nothing else. The
+-- ledger's ordinary debit still needs balance >= amount; only that reversal overdraws a player.
+ALTER TABLE coin_balances ADD COLUMN debt_limit bigint NOT NULL DEFAULT 0 CHECK (debt_limit >= 0);
 ALTER TABLE coin_balances DROP CONSTRAINT coin_balances_check;
 ALTER TABLE coin_balances ADD CONSTRAINT coin_balances_check
-  CHECK (balance >= 0 OR account_id = 'mint' OR account_id LIKE 'revenue:%' OR account_id LIKE 'player:%');
+  CHECK (balance >= 0 OR account_id = 'mint' OR account_id LIKE 'revenue:%' OR (account_id LIKE 'player:%' AND balance >= -debt_limit));
 
 -- One row per purchase, ever: (host, provider_purchase_id) is the provider's own id (a Discord
 -- entitlement, an Xsolla transaction, a checkout session), so duplicate webhooks, a webhook racing

@@ -105,8 +105,13 @@ export async function postReturning(trx: Trx, posting: Posting): Promise<Posted>
     const gate = i === 0 ? sql`` : sql` AND EXISTS (SELECT 1 FROM ${sql.raw(`c${i - 1}`)})`;
     const d = c.d.toString();
     const debit = c.d < 0n && !free(c.account, c.asset);
+    // A player's debt (the reversal of a refunded purchase): an update of the row it has, never an
+    // upsert, whose proposed new row would be checked (and refused) as a negative balance.
+    const overdrawn = c.d < 0n && c.asset === COINS && !mayGoBelowZero(c.account);
     const body = c.asset === COINS
-      ? debit
+      ? overdrawn && !debit
+        ? sql`UPDATE coin_balances SET balance = balance + ${d}::bigint WHERE account_id = ${c.account}${gate} RETURNING balance AS v`
+        : debit
         ? sql`UPDATE coin_balances SET balance = balance + ${d}::bigint WHERE account_id = ${c.account} AND balance >= ${(-c.d).toString()}::bigint${gate} RETURNING balance AS v`
         : sql`INSERT INTO coin_balances AS b (account_id, balance) SELECT ${c.account}::text, ${d}::bigint${after}
             ON CONFLICT (account_id) DO UPDATE SET balance = b.balance + excluded.balance RETURNING b.balance AS v`

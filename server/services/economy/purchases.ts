@@ -165,6 +165,9 @@ export async function reversePurchase(trx: Trx, host: PurchaseHost, providerPurc
 
   const amount = toBigInt(row.tripcoins);
   const txId = randomUUID();
+  // The one way a player's balance may go below zero (the CHECK on coin_balances): by what this
+  // reversal takes back. The player's row comes first in the ledger's lock order anyway.
+  await trx.updateTable('coin_balances').set({ debt_limit: sql`debt_limit + ${amount.toString()}::bigint` }).where('account_id', '=', player).execute();
   const posted = await postReturning(trx, {
     reason: PURCHASE_REVERSAL_REASON, ref: `${host}:${providerPurchaseId}`.slice(0, 250), txId, overdraw: [player],
     legs: [{ asset: COINS, from: player, to: revenueAccount(host), amount }],

@@ -29,6 +29,7 @@ export const ADMIN_TEXT = {
   bridgePending: 'This bridge transfer is still on its way to the chain; only a transfer that failed and was not refunded can be reversed',
   bridgeRefunded: 'This bridge transfer failed and its ticket was already refunded to the player',
   bridgeReturn: 'This posting is part of a bridge transfer (a refund or its return): it cannot be reversed',
+  purchasePosting: 'This posting is a real-money purchase or its reversal: reverse the purchase itself (Purchases), which keeps it from granting again',
   reauthRequired: (minutes: number) => `Type your password again to make changes (asked every ${minutes} minutes)`,
   reauthNoPassword: 'Console changes need an admin account with a password: set one in the account settings first',
   reauthWrong: 'That password is not right',

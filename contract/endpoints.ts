@@ -15,6 +15,7 @@ import { accountEndpoints } from './accounts';
 import { bridgeEndpoints } from './bridge';
 import { settingsEndpoints } from './settings';
 import { adminEndpoints } from './admin';
+import { adminPurchaseEndpoints } from './adminPurchases';
 import { myEconomyEndpoints } from './myEconomy';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
@@ -32,6 +33,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   bridge: bridgeEndpoints,
   settings: settingsEndpoints,
   admin: adminEndpoints,
+  adminPurchases: adminPurchaseEndpoints,
   me: myEconomyEndpoints,
 };
 

@@ -165,10 +165,10 @@ export interface PurchasesTable {
   created_at: Timestamp;
   reversed_at: NullableTimestamp;
   reversal_tx_id: string | null;
-  reversal_reason: 'refund' | 'chargeback' | 'entitlementDeleted' | null;
+  reversal_reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual' | null;
   reversal_debt: GenInt8;
 }
-export interface PurchaseRefundsBeforeGrantTable { host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; reason: 'refund' | 'chargeback' | 'entitlementDeleted'; created_at: Timestamp }
+export interface PurchaseRefundsBeforeGrantTable { host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual'; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {

@@ -5,6 +5,7 @@
 // have typed their password in this session lately (services/admin/adminReauth.ts).
 import type { FastifyInstance } from 'fastify';
 import * as api from '../../contract/admin';
+import * as purchaseApi from '../../contract/adminPurchases';
 import { CRATE_VERSIONS } from '../../contract/crates';
 import type { EndpointDef, ResponseOf } from '../../contract/http';
 import { HttpError, notFound } from '../errors';
@@ -15,6 +16,7 @@ import * as write from '../services/admin/adminConsole';
 import { percentsOf, tableInForce } from '../services/admin/adminCrates';
 import { economyOverview, runConservationCheck, type GrantCaps } from '../services/admin/adminEconomy';
 import * as players from '../services/admin/adminPlayers';
+import * as purchases from '../services/admin/adminPurchases';
 import { markReauthenticated, requireFreshPassword } from '../services/admin/adminReauth';
 import { crateStatus } from '../services/economy/crates';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
@@ -85,6 +87,12 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       throw error;
     }
   });
+
+  route(app, purchaseApi.listPurchases, async ({ query }) => purchases.listPurchases(db, query));
+  route(app, purchaseApi.purchasesOverview, async ({ query }) => purchases.purchasesOverview(db, query.days));
+  route(app, purchaseApi.playerPurchases, async ({ params }) => purchases.playerPurchases(db, params.uuid));
+  consoleWrite(purchaseApi.reversePurchaseByHand, ({ params, body, trx }, actor) => purchases.reverseByHand(trx, actor, params.id, body.reason));
+  consoleWrite(purchaseApi.forgiveDebt, ({ params, body, trx }, actor) => purchases.forgiveDebt(trx, actor, params.uuid, body.reason));
 
   route(app, api.crateShops, async () => ({
     shops: await Promise.all(CRATE_VERSIONS.map(async (v) => {

@@ -10,6 +10,7 @@ import { CratesPanel } from './CratesPanel';
 import { EconomyPanel } from './EconomyPanel';
 import { ListingsPanel } from './ListingsPanel';
 import { PlayersPanel } from './PlayersPanel';
+import { PurchasesPanel } from './PurchasesPanel';
 import { AuditPanel } from './AuditPanel';
 
 /** Marks the console's code: the first-screen budget test checks it is not in the player's bundle. */
@@ -43,12 +44,14 @@ export function AdminApp() {
           <Tabs.Tab value="listings">Listings</Tabs.Tab>
           <Tabs.Tab value="crates">Crate shops</Tabs.Tab>
           <Tabs.Tab value="economy">Economy</Tabs.Tab>
+          <Tabs.Tab value="purchases">Purchases</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="players" pt="md"><PlayersPanel /></Tabs.Panel>
         <Tabs.Panel value="listings" pt="md"><ListingsPanel /></Tabs.Panel>
         <Tabs.Panel value="crates" pt="md"><CratesPanel /></Tabs.Panel>
         <Tabs.Panel value="economy" pt="md"><EconomyPanel /></Tabs.Panel>
+        <Tabs.Panel value="purchases" pt="md"><PurchasesPanel /></Tabs.Panel>
         <Tabs.Panel value="audit" pt="md"><AuditPanel /></Tabs.Panel>
       </Tabs>
     </Container>

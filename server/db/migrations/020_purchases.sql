@@ -39,7 +39,7 @@ CREATE TABLE purchases (
   created_at            timestamptz NOT NULL DEFAULT now(),
   reversed_at           timestamptz,
   reversal_tx_id        uuid,
-  reversal_reason       text CHECK (reversal_reason IN ('refund', 'chargeback', 'entitlementDeleted')),
+  reversal_reason       text CHECK (reversal_reason IN ('refund', 'chargeback', 'entitlementDeleted', 'manual')),
   -- Hundredths the player could no longer pay when it was reversed (their debt from it).
   reversal_debt         bigint NOT NULL DEFAULT 0 CHECK (reversal_debt >= 0),
   UNIQUE (host, provider_purchase_id),
@@ -56,7 +56,7 @@ CREATE INDEX purchases_by_ref ON purchases (host, provider_ref) WHERE provider_r
 CREATE TABLE purchase_refunds_before_grant (
   host                  text NOT NULL CHECK (host IN ('web', 'discord', 'crazygames')),
   provider_purchase_id  text NOT NULL,
-  reason                text NOT NULL CHECK (reason IN ('refund', 'chargeback', 'entitlementDeleted')),
+  reason                text NOT NULL CHECK (reason IN ('refund', 'chargeback', 'entitlementDeleted', 'manual')),
   created_at            timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (host, provider_purchase_id)
 );

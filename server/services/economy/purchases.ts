@@ -51,7 +51,8 @@ const Confirmed = z.object({
   providerRef: z.string().min(1).max(200).optional(),
 });
 
-export type ReversalReason = 'refund' | 'chargeback' | 'entitlementDeleted';
+/** Why a purchase is reversed: the provider's refund, chargeback or deleted entitlement, or the console by hand. */
+export type ReversalReason = 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual';
 
 /** The grant's and the reversal's ledger reasons (the player's history and the console show them). */
 export const PURCHASE_REASON = 'purchase';

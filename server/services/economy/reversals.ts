@@ -80,6 +80,7 @@ export async function reversalPlan(db: Executor, txId: string) {
   if (done) fullRefusal = ADMIN_TEXT.alreadyReversed;
   else if (isReversal) fullRefusal = ADMIN_TEXT.reversalOfReversal;
   else if (original.some((l) => l.from.startsWith('escrow:') || l.to.startsWith('escrow:'))) fullRefusal = ADMIN_TEXT.escrowPosting;
+  else if (original.some((l) => l.from.startsWith('revenue:') || l.to.startsWith('revenue:'))) fullRefusal = ADMIN_TEXT.purchasePosting;
   else if (original.some((l) => LEFT_THE_LEDGER.has(l.from) || LEFT_THE_LEDGER.has(l.to))) {
     const bridge = await bridgeRefusal(db, original, rows[0]!.ref);
     fullRefusal = bridge.refusal;

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
+import { inTransaction } from '../../server/db/tx';
+import { moveCoins, playerAccount } from '../../server/services/economy/ledger';
+import { grantPurchase, reversePurchase } from '../../server/services/economy/purchases';
 import { KEY_REUSED } from '../../server/services/system/idempotency';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
 import { reauthenticate, registerPlayer, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';
@@ -33,6 +36,12 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
     t.app.sessions.clear();
     await reauthenticate(p);
     return p;
+  }
+  /** A TripCoin pack bought on the web by this player (as a checked webhook would grant it). */
+  async function bought(uuid: string): Promise<{ purchaseId: string; providerPurchaseId: string }> {
+    const providerPurchaseId = `cs_${randomUUID()}`;
+    const r = await inTransaction(t.handle.db, (trx) => grantPurchase(trx, t.app.products, { host: 'web', providerPurchaseId, userId: uuid, productId: 'tc-500', needsConsume: false }));
+    return { purchaseId: r.grant.purchaseId, providerPurchaseId };
   }
   const listing = async (p: Player, price = 10) => (await p.client.post('/api/seaport/create-listing', { itemUuid: ITEM, priceInTripCoins: price, quantity: 1, durationDays: 30 })).json().listing.order_id as string;
   const wager = async (p: Player) => (await p.client.post('/api/coinflip/create', { wager_amount: 10, choice: 0 })).json().game_id as string;
@@ -110,6 +119,20 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
       const [admin, a] = [await anAdmin(), await player({ items: { [ITEM]: 2 } })];
       const ids = [await listing(a), await listing(a)];
       return (key, v) => admin.client.post(`/api/admin/listings/${ids[v]}/cancel`, { reason: 'offensive' }, key);
+    },
+    'POST /api/admin/purchases/:id/reverse': async () => {
+      const [admin, a] = [await anAdmin(), await player()];
+      const ids = await Promise.all([0, 1].map(async () => (await bought(a.uuid)).purchaseId));
+      return (key, v) => admin.client.post(`/api/admin/purchases/${ids[v]}/reverse`, { reason: 'refund by mail' }, key);
+    },
+    'POST /api/admin/players/:uuid/forgive-debt': async () => {
+      const [admin, a, b, sink] = [await anAdmin(), await player(), await player(), await player()];
+      for (const p of [a, b]) {
+        const { providerPurchaseId } = await bought(p.uuid);
+        await inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: playerAccount(p.uuid), to: playerAccount(sink.uuid), amount: 10_000n, reason: 'test spend' }));
+        await inTransaction(t.handle.db, (trx) => reversePurchase(trx, 'web', providerPurchaseId, 'refund'));
+      }
+      return (key, v) => admin.client.post(`/api/admin/players/${[a, b][v]!.uuid}/forgive-debt`, { reason: 'goodwill' }, key);
     },
     'POST /api/claimTechnicalDifficulties': async () => {
       const a = await player();

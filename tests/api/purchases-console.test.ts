@@ -1,7 +1,7 @@
 // The console's purchases, on PGlite and PostgreSQL: players and anonymous callers refused on
 // every purchases endpoint, purchases, refunds and debts per player and per host and sold per
 // day, a purchase reversed by hand and a debt forgiven only after the admin's password was typed
-// again, each with its audit row, and conservation exact after them.
+// again, each with its audit row, the purchase metrics, and conservation exact after them.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPurchaseEndpoints } from '../../contract/adminPurchases';
@@ -19,7 +19,7 @@ describe.each(testDatabases())('console purchases on $name', (database) => {
   let t: TestApp;
   let admin: Player;
   beforeAll(async () => {
-    t = await startApp(database);
+    t = await startApp(database, { METRICS_TOKEN: 'purchases-metrics-token-0123' });
     admin = await registerPlayer(t.app);
     expect(await setAdmin(t.handle.db, admin.username, true)).toMatch(/is now an admin/);
     t.app.sessions.clear();
@@ -81,6 +81,10 @@ describe.each(testDatabases())('console purchases on $name', (database) => {
     expect((await admin.client.get(`/api/admin/players/${buyer.uuid}/purchases`)).json().debt).toBe(0);
     expect((await admin.client.post(`/api/admin/players/${buyer.uuid}/forgive-debt`, { reason: 'goodwill after review' }, key())).json().code).toBe('NO_DEBT');
     expect(await audits('debt.forgive')).toEqual([expect.objectContaining({ target_user_id: buyer.uuid, reason: 'goodwill after review' })]);
+
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer purchases-metrics-token-0123' } })).body;
+    expect(metrics).toMatch(/tripshell_purchases_granted_total\{host="discord",outcome="granted"\} [1-9]/);
+    expect(metrics).toMatch(/tripshell_purchases_reversed_total\{host="discord"\} [1-9]/);
 
     // The grant's posting itself cannot be reversed as a plain posting: the purchase is reversed instead.
     const plan = (await admin.client.get(`/api/admin/postings/${(await t.handle.db.selectFrom('purchases').select('tx_id').where('id', '=', granted.grant.purchaseId).executeTakeFirstOrThrow()).tx_id}`)).json();

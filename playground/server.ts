@@ -132,6 +132,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
           activity, mode, codeUrl: `${origin}/discord/code`, shareUrl: `${origin}/discord`, controls: '1',
           user_id: q.get('user_id') ?? '100000000000000001', username: q.get('username') ?? 'activity_player',
           ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
+          // In-app purchases: Discord's ENTITLEMENT_CREATE late (ms) or never.
+          ...pick(q, ['entitlementEvent', 'entitlementDelayMs'], /^\w{1,12}$/),
         };
         const client = readFileSync(`${DIR}discord-client.html`, 'utf8')
           .replace('<head>', `<head><script>window.__config = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`);

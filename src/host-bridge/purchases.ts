@@ -8,7 +8,7 @@
 // - news: every grant and reversal (the settle answers, Discord's ENTITLEMENT_CREATE, the live
 //   events, the checkout's return) is told once (purchaseNews.ts) and reaches the game as the event;
 // - the checkout's return (`?purchase=<session>` on the web) is read until paid or expired.
-import type { HostAnswer, HostEvent, HostName, HostProduct, PurchaseUnavailable } from '../../contract/hostApi';
+import { HOST_LIMITS, type HostAnswer, type HostEvent, type HostName, type HostProduct, type PurchaseUnavailable } from '../../contract/hostApi';
 import type { OfferedProduct } from '../../contract/purchases';
 import type { HostAdapter, Settled } from '../../hosts/types';
 import { purchaseReturn, PURCHASE_RETURN_PARAM } from '../../hosts/web/store';
@@ -61,6 +61,7 @@ export function createPurchases(deps: PurchasesDeps) {
   const log = deps.log ?? console;
   const graceMs = deps.graceMs ?? 60_000;
   const pollMs = deps.pollMs ?? 1_000;
+  const pricesWaitMs = 3_000;
   const cleanups: Array<() => void> = [];
 
   // Every grant and reversal reaches the game once.
@@ -85,10 +86,12 @@ export function createPurchases(deps: PurchasesDeps) {
     const found = await offered();
     if (!Array.isArray(found)) return found;
     const locale = deps.locale();
-    const hostPrices: Record<string, string> = (await store?.prices?.(found, locale).catch(() => ({}))) ?? {};
+    // The host's prices, bounded: a host that never answers leaves the server's prices.
+    const asked = store?.prices?.(found, locale).catch(() => ({})) ?? Promise.resolve({});
+    const hostPrices: Record<string, string> = await Promise.race([asked, wait(pricesWaitMs).then(() => ({}))]);
     const list: HostProduct[] = found.map((p) => ({
       id: p.id, tripcoins: p.tripcoins,
-      price: (hostPrices[p.hostProductId] ?? (p.price ? formatPrice(p.price, locale) : deps.noPrice())).slice(0, 40),
+      price: (hostPrices[p.hostProductId] ?? (p.price ? formatPrice(p.price, locale) : deps.noPrice())).slice(0, HOST_LIMITS.priceTextMax),
     }));
     return { status: 'done', value: { host: deps.host, products: list } };
   };

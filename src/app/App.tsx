@@ -8,7 +8,7 @@ import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
 import { GameInbound } from './GameInbound';
 import { LiveEventsAtStart } from './LiveEventsAtStart';
-import { PurchasesAtStart } from '../features/purchases/PurchasesAtStart';
+import { PurchasesAtStart } from './PurchasesAtStart';
 import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from '../features/settings/api/accountSettings';

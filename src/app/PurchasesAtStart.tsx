@@ -3,13 +3,13 @@
 // checkout (`?purchase=`), the Get TripCoins overlay opens to show how it went.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { invalidateInventory } from '../../api/economy';
-import { getCheckoutReturn, onCheckoutReturn, onPurchaseNews } from '../../host-bridge/purchaseNews';
-import { t } from '../../i18n';
-import { useOverlays } from '../../overlays/context';
-import { formatTc } from '../../ui/formatTc';
-import { economyToast } from '../../ui/toast';
-import { refreshMyEconomy } from '../inventory/api/keys';
+import { invalidateInventory } from '../api/economy';
+import { getCheckoutReturn, onCheckoutReturn, onPurchaseNews } from '../host-bridge/purchaseNews';
+import { t } from '../i18n';
+import { useOverlays } from '../overlays/context';
+import { formatTc } from '../ui/formatTc';
+import { economyToast } from '../ui/toast';
+import { refreshMyEconomy } from '../features/inventory/api/keys';
 
 export function PurchasesAtStart() {
   const client = useQueryClient();

@@ -18,7 +18,7 @@
 //   data=off                  the data module disabled (a game that did not declare saving progress)
 //   portalUrl=                the portal's game page, for invite links (default this frame's parent origin)
 //   orderUrl=                 where a paid Pay Station order goes (the playground's fake Xsolla:
-//                             POST {sku, userId, username} -> {orderId}); unset: the order stays here
+//                             POST {sku, userId, username} -> {order_id}); unset: the order stays here
 // The store module (buyItem) asks the portal to draw Xsolla's Pay Station over the game
 // ({crazyGamesSdk: 'payStation', sku}); the portal answers {crazyGamesPlayground: 'payStation',
 // result: 'paid' | 'closed'} (or a test calls __crazyGames.finishPurchase). buyItem resolves

@@ -39,11 +39,11 @@ import { startFakeDiscord, type FakeDiscord } from '../tests/fakes/discord';
 
 /**
  * Where the playground's host stand-ins record a paid purchase in the fake providers, as the real
- * parties would on their side: Discord's purchase dialog (POST {sku_id, user_id} -> the
+ * parties would on their side: Discord's purchase dialog (POST {user_id, sku_id} -> the
  * entitlement, as Discord's API lists it) and the portal's Pay Station (POST {sku, userId,
- * username} -> {orderId}, an Xsolla order of that CrazyGames user).
+ * username} -> {order_id}, an Xsolla order of that CrazyGames user).
  */
-export const PURCHASE_FAKE_PATHS = { discordPurchase: '/fake/discord/purchase', xsollaOrder: '/fake/xsolla/order' } as const;
+export const PURCHASE_FAKE_PATHS = { discordPurchase: '/fake/discord/purchase', xsollaOrder: '/fake/xsolla/buy' } as const;
 
 export interface PlaygroundOptions {
   /** Port of the playground (0: any free one). */

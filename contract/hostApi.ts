@@ -16,7 +16,7 @@
 export const HOST_NAMES = ['web', 'discord', 'crazygames', 'poki'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
-export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime'] as const;
+export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase'] as const;
 export type HostCallName = (typeof HOST_CALLS)[number];
 
 export const AD_KINDS = ['midgame', 'rewarded'] as const;
@@ -33,6 +33,9 @@ export const HOST_LIMITS = {
   localeMax: 35,
   reasonMax: 300,
   members: 100,
+  /** TripCoin packs one host sells, and the longest price text a host may give. */
+  products: 20,
+  priceTextMax: 40,
 } as const;
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
@@ -47,7 +50,22 @@ export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
   showAd: 120_000,
   locale: 5_000,
   happyTime: 5_000,
+  /** The server's packs and the host's own prices (Discord's SKUs). */
+  products: 10_000,
+  /** The host's purchase dialog stays open while the player pays (a card, a 3-D Secure check). */
+  purchase: 600_000,
 };
+
+/** Why a host sells nothing here (`unavailable` answers of products and purchase carry these). */
+export const PURCHASE_UNAVAILABLE = ['notConfigured', 'signInRequired', 'hostHasNoPurchases'] as const;
+export type PurchaseUnavailable = (typeof PURCHASE_UNAVAILABLE)[number];
+
+/** One TripCoin pack as the game sees it: `price` already formatted for the player (the host's own text, else Intl). */
+export interface HostProduct {
+  id: string;
+  tripcoins: number;
+  price: string;
+}
 
 /** What the game asks. */
 export type HostCall =
@@ -60,7 +78,11 @@ export type HostCall =
   | { call: 'showAd'; kind: AdKind }
   | { call: 'locale' }
   /** A happy moment (a boss beaten, a high score): the portal celebrates (CrazyGames' happytime()). */
-  | { call: 'happyTime' };
+  | { call: 'happyTime' }
+  /** The TripCoin packs this host sells, priced for the player. */
+  | { call: 'products' }
+  /** Buys one pack through the host's own flow (a product id of the products answer); the server grants. */
+  | { call: 'purchase'; productId: string };
 
 /** What the host offers: every power by name, true where a call can be `done`. */
 export interface HostCapabilities {
@@ -75,6 +97,8 @@ export interface HostCapabilities {
   locale: boolean;
   /** Players can arrive through an invite, as a `joinRoom` event. */
   joinRoom: boolean;
+  /** The host sells TripCoin packs (products and purchase can be `done` for a signed-in player). */
+  purchases: boolean;
 }
 
 export interface PartyMember {
@@ -109,6 +133,9 @@ export interface HostCallValues {
   /** A BCP 47 tag (`en-US`, `pt-BR`); `country` where the host knows it (ISO 3166 alpha-2). */
   locale: { locale: string; country?: string };
   happyTime: { celebrated: true };
+  products: { host: HostName; products: HostProduct[] };
+  /** The pack was paid and the server granted it: `balance` is the player's TripCoins after it. */
+  purchase: { productId: string; tripcoins: number; balance: number };
 }
 
 export type HostAnswerDone<C extends HostCallName = HostCallName> = { status: 'done'; value: HostCallValues[C] };
@@ -135,7 +162,10 @@ export type HostEvent =
   | { type: 'chat'; enabled: boolean }
   | { type: 'locale'; locale: string }
   /** Whether the game's own saves (its localStorage) survive a reload in this host. */
-  | { type: 'storage'; persistent: boolean };
+  | { type: 'storage'; persistent: boolean }
+  /** A purchase was granted (also one that completed after its flow closed: a late entitlement, a
+   * webhook) or reversed (a refund: `balance` may be below zero, a debt). Told once per purchase. */
+  | { type: 'purchase'; status: 'granted' | 'reversed'; productId: string; tripcoins: number; balance: number };
 export type HostEventType = HostEvent['type'];
 
 export type HostCallHook = (request: unknown) => Promise<HostAnswer>;

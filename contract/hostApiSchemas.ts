@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import {
   AD_KINDS, HOST_CALLS, HOST_LIMITS, HOST_NAMES, ROOM_ID_PATTERN,
-  type HostAnswer, type HostCall, type HostCallName, type HostCallValues, type HostCapabilities, type HostEvent, type Party,
+  type HostAnswer, type HostCall, type HostCallName, type HostCallValues, type HostCapabilities, type HostEvent, type HostProduct, type Party,
 } from './hostApi';
 
 export const RoomId = /* @__PURE__ */ (() => z.string().min(1).max(HOST_LIMITS.roomIdMax).regex(ROOM_ID_PATTERN, 'letters, digits and . _ : - only'))();
@@ -13,6 +13,11 @@ const PresenceText = /* @__PURE__ */ (() => z.string().max(HOST_LIMITS.presenceT
 const PartyCount = /* @__PURE__ */ (() => z.number().int().min(1).max(HOST_LIMITS.partyMax))();
 export const Locale = /* @__PURE__ */ (() => z.string().min(2).max(HOST_LIMITS.localeMax).regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, 'a BCP 47 language tag'))();
 const AdKind = /* @__PURE__ */ (() => z.enum(AD_KINDS))();
+/** A pack's id (contract/purchases.ts ProductId: kept in step by a test). */
+export const HostProductId = /* @__PURE__ */ (() => z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'a product id of the products answer'))();
+const Tripcoins = /* @__PURE__ */ (() => z.number().int().positive().max(1_000_000_000))();
+/** A balance in TripCoins: below zero only for a debt a refund left. */
+const Balance = /* @__PURE__ */ (() => z.number().finite().min(-1_000_000_000_000).max(1_000_000_000_000))();
 
 // Unknown keys are dropped, not refused: a Unity build may serialize every field of its request class.
 export const HostCallSchema = /* @__PURE__ */ (() => z.discriminatedUnion('call', [
@@ -31,13 +36,17 @@ export const HostCallSchema = /* @__PURE__ */ (() => z.discriminatedUnion('call'
   z.object({ call: z.literal('showAd'), kind: AdKind }),
   z.object({ call: z.literal('locale') }),
   z.object({ call: z.literal('happyTime') }),
+  z.object({ call: z.literal('products') }),
+  z.object({ call: z.literal('purchase'), productId: HostProductId }),
 ]))();
 
 export const HostCapabilitiesSchema = /* @__PURE__ */ (() => z.object({
   host: z.enum(HOST_NAMES),
   invite: z.boolean(), party: z.boolean(), presence: z.boolean(), ads: z.boolean(),
-  happyTime: z.boolean(), chatSetting: z.boolean(), locale: z.boolean(), joinRoom: z.boolean(),
+  happyTime: z.boolean(), chatSetting: z.boolean(), locale: z.boolean(), joinRoom: z.boolean(), purchases: z.boolean(),
 }))();
+
+export const HostProductSchema = /* @__PURE__ */ (() => z.object({ id: HostProductId, tripcoins: Tripcoins, price: z.string().min(1).max(HOST_LIMITS.priceTextMax) }))();
 
 export const PartyMemberSchema = /* @__PURE__ */ (() => z.object({
   discordId: z.string().regex(/^\d{1,25}$/).optional(),
@@ -59,6 +68,8 @@ export const HostCallValueSchemas = /* @__PURE__ */ (() => ({
   showAd: z.object({ kind: AdKind, rewarded: z.boolean().optional() }),
   locale: z.object({ locale: Locale, country: z.string().regex(/^[A-Z]{2}$/).optional() }),
   happyTime: z.object({ celebrated: z.literal(true) }),
+  products: z.object({ host: z.enum(HOST_NAMES), products: z.array(HostProductSchema).max(HOST_LIMITS.products) }),
+  purchase: z.object({ productId: HostProductId, tripcoins: Tripcoins, balance: Balance }),
 }) satisfies { [C in HostCallName]: z.ZodType<HostCallValues[C]> })();
 
 const Cancelled = /* @__PURE__ */ (() => z.object({ status: z.literal('cancelled') }))();
@@ -81,6 +92,7 @@ export const HostEventSchema = /* @__PURE__ */ (() => z.discriminatedUnion('type
   z.object({ type: z.literal('chat'), enabled: z.boolean() }),
   z.object({ type: z.literal('locale'), locale: Locale }),
   z.object({ type: z.literal('storage'), persistent: z.boolean() }),
+  z.object({ type: z.literal('purchase'), status: z.enum(['granted', 'reversed']), productId: HostProductId, tripcoins: Tripcoins, balance: Balance }),
 ]))();
 
 // The schemas and the zod-free types agree (a change to one without the other does not compile).
@@ -90,6 +102,7 @@ agree<Same<z.output<typeof HostCallSchema>, HostCall>>();
 agree<Same<z.output<typeof HostEventSchema>, HostEvent>>();
 agree<Same<z.output<typeof HostCapabilitiesSchema>, HostCapabilities>>();
 agree<Same<z.output<typeof PartySchema>, Party>>();
+agree<Same<z.output<typeof HostProductSchema>, HostProduct>>();
 
 /** The name of a call's request, where it is one we know (for a reason naming what is wrong). */
 function callName(request: unknown): string | null {

@@ -38,6 +38,8 @@ export const OVERLAYS = defineOverlays({
   levelProgress: { kind: 'overlay', trigger: { hook: 'showLevelProgress' }, payload: (zod) => zod.object({}) },
   /** `over`: opened over another overlay (a clan member list): Back from the first profile returns there. */
   profile: { kind: 'overlay', trigger: { hook: 'showProfile', argument: 'uuid' }, payload: (zod) => zod.object({ uuid: zod.string().optional(), over: zod.boolean().optional() }) },
+  /** TripCoin packs for real money, bought through the host's own flow (contract/purchases.ts). */
+  getTripCoins: { kind: 'overlay', trigger: { message: 'SHOW_GET_TRIPCOINS' }, payload: (zod) => zod.object({}) },
   /** The player's own view: what they own, their listings and wagers, and their history. */
   inventory: { kind: 'overlay', trigger: { message: 'SHOW_INVENTORY' }, payload: (zod) => zod.object({ tab: zod.enum(['items', 'history']).default('items') }) },
   marketplace: {

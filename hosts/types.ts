@@ -6,6 +6,8 @@
 // the game reaches through the host API (contract/hostApi.ts, src/host-bridge/hostApi.ts): a host
 // leaves out what it does not offer, and the shell answers `unavailable` for it at once.
 import type { AdKind, HostAnswer, Party } from '../contract/hostApi';
+import type { z } from 'zod';
+import type { OfferedProduct, PurchaseHost, SettleAnswer } from '../contract/purchases';
 
 /** Parts of the shell a host may hide (the portal hides these). */
 export type HiddenUi = 'createAccount' | 'walletsTab' | 'sessionsTab';
@@ -68,6 +70,47 @@ export interface HostPowers {
   arrivalRoom?(): Promise<string | null>;
   /** Later arrivals while the game runs (Discord's activity join). Returns the unsubscribe. */
   onArrival?(listener: (roomId: string) => void): () => void;
+  /** How this host sells TripCoin packs (a host without purchases leaves it out: `unavailable` hostHasNoPurchases). */
+  store?: HostStore;
+}
+
+/** What our server settled (contract/purchases.ts SettleAnswer): the grants and the balance after them. */
+export type Settled = z.infer<typeof SettleAnswer>;
+
+/**
+ * Our server's purchase routes as a host's flow needs them (the shell hands them in: hosts never
+ * fetch). The server is the source of truth: a host only tells it to look, it grants.
+ */
+export interface PurchaseServer {
+  /** POST /api/purchases/discord/sync: lists the player's entitlements, grants, consumes. */
+  discordSync(): Promise<Settled>;
+  /** POST /api/purchases/crazygames/confirm: asks Xsolla for the player's orders, grants, consumes. */
+  crazygamesConfirm(productId: string, orderId?: string): Promise<Settled>;
+  /** POST /api/purchases/web/checkout: the provider's checkout page for this pack. */
+  webCheckout(productId: string): Promise<{ url: string; sessionId: string }>;
+}
+
+/** How a host's purchase flow ended. */
+export type BuyOutcome =
+  /** Paid, and the server settled it (its grants may be empty: the payment is still on its way, a webhook will grant it). */
+  | { status: 'settled'; settled: Settled }
+  /** The player closed the host's dialog. */
+  | { status: 'cancelled' }
+  /** The page went to the provider's checkout: the answer comes back with the player (`?purchase=`). */
+  | { status: 'redirected' }
+  | { status: 'unavailable'; reason: string };
+
+/** A host's side of real-money packs (contract/purchases.ts): its dialog, its prices, its news. */
+export interface HostStore {
+  readonly host: PurchaseHost;
+  /** Why nobody can buy here right now (the portal's guest: 'signInRequired'), or null. */
+  blocked?(): Promise<'signInRequired' | null>;
+  /** The host's own formatted prices by hostProductId (Discord's SKUs), where it formats them. */
+  prices?(products: readonly OfferedProduct[], locale: string): Promise<Record<string, string>>;
+  /** Runs the host's flow for one pack and has our server settle it. Never throws. */
+  buy(product: OfferedProduct, server: PurchaseServer): Promise<BuyOutcome>;
+  /** The host says a purchase may have completed later (Discord's ENTITLEMENT_CREATE): the shell has the server settle again. */
+  onPurchaseNews?(listener: () => void): () => void;
 }
 
 export interface HostAdapter extends HostPowers {

@@ -17,6 +17,13 @@
 //   instant=1                 game.isInstantMultiplayer
 //   data=off                  the data module disabled (a game that did not declare saving progress)
 //   portalUrl=                the portal's game page, for invite links (default this frame's parent origin)
+//   orderUrl=                 where a paid Pay Station order goes (the playground's fake Xsolla:
+//                             POST {sku, userId, username} -> {order_id}); unset: the order stays here
+// The store module (buyItem) asks the portal to draw Xsolla's Pay Station over the game
+// ({crazyGamesSdk: 'payStation', sku}); the portal answers {crazyGamesPlayground: 'payStation',
+// result: 'paid' | 'closed'} (or a test calls __crazyGames.finishPurchase). buyItem resolves
+// {itemId} once paid and rejects {code: 'purchaseCancelled'} when the player closed it; a guest
+// is refused ({code: 'userNotAuthenticated'}), one purchase at a time ({code: 'purchaseInProgress'}).
 // The game frame's own query carries the invite parameters (as the portal passes them):
 // game.getInviteParam(name) and game.inviteParams read them.
 //
@@ -195,6 +202,38 @@
     dataSaves: dataSaves,
     signOut: function () { setUser(null); },
   };
+  // ---- the store module (Xsolla's Pay Station) ----
+  var purchases = [];
+  var paying = null;
+  var xsollaTokens = 0;
+  var orderFor = function (sku) {
+    var order = { sku: sku, userId: 'playground-' + portalUser.username.toLowerCase(), username: portalUser.username };
+    var url = option('orderUrl');
+    if (!url) return Promise.resolve(Object.assign({ orderId: 'local-' + (purchases.length + 1) }, order));
+    return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(order) })
+      .then(function (r) { if (!r.ok) throw { code: 'purchaseFailed', message: 'Xsolla refused the order (' + r.status + ')' }; return r.json(); })
+      .then(function (body) { return Object.assign({ orderId: String(body.orderId || body.order_id || '') }, order); });
+  };
+  var buyItem = function (sku) {
+    userCalls.push('buyItem');
+    if (!portalUser) return Promise.reject({ code: 'userNotAuthenticated', message: 'Only signed-in players can buy' });
+    if (paying) return Promise.reject({ code: 'purchaseInProgress', message: 'A purchase is already in progress' });
+    return new Promise(function (resolve, reject) {
+      paying = function (how) {
+        paying = null;
+        if (how !== 'paid') { purchases.push({ sku: sku, result: 'closed' }); reject({ code: 'purchaseCancelled', message: 'The player closed the payment window' }); return; }
+        orderFor(String(sku)).then(function (order) {
+          purchases.push(Object.assign({ result: 'paid' }, order));
+          resolve({ itemId: String(sku) });
+        }, function (error) { purchases.push({ sku: sku, result: 'failed' }); reject(error); });
+      };
+      toPortal({ crazyGamesSdk: 'payStation', sku: String(sku) });
+    });
+  };
+  window.__crazyGames.purchases = purchases;
+  /** Ends the Pay Station now: 'paid' or 'closed' (the player closed it). */
+  window.__crazyGames.finishPurchase = function (how) { if (paying) paying(how === 'paid' ? 'paid' : 'closed'); };
+
   // The portal page around the game drives sign-in, sign-out, mute, chat and the ad, as the real portal does.
   window.addEventListener('message', function (event) {
     if (event.source !== window.parent || !event.data || typeof event.data.crazyGamesPlayground !== 'string') return;
@@ -212,6 +251,7 @@
     else if (what === 'chat') api.setChatDisabled(event.data.disabled);
     else if (what === 'adblock') api.setAdblock(event.data.on);
     else if (what === 'finishAd') api.finishAd(event.data.how);
+    else if (what === 'payStation') api.finishPurchase(event.data.result);
     else if (what === 'joinRoom' && event.data.params && typeof event.data.params === 'object') api.joinRoom(event.data.params);
   });
   var tokenFor = function (user) {
@@ -231,6 +271,7 @@
         return (dataOff ? Promise.resolve({}) : askPortalData(userKey(), null)).then(function (data) { store = data; window.CrazyGames.SDK.environment = 'local'; });
       },
       data: dataModule,
+      store: { buyItem: buyItem },
       ad: {
         requestAd: requestAd,
         hasAdblock: function () { return Promise.resolve(adblock); },
@@ -281,6 +322,14 @@
           userCalls.push('getUserToken');
           if (!portalUser) return Promise.reject(new Error('userNotAuthenticated'));
           return tokenFor(portalUser);
+        },
+        getXsollaUserToken: function () {
+          userCalls.push('getXsollaUserToken');
+          if (!portalUser) return Promise.reject({ code: 'userNotAuthenticated', message: 'Only signed-in players have an Xsolla token' });
+          xsollaTokens += 1;
+          // Short-lived, for the portal's user id (the real one is Xsolla's JWT for the CrazyGames user).
+          var claims = { sub: 'playground-' + portalUser.username.toLowerCase(), exp: Math.floor(Date.now() / 1000) + 3600, n: xsollaTokens };
+          return Promise.resolve('xsolla.' + btoa(JSON.stringify(claims)) + '.playground');
         },
         addAuthListener: function (l) { authListeners.push(l); },
         removeAuthListener: function (l) { authListeners = authListeners.filter(function (x) { return x !== l; }); },

@@ -37,6 +37,14 @@ import type { HostKind } from '../hosts/list';
 import { startFakePortal, type FakePortal } from '../tests/fakes/crazygames';
 import { startFakeDiscord, type FakeDiscord } from '../tests/fakes/discord';
 
+/**
+ * Where the playground's host stand-ins record a paid purchase in the fake providers, as the real
+ * parties would on their side: Discord's purchase dialog (POST {user_id, sku_id} -> the
+ * entitlement, as Discord's API lists it) and the portal's Pay Station (POST {sku, userId,
+ * username} -> {order_id}, an Xsolla order of that CrazyGames user).
+ */
+export const PURCHASE_FAKE_PATHS = { discordPurchase: '/fake/discord/purchase', xsollaOrder: '/fake/xsolla/buy' } as const;
+
 export interface PlaygroundOptions {
   /** Port of the playground (0: any free one). */
   port: number;
@@ -132,6 +140,10 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
           activity, mode, codeUrl: `${origin}/discord/code`, shareUrl: `${origin}/discord`, controls: '1',
           user_id: q.get('user_id') ?? '100000000000000001', username: q.get('username') ?? 'activity_player',
           ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),
+          // In-app purchases: the purchase dialog's Buy creates the entitlement in the fake Discord
+          // API (PURCHASE_FAKE_PATHS); ENTITLEMENT_CREATE late (ms) or never.
+          purchaseUrl: `${origin}${PURCHASE_FAKE_PATHS.discordPurchase}`,
+          ...pick(q, ['entitlementEvent', 'entitlementDelayMs'], /^\w{1,12}$/),
         };
         const client = readFileSync(`${DIR}discord-client.html`, 'utf8')
           .replace('<head>', `<head><script>window.__config = ${JSON.stringify(config).replace(/</g, '\\u003c')};</script>`);
@@ -145,7 +157,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         const sdk = adblock === '1'
           ? `${origin}/blocked/crazygames-sdk-v3.js`
           : `${origin}/crazygames-sdk-v3.js?${new URLSearchParams({
-            user, name: q.get('name') ?? 'Cheese', portalUrl: `${origin}/crazygames`,
+            user, name: q.get('name') ?? 'Cheese', portalUrl: `${origin}/crazygames`, orderUrl: `${origin}${PURCHASE_FAKE_PATHS.xsollaOrder}`,
             ...(adblock === 'ads' ? { adblock: 'ads' } : {}),
             ...pick(q, ['ads', 'adMs', 'disableChat', 'instant', 'country', 'data'], /^\w{1,16}$/),
             ...pick(q, ['locale'], /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/),

@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { GAME_HOOKS, GAME_OBJECT } from '../../contract/game';
 import { interpretShellMessage } from './bridge';
-import { callHost, describeHostAnswer, describeParty, describePresence, hostEffect, presenceFor, type HostTrigger } from './host';
+import { callHost, describeHostAnswer, describeHostEvent, describeParty, describePresence, hostEffect, presenceFor, type HostTrigger } from './host';
 import { announcesReceiver, callsCompletionHook } from './completion';
 import { INITIAL_CONTROLS, actionsForCode, moveIntent, pressCode, releaseAll, releaseCode, type ControlState } from './controls';
 import { decodeGameData } from './data-file';
@@ -47,7 +47,7 @@ export function createGame(options: GameStartOptions): GameHandle {
   let menuOpen = false;
   let pointerLocked = false;
   let stopped = false;
-  let host: DemoHostState = { room: null, party: null, presence: null, calls: [], adPlaying: null, ads: [], chatEnabled: null, locale: null, savesPersistent: null, happyTime: false };
+  let host: DemoHostState = { room: null, party: null, presence: null, calls: [], adPlaying: null, ads: [], chatEnabled: null, locale: null, savesPersistent: null, happyTime: false, purchases: [], purchaseLine: null };
 
   const hud = createHud(canvas, layout.name, {
     onTrigger: (t) => void runTrigger(t),
@@ -88,7 +88,7 @@ export function createGame(options: GameStartOptions): GameHandle {
       party: host.party ? describeParty(host.party) : null,
       presence: host.presence,
       answer: last ? last.line : null,
-      ad: host.adPlaying ? `Paused and muted: ${host.adPlaying} ad playing` : null,
+      ad: host.adPlaying ? `Paused and muted: ${host.adPlaying} ad playing` : host.purchaseLine,
     });
   }
 
@@ -417,6 +417,9 @@ export function createGame(options: GameStartOptions): GameHandle {
         break;
       case 'happyTime':
         setHost({ happyTime: effect.active });
+        break;
+      case 'purchase':
+        setHost({ purchases: [...host.purchases, { status: effect.status, tripcoins: effect.tripcoins, balance: effect.balance }], purchaseLine: describeHostEvent(event) });
         break;
     }
   }

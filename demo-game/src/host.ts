@@ -24,6 +24,7 @@ export const HOST_TRIGGERS: readonly HostTrigger[] = [
   host('locale', 'Language', { call: 'locale' }),
   host('happy-time', 'Happy time', { call: 'happyTime' }),
   host('capabilities', 'Host powers', { call: 'capabilities' }),
+  host('buy-tripcoins', 'Buy TripCoins', { call: 'purchase', productId: 'tc-1200' }),
 ];
 
 /** The presence the demo sets at start and from the menu: where the player is, and who with. */
@@ -76,6 +77,10 @@ export function describeHostAnswer(request: HostCall, answer: HostAnswer): strin
       return 'Happy time: celebrated';
     case 'setPresence':
       return value.shown === true ? 'Presence set' : 'Presence accepted (not shown by this host)';
+    case 'products':
+      return `Packs: ${(value.products as Array<{ id: string; tripcoins: number; price: string }>).map((p) => `${p.tripcoins} TC for ${p.price}`).join(', ') || 'none'}`;
+    case 'purchase':
+      return `Bought ${String(value.tripcoins)} TC: balance ${String(value.balance)}`;
   }
 }
 
@@ -95,7 +100,9 @@ export type HostEffect =
   | { kind: 'chat'; enabled: boolean }
   | { kind: 'locale'; locale: string }
   | { kind: 'storage'; persistent: boolean }
-  | { kind: 'happyTime'; active: boolean };
+  | { kind: 'happyTime'; active: boolean }
+  /** A purchase was granted or refunded: the game shows the balance the host gave. */
+  | { kind: 'purchase'; status: 'granted' | 'reversed'; tripcoins: number; balance: number };
 
 export function hostEffect(event: HostEvent): HostEffect {
   switch (event.type) {
@@ -107,6 +114,7 @@ export function hostEffect(event: HostEvent): HostEffect {
     case 'locale': return { kind: 'locale', locale: event.locale };
     case 'storage': return { kind: 'storage', persistent: event.persistent };
     case 'happyTime': return { kind: 'happyTime', active: event.active };
+    case 'purchase': return { kind: 'purchase', status: event.status, tripcoins: event.tripcoins, balance: event.balance };
   }
 }
 
@@ -120,6 +128,9 @@ export function describeHostEvent(event: HostEvent): string {
     case 'locale': return `Language: ${event.locale}`;
     case 'storage': return event.persistent ? 'Saves persist in this host' : 'Saves last only for this visit in this host';
     case 'happyTime': return event.active ? 'Happy time!' : 'Happy time over';
+    case 'purchase': return event.status === 'granted'
+      ? `Purchase granted: +${event.tripcoins} TC (${event.productId}), balance ${event.balance}`
+      : `Purchase refunded: -${event.tripcoins} TC (${event.productId}), balance ${event.balance}`;
   }
 }
 

@@ -65,6 +65,10 @@ export interface DemoHostState {
   locale: string | null;
   savesPersistent: boolean | null;
   happyTime: boolean;
+  /** Every purchase event heard (granted or refunded), oldest first. */
+  purchases: Array<{ status: 'granted' | 'reversed'; tripcoins: number; balance: number }>;
+  /** The HUD's line for the last purchase event. */
+  purchaseLine: string | null;
 }
 
 export interface DemoGameTestApi {

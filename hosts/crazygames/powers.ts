@@ -3,12 +3,14 @@
 //   answers `unavailable` before any request; a rewarded ad is earned when it finished;
 // - invites: SDK.game.inviteLink({roomId}) and the portal's invite button (showInviteButton);
 //   an arriving player's room from getInviteParam('roomId');
+// - TripCoin packs through the store module's buyItem, for signed-in portal players (store.ts);
 // - happy time (happytime()), the chat setting (settings.disableChat and its listener), the
 //   player's locale and country (user.systemInfo).
 // Every SDK call is guarded: an SDK that throws or rejects gives `unavailable`, never a throw.
 import { type AdKind, type HostAnswer } from '../../contract/hostApi';
 import type { AdHooks, HostPowers } from '../types';
 import type { CrazyGamesSdk, CrazyGamesSettings } from './sdk';
+import { createCrazyGamesStore } from './store';
 
 /** The invite parameter the portal's links carry. */
 export const ROOM_PARAM = 'roomId';
@@ -93,6 +95,7 @@ export function crazyGamesPowers(deps: CrazyGamesPowerDeps): HostPowers {
     adBlocked,
     showAd,
     invite,
+    store: createCrazyGamesStore(usable, deps.log),
     async arrivalRoom() {
       const s = await usable();
       if (typeof s === 'string' || typeof s.game.getInviteParam !== 'function') return null;

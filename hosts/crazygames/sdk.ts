@@ -61,6 +61,16 @@ export interface CrazyGamesSdk {
     addAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
     removeAuthListener?(listener: (user: CrazyGamesUser | null) => void): void;
     readonly systemInfo?: CrazyGamesSystemInfo;
+    /** A short-lived Xsolla token for the signed-in player (in-game purchases; invite only). */
+    getXsollaUserToken?(): Promise<string>;
+  };
+  /**
+   * The store module (beta, invite only): buyItem opens Xsolla's Pay Station for an item of the
+   * game's Xsolla project and resolves `{itemId}` once paid; it rejects when the player closes it
+   * or the payment fails. One purchase at a time. Ownership is confirmed by the server.
+   */
+  readonly store?: {
+    buyItem(itemId: string): Promise<{ itemId: string }>;
   };
   /**
    * The data module: localStorage's calls, preloaded by init() and saved by the SDK (on the

@@ -7,11 +7,14 @@
 //   rpc.activities.write scope asked at sign-in: before sign-in it is kept and set right after;
 // - locale: userSettingsGetLocale once signed in (the browser's language before);
 // - arrivals: the custom id the Activity was opened with (a shared link), and ACTIVITY_JOIN.
+// - purchases: TripCoin packs through Discord's in-app purchases (store.ts), with
+//   ENTITLEMENT_CREATE subscribed once signed in.
 // Discord's commands for a player need the authenticate step, so party, presence, locale and
 // the join subscription start there (afterAuthenticate); before, nothing is sent to the client.
 import type { DiscordSDK } from '@discord/embedded-app-sdk';
 import { HOST_LIMITS, ROOM_ID_PATTERN, type HostAnswer, type Party, type PartyMember } from '../../contract/hostApi';
 import type { HostPowers, Presence } from '../types';
+import { createDiscordStore } from './store';
 
 export interface DiscordPowerDeps {
   /** The SDK once ready (null before, or if it never was). */
@@ -53,6 +56,7 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
   const partyListeners = new Set<(party: Party) => void>();
   const localeListeners = new Set<(locale: string) => void>();
   const arrivalListeners = new Set<(room: string) => void>();
+  const store = createDiscordStore({ sdk: deps.sdk, userId: () => selfId, log: deps.log });
 
   const roomOf = (sdk: DiscordSDK): string => {
     const id: string = String(sdk.instanceId);
@@ -110,7 +114,8 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
         const found = await locale();
         if (found.status === 'done') for (const listener of localeListeners) listener(found.value.locale);
       };
-      const steps: Array<[string, () => Promise<unknown>]> = [['participants', participants], ['participants subscription', updates], ['ACTIVITY_JOIN subscription', joins], ['locale', language]];
+      const entitlements = () => sdk.subscribe('ENTITLEMENT_CREATE', () => store.entitlementCreated());
+      const steps: Array<[string, () => Promise<unknown>]> = [['participants', participants], ['participants subscription', updates], ['ACTIVITY_JOIN subscription', joins], ['locale', language], ['ENTITLEMENT_CREATE subscription', entitlements]];
       if (presence) { const p = presence; steps.push(['presence', () => applyPresence(sdk, p)]); }
       // Promise.resolve().then: a step that throws at once (an SDK without subscribe) is caught like one that rejects.
       await Promise.all(steps.map(([name, step]) => Promise.resolve().then(step).catch((error: unknown) => deps.log.error(`Discord ${name} failed:`, error))));
@@ -167,5 +172,6 @@ export function createDiscordPowers(deps: DiscordPowerDeps): HostPowers & { afte
       arrivalListeners.add(listener);
       return () => { arrivalListeners.delete(listener); };
     },
+    store,
   };
 }

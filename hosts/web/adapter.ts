@@ -3,10 +3,12 @@
 // on the bare site is the accounts feature's (it reads 'unsupported' as "do it yourself").
 // Host API: invite through the Web Share API where the browser has it, else a join link
 // (`?join=<room>`) copied to the clipboard; a page opened with `?join=` hands the game its room;
-// the locale is the browser's. The rest (party, presence, ads) answers `unavailable` at once.
+// the locale is the browser's; TripCoin packs through the provider's checkout (store.ts). The rest
+// (party, presence, ads) answers `unavailable` at once.
 import { CONNECT_WALLET } from '../../contract/gameConstants';
 import { isRoomId, newRoomId, shareJoinLink } from '../share';
 import { NOTHING_HIDDEN, type HostAdapter } from '../types';
+import { createWebStore } from './store';
 
 // Shared with the hosts that share a link the same way (hosts/share.ts); kept importable from here.
 export { isRoomId, newRoomId, shareJoinLink };
@@ -56,6 +58,7 @@ export function createWebAdapter(win: Window = window): HostAdapter {
       return shareJoinLink(win, room, joinLink(win.location.href, room));
     },
     arrivalRoom: async () => joinParam(win.location.href),
+    store: createWebStore(win),
     locale: async () => {
       const tag = win.navigator.languages?.[0] ?? win.navigator.language;
       return tag ? { status: 'done', value: { locale: tag } } : { status: 'unavailable', reason: 'the browser names no language' };

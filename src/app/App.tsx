@@ -8,6 +8,7 @@ import type { ShellBoot } from './boot';
 import { createQueryClient } from './queryClient';
 import { GameInbound } from './GameInbound';
 import { LiveEventsAtStart } from './LiveEventsAtStart';
+import { PurchasesAtStart } from './PurchasesAtStart';
 import { overlayComponent } from './overlay-registry/registry';
 import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from '../features/settings/api/accountSettings';
@@ -86,6 +87,7 @@ export default function App({ shell }: { shell: ShellBoot }) {
               <SettingsAtStart />
               <AccountsAtStart />
               <LiveEventsAtStart />
+              <PurchasesAtStart />
               <OverlayHost overlays={shell.overlays} resolve={overlayComponent} />
             </OverlaysProvider>
           </SettingsStoreProvider>

@@ -11,12 +11,13 @@ import { accountsLiveEvent } from '../features/accounts/liveEvents';
 import { clansLiveEvent } from '../features/clans/liveEvents';
 import { inventoryLiveEvent } from '../features/inventory/liveEvents';
 import { marketLiveEvent } from '../features/market/liveEvents';
+import { purchasesLiveEvent } from '../features/purchases/liveEvents';
 import { useGameLink } from '../game-link/context';
 import type { GameLink } from '../game-link/link';
 
 /** Each feature's handler; each ignores the events that are not its own. */
 const HANDLERS: ReadonlyArray<(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>) => void> = [
-  marketLiveEvent, inventoryLiveEvent, clansLiveEvent, accountsLiveEvent,
+  marketLiveEvent, inventoryLiveEvent, clansLiveEvent, accountsLiveEvent, purchasesLiveEvent,
 ];
 
 /** What one event does on the page. */

@@ -9,6 +9,8 @@
 //   moment the ad plays until it is over (or timed out), then everything resumes.
 // - The game hears the host's news through the game link, which keeps what is a state (party,
 //   chat, locale) for every instance of the game and holds a moment (a room to join) for the one loading.
+// - TripCoin packs: products and purchase over the host's store and our server (purchases.ts);
+//   every grant and reversal reaches the game once as the `purchase` event.
 // Loaded lazily (it carries zod); hostWiring.ts puts the window hook up at once and forwards.
 import {
   HOST_CALL_TIMEOUT_MS, HOST_NAMES, HOST_REASONS, SHELL_TO_GAME, hostAnswerSchema, parseHostCall, parseHostEvent,
@@ -20,6 +22,10 @@ import { setHostLocale } from '../lib/hostLocale';
 import { getCurrentPlayer, type CurrentPlayer } from '../api/currentPlayer';
 import type { GameLink } from '../game-link/link';
 import { withinBound } from './hostCall';
+import { createPurchases } from './purchases';
+import { purchaseServer as defaultPurchaseServer, type ShellPurchaseServer } from './purchaseServer';
+import { currentLocale, t } from '../i18n';
+import { intlLocale } from '../i18n/format';
 
 /** The shell's own presence, from its state. */
 export const DEFAULT_PRESENCE = { menu: 'In the menu', playing: 'Playing' } as const;
@@ -39,6 +45,10 @@ export interface HostApiDeps {
   now?: () => number;
   timeouts?: Partial<Record<HostCallName, number>>;
   log?: Pick<Console, 'warn'>;
+  /** Our server's purchase routes (default: purchaseServer.ts). */
+  purchaseServer?: ShellPurchaseServer;
+  /** The page, for the checkout's return (`?purchase=`). */
+  page?: Pick<Window, 'location' | 'history'>;
 }
 
 export interface HostApi {
@@ -178,13 +188,24 @@ export function createHostApi(deps: HostApiDeps): HostApi {
     return { status: 'done', value: withPlayer({ roomId: soloRoom, members: [{ displayName: me?.name ?? 'You', self: true }] }) };
   };
 
+  const purchases = createPurchases({
+    adapter, host, server: deps.purchaseServer ?? defaultPurchaseServer,
+    signedIn: () => player() !== null,
+    locale: () => intlLocale(currentLocale()),
+    noPrice: () => t('purchases.priceAtCheckout'),
+    emit,
+    ...(deps.page ? { win: deps.page } : {}),
+    log,
+  });
+  cleanups.push(() => purchases.dispose());
+
   const capabilities = async (): Promise<Answer> => {
     const value: HostCapabilities = {
       host,
       invite: Boolean(adapter.invite), party: Boolean(adapter.party), presence: Boolean(adapter.setPresence),
       ads: Boolean(adapter.showAd) && !(await adapter.adBlocked?.()),
       happyTime: Boolean(adapter.happyTime), chatSetting: Boolean(adapter.onChatChange), locale: true,
-      joinRoom: Boolean(adapter.arrivalRoom),
+      joinRoom: Boolean(adapter.arrivalRoom), purchases: purchases.available(),
     };
     return { status: 'done', value };
   };
@@ -209,6 +230,8 @@ export function createHostApi(deps: HostApiDeps): HostApi {
       case 'showAd': return showAd(request.kind);
       case 'locale': return localeCall();
       case 'happyTime': return adapter.happyTime ? adapter.happyTime() : Promise.resolve(unavailable(HOST_REASONS.notOffered(host, 'happyTime')));
+      case 'products': return purchases.products();
+      case 'purchase': return purchases.purchase(request.productId);
     }
   };
 

@@ -4,7 +4,7 @@
 // game asked and the same wherever it is waited for (here for the API, in hostApi.ts for the
 // host): withinBound, with the one text HOST_REASONS.timedOut.
 import { GAME_HOOKS } from '../../contract/gameConstants';
-import { HOST_CALLS, HOST_CALL_TIMEOUT_MS, HOST_REASONS, type HostAnswer } from '../../contract/hostApi';
+import { HOST_CALLS, HOST_CALL_TIMEOUT_MS, HOST_REASONS, type HostAnswer, type HostCall as HostCallRequest } from '../../contract/hostApi';
 
 /** What answers a host call once the host is in; `askedAt` (Date.now()) is when the game asked. */
 export interface HostCallApi { call(request: unknown, askedAt?: number): Promise<HostAnswer> }
@@ -41,4 +41,11 @@ export function installHostCall(win: Window, api: Promise<HostCallApi | null>): 
     if ('status' in ready) return ready; // the bound passed before the host's API was in
     return ready.call(request, askedAt).catch(() => FAILED);
   };
+}
+
+/** The shell's own use of the host API (the Get TripCoins overlay): the same hook the game calls. */
+export function askHost(request: HostCallRequest, win: Window = window): Promise<HostAnswer> {
+  const hook = (win as unknown as Record<string, unknown>)[GAME_HOOKS.hostCall];
+  if (typeof hook !== 'function') return Promise.resolve({ status: 'unavailable', reason: 'the host is not ready' });
+  return (hook as (r: unknown) => Promise<HostAnswer>)(request);
 }

@@ -118,6 +118,12 @@ export interface FakeDiscordClient {
   leave(id: string): void;
   /** Dispatches any event the client may send (ACTIVITY_JOIN, ...). */
   dispatch(evt: string, data: unknown): void;
+  /** The app's SKUs GET_SKUS answers (consumable packs, prices in minor units). */
+  skus: Array<{ id: string; name: string; type: number; price: { amount: number; currency: string } }>;
+  /** Entitlements START_PURCHASE created, in order. */
+  entitlements: Array<{ id: string; sku_id: string; user_id: string; application_id: string; type: number; consumed: boolean; deleted: boolean }>;
+  /** What the player does in Discord's purchase dialog; the ENTITLEMENT_CREATE dispatch follows after this many ms (null: never, as Discord's event may go missing). */
+  purchase: { choice: 'buy' | 'close'; entitlementEventMs: number | null };
   /** A factory for the adapter's createSdk: the real SDK class, talking to this client. */
   createSdk<T extends { new (clientId: string, config?: { disableConsoleLogOverride: boolean }): object }>(Sdk: T): (clientId: string) => InstanceType<T>;
 }
@@ -139,6 +145,9 @@ export function createFakeDiscordClient(options: { win?: Window; self?: FakeClie
     participants: [self],
     locale: 'pt-BR',
     shareSucceeds: true,
+    skus: [['500', 499], ['1200', 999], ['2600', 1999]].map(([n, amount]) => ({ id: `13000000000000${String(n).padStart(5, '0')}`, name: `TripCoins ${String(n)}`, type: 3, price: { amount: Number(amount), currency: 'usd' } })),
+    entitlements: [],
+    purchase: { choice: 'buy', entitlementEventMs: 50 },
     join(user) { client.participants.push(user); client.dispatch('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', { participants: client.participants.map(wire) }); },
     leave(id) { client.participants = client.participants.filter((p) => p.id !== id); client.dispatch('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE', { participants: client.participants.map(wire) }); },
     dispatch(evt, data) { if (client.subscriptions.has(evt)) send({ cmd: 'DISPATCH', evt, nonce: null, data }); },
@@ -200,6 +209,20 @@ export function createFakeDiscordClient(options: { win?: Window; self?: FakeClie
         return answer(cmd, nonce, { locale: client.locale });
       case 'ENCOURAGE_HW_ACCELERATION':
         return answer(cmd, nonce, { enabled: true });
+      case 'GET_SKUS_EMBEDDED': // the SDK's getSkus
+      case 'GET_SKUS':
+        return answer(cmd, nonce, { skus: client.skus.map((sku) => ({ ...sku, flags: 4, application_id: '000000000000000000', release_date: null })) });
+      case 'START_PURCHASE': {
+        const sku = client.skus.find((k) => k.id === String(args.sku_id));
+        if (!sku) return refuse(cmd, nonce, 4000, `Unknown SKU ${String(args.sku_id)}`);
+        if (client.purchase.choice === 'close') return answer(cmd, nonce, null);
+        const entitlement = { id: String(1_400_000_000_000_000_000n + BigInt(client.entitlements.length + 1)), sku_id: sku.id, user_id: self.id, application_id: '000000000000000000', type: 1, consumed: false, deleted: false, gift_code_flags: 0 };
+        client.entitlements.push(entitlement);
+        answer(cmd, nonce, [entitlement]);
+        const late = client.purchase.entitlementEventMs;
+        if (late !== null) setTimeout(() => client.dispatch('ENTITLEMENT_CREATE', { entitlement }), late);
+        return undefined;
+      }
       default:
         return answer(cmd, nonce, null);
     }

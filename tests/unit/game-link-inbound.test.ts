@@ -57,6 +57,7 @@ const TRIGGERS: Array<[GameMessage | string, OverlayKey, unknown]> = [
   [{ type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId: 42, modalType: 'buyConfirm' }, 'marketplaceListing', { listingId: 42, modalType: 'buyConfirm' }],
   [{ type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'mythicalBridge', {}],
   [{ type: 'SHOW_INVENTORY', tab: 'history' }, 'inventory', { tab: 'history' }],
+  [{ type: 'SHOW_GET_TRIPCOINS' }, 'getTripCoins', {}],
   ['daily spin not verified', 'verifyDiscord', {}],
   [{ type: 'daily spin not verified' }, 'verifyDiscord', {}],
   [{ type: 'switchAuthMode', mode: 'signup' }, 'auth', { mode: 'signup' }],

@@ -93,7 +93,7 @@ describe('the host API on the web', () => {
     expect(await m.api.call({ call: 'setPresence', details: 'Boss fight' })).toEqual({ status: 'done', value: { shown: false } });
     expect(await m.api.call({ call: 'showAd', kind: 'midgame' })).toEqual({ status: 'unavailable', reason: 'showAd is not offered by the web host' });
     expect(await m.api.call({ call: 'happyTime' })).toEqual({ status: 'unavailable', reason: 'happyTime is not offered by the web host' });
-    expect(await m.api.call({ call: 'capabilities' })).toEqual({ status: 'done', value: { host: 'web', invite: true, party: false, presence: false, ads: false, happyTime: false, chatSetting: false, locale: true, joinRoom: true } });
+    expect(await m.api.call({ call: 'capabilities' })).toEqual({ status: 'done', value: { host: 'web', invite: true, party: false, presence: false, ads: false, happyTime: false, chatSetting: false, locale: true, joinRoom: true, purchases: true } });
   });
 });
 
@@ -108,7 +108,7 @@ describe('the host API on any host', () => {
   it.each([
     [null, 'malformed request: expected an object {call, ...}'],
     ['not json', 'malformed request: not JSON'],
-    [{ call: 'teleport' }, 'malformed request: call must be one of capabilities, invite, party, setPresence, showAd, locale, happyTime'],
+    [{ call: 'teleport' }, 'malformed request: call must be one of capabilities, invite, party, setPresence, showAd, locale, happyTime, products, purchase'],
     [{ call: 'showAd', kind: 'banner' }, 'malformed showAd request: kind: '],
     [{ call: 'invite', roomId: 'a room' }, 'malformed invite request: roomId: letters, digits and . _ : - only'],
     [{ call: 'setPresence', partySize: 5, partyMax: 2 }, 'malformed setPresence request: partySize: partySize is above partyMax'],

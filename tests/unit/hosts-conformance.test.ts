@@ -11,7 +11,10 @@
 // - the locale is a BCP 47 tag (the host's, else the browser's);
 // - the host's mute reaches the page where the host has one;
 // - with the frame refused storage, what the host keeps survives a reload (or it offers none);
-// - no flood: gameplay and loading are told only on a real change, and idle play sends nothing.
+// - no flood: gameplay and loading are told only on a real change, and idle play sends nothing;
+// - TripCoin packs: priced the host's way, bought through the host's own flow and granted by the
+//   server once (the game hears `purchase` once), a closed dialog is `cancelled`, a guest or a
+//   host without purchases is `unavailable` with its reason.
 import { readFileSync } from 'node:fs';
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -30,6 +33,10 @@ import { wireHost } from '../../src/host-bridge/hostWiring';
 import { setHostLocale } from '../../src/lib/hostLocale';
 import { createOverlayStore } from '../../src/overlays/store';
 import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';
+import type { PurchaseHost } from '../../contract/purchases';
+import type { Settled } from '../../hosts/types';
+import type { ShellPurchaseServer } from '../../src/host-bridge/purchaseServer';
+import { resetPurchaseNews } from '../../src/host-bridge/purchaseNews';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const quiet = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
@@ -75,19 +82,29 @@ interface World {
   open(link: string): World;
   /** The same player's frame reloaded (storage refused: only what the host keeps survives). */
   reload(): World;
+  /** What the host's store recorded as paid (Discord's entitlements, Xsolla's orders), for the fake server to grant. */
+  paid?(): Array<{ id: string; sku: string }>;
+  /** The player closes the host's purchase dialog instead of paying. */
+  closeDialog?(): void;
+  /** The player signs in where the host sells only to signed-in players (the portal). */
+  signIn?(): void;
+  /** Where the page went (the web's checkout). */
+  wentTo?(): string[];
 }
 
 interface HostCase {
   kind: string;
   /** What the host offers: the suite holds it to exactly that. */
-  offers: { ads: boolean; invite: boolean; mute: boolean; storage: boolean };
+  offers: { ads: boolean; invite: boolean; mute: boolean; storage: boolean; purchases: boolean };
   make(options?: { never?: boolean }): World;
 }
 
 /** The portal page's store for the data module (playground/crazygames-portal.html keeps it the same way). */
-function portalPage(store: Map<string, Record<string, string>>) {
+function portalPage(store: Map<string, Record<string, string>>, payStation: { result: 'paid' | 'closed' } = { result: 'paid' }) {
   return (data: unknown, reply: (data: unknown) => void) => {
     const m = data as { crazyGamesSdk?: string; requestId?: number; user?: string | null; data?: Record<string, string> };
+    // The player pays (or closes) the Pay Station the portal draws.
+    if (m.crazyGamesSdk === 'payStation') setTimeout(() => reply({ crazyGamesPlayground: 'payStation', result: payStation.result }), 20);
     const key = m.user ?? 'guest';
     if (m.crazyGamesSdk === 'dataLoad') reply({ crazyGamesPlayground: 'data', requestId: m.requestId, data: store.get(key) ?? {} });
     if (m.crazyGamesSdk === 'dataSave' && m.data) store.set(key, { ...m.data });
@@ -95,10 +112,11 @@ function portalPage(store: Map<string, Record<string, string>>) {
 }
 
 function crazyGamesWorld(search = '', store = new Map<string, Record<string, string>>(), never = false): World {
-  const { win } = frameWindow(search, portalPage(store));
+  const payStation = { result: 'paid' as 'paid' | 'closed' };
+  const { win } = frameWindow(search, portalPage(store, payStation));
   runStandIn('playground/crazygames-sdk.js', `${PLAYGROUND}/crazygames-sdk-v3.js?adMs=60&portalUrl=${encodeURIComponent(`${PLAYGROUND}/crazygames`)}`, win);
   const sdk = (win.CrazyGames as { SDK: unknown }).SDK;
-  const recorded = win.__crazyGames as { calls: string[]; userCalls: string[]; setMuted(m: boolean): void };
+  const recorded = win.__crazyGames as { calls: string[]; userCalls: string[]; setMuted(m: boolean): void; signIn(): void; purchases: Array<{ result: string; orderId?: string; sku: string }> };
   const adapter = createCrazyGamesAdapter({
     loadSdk: never ? () => new Promise<CrazyGamesSdk>(() => undefined) : async () => { if (!isCrazyGamesSdk(sdk)) throw new Error('not the SDK'); await sdk.init(); return sdk; },
     log: quiet(),
@@ -110,6 +128,9 @@ function crazyGamesWorld(search = '', store = new Map<string, Record<string, str
     setMuted: (m) => recorded.setMuted(m),
     open: (link) => crazyGamesWorld(new URL(link).search, store),
     reload: () => crazyGamesWorld(search, store),
+    paid: () => recorded.purchases.filter((p) => p.result === 'paid').map((p) => ({ id: String(p.orderId), sku: p.sku })),
+    closeDialog: () => { payStation.result = 'closed'; },
+    signIn: () => recorded.signIn(),
   };
 }
 
@@ -141,8 +162,10 @@ function pokiWorld(search = '', never = false): World {
 
 function webWorld(search = ''): World {
   const { win } = frameWindow(search);
+  const went: string[] = [];
+  (win.location as unknown as { assign(url: string): void }).assign = (url: string) => { went.push(url); };
   const adapter = createWebAdapter(win);
-  return { adapter, lifecycle: () => [], traffic: () => 0, open: (link) => webWorld(new URL(link).search), reload: () => webWorld(search) };
+  return { adapter, lifecycle: () => [], traffic: () => 0, open: (link) => webWorld(new URL(link).search), reload: () => webWorld(search), wentTo: () => went };
 }
 
 const INSTANCE = 'i-1234567890-gc-99';
@@ -163,18 +186,53 @@ function discordWorld(search = '', mode: FakeClientMode = 'normal'): World {
     },
     open: (link) => discordWorld(`?custom_id=${new URL(link).searchParams.get('custom_id') ?? ''}`),
     reload: () => discordWorld(search),
+    paid: () => client.entitlements.map((e) => ({ id: e.id, sku: e.sku_id })),
+    closeDialog: () => { client.purchase.choice = 'close'; },
   };
 }
 
 const HOSTS: HostCase[] = [
-  { kind: 'web', offers: { ads: false, invite: true, mute: false, storage: false }, make: () => webWorld() },
-  { kind: 'discord', offers: { ads: false, invite: true, mute: false, storage: false }, make: (o) => discordWorld('', o?.never ? 'silent' : 'normal') },
-  { kind: 'crazygames', offers: { ads: true, invite: true, mute: true, storage: true }, make: (o) => crazyGamesWorld('', undefined, o?.never) },
-  { kind: 'poki', offers: { ads: true, invite: true, mute: false, storage: false }, make: (o) => pokiWorld('', o?.never) },
+  { kind: 'web', offers: { ads: false, invite: true, mute: false, storage: false, purchases: true }, make: () => webWorld() },
+  { kind: 'discord', offers: { ads: false, invite: true, mute: false, storage: false, purchases: true }, make: (o) => discordWorld('', o?.never ? 'silent' : 'normal') },
+  { kind: 'crazygames', offers: { ads: true, invite: true, mute: true, storage: true, purchases: true }, make: (o) => crazyGamesWorld('', undefined, o?.never) },
+  { kind: 'poki', offers: { ads: true, invite: true, mute: false, storage: false, purchases: false }, make: (o) => pokiWorld('', o?.never) },
 ];
 
+/** The packs our server sells (config/products.json's demo packs), by host. */
+const PACKS = [
+  { id: 'tc-500', tripcoins: 500, discord: '1300000000000000500', crazygames: 'tc_500', web: 'price_tc_500', amountMinor: 499 },
+  { id: 'tc-1200', tripcoins: 1200, discord: '1300000000000001200', crazygames: 'tc_1200', web: 'price_tc_1200', amountMinor: 999 },
+  { id: 'tc-2600', tripcoins: 2600, discord: '1300000000000002600', crazygames: 'tc_2600', web: 'price_tc_2600', amountMinor: 1999 },
+];
+
+/** Our server's purchase routes as the shell sees them: it grants what the host's store recorded as paid, each once. */
+function fakePurchaseServer(world: () => World) {
+  let balance = 100;
+  const granted = new Map<string, string>();
+  const calls: string[] = [];
+  const settle = (host: PurchaseHost) => {
+    const out: Settled['granted'] = [];
+    for (const p of world().paid?.() ?? []) {
+      const pack = PACKS.find((k) => k[host] === p.sku);
+      if (!pack || granted.has(p.id)) continue;
+      granted.set(p.id, pack.id);
+      balance += pack.tripcoins;
+      out.push({ purchaseId: p.id, productId: pack.id, tripcoins: pack.tripcoins, host });
+    }
+    return { granted: out, balance };
+  };
+  const server: ShellPurchaseServer = {
+    products: async (host) => ({ status: 'available', host, products: PACKS.map((p) => ({ id: p.id, tripcoins: p.tripcoins, hostProductId: p[host], ...(host === 'discord' ? {} : { price: { amountMinor: p.amountMinor, currency: 'USD' } }) })) }),
+    discordSync: async () => { calls.push('discordSync'); return settle('discord'); },
+    crazygamesConfirm: async (productId) => { calls.push(`crazygamesConfirm ${productId}`); return settle('crazygames'); },
+    webCheckout: async (productId) => { calls.push(`webCheckout ${productId}`); return { url: `${PLAYGROUND}/fake/checkout/pay/cs_${productId}`, sessionId: `cs_${productId}` }; },
+    webSession: async () => ({ status: 'open' }),
+  };
+  return { server, calls, granted };
+}
+
 /** The shell around an adapter, wired as boot wires it: the loading screen, overlays, the link. */
-function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>) {
+function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>, purchases?: { server: ShellPurchaseServer; signedIn: boolean }) {
   const { adapter } = world;
   const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
   const overlays = createOverlayStore();
@@ -184,7 +242,10 @@ function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>) {
   const audio = { mute: vi.fn((reason: string) => { muted.add(reason); }), unmute: vi.fn((reason: string) => { muted.delete(reason); }) };
   let api: HostApi | null = null;
   const unwire = wireHost(adapter, { loading, overlays, link: { send }, audio: audio as never }, (a, wiring) => {
-    api = createHostApi({ adapter: a, link: { send }, ...wiring, log: quiet(), ...(timeouts ? { timeouts } : {}) });
+    api = createHostApi({
+      adapter: a, link: { send }, ...wiring, log: quiet(), ...(timeouts ? { timeouts } : {}),
+      ...(purchases ? { purchaseServer: purchases.server, player: () => (purchases.signedIn ? { uuid: '00000000-0000-4000-8000-000000000001', name: 'buyer' } : null) } : {}),
+    });
     return api;
   });
   void adapter.start();
@@ -203,22 +264,23 @@ const REQUESTS: Record<HostCallName, Record<string, unknown>> = {
   capabilities: { call: 'capabilities' }, invite: { call: 'invite', roomId: 'room-42' }, party: { call: 'party' },
   setPresence: { call: 'setPresence', details: 'In a match' }, showAd: { call: 'showAd', kind: 'midgame' },
   locale: { call: 'locale' }, happyTime: { call: 'happyTime' },
+  products: { call: 'products' }, purchase: { call: 'purchase', productId: 'tc-1200' },
 };
 
 describe.each(HOSTS)('the $kind host conforms', (host) => {
   const cleanup: Array<() => void> = [];
-  const open = (world: World, timeouts?: Partial<Record<HostCallName, number>>) => {
-    const s = shell(world, timeouts);
+  const open = (world: World, timeouts?: Partial<Record<HostCallName, number>>, purchases?: { server: ShellPurchaseServer; signedIn: boolean }) => {
+    const s = shell(world, timeouts, purchases);
     cleanup.push(() => { s.unwire(); });
     return s;
   };
-  afterEach(() => { for (const c of cleanup.splice(0)) c(); setHostLocale(null); window.history.replaceState(null, '', '/'); delete (window as { discordSDK?: unknown }).discordSDK; });
+  afterEach(() => { for (const c of cleanup.splice(0)) c(); resetPurchaseNews(); setHostLocale(null); window.history.replaceState(null, '', '/'); delete (window as { discordSDK?: unknown }).discordSDK; });
 
   it('says what it offers, under its own name', { timeout: 20_000 }, async () => {
     const s = open(host.make());
     await s.play();
     const answer = await s.hostApi().call({ call: 'capabilities' });
-    expect(answer).toMatchObject({ status: 'done', value: { host: host.kind, invite: host.offers.invite, ads: host.offers.ads, locale: true } });
+    expect(answer).toMatchObject({ status: 'done', value: { host: host.kind, invite: host.offers.invite, ads: host.offers.ads, locale: true, purchases: host.offers.purchases } });
   });
 
   it('settles every call within its bound, with its SDK in and with an SDK that never arrives', { timeout: 30_000 }, async () => {
@@ -332,5 +394,53 @@ describe.each(HOSTS)('the $kind host conforms', (host) => {
     const traffic = world.traffic();
     await wait(1_000);
     expect(world.traffic()).toBe(traffic);
+  });
+  it('sells TripCoin packs its own way: priced by the host where it prices, bought through its flow, granted once by the server, the game told once', { timeout: 30_000 }, async () => {
+    const world = host.make();
+    const fake = fakePurchaseServer(() => world);
+    const s = open(world, { purchase: host.kind === 'web' ? 500 : 10_000 }, { server: fake.server, signedIn: true });
+    await s.play();
+    if (!host.offers.purchases) {
+      expect(await s.hostApi().call({ call: 'products' })).toEqual({ status: 'unavailable', reason: 'hostHasNoPurchases' });
+      expect(await s.hostApi().call({ call: 'purchase', productId: 'tc-1200' })).toEqual({ status: 'unavailable', reason: 'hostHasNoPurchases' });
+      return;
+    }
+    if (host.kind === 'discord') {
+      expect((await world.adapter.login()).kind).toBe('discordCode');
+      await world.adapter.authenticate?.('access-token');
+      await wait(50);
+    }
+    if (host.kind === 'crazygames') {
+      // A guest on the portal is never sold to.
+      expect(await s.hostApi().call({ call: 'products' })).toEqual({ status: 'unavailable', reason: 'signInRequired' });
+      expect(await s.hostApi().call({ call: 'purchase', productId: 'tc-1200' })).toEqual({ status: 'unavailable', reason: 'signInRequired' });
+      world.signIn!();
+      await wait(20);
+    }
+    const products = await s.hostApi().call({ call: 'products' });
+    expect(products.status, JSON.stringify(products)).toBe('done');
+    const packs = (products as { value: { host: string; products: Array<{ id: string; tripcoins: number; price: string }> } }).value;
+    expect(packs.host).toBe(host.kind);
+    expect(packs.products.map((p) => [p.id, p.tripcoins])).toEqual([['tc-500', 500], ['tc-1200', 1200], ['tc-2600', 2600]]);
+    // Discord's own price (getSkus, formatted by its PriceUtils); elsewhere the server's through Intl.
+    expect(packs.products[1]?.price).toMatch(/9[.,]99/);
+    const answer = await s.hostApi().call({ call: 'purchase', productId: 'tc-1200' });
+    if (host.kind === 'web') {
+      // The page went to the provider's checkout: the answer comes back with the player.
+      expect(world.wentTo?.()).toEqual([`${PLAYGROUND}/fake/checkout/pay/cs_tc-1200`]);
+      expect(fake.calls).toEqual(['webCheckout tc-1200']);
+      expect(answer.status).toBe('unavailable');
+      return;
+    }
+    expect(answer).toEqual({ status: 'done', value: { productId: 'tc-1200', tripcoins: 1200, balance: 1300 } });
+    await wait(300); // Discord's late ENTITLEMENT_CREATE: the server is asked again and grants nothing new
+    const told = s.events().filter((e) => e.type === 'purchase');
+    expect(told).toEqual([{ type: 'purchase', status: 'granted', productId: 'tc-1200', tripcoins: 1200, balance: 1300 }]);
+    expect([...fake.granted.values()]).toEqual(['tc-1200']);
+    // The player closes the dialog: cancelled, nothing granted, nothing told.
+    world.closeDialog!();
+    expect(await s.hostApi().call({ call: 'purchase', productId: 'tc-500' })).toEqual({ status: 'cancelled' });
+    expect(fake.granted.size).toBe(1);
+    expect(s.events().filter((e) => e.type === 'purchase')).toHaveLength(1);
   });
 });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  GAME_HOOKS, GAME_OBJECT, GameMessage, HOST_ANSWER_METHOD, HOST_CALLS, HostCallValueSchemas, HostCapabilitiesSchema, HostEventSchema,
+  GAME_HOOKS, GAME_OBJECT, GameMessage, HOST_ANSWER_METHOD, HOST_CALLS, HostCallValueSchemas, HostCapabilitiesSchema, HostEventSchema, HostProductSchema,
   parseGameMessage, parseHostCall, PartyMemberSchema, PartySchema, SHELL_TO_GAME, type HostCallName, type ShellToGamePayloads,
 } from '../../contract/game';
 
@@ -153,7 +153,7 @@ describe('WebBridge.cs', () => {
 /** The C# result class of each call's `value` (HostCallValues in contract/hostApi.ts). */
 const VALUE_CLASSES: { [C in HostCallName]: string } = {
   capabilities: 'HostCapabilities', invite: 'InviteResult', party: 'PartyInfo', setPresence: 'PresenceResult',
-  showAd: 'AdResult', locale: 'LocaleResult', happyTime: 'HappyTimeResult',
+  showAd: 'AdResult', locale: 'LocaleResult', happyTime: 'HappyTimeResult', products: 'ProductsResult', purchase: 'PurchaseResult',
 };
 /** The public fields of a [Serializable] C# class (JsonUtility reads and writes exactly these). */
 function fieldsOf(className: string): string[] {
@@ -218,6 +218,7 @@ describe('the host API on the Unity side', () => {
     expect(fieldsOf('PartyMember').sort()).toEqual(Object.keys(PartyMemberSchema.shape).sort());
     expect(fieldsOf('PartyInfo').sort()).toEqual(Object.keys(PartySchema.shape).sort());
     expect(fieldsOf('HostResult')).toEqual(expect.arrayContaining(['status', 'reason', 'value']));
+    expect(fieldsOf('HostProduct').sort()).toEqual(Object.keys(HostProductSchema.shape).sort());
   });
 
   it('WebBridge.OnHostEvent knows every event type and reads every field any event has', () => {

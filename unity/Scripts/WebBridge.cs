@@ -136,6 +136,8 @@ public class WebBridge : MonoBehaviour
         Post("{\"type\":\"SHOW_REMOVED_ITEMS_MODAL\",\"removedItems\":" + removedItemsJson + "}");
     }
     public static void ShowCoinflipModal() { Post("{\"type\":\"SHOW_COINFLIP_MODAL\",\"modalType\":\"create\"}"); }
+    /// <summary>The Get TripCoins overlay: TripCoin packs for real money, bought through the host's own flow.</summary>
+    public static void ShowGetTripCoins() { Post("{\"type\":\"SHOW_GET_TRIPCOINS\"}"); }
     /// <summary>crateVersionId: 0 or 1.</summary>
     public static void ShowCrateShopModal(int crateVersionId = 0) { Post("{\"type\":\"SHOW_CRATE_SHOP_MODAL\",\"crateVersionId\":" + crateVersionId + "}"); }
     public static void ShowCrateOpenModal() { Post("{\"type\":\"SHOW_CRATE_OPEN_MODAL\"}"); }
@@ -171,13 +173,15 @@ public class WebBridge : MonoBehaviour
     // Cancelled (the player said no) or Unavailable (with Reason: this host has no such power,
     // an ad blocker, the host did not answer in time...). Never a hang: the shell bounds every call.
     // Events: subscribe to PartyChanged, JoinRoom, AdStarted/AdFinished, HappyTime, ChatEnabled,
-    // LocaleChanged, StoragePersistent. The shell sends them as OnHostEvent JSON.
+    // LocaleChanged, StoragePersistent, PurchaseChanged. The shell sends them as OnHostEvent JSON.
 
     [Serializable] public class HostCapabilities
     {
         public string host; // "web", "discord", "crazygames" or "poki"
         public bool invite; public bool party; public bool presence; public bool ads;
         public bool happyTime; public bool chatSetting; public bool locale; public bool joinRoom;
+        /// <summary>The host sells TripCoin packs (Products and Purchase can be Done for a signed-in player).</summary>
+        public bool purchases;
     }
     [Serializable] public class PartyMember
     {
@@ -197,6 +201,14 @@ public class WebBridge : MonoBehaviour
     /// <summary>locale: a BCP 47 tag ("en-US"); country where the host knows it ("US").</summary>
     [Serializable] public class LocaleResult { public string locale; public string country; }
     [Serializable] public class HappyTimeResult { public bool celebrated; }
+    /// <summary>One TripCoin pack: price already formatted for the player ("$9.99", "9,99 €").</summary>
+    [Serializable] public class HostProduct { public string id; public int tripcoins; public string price; }
+    /// <summary>The packs this host sells (Unavailable reasons: "signInRequired", "hostHasNoPurchases", "notConfigured").</summary>
+    [Serializable] public class ProductsResult { public string host; public HostProduct[] products; }
+    /// <summary>The pack was paid and granted by the server: balance is the player's TripCoins after it.</summary>
+    [Serializable] public class PurchaseResult { public string productId; public int tripcoins; public double balance; }
+    /// <summary>A purchase granted (also one that completed after its flow closed) or reversed (a refund; balance may be below zero).</summary>
+    [Serializable] public class PurchaseEvent { public string status; public string productId; public int tripcoins; public double balance; }
 
     [Serializable] public class HostResult<T>
     {
@@ -214,6 +226,7 @@ public class WebBridge : MonoBehaviour
     {
         public string type; public string roomId; public PartyMember[] members; public string kind;
         public bool rewarded; public bool active; public bool enabled; public string locale; public bool persistent;
+        public string status; public string productId; public int tripcoins; public double balance;
     }
     [Serializable] private class HostAnswerHead { public string requestId; }
 #pragma warning restore 0649
@@ -234,6 +247,8 @@ public class WebBridge : MonoBehaviour
     public static event Action<string> LocaleChanged;
     /// <summary>Whether the game's own saves (PlayerPrefs, localStorage) survive a reload in this host.</summary>
     public static event Action<bool> StoragePersistent;
+    /// <summary>A TripCoin purchase was granted ("granted") or refunded ("reversed"): told once per purchase.</summary>
+    public static event Action<PurchaseEvent> PurchaseChanged;
     /// <summary>Every host event as its JSON, including types this file does not know yet.</summary>
     public static event Action<string> HostEvent;
 
@@ -289,6 +304,14 @@ public class WebBridge : MonoBehaviour
     /// <summary>A happy moment (a boss beaten): the portal celebrates. Example: WebBridge.HappyTime();</summary>
     public static void HappyTime(Action<HostResult<HappyTimeResult>> onResult = null) { Call("{\"call\":\"happyTime\"}", onResult); }
 
+    /// <summary>The TripCoin packs this host sells. Example: WebBridge.Products(r => { if (r.Done) ShowPacks(r.Value.products); });</summary>
+    public static void Products(Action<HostResult<ProductsResult>> onResult) { Call("{\"call\":\"products\"}", onResult); }
+    /// <summary>Buys a pack through the host's own flow; the server grants. Example: WebBridge.Purchase("tc-1200", r => { if (r.Done) ShowBalance(r.Value.balance); });</summary>
+    public static void Purchase(string productId, Action<HostResult<PurchaseResult>> onResult = null)
+    {
+        Call("{\"call\":\"purchase\",\"productId\":" + Quote(productId) + "}", onResult);
+    }
+
     /// <summary>The shell's answer to a host call: JSON {requestId, status, value | reason}.</summary>
     public void OnHostAnswer(string json) { DeliverHostAnswer(json); }
 
@@ -319,6 +342,7 @@ public class WebBridge : MonoBehaviour
             case "chat": ChatEnabled?.Invoke(data.enabled); break;
             case "locale": LocaleChanged?.Invoke(data.locale); break;
             case "storage": StoragePersistent?.Invoke(data.persistent); break;
+            case "purchase": PurchaseChanged?.Invoke(new PurchaseEvent { status = data.status, productId = data.productId, tripcoins = data.tripcoins, balance = data.balance }); break;
         }
     }
 

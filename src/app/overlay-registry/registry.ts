@@ -28,6 +28,7 @@ const registry: Registry = {
   profile: lazy(() => import('../../features/profile/ProfileOverlay')),
   releaseNotes: lazy(() => import('../../features/releases/ReleaseNotesOverlay')),
   inventory: lazy(() => import('../../features/inventory/InventoryOverlay')),
+  getTripCoins: lazy(() => import('../../features/purchases/GetTripCoinsOverlay')),
 };
 
 export function overlayComponent<K extends OverlayKey>(key: K): OverlayComponent<K> | undefined {

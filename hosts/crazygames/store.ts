@@ -1,0 +1,53 @@
+// The portal's side of TripCoin packs (hosts/types.ts HostStore): in-game purchases through
+// Xsolla, for players signed in on the portal only (a guest is asked to sign in, never sold to).
+// The purchase is the store module's buyItem(sku) (Xsolla's Pay Station, required for purchases
+// in the portal's mobile app); once it resolves our server confirms the order with Xsolla,
+// grants and consumes the item. A rejection the player caused (closing Pay Station) is
+// `cancelled`; anything else is `unavailable` with Xsolla's reason. Prices: the server's (the
+// portal gives the client none).
+import type { OfferedProduct } from '../../contract/purchases';
+import type { BuyOutcome, HostStore, PurchaseServer } from '../types';
+import type { CrazyGamesSdk } from './sdk';
+
+const reasonOf = (error: unknown) => {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return [code, message].filter((v) => typeof v === 'string').join(': ') || 'unknown error';
+  }
+  return String(error);
+};
+
+/** A buyItem rejection that means the player closed the payment window. */
+export function isStoreCancel(error: unknown): boolean {
+  return /cancel|closed/i.test(reasonOf(error));
+}
+
+export function createCrazyGamesStore(usable: () => Promise<CrazyGamesSdk | string>, log: Pick<Console, 'warn'>): HostStore {
+  return {
+    host: 'crazygames',
+    async blocked() {
+      const s = await usable();
+      if (typeof s === 'string' || !s.user.isUserAccountAvailable) return null;
+      try { return (await s.user.getUser()) === null ? 'signInRequired' : null; } catch { return null; }
+    },
+    async buy(product: OfferedProduct, server: PurchaseServer): Promise<BuyOutcome> {
+      const s = await usable();
+      if (typeof s === 'string') return { status: 'unavailable', reason: s };
+      if (!s.store || typeof s.store.buyItem !== 'function') return { status: 'unavailable', reason: 'this CrazyGames SDK has no store module' };
+      try {
+        if ((await s.user.getUser()) === null) return { status: 'unavailable', reason: 'signInRequired' };
+      } catch (error) {
+        return { status: 'unavailable', reason: `the portal could not tell who is signed in: ${reasonOf(error)}`.slice(0, 300) };
+      }
+      try {
+        await s.store.buyItem(product.hostProductId);
+      } catch (error) {
+        if (isStoreCancel(error)) return { status: 'cancelled' };
+        log.warn('CrazyGames buyItem failed:', error);
+        return { status: 'unavailable', reason: `the purchase failed: ${reasonOf(error)}`.slice(0, 300) };
+      }
+      return { status: 'settled', settled: await server.crazygamesConfirm(product.id) };
+    },
+  };
+}

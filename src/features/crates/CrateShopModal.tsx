@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { parseTripcoins } from '../../../contract/money';
 import { errorText, isLoggedOutError } from '../../api/errors';
+import { localAnswerText } from '../../i18n/serverTexts';
 import { spriteUrl } from '../../api/catalogue';
 import type { OverlayProps } from '../../overlays/types';
 import { formatTc } from '../../ui/formatTc';
@@ -72,7 +73,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   // operation's.
   const buy = useBuyCrates({
     onSuccess: (result) => {
-      economyToast('success', result.description, result.message, 'purchase');
+      // Worded from the codes the server sends (CRATE_PURCHASED {count, name}, CRATE_SPENT {amount}).
+      economyToast('success', localAnswerText({ message: result.description, messageText: result.descriptionText }), localAnswerText({ message: result.message, messageText: result.messageText }), 'purchase');
       onClose();
     },
     onError: (error) => economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed)),

@@ -13,6 +13,7 @@ import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { parseTripcoins } from '../../../contract/money';
 import { errorText, isLoggedOutError } from '../../api/errors';
 import { localAnswerText } from '../../i18n/serverTexts';
+import { formatNumber } from '../../i18n/format';
 import { spriteUrl } from '../../api/catalogue';
 import type { OverlayProps } from '../../overlays/types';
 import { formatTc } from '../../ui/formatTc';
@@ -134,7 +135,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
             <div>
               <Group justify="space-between" mb={4}>
                 <Text size="sm" fw={600}>{t('crates.CrateShopModal.remainingSupply')}</Text>
-                <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
+                <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${formatNumber(remaining)}/${formatNumber(total)}` : '…'}</Text>
               </Group>
               <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label={t('crates.CrateShopModal.remainingSupply2')}
                 styles={soldOut || !barFill ? undefined : { section: { background: barFill, boxShadow: barGlow } }} data-testid="supply-bar" />

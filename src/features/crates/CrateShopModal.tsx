@@ -139,7 +139,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
               </Group>
               <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label={t('crates.CrateShopModal.remainingSupply2')}
                 styles={soldOut || !barFill ? undefined : { section: { background: barFill, boxShadow: barGlow } }} data-testid="supply-bar" />
-              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? t('crates.CrateShopModal.soldOut') : t('crates.CrateShopModal.minMax', { max: remaining })}</Text>
+              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? t('crates.CrateShopModal.soldOut') : t('crates.CrateShopModal.minMax', { max: formatNumber(remaining) })}</Text>
             </div>
 
             <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -2,7 +2,7 @@
 // Discord sign-in and linking, CrazyGames portal login, wallets, and the compensation airdrop.
 import { z } from 'zod';
 import { CurrentUser, LoginBody, LoginCredentials } from './auth';
-import { defineEndpoint, EmptyBody } from './http';
+import { defineEndpoint, EmptyBody, TextRef } from './http';
 
 export const DISCORD_TEXT = {
   notConfigured: 'Discord sign-in is not configured on this server',
@@ -160,7 +160,7 @@ export const checkAirdrop = defineEndpoint({
 });
 export const claimAirdrop = defineEndpoint({
   method: 'POST', path: '/api/claimTechnicalDifficulties', access: 'user', summary: 'Claim 1 Base Set II Crate and 1 Technical Difficulties item, once',
-  body: EmptyBody, response: z.object({ message: z.string(), claimedAt: z.number().int(), reward: AirdropReward.optional() }), movesValue: true,
+  body: EmptyBody, response: z.object({ message: z.string(), messageText: TextRef.optional(), claimedAt: z.number().int(), reward: AirdropReward.optional() }), movesValue: true,
 });
 
 export const accountEndpoints = {

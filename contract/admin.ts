@@ -3,6 +3,7 @@
 // log in the write's own transaction, and honours Idempotency-Key (server/route.ts). Texts here
 // are studio-facing and English only.
 import { z } from 'zod';
+import { AUTH_TEXT } from './auth';
 import { defineEndpoint } from './http';
 import { parseTripcoins } from './money';
 
@@ -15,7 +16,8 @@ export const Reason = z.string().trim().min(3, 'A reason of at least 3 character
 const WithReason = z.object({ reason: Reason });
 
 export const ADMIN_TEXT = {
-  banned: (reason: string) => `This account is banned: ${reason}`,
+  /** The player's text (contract/auth.ts, translated in the shell). */
+  banned: AUTH_TEXT.banned,
   notFound: 'No such player',
   alreadyBanned: 'This player is already banned',
   notBanned: 'This player is not banned',

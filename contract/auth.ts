@@ -39,6 +39,8 @@ export const AUTH_TEXT = {
   passwordWorkBusy: 'The server is busy checking passwords. Please try again in a moment.',
   loggedOutEverywhere: 'You have been signed out on every device.',
   notLoggedIn: 'Not logged in',
+  /** A log-in to an account the studio banned, with the studio's words to the player. */
+  banned: (reason: string) => `This account is banned: ${reason}`,
 } as const;
 
 /**

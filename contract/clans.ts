@@ -1,7 +1,7 @@
 // Clans. Server rules the spec leaves open are decided here
 // and enforced in server/services/clans/clans.ts.
 import { z } from 'zod';
-import { defineEndpoint } from './http';
+import { defineEndpoint, TextRef } from './http';
 import { CLAN_CREATE_MIN_LEVEL } from './levels';
 import { nameCharacterProblem } from './names';
 
@@ -39,6 +39,22 @@ export const CLAN_TEXT = {
   notAMember: 'That player is not a member of this clan',
   transferTarget: 'Choose a member of your clan to become admin',
   disbandName: 'Type the clan name exactly to disband it',
+  /** What a change that succeeded answers. */
+  done: {
+    created: (tag: string, name: string) => `Clan [${tag}] ${name} created`,
+    joined: (clan: string) => `You joined ${clan}`,
+    inviteDeclined: 'Invite declined',
+    left: 'You left the clan',
+    inviteSent: (username: string) => `Invite sent to ${username}`,
+    inviteCancelled: 'Invite cancelled',
+    memberRemoved: 'Member removed',
+    newAdmin: (username: string) => `${username} is now the clan admin`,
+    colorUpdated: 'Clan colour updated',
+    deleted: 'Clan deleted',
+    requestSent: (clan: string) => `Request sent to ${clan}`,
+    memberJoined: (username: string) => `${username} joined the clan`,
+    requestDeclined: 'Request declined',
+  },
   // The spec's client-side fallback texts (used when the server's answer has no text).
   failed: {
     create: 'Failed to create clan', accept: 'Failed to accept invite', decline: 'Failed to decline invite',
@@ -77,7 +93,8 @@ export const JoinRequest = z.object({ requestId: z.string(), username: z.string(
 const ClanIdParams = z.object({ clanId: z.string().uuid({ message: CLAN_TEXT.clanNotFound }) });
 const InviteParams = z.object({ inviteId: z.string().uuid({ message: CLAN_TEXT.inviteNotFound }) });
 const RequestParams = z.object({ requestId: z.string().uuid({ message: CLAN_TEXT.requestNotFound }) });
-const Message = z.object({ message: z.string() });
+/** A change's answer: its English and the text the shell words (TextRef). */
+const Message = z.object({ message: z.string(), messageText: TextRef.optional() });
 
 export const myStatus = defineEndpoint({ method: 'GET', path: '/api/clans/my-status', access: 'user', summary: 'Your clan status', response: ClanStatus });
 export const myInvites = defineEndpoint({ method: 'GET', path: '/api/clans/my-invites', access: 'user', summary: 'Invites waiting for you', response: z.array(ReceivedInvite) });

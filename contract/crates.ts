@@ -4,7 +4,7 @@
 // table (GET /api/crates/odds).
 import { z } from 'zod';
 import { tcFixed } from './economy';
-import { defineEndpoint } from './http';
+import { defineEndpoint, TextRef } from './http';
 import { ITEM_IDS } from './items';
 
 export interface CrateVersion {
@@ -63,6 +63,9 @@ export const CrateBuyResult = z.object({
   message: z.string(),
   /** 'Spent X TC', the success toast's description. */
   description: z.string(),
+  /** The two texts as the shell words them (TextRef): CRATE_PURCHASED {count, name}, CRATE_SPENT {amount}. */
+  messageText: TextRef.optional(),
+  descriptionText: TextRef.optional(),
   quantity: z.number().int().positive(),
   crateBalance: z.number().int().nonnegative(),
   tripcoins: z.number(),

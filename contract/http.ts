@@ -3,13 +3,44 @@
 // parses answers with them, and the fuzzing harness generates inputs from them.
 import { z } from 'zod';
 
+/** The values a player-facing text carries, by name (`count`, `name`, `amount`): numbers as
+ * numbers, coin amounts as decimal strings ("300.00"), names as they are. */
+export const TextParams = z.record(z.string(), z.union([z.string(), z.number()]));
+export type TextParams = z.infer<typeof TextParams>;
+
+/** A player-facing text as a stable code and its values (contract/texts.ts): what the shell words
+ * from its catalog. The English beside it (`message`, `error`) is for logs and older shells. */
+export const TextRef = z.object({ code: z.string(), params: TextParams.optional() });
+export type TextRef = z.infer<typeof TextRef>;
+
+/** What the server says when no part of the contract has a text for it (the error handler's own). */
+export const HTTP_TEXT = {
+  internal: 'Internal server error',
+  rateLimited: 'Too many requests. Please slow down.',
+  invalidValue: 'Invalid value',
+  invalidRequest: 'Invalid request',
+  notFound: 'Not found',
+  badRequest: 'Bad request',
+  concurrentChange: 'This changed at the same moment through another request. Please try again.',
+  invalidJson: 'Invalid JSON body',
+  emptyBody: 'Request body is empty',
+  tooLarge: 'Request body is too large',
+  unsupportedType: 'Unsupported content type',
+  invalidLength: 'Invalid content length',
+  nulCharacters: 'Text must not contain NUL characters',
+} as const;
+
 /** The one error shape every failing request answers with. The server always sets `code` (stable:
  * the error's own, the contract text's, contract/texts.ts, or the HTTP status's); the shell
- * translates by it. Optional here so an older server's answer still parses. */
+ * translates by it. `text` is the contract text's code when the error names a code of its own
+ * (INSUFFICIENT_FUNDS says CRATE_INSUFFICIENT), `params` the values that text carries.
+ * Optional here so an older server's answer still parses. */
 export const ErrorBody = z.object({
   error: z.string(),
   detail: z.string().optional(),
   code: z.string().optional(),
+  text: z.string().optional(),
+  params: TextParams.optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 

@@ -2,7 +2,7 @@
 // DomainError, services/errors.ts) gets its HTTP status (statusOf). The central error handler
 // (plugins/errors.ts) turns both into the one JSON shape {error, detail?, code?}; anything else
 // becomes a 500 without details.
-import type { ErrorBody } from '../contract/http';
+import type { ErrorBody, TextRef } from '../contract/http';
 import { codeForStatus, codeForText } from '../contract/texts';
 import type { DomainError, RefusalKind } from './services/errors';
 
@@ -17,14 +17,32 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+  /** The contract text this error says with its values (contract/texts.ts said), for the shell to word. */
+  ref?: TextRef;
   withHeaders(headers: Record<string, string>): this {
     this.headers = { ...this.headers, ...headers };
     return this;
   }
-  body(): ErrorBody {
-    // Every answer carries a stable code: the error's own, else the contract text's, else the status's.
-    return { error: this.message, detail: this.detail, code: this.code ?? codeForText(this.message) ?? codeForStatus(this.status) };
+  saying(ref: TextRef | undefined): this {
+    this.ref = ref;
+    return this;
   }
+  body(): ErrorBody {
+    return errorBody(this.message, this.detail, this.code, this.status, this.ref);
+  }
+}
+
+/**
+ * The answer of a refusal. Every answer carries a stable code: the error's own, else the
+ * contract text's, else the status's. A text with values (`ref`, contract/texts.ts said) adds
+ * them as `params`, and its own code as `text` when the error names another, so the shell words
+ * the sentence, not only the refusal (a plain contract text it finds by its English).
+ */
+export function errorBody(message: string, detail: string | undefined, code: string | undefined, status: number, ref?: TextRef): ErrorBody {
+  const body: ErrorBody = { error: message, detail, code: code ?? ref?.code ?? codeForText(message) ?? codeForStatus(status) };
+  if (ref && ref.code !== body.code) body.text = ref.code;
+  if (ref?.params) body.params = ref.params;
+  return body;
 }
 
 export const badRequest = (message: string, code?: string) => new HttpError(400, message, code);
@@ -56,6 +74,6 @@ export const statusOf = (kind: RefusalKind): number => STATUS[kind];
 
 /** A service's refusal as the route layer answers it: its text and code, the kind's status. */
 export const httpErrorOf = (error: DomainError): HttpError => {
-  const http = new HttpError(statusOf(error.kind), error.message, error.code);
+  const http = new HttpError(statusOf(error.kind), error.message, error.code).saying(error.ref);
   return error.retryAfterS === undefined ? http : http.withHeaders({ 'retry-after': String(error.retryAfterS) });
 };

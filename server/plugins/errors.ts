@@ -3,12 +3,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, httpErrorOf } from '../errors';
+import { HTTP_TEXT } from '../../contract/http';
+import { errorBody, HttpError, httpErrorOf } from '../errors';
 import { DomainError } from '../services/errors';
 
 /** unique_violation, foreign_key_violation, serialization_failure, deadlock_detected. */
 const RACE_STATES = new Set(['23505', '23503', '40001', '40P01']);
-export const RACE_TEXT = 'This changed at the same moment through another request. Please try again.';
+export const RACE_TEXT = HTTP_TEXT.concurrentChange;
 
 const GENERIC = /^(Invalid input|Required|Expected|Too (big|small)|Unrecognized|Invalid)/;
 
@@ -19,7 +20,7 @@ const GENERIC = /^(Invalid input|Required|Expected|Too (big|small)|Unrecognized|
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path parameter is too long' : error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : 'Bad request';
-  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send({ error: message, detail: message, code: error.code ?? 'BAD_REQUEST' });
+  void reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(errorBody(message, message, error.code ?? 'BAD_REQUEST', 400));
 }
 
 /** PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input would fail a query (500). */
@@ -45,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
   // callback hook: every request runs it, and an async one would cost a promise each time.
   app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      done(new HttpError(400, 'Text must not contain NUL characters', 'INVALID_INPUT'));
+      done(new HttpError(400, HTTP_TEXT.nulCharacters, 'INVALID_INPUT'));
     } else done();
   });
 
@@ -61,14 +62,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const path = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
-      const message = issue?.message ?? 'Invalid request';
+      const message = issue?.message ?? HTTP_TEXT.invalidRequest;
       const where = error.validationContext === 'body' ? '' : `${error.validationContext} `;
       const detail = GENERIC.test(message) && path ? `${where}${path}: ${message}` : message;
-      return reply.status(400).send({ error: detail, detail, code: 'INVALID_INPUT' });
+      return reply.status(400).send(errorBody(detail, detail, 'INVALID_INPUT', 400));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match the contract');
-      return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
+      return reply.status(500).send(errorBody(HTTP_TEXT.internal, undefined, 'INTERNAL', 500));
     }
     // PostgreSQL class 22 "data exception" (a date that does not exist, a number out of range,
     // text the encoding cannot hold): a value from the request the column cannot take. Bad
@@ -76,7 +77,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const sqlState = (error as { code?: unknown }).code;
     if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
       request.log.warn({ err: error }, 'data exception from the database');
-      return reply.status(400).send({ error: 'Invalid value', detail: 'A value in the request is out of range or malformed', code: 'INVALID_INPUT' });
+      return reply.status(400).send(errorBody(HTTP_TEXT.invalidValue, 'A value in the request is out of range or malformed', 'INVALID_INPUT', 400));
     }
     // A race lost to a concurrent request: a unique key taken a moment ago, a row it needed
     // gone, or a transaction PostgreSQL aborted (deadlock, serialization) after inTransaction's
@@ -84,29 +85,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
     // never a 500. Services map the races they expect to their own texts first.
     if (typeof sqlState === 'string' && RACE_STATES.has(sqlState)) {
       request.log.warn({ err: error }, 'lost a race with a concurrent request');
-      return reply.status(409).send({ error: RACE_TEXT, detail: RACE_TEXT, code: 'CONCURRENT_CHANGE' });
+      return reply.status(409).send(errorBody(RACE_TEXT, RACE_TEXT, 'CONCURRENT_CHANGE', 409));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.status(429).send({ error: 'Too many requests. Please slow down.', detail: 'Too many requests. Please slow down.', code: 'RATE_LIMITED' });
+      return reply.status(429).send(errorBody(HTTP_TEXT.rateLimited, HTTP_TEXT.rateLimited, 'RATE_LIMITED', 429));
     }
     if (status >= 400 && status < 500) {
       const messages: Record<string, string> = {
-        FST_ERR_CTP_INVALID_JSON_BODY: 'Invalid JSON body',
-        FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-        FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+        FST_ERR_CTP_INVALID_JSON_BODY: HTTP_TEXT.invalidJson,
+        FST_ERR_CTP_EMPTY_JSON_BODY: HTTP_TEXT.emptyBody,
+        FST_ERR_CTP_BODY_TOO_LARGE: HTTP_TEXT.tooLarge,
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: HTTP_TEXT.unsupportedType,
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: HTTP_TEXT.invalidLength,
       };
-      const message = messages[error.code] ?? (error.name === 'SyntaxError' ? 'Invalid JSON body' : 'Bad request');
-      return reply.status(status).send({ error: message, detail: message, code: error.code ?? 'BAD_REQUEST' });
+      const message = messages[error.code] ?? (error.name === 'SyntaxError' ? HTTP_TEXT.invalidJson : HTTP_TEXT.badRequest);
+      return reply.status(status).send(errorBody(message, message, error.code ?? 'BAD_REQUEST', status));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'Internal server error', code: 'INTERNAL' });
+    return reply.status(500).send(errorBody(HTTP_TEXT.internal, undefined, 'INTERNAL', 500));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'Not found', detail: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' });
+    reply.status(404).send(errorBody(HTTP_TEXT.notFound, `No route for ${request.method} ${request.url.split('?')[0]}`, 'NOT_FOUND', 404));
   });
 }
 

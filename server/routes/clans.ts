@@ -3,6 +3,13 @@ import * as c from '../../contract/clans';
 import { route } from '../route';
 import * as queries from '../services/clans/clanQueries';
 import * as clans from '../services/clans/clans';
+import { said } from '../../contract/texts';
+
+/** A change's answer: its English and the code with values the shell words (CLAN_DONE_*). */
+function done(what: keyof typeof c.CLAN_TEXT.done, ...values: string[]) {
+  const { text, ref } = said(`clan.done.${what}`, ...values);
+  return { message: text, messageText: ref };
+}
 
 export async function clanRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -32,66 +39,66 @@ export async function clanRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, c.createClan, async ({ body, user, trx }) => {
     const clanId = await clans.createClan(trx, user.id, body);
-    return { message: `Clan [${body.clanTag}] ${body.clanName} created`, clan: await queries.details(trx, clanId) };
+    return { ...done('created', body.clanTag, body.clanName), clan: await queries.details(trx, clanId) };
   });
 
   route(app, c.acceptInvite, async ({ params, user, trx }) => {
     const joined = await clans.acceptInvite(trx, user.id, params.inviteId);
-    return { message: `You joined ${joined.clanName}`, ...joined };
+    return { ...done('joined', joined.clanName), ...joined };
   });
 
   route(app, c.declineInvite, async ({ params, user, trx }) => {
     await clans.declineInvite(trx, user.id, params.inviteId);
-    return { message: 'Invite declined' };
+    return done('inviteDeclined');
   });
 
   route(app, c.leaveClan, async ({ params, user, trx }) => {
     await clans.leave(trx, user.id, params.clanId);
-    return { message: 'You left the clan' };
+    return done('left');
   });
 
   route(app, c.invitePlayer, async ({ params, body, user, trx }) => {
     const sent = await clans.invite(trx, user.id, params.clanId, body.username);
-    return { message: `Invite sent to ${sent.username}`, invite: sent };
+    return { ...done('inviteSent', sent.username), invite: sent };
   });
 
   route(app, c.cancelInvite, async ({ params, user, trx }) => {
     await clans.cancelInvite(trx, user.id, params.clanId, params.inviteId);
-    return { message: 'Invite cancelled' };
+    return done('inviteCancelled');
   });
 
   route(app, c.removeMember, async ({ params, user, trx }) => {
     await clans.removeMember(trx, user.id, params.clanId, params.uuid);
-    return { message: 'Member removed' };
+    return done('memberRemoved');
   });
 
   route(app, c.transferOwnership, async ({ params, body, user, trx }) => {
     const newAdmin = await clans.transfer(trx, user.id, params.clanId, body.newAdminUuid);
-    return { message: `${newAdmin.username} is now the clan admin`, newAdmin };
+    return { ...done('newAdmin', newAdmin.username), newAdmin };
   });
 
   route(app, c.updateColor, async ({ params, body, user, trx }) => {
     await clans.updateColor(trx, user.id, params.clanId, body.clanColor);
-    return { message: 'Clan colour updated', clanColor: body.clanColor };
+    return { ...done('colorUpdated'), clanColor: body.clanColor };
   });
 
   route(app, c.disbandClan, async ({ params, user, trx }) => {
     await clans.disband(trx, user.id, params.clanId);
-    return { message: 'Clan deleted' };
+    return done('deleted');
   });
 
   route(app, c.requestToJoin, async ({ params, user, trx }) => {
     const clanName = await clans.requestToJoin(trx, user.id, params.clanId);
-    return { message: `Request sent to ${clanName}`, clanName };
+    return { ...done('requestSent', clanName), clanName };
   });
 
   route(app, c.acceptRequest, async ({ params, user, trx }) => {
     const username = await clans.acceptRequest(trx, user.id, params.requestId);
-    return { message: `${username} joined the clan`, username };
+    return { ...done('memberJoined', username), username };
   });
 
   route(app, c.declineRequest, async ({ params, user, trx }) => {
     await clans.declineRequest(trx, user.id, params.requestId);
-    return { message: 'Request declined' };
+    return done('requestDeclined');
   });
 }

@@ -1,8 +1,9 @@
 // Wallets (Sign-In with Ethereum) and the Technical Difficulties airdrop.
 import type { FastifyInstance } from 'fastify';
 import * as a from '../../contract/accounts';
-import { AIRDROP_TEXT, WALLET_TEXT } from '../../contract/accounts';
+import { WALLET_TEXT } from '../../contract/accounts';
 import { forbidden } from '../errors';
+import { said } from '../../contract/texts';
 import { route } from '../route';
 import { ownOrigin } from '../http/origin';
 import { airdropReward, airdropStatus, claimAirdrop } from '../services/economy/airdrop';
@@ -31,6 +32,7 @@ export async function walletRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, a.claimAirdrop, async ({ user, trx }) => {
     const claimedAt = await claimAirdrop(trx, config, user.id);
-    return { message: AIRDROP_TEXT.claimed, claimedAt, reward: await airdropReward(trx, user.id) };
+    const claimed = said('airdrop.claimed');
+    return { message: claimed.text, messageText: claimed.ref, claimedAt, reward: await airdropReward(trx, user.id) };
   });
 }

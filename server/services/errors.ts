@@ -4,6 +4,8 @@
 // (server/errors.ts, statusOf; the error handler in plugins/errors.ts applies it), so the
 // answer a client sees is {error, detail, code} with the same status as if the route had thrown it.
 
+import type { TextRef } from '../../contract/http';
+
 /** Why a service refused, in the domain's words (the route layer turns each into one status). */
 export type RefusalKind =
   | 'invalid' // the request asks for something that cannot be (a bad price, a quantity of 0)
@@ -17,8 +19,14 @@ export type RefusalKind =
   | 'upstreamRejected'; // a party outside (the chain) refused what we sent
 
 export class DomainError extends Error {
+  /** The contract text the refusal says with its values (contract/texts.ts said), for the shell to word. */
+  ref?: TextRef;
   constructor(readonly kind: RefusalKind, message: string, readonly code?: string, readonly retryAfterS?: number) {
     super(message);
+  }
+  saying(ref: TextRef): this {
+    this.ref = ref;
+    return this;
   }
 }
 

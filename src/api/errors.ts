@@ -8,8 +8,9 @@ import { localServerText } from '../i18n/serverTexts';
 
 /** The server's text for a failed request, or undefined when it gave none. */
 export function serverErrorText(error: unknown): string | undefined {
-  const text = error instanceof ApiError ? errorBodyText(error.body) : undefined;
-  return text === undefined ? undefined : localServerText(text, error instanceof ApiError ? error.body?.code : undefined);
+  if (!(error instanceof ApiError)) return undefined;
+  const text = errorBodyText(error.body);
+  return text === undefined ? undefined : localServerText(text, error.body?.code, error.body?.text, error.body?.params);
 }
 
 /** The text to show for a failed request: the server's, else `fallback`. */

@@ -81,3 +81,36 @@ export function canonicalDecimal(input: string, locale: Locale = currentLocale()
   if (/^[+-]?\d+,\d{1,2}$/.test(text)) return text.replace(',', '.');
   return text;
 }
+
+/** Megabytes with the locale's unit and decimal mark ("12.0 MB", "12,0 MB", "12.0MB"). */
+export function formatMegabytes(value: number, fractionDigits = 0, locale?: Locale): string {
+  return formatNumber(value, { style: 'unit', unit: 'megabyte', minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }, locale);
+}
+
+/** A whole percent from 0–100 the locale's way ("44%", "44 %", "44 %"). */
+export function formatPercent(percent: number, locale?: Locale): string {
+  return formatNumber(percent / 100, { style: 'percent', maximumFractionDigits: 0 }, locale);
+}
+
+/** A large number, short ("110K", "110.000", "11万", "1,03 Mio."): Intl's compact notation. */
+export function formatCompact(value: number, locale?: Locale): string {
+  return formatNumber(value, { notation: 'compact', maximumFractionDigits: value >= 1_000_000 ? 2 : 1 }, locale);
+}
+
+type DurationFormatCtor = new (locale: string, options: { style: 'narrow' | 'short' | 'long' }) => { format(d: Record<string, number>): string };
+
+/**
+ * A play time in hours and minutes: Intl.DurationFormat where the browser has it ("3h 25m", "3 Std. 25 Min.",
+ * "3時間5分"), else each unit through the unit formatter joined by the locale's list ("3 h, 5 min").
+ */
+export function formatDuration(totalMinutes: number, locale?: Locale): string {
+  const minutesAll = Math.max(0, Math.floor(totalMinutes));
+  const hours = Math.floor(minutesAll / 60);
+  const minutes = minutesAll % 60;
+  const tag = intlLocale(locale);
+  const parts: Record<string, number> = hours > 0 ? (minutes > 0 ? { hours, minutes } : { hours }) : { minutes };
+  const Duration = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
+  if (Duration) return new Duration(tag, { style: 'narrow' }).format(parts);
+  const units = Object.entries(parts).map(([unit, n]) => formatNumber(n, { style: 'unit', unit: unit === 'hours' ? 'hour' : 'minute', unitDisplay: 'narrow' }, locale));
+  return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format(units);
+}

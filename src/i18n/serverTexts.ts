@@ -1,28 +1,52 @@
-// The server answers errors in English (its texts are the contract's, e.g. CLAN_TEXT.nameTaken)
-// with a stable `code` (contract/texts.ts: the contract text's own code, `CLAN_NAME_TAKEN`, or
-// one the error names, or its status's). The shell shows its own translation for a code it knows,
-// then for an English text it knows (an older server, an error that names its own code), and the
-// server's text otherwise (a detail only the server can word, or a text of a newer server).
+// What the server says, in the player's language. The server answers in English with a stable
+// code (contract/texts.ts): an error's `code` (or `text`, the contract text's code when the
+// error names its own, INSUFFICIENT_FUNDS saying CRATE_INSUFFICIENT) with its `params`, a
+// success's `messageText` ({code, params}). The shell words a code it knows from the catalog
+// (`text.<path>`, the values in the order TEXT_PARAMS names them), then an English text it knows
+// (an older server, a check the shell ran with the contract's English), and shows the server's
+// own text only for neither (a text of a newer server).
 import { i18n } from '@lingui/core';
-import { contractTextEntries } from '../../contract/texts';
+import type { TextParams, TextRef } from '../../contract/http';
+import { contractTextCodes, contractTextEntries } from '../../contract/texts';
+import { ARG_FORMATS } from './texts';
 
-let byCode: Map<string, string> | null = null;
+interface Known { key: string; params: readonly string[] }
+let byCode: Map<string, Known> | null = null;
 let byEnglish: Map<string, string> | null = null;
-function index(): { byCode: Map<string, string>; byEnglish: Map<string, string> } {
+function index(): { byCode: Map<string, Known>; byEnglish: Map<string, string> } {
   if (!byCode || !byEnglish) {
     byCode = new Map();
     byEnglish = new Map();
-    for (const { text, code, path } of contractTextEntries()) {
-      if (!byCode.has(code)) byCode.set(code, `text.${path}`);
-      if (!byEnglish.has(text)) byEnglish.set(text, `text.${path}`);
-    }
+    for (const { code, path, params } of contractTextCodes()) if (!byCode.has(code)) byCode.set(code, { key: `text.${path}`, params });
+    for (const { text, path } of contractTextEntries()) if (!byEnglish.has(text)) byEnglish.set(text, `text.${path}`);
   }
   return { byCode, byEnglish };
 }
 
-/** The player's-language text for a server error: by its code, else by its English text, else the server's own. */
-export function localServerText(text: string, code?: string): string {
-  const { byCode: codes, byEnglish: texts } = index();
-  const key = (code ? codes.get(code) : undefined) ?? texts.get(text);
+/** A code with its values in the player's language, or undefined for a code this shell does not know
+ * (or one that needs a value the answer lacks). */
+export function wordCode(code: string, params: TextParams = {}): string | undefined {
+  const known = index().byCode.get(code);
+  if (!known) return undefined;
+  if (known.params.length === 0) return i18n._(known.key);
+  if (known.params.some((name) => params[name] === undefined)) return undefined;
+  const args = known.params.map((name) => params[name]);
+  const format = ARG_FORMATS[known.key] ?? ((a: readonly unknown[]) => Object.fromEntries(a.map((v, i) => [String(i), v])));
+  return i18n._(known.key, format(args) as Record<string, unknown>);
+}
+
+/** A success's text: its code's wording, else the English it came with as a known text, else that English. */
+export function localAnswerText(answer: { message: string; messageText?: TextRef | undefined }): string {
+  return (answer.messageText && wordCode(answer.messageText.code, answer.messageText.params)) || localServerText(answer.message);
+}
+
+/** The player's-language text for a server error: by its text's code (with its values), else its
+ * own code, else its English text, else the server's own. */
+export function localServerText(text: string, code?: string, textCode?: string, params?: TextParams): string {
+  for (const candidate of [textCode, code]) {
+    const worded = candidate === undefined ? undefined : wordCode(candidate, params);
+    if (worded !== undefined) return worded;
+  }
+  const key = index().byEnglish.get(text);
   return key ? i18n._(key) : text;
 }

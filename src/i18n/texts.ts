@@ -15,11 +15,16 @@ import { SETTINGS_IMPORT_TEXT as SETTINGS_IMPORT } from '../../contract/settings
 import { INVENTORY_TEXT as INVENTORY } from '../../contract/myEconomy';
 import { LIVE_TEXT as LIVE } from '../../contract/liveEvents';
 import { PURCHASE_TEXT as PURCHASE } from '../../contract/purchases';
+import { HTTP_TEXT as HTTP } from '../../contract/http';
 import { localized, type ArgFormat } from './localized';
 import { coinsPlain, formatNumber } from './format';
+import { parseTripcoins } from '../../contract/money';
 
-/** Coin amounts in hundredths (bigint) as the locale writes them with two decimals. */
-const coins = (value: unknown) => (typeof value === 'bigint' ? coinsPlain(value) : String(value));
+/** Coin amounts in hundredths (bigint), or as the server sends them ("300.00"), as the locale writes them with two decimals. */
+const coins = (value: unknown) => {
+  const hundredths = typeof value === 'bigint' ? value : typeof value === 'string' ? parseTripcoins(value) : null;
+  return hundredths === null ? String(value) : coinsPlain(hundredths);
+};
 const amounts: ArgFormat = (args) => Object.fromEntries(args.map((value, i) => [String(i), coins(value)]));
 const count: ArgFormat = ([n]) => ({ 0: formatNumber(Number(n), { useGrouping: false }), soldOut: Number(n) <= 0 ? 'yes' : 'no' });
 
@@ -27,7 +32,7 @@ export const CONTRACT_TEXTS = {
   'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH,
   'text.bridge': BRIDGE, 'text.clan': CLAN, 'text.coinflip': COINFLIP, 'text.crate': CRATE, 'text.economy': ECONOMY,
   'text.market': MARKET, 'text.name': NAME, 'text.profile': PROFILE, 'text.settingsImport': SETTINGS_IMPORT,
-  'text.inventory': INVENTORY, 'text.live': LIVE, 'text.purchase': PURCHASE,
+  'text.inventory': INVENTORY, 'text.live': LIVE, 'text.purchase': PURCHASE, 'text.http': HTTP,
 } as const;
 
 export const ARG_FORMATS: Record<string, ArgFormat> = {

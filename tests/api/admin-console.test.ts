@@ -211,6 +211,8 @@ describe.each(testDatabases())('admin console API on $name', (database) => {
     expect((await p.client.get('/api/getBaseInventory')).statusCode).toBe(401);
     const login = await p.client.post('/api/login', { username: p.username, password: p.password, turnstile_token: await solveBotCheck(t.app, { username: p.username }) });
     expect([login.statusCode, login.json().error]).toEqual([403, 'This account is banned: aimbot']);
+    // The shell words it from the code and the reason, not from the English.
+    expect(login.json()).toMatchObject({ code: 'BANNED', text: 'AUTH_BANNED', params: { reason: 'aimbot' } });
     const d = await detail(p.uuid);
     expect([d.coins, d.items[0]?.quantity, d.listings, d.wagers, d.player.banReason]).toEqual([100, 2, [], [], 'aimbot']);
     expect(d.sessions.every((s: { revokedAt: string | null }) => s.revokedAt !== null)).toBe(true);

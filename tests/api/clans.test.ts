@@ -30,6 +30,8 @@ describe.each(testDatabases())('clans on $name', (database) => {
   async function inviteAndAccept(admin: Player, clanId: string, player: Player) {
     const inv = await admin.client.post(`/api/clans/${clanId}/invite`, { username: player.username });
     expect(inv.statusCode, inv.body).toBe(200);
+    // The shell words the answer from its code and values, not from the English.
+    expect(inv.json()).toMatchObject({ message: `Invite sent to ${player.username}`, messageText: { code: 'CLAN_DONE_INVITE_SENT', params: { username: player.username } } });
     const acc = await player.client.post(`/api/clans/invites/${inv.json().invite.inviteId}/accept`);
     expect(acc.statusCode, acc.body).toBe(200);
   }

@@ -86,7 +86,11 @@ describe.each(testDatabases())('crate shops on $name', (database) => {
     const before = (await t.app.inject({ url: '/api/crates/status' })).json().remainingSupply as number;
     const r = await buyer.client.post('/api/crates/buy', { quantity: 2 });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toEqual({ message: 'Successfully purchased 2 Base Set Crate(s)!', description: 'Spent 200.00 TC', quantity: 2, crateBalance: 2, tripcoins: 50, remainingSupply: before - 2 });
+    expect(r.json()).toEqual({
+      message: 'Successfully purchased 2 Base Set Crate(s)!', description: 'Spent 200.00 TC', quantity: 2, crateBalance: 2, tripcoins: 50, remainingSupply: before - 2,
+      // What the shell words in the player's language: the codes with their values.
+      messageText: { code: 'CRATE_PURCHASED', params: { count: 2, name: 'Base Set' } }, descriptionText: { code: 'CRATE_SPENT', params: { amount: '200.00' } },
+    });
     expect((await buyer.client.get('/api/crates/status')).json()).toMatchObject({ crateBalance: 2, remainingSupply: before - 2 });
     expect(await inventory(buyer.client)).toEqual({ inventory: { [ITEM_IDS.baseSetCrate]: '2' }, tripcoins: 50 });
     const short = await buyer.client.post('/api/crates/buy', { quantity: 1 });

@@ -21,6 +21,15 @@ describe('legal pages', () => {
       expect(response.body).toContain(`<h1>${title}</h1>`);
       expect(response.body.length).toBeGreaterThan(1500);
     }
+    // In the player's language: the frame (html lang, title, the note that the English is binding), the English text inside.
+    const german = await app.inject({ url: '/privacy?lang=de' });
+    expect(german.body).toContain('<html lang="de">');
+    expect(german.body).toContain('<title>Datenschutzerklärung</title>');
+    expect(german.body).toContain('verbindlich ist die englische Fassung');
+    expect(german.body).toContain('<div lang="en">');
+    expect((await app.inject({ url: '/terms?lang=ja' })).body).toContain('<title>利用規約</title>');
+    // An unknown language is English, unframed.
+    expect((await app.inject({ url: '/terms?lang=xx' })).body).toContain('<html lang="en">');
     await app.close();
   });
 

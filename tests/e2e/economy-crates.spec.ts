@@ -43,7 +43,7 @@ test('buy crates in the Crate Shop and open one, from the game menu [both]', asy
   // The Base Set shop: supply, odds, the Base Set II announcement; BUY 2.
   await fromGameMenu(page, 'Crate shop (v0)', 'Base Set Crate Shop');
   const shop = page.getByRole('dialog');
-  await expect(shop.getByTestId('remaining-supply')).toHaveText(/^\d+\/\d+$/);
+  await expect(shop.getByTestId('remaining-supply')).toHaveText(/^[\d,]+\/[\d,]+$/);
   await expect(shop.getByTestId('crate-odds')).toContainText('%');
   await expect(shop.getByTestId('base-set-2-announcement')).toContainText('Sunday 19 October at 4:30 PM EST');
   await expect(shop.getByText('Ŧ1,000.00')).toBeVisible();

@@ -13,8 +13,8 @@ const wrap = (node: React.ReactNode) => render(<MantineProvider theme={theme} en
 describe('About section', () => {
   it('links the served legal pages and shows only configured groups', () => {
     wrap(<AboutSection links={{ community: [{ label: 'Discord', href: 'https://discord.gg/studio' }], support: [] }} />);
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy?lang=en');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms?lang=en');
     expect(screen.getByRole('link', { name: 'Discord' })).toHaveAttribute('href', 'https://discord.gg/studio');
     expect(screen.queryByText('Contact & Support')).toBeNull();
   });

@@ -106,7 +106,7 @@ describe('a created coin flip wager', () => {
     try {
       renderWithShell(<CoinflipModal payload={{ modalType: 'create' }} onClose={() => undefined} />, { withToasts: true });
       await screen.findByText('Ŧ250,00');
-      fireEvent.change(screen.getByLabelText('Einsatz (TC)'), { target: { value: '25,50' } });
+      fireEvent.change(screen.getByLabelText('Einsatz (Ŧ)'), { target: { value: '25,50' } });
       fireEvent.submit(screen.getByTestId('coinflip-form'));
       expect(await screen.findByText(i18n._('text.coinflip.created'))).toBeInTheDocument();
       expect(screen.queryByText(COINFLIP_TEXT.created)).toBeNull();

@@ -83,6 +83,9 @@ describe('the English catalog says what the contract says', () => {
     'text.live.adminRemoved': [['2', 'Base Set Crate', 'duplicate']],
     'text.live.listingCancelled': [[1, 'Base Set Crate', 'spam'], [5, 'Mythical Ticket', 'price abuse']],
     'text.live.purchaseGranted': [['1200']], 'text.live.purchaseReversed': [['500']], 'text.live.purchaseReversedDebt': [['1200', '350.50']],
+    'text.auth.banned': [['Aimbot']], 'text.clan.done.created': [['OWL', 'Night Owls']], 'text.clan.done.joined': [['Night Owls']],
+    'text.clan.done.inviteSent': [['alice']], 'text.clan.done.newAdmin': [['alice']], 'text.clan.done.requestSent': [['Night Owls']],
+    'text.clan.done.memberJoined': [['alice']],
   };
 
   it('for every contract text and settings label, rendered in English', async () => {

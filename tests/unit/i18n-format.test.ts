@@ -21,7 +21,7 @@ describe('formatting by locale', () => {
     expect(formatTc(1234.5)).toBe('Ŧ1.234,50');
     expect(updatesLabel(1)).toBe('1 Update');
     expect(formatDate(new Date(Date.UTC(2026, 2, 5, 12)), { month: 'long', year: 'numeric', timeZone: 'UTC' })).toBe('März 2026');
-    expect(CRATE_TEXT.insufficient(123456n, 50n)).toBe('Guthaben reicht nicht. Du hast 1234,56 TC, brauchst aber 0,50 TC');
+    expect(CRATE_TEXT.insufficient(123456n, 50n)).toBe('Guthaben reicht nicht. Du hast Ŧ1234,56, brauchst aber Ŧ0,50');
     await setChosenLocale('ru');
     expect(formatTc(1234.5)).toBe('Ŧ1\u00a0234,50');
     expect(updatesLabel(2)).toBe('2 обновления');

@@ -25,7 +25,7 @@ describe('profile formatting', () => {
     expect(formatTimePlayed(0)).toBe('0m');
     expect(formatTimePlayed(45 * 60 + 59)).toBe('45m');
     expect(formatTimePlayed(3 * 3600 + 25 * 60)).toBe('3h 25m');
-    expect(formatTimePlayed(1200 * 3600)).toBe('1,200h 0m');
+    expect(formatTimePlayed(1200 * 3600)).toBe('1,200h');
   });
 
   it('lists legacy blocks in order, with titles, hidden keys left out and time formatted', () => {

@@ -44,7 +44,7 @@ describe('the level progress overlay', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('level-cell-6')).toHaveAccessibleName('Level 6: locked, needs 15k XP');
     expect(screen.getByTestId('level-cell-30')).toHaveAttribute('data-milestone');
     expect(within(screen.getByTestId('level-cell-5')).getByText('2026', { exact: false })).toBeInTheDocument();
-    expect(screen.getByText('Commitment')).toBeInTheDocument();
+    expect(screen.getByText('Veteran')).toBeInTheDocument();
     expect(screen.getByTestId('level-background')).toHaveAttribute('data-mode', 'static');
   });
 

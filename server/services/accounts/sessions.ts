@@ -8,7 +8,7 @@
 // setting the cookie are the route layer's (server/http/sessions.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ADMIN_TEXT } from '../../../contract/admin';
+import { said } from '../../../contract/texts';
 import type { Executor } from '../../db/tx';
 import { forbidden } from '../errors';
 
@@ -117,7 +117,10 @@ export async function signIn(db: Executor, userId: string, days: number, meta: {
   // Every sign-in (password, Discord, the portal, a new account) comes here: a banned player is
   // told why, and gets no session.
   const banned = await db.selectFrom('users').select('ban_reason').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
-  if (banned) throw forbidden(ADMIN_TEXT.banned(banned.ban_reason ?? ''), 'BANNED');
+  if (banned) {
+    const ban = said('auth.banned', banned.ban_reason ?? '');
+    throw forbidden(ban.text, 'BANNED').saying(ban.ref);
+  }
   if (meta.previousToken) {
     const old = await findSession(db, meta.previousToken);
     if (old) await revokeSession(db, old.sessionId);

@@ -10,6 +10,7 @@ import type { CoinflipStatus } from '../../db/schema';
 import type { Executor, Trx } from '../../db/tx';
 import { toBigInt, toDate } from '../../db/values';
 import { conflict, forbidden, gone, notFound } from '../errors';
+import { said } from '../../../contract/texts';
 import { COINS, coinBalance, InsufficientFunds, moveCoins, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 import { refuseWhileInDebt } from './purchases';
 
@@ -34,7 +35,8 @@ async function withBalanceText<T>(trx: Trx, userId: string, work: () => Promise<
     return await work();
   } catch (error) {
     if (error instanceof InsufficientFunds) {
-      throw conflict(COINFLIP_TEXT.insufficient(await coinBalance(trx, playerAccount(userId))), 'INSUFFICIENT_FUNDS');
+      const short = said('coinflip.insufficient', await coinBalance(trx, playerAccount(userId)));
+      throw conflict(short.text, 'INSUFFICIENT_FUNDS').saying(short.ref);
     }
     throw error;
   }

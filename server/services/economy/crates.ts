@@ -15,6 +15,7 @@ import type { Config } from '../../config';
 import { attempt, type Executor, type Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { conflict } from '../errors';
+import { said } from '../../../contract/texts';
 import { DEFAULT_DROP_TABLES, draw, loadDropTables, type DropTable } from './dropTables';
 import { balanceAfter, COINS, InsufficientFunds, MINT, playerAccount, post, postReturning, type Posted } from './ledger';
 
@@ -181,7 +182,8 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
     if (!takes) {
       let remaining = 0n;
       for (const q of held.values()) remaining += q;
-      throw conflict(CRATE_TEXT.onlyAvailable(remaining), 'SOLD_OUT');
+      const left = said('crate.onlyAvailable', remaining);
+      throw conflict(left.text, 'SOLD_OUT').saying(left.ref);
     }
     // Each refused try means another buyer took crates: a shop emptying itself. The bound is a
     // safety net: past it the whole request runs again (db/tx.ts).
@@ -201,17 +203,22 @@ export async function buyCrates(trx: Trx, shop: CrateShop, userId: string, quant
         continue;
       }
       if (error instanceof InsufficientFunds) {
-        throw conflict(CRATE_TEXT.insufficient((await snapshot(trx, shop, userId)).coins, cost), 'INSUFFICIENT_FUNDS');
+        const short = said('crate.insufficient', (await snapshot(trx, shop, userId)).coins, cost);
+        throw conflict(short.text, 'INSUFFICIENT_FUNDS').saying(short.ref);
       }
       throw error;
     }
   }
   // What the shop has left: the shards this purchase took from as it left them, the others as read.
   let remaining = 0n;
+  const purchased = said('crate.purchased', quantity, shop.version.name);
+  const spent = said('crate.spent', cost);
   for (const a of shop.shards) remaining += takes!.some(([t]) => t === a) ? balanceAfter(posted, a, crate) : held.get(a) ?? 0n;
   return {
-    message: CRATE_TEXT.purchased(quantity, shop.version.name),
-    description: CRATE_TEXT.spent(cost),
+    message: purchased.text,
+    description: spent.text,
+    messageText: purchased.ref,
+    descriptionText: spent.ref,
     quantity,
     crateBalance: Number(balanceAfter(posted, player, crate)),
     tripcoins: hundredthsToNumber(balanceAfter(posted, player, COINS)),

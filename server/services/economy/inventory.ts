@@ -6,6 +6,7 @@ import type { Db } from '../../db/createDb';
 import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { conflict, invalid, notFound } from '../errors';
+import { said } from '../../../contract/texts';
 import { catalogueItem } from './catalogue';
 import { publishLiveEvent } from '../live/liveEvents';
 import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
@@ -52,7 +53,8 @@ export async function onlyHave<T>(trx: Trx, userId: string, itemUuid: string, wo
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === playerAccount(userId)) {
       const have = await heldQuantity(trx, userId, itemUuid);
-      throw conflict(ECONOMY_TEXT.onlyHave(have), 'INSUFFICIENT_ITEMS');
+      const short = said('economy.onlyHave', have);
+      throw conflict(short.text, 'INSUFFICIENT_ITEMS').saying(short.ref);
     }
     throw error;
   }

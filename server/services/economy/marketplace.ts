@@ -9,6 +9,7 @@ import { hundredthsToNumber, parseTripcoins } from '../../../contract/money';
 import type { Executor, RunInTransaction, Trx } from '../../db/tx';
 import { toBigInt, toDate } from '../../db/values';
 import { conflict, forbidden, gone, invalid, notFound, type DomainError } from '../errors';
+import { said } from '../../../contract/texts';
 import { catalogueItem } from './catalogue';
 import { onlyHave } from './inventory';
 import { publishLiveEvent } from '../live/liveEvents';
@@ -217,7 +218,8 @@ export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
     });
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === buyer) {
-      throw conflict(MARKET_TEXT.insufficient(price, await coinBalance(trx, buyer)), 'INSUFFICIENT_FUNDS');
+      const short = said('market.insufficient', price, await coinBalance(trx, buyer));
+      throw conflict(short.text, 'INSUFFICIENT_FUNDS').saying(short.ref);
     }
     throw error;
   }

@@ -23,7 +23,7 @@ export default function SettingsOverlayEntry({ payload, onClose }: OverlayProps<
   const notice = keeper === 'visit' && settled && !isLoggedIn(user) && !closed ? t(STORAGE_NOTICE_KEY) : undefined;
   const closeNotice = () => { noticeClosed = true; setClosed(true); };
   return (
-    <SettingsOverlay payload={payload} onClose={onClose} extraSections={extraSettingsSections} username={user.username}
+    <SettingsOverlay payload={payload} onClose={onClose} extraSections={extraSettingsSections} username={isLoggedIn(user) ? user.username : t('settings.anonymous')}
       notice={notice} onCloseNotice={closeNotice} />
   );
 }

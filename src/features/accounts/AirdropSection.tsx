@@ -14,6 +14,7 @@ import { rarityOf, type Rarity } from '../../../contract/rarity';
 import { rarityName, rarityStyle } from '../../ui/rarity';
 import { spriteUrl } from '../../api/catalogue';
 import { errorText } from '../../api/errors';
+import { localAnswerText } from '../../i18n/serverTexts';
 import { showToast } from '../../ui/toast';
 import { useCurrentUser } from '../../api/currentUser';
 import { useClaimAirdrop } from './api/claimAirdrop';
@@ -68,7 +69,8 @@ function AirdropStatusPanel() {
   const overlays = useOverlays();
   const claimMutation = useClaimAirdrop({
     onSuccess: (answer) => {
-      showToast({ message: answer.message && answer.message !== AIRDROP_TEXT.claimed ? `${AIRDROP_TEXT.claimed} ${answer.message}` : AIRDROP_TEXT.claimed, tone: 'success', duration: 5_000, sound: 'purchase' });
+      // The server's words (AIRDROP_CLAIMED) from the catalog: never its English beside ours.
+      showToast({ message: localAnswerText(answer), tone: 'success', duration: 5_000, sound: 'purchase' });
     },
     onError: (error) => showToast({ title: AIRDROP_TEXT.claimFailedTitle, message: errorText(error, AIRDROP_TEXT.claimFailed), tone: 'error' }),
   });

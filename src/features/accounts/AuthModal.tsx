@@ -20,6 +20,7 @@ import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t as tr } from '../../i18n';
 import { AUTH_TEXT } from '../../i18n/texts';
+import { localServerText } from '../../i18n/serverTexts';
 
 export const SWITCH_DELAY_MS = 300;
 
@@ -150,7 +151,9 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     } else if (!checking) setWaiting(false); // the check failed: its text shows
   }, [waiting, token, checking, username, password, confirmPassword, send]);
 
-  const error = state.context.error ?? problem;
+  // The form's checks (machines/auth.ts) answer with the contract's English: said in the player's language.
+  const rawError = state.context.error ?? problem;
+  const error = rawError === null ? null : localServerText(rawError);
   const config = configQuery.data;
 
   return (

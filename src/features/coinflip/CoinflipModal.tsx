@@ -185,7 +185,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               </Group>
             </Radio.Group>
             <Group justify="flex-end">
-              <Button variant="default" onClick={close} disabled={busy}>{t('coinflip.CoinflipModal.cancel')}</Button>
+              <Button variant="default" onClick={close} disabled={busy}>{t('coinflip.CoinflipModal.close')}</Button>
               {locked ? (
                 <Button onClick={startAnother} disabled={busy} data-testid="coinflip-start-another">{t('coinflip.CoinflipModal.startAnother')}</Button>
               ) : (

@@ -4,6 +4,7 @@
 import { WagerAmount } from '../../../contract/coinflip';
 import { readAmount } from '../../../contract/economy';
 import { COINFLIP_TEXT } from '../../i18n/texts';
+import { localServerText } from '../../i18n/serverTexts';
 
 /** Balance as the API answers it (a number with two decimals) -> hundredths. */
 export function balanceHundredths(balance: number): bigint {
@@ -13,7 +14,8 @@ export function balanceHundredths(balance: number): bigint {
 /** The first broken rule's message, or null when the wager can be offered. */
 export function validateWager(input: string, balance: number | undefined): string | null {
   const parsed = WagerAmount.safeParse(input.trim());
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? COINFLIP_TEXT.invalidWager;
+  // The schema's messages are the contract's English: said in the player's language.
+  if (!parsed.success) return localServerText(parsed.error.issues[0]?.message ?? COINFLIP_TEXT.invalidWager);
   const amount = readAmount(input);
   if (!amount || amount.hundredths === null) return COINFLIP_TEXT.invalidWager;
   if (balance !== undefined && amount.hundredths > balanceHundredths(balance)) return COINFLIP_TEXT.insufficient(balanceHundredths(balance));

@@ -12,6 +12,7 @@ import { REVEAL_MS } from '../../../machines/crate-open';
 import { spriteUrl } from '../../api/catalogue';
 import { playSound } from '../../lib/sounds';
 import { t } from '../../i18n';
+import { useCoarsePointer } from '../../lib/coarsePointer';
 import { buildReel, LANDING_PAUSE_MS, LAND_INDEX, REEL_EASING, tickTimes } from './reveal';
 import classes from './CrateReveal.module.css';
 
@@ -21,6 +22,8 @@ const ROLL_MS = REVEAL_MS - LANDING_PAUSE_MS;
 
 
 function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
+  // A touch screen has no key to press: the hint says "tap".
+  const touchOnly = useCoarsePointer();
   const reel = useMemo(() => buildReel(BASE_SET_ITEMS, won), [won]);
   const frame = useRef<HTMLDivElement>(null);
   const [offset, setOffset] = useState<{ x: number; rolling: boolean } | null>(null);
@@ -67,7 +70,7 @@ function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
           <div className={classes.marker} aria-hidden="true" />
         </div>
       </button>
-      <Text size="xs" c="dimmed" ta="center">{t('crates.reveal.skipHint')}</Text>
+      <Text size="xs" c="dimmed" ta="center">{t(touchOnly ? 'crates.reveal.skipHintTouch' : 'crates.reveal.skipHint')}</Text>
     </Stack>
   );
 }

@@ -12,6 +12,8 @@ import { useState } from 'react';
 import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
 import { parseTripcoins } from '../../../contract/money';
 import { errorText, isLoggedOutError } from '../../api/errors';
+import { localAnswerText } from '../../i18n/serverTexts';
+import { formatNumber } from '../../i18n/format';
 import { spriteUrl } from '../../api/catalogue';
 import type { OverlayProps } from '../../overlays/types';
 import { formatTc } from '../../ui/formatTc';
@@ -72,7 +74,8 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   // operation's.
   const buy = useBuyCrates({
     onSuccess: (result) => {
-      economyToast('success', result.description, result.message, 'purchase');
+      // Worded from the codes the server sends (CRATE_PURCHASED {count, name}, CRATE_SPENT {amount}).
+      economyToast('success', localAnswerText({ message: result.description, messageText: result.descriptionText }), localAnswerText({ message: result.message, messageText: result.messageText }), 'purchase');
       onClose();
     },
     onError: (error) => economyToast('error', errorText(error, CRATE_TEXT.purchaseFailed)),
@@ -132,11 +135,11 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
             <div>
               <Group justify="space-between" mb={4}>
                 <Text size="sm" fw={600}>{t('crates.CrateShopModal.remainingSupply')}</Text>
-                <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${remaining}/${total}` : '…'}</Text>
+                <Text size="sm" data-testid="remaining-supply">{status.isSuccess ? `${formatNumber(remaining)}/${formatNumber(total)}` : '…'}</Text>
               </Group>
               <Progress value={total > 0 ? (remaining / total) * 100 : 0} color={soldOut ? 'red' : undefined} aria-label={t('crates.CrateShopModal.remainingSupply2')}
                 styles={soldOut || !barFill ? undefined : { section: { background: barFill, boxShadow: barGlow } }} data-testid="supply-bar" />
-              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? t('crates.CrateShopModal.soldOut') : t('crates.CrateShopModal.minMax', { max: remaining })}</Text>
+              <Text size="xs" c="dimmed" mt={4} data-testid="quantity-range">{soldOut ? t('crates.CrateShopModal.soldOut') : t('crates.CrateShopModal.minMax', { max: formatNumber(remaining) })}</Text>
             </div>
 
             <Group gap="xs" align="flex-end" wrap="nowrap">

@@ -12,6 +12,7 @@
 // button are React's: the game failing is one of the moments React takes over.
 import { LOADING, LOADING_MESSAGES, loadingPhase, megabytesLoaded, type LoadingPhase } from '../../../machines/loading';
 import { t, type MessageId } from '../../i18n';
+import { formatMegabytes, formatPercent } from '../../i18n/format';
 import { pageData } from '../../lib/pageData';
 import { followPointer } from './drift';
 import { DEFAULT_DAILY_STREAK, LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';
@@ -53,8 +54,8 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
     const percent = Math.floor(shown);
     if (fill) fill.style.transform = `scaleX(${shown / 100})`;
     bar?.setAttribute('aria-valuenow', String(percent));
-    if (percentText) percentText.textContent = `${percent}%`;
-    if (megabytesText && localized) megabytesText.textContent = t('loading.megabytes', { loaded: megabytesLoaded(shown).toFixed(1), total: LOADING.totalMegabytes });
+    if (percentText) percentText.textContent = localized ? formatPercent(percent) : `${percent}%`;
+    if (megabytesText && localized) megabytesText.textContent = t('loading.megabytes', { loaded: formatMegabytes(megabytesLoaded(shown), 1), total: formatMegabytes(LOADING.totalMegabytes) });
     else if (megabytesText) megabytesText.textContent = `${megabytesLoaded(shown).toFixed(1)} MB / ${LOADING.totalMegabytes} MB`;
   };
   const writeMessage = () => {

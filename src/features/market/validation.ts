@@ -4,6 +4,7 @@
 import { ListingPrice } from '../../../contract/marketplace';
 import { parseTripcoins } from '../../../contract/money';
 import { ECONOMY_TEXT, MARKET_TEXT } from '../../i18n/texts';
+import { localServerText } from '../../i18n/serverTexts';
 import { t } from '../../i18n';
 import { coinsPlain } from '../../i18n/format';
 
@@ -67,7 +68,8 @@ export interface ListingInput {
 export function listingError(input: ListingInput): string | null {
   if (!input.itemUuid || input.price.trim() === '') return MARKET_TEXT.itemAndPriceRequired;
   const price = ListingPrice.safeParse(input.price);
-  if (!price.success) return price.error.issues[0]?.message ?? MARKET_TEXT.invalidPrice;
+  // The schema's messages are the contract's English: said in the player's language.
+  if (!price.success) return localServerText(price.error.issues[0]?.message ?? MARKET_TEXT.invalidPrice);
   return quantityError(input.quantity, input.owned, MARKET_TEXT.quantityRule);
 }
 

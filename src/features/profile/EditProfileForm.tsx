@@ -8,6 +8,7 @@ import { showToast } from '../../ui/toast';
 import { useUpdateProfile } from './api/updateProfile';
 import { t } from '../../i18n';
 import { PROFILE_TEXT } from '../../i18n/texts';
+import { localServerText } from '../../i18n/serverTexts';
 
 export function EditProfileForm({ location, description, onDone }: { location: string; description: string; onDone: (saved: boolean) => void }) {
   const [values, setValues] = useState({ location, description });
@@ -22,7 +23,7 @@ export function EditProfileForm({ location, description, onDone }: { location: s
     const parsed = UpdateProfileBody.safeParse(values);
     if (!parsed.success) {
       const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as 'location' | 'description'] = issue.message;
+      for (const issue of parsed.error.issues) next[issue.path[0] as 'location' | 'description'] = localServerText(issue.message);
       setErrors(next);
       return;
     }

@@ -5,7 +5,7 @@ import { MAX_LEVEL } from '../../../contract/levels';
 import { PRODUCT_LAND } from '../../../contract/product';
 import { HIDDEN_LEGACY_KEYS, LEGACY_BLOCKS, type LegacyBlock, type Profile } from '../../../contract/profile';
 import { currentLocale, t } from '../../i18n';
-import { formatDate, formatNumber, formatRelative } from '../../i18n/format';
+import { formatDate, formatDuration, formatNumber, formatRelative } from '../../i18n/format';
 
 export const LEGACY_TITLES: Record<LegacyBlock, string> = {
   STL2Stats: `${PRODUCT_LAND} 2`,
@@ -28,12 +28,9 @@ export function titleCaseKey(key: string): string {
     .join(' ');
 }
 
-/** Seconds as "3h 25m" ("0m" for nothing, "45m" under an hour). */
+/** Seconds as hours and minutes the locale's way (src/i18n/format.ts formatDuration): "3h 25m", "3時間25分". */
 export function formatTimePlayed(seconds: number): string {
-  const total = Math.max(0, Math.floor(seconds / 60));
-  const hours = Math.floor(total / 60);
-  const minutes = total % 60;
-  return hours > 0 ? `${formatNumber(hours)}h ${minutes}m` : `${minutes}m`;
+  return formatDuration(Math.max(0, seconds) / 60);
 }
 
 const isTimeKey = (key: string) => /^time_?played$/i.test(key);

@@ -15,7 +15,7 @@ import { useLevelProgress } from '../../api/levelProgress';
 import { LevelBackground } from './LevelBackground';
 import { LevelEmblem } from './LevelEmblem';
 import {
-  DEFAULT_XP_FOR_NEXT, PROGRESS_TEXT, RANKS, formatXp, levelCells, levelPercent, rankOf, sectionColor, unlockDateParts, unlockedCount, type LevelCell,
+  DEFAULT_XP_FOR_NEXT, PROGRESS_TEXT, RANKS, formatXp, levelCells, levelPercent, rankName, rankOf, sectionColor, unlockDateParts, unlockedCount, type LevelCell,
 } from './progressLogic';
 import classes from './LevelProgress.module.css';
 import { t } from '../../i18n';
@@ -32,7 +32,7 @@ function CurrentLevelCard({ progress }: { progress: LevelProgressAnswer['userPro
       <div className={classes.cardBody}>
         <div className={classes.cardTitle}>
           <Title order={3} data-testid="current-level">{t('progress.level', { level })}</Title>
-          <Badge variant="outline" color="gray" className={classes.rankBadge}>{rankOf(level)}</Badge>
+          <Badge variant="outline" color="gray" className={classes.rankBadge}>{rankName(rankOf(level))}</Badge>
         </div>
         <dl className={classes.facts}>
           <div><dt>{PROGRESS_TEXT.totalXp}</dt><dd data-testid="total-xp" title={formatNumber(progress.totalXP)}>{formatXp(progress.totalXP)}</dd></div>
@@ -74,7 +74,7 @@ function LevelGrid({ answer }: { answer: LevelProgressAnswer }) {
       {RANKS.map((rank) => (
         <section key={rank.rank} aria-labelledby={`rank-${rank.rank}`}>
           <div className={classes.rankHeader}>
-            <Title order={3} size="h5" id={`rank-${rank.rank}`}>{rank.rank}</Title>
+            <Title order={3} size="h5" id={`rank-${rank.rank}`}>{rankName(rank.rank)}</Title>
             <Text size="xs" c="gray.5">{t('progress.LevelProgressOverlay.levels', { from: rank.from, to: rank.to })}</Text>
           </div>
           <ol className={classes.grid} start={rank.from}>

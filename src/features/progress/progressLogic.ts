@@ -3,6 +3,8 @@
 import { MAX_LEVEL } from '../../../contract/levels';
 import type { LevelProgressAnswer } from '../../../contract/progress';
 import { localized } from '../../i18n/localized';
+import { currentLocale, t } from '../../i18n';
+import { formatCompact } from '../../i18n/format';
 
 export const PROGRESS_TEXT = localized('progress.text', {
   title: '>LEVEL PROGRESS',
@@ -27,6 +29,11 @@ export const MILESTONES = [30, 40, 50] as const;
 /** One colour per section: below 10, 10–19, 20–29, 30–39, 40 and up. */
 export const SECTION_COLORS = ['#69db7c', '#4dabf7', '#9775fa', '#ffa94d', '#ff6b6b'] as const;
 
+/** A rank as players read it (docs/glossary.md): Rookie, Veteran, Legend; the ids stay the spec's. */
+export function rankName(rank: Rank): string {
+  return t(`progress.rank.${rank}`);
+}
+
 export function rankOf(level: number): Rank {
   return level <= 20 ? 'Hook' : level <= 40 ? 'Commitment' : 'Prestige';
 }
@@ -48,9 +55,11 @@ function trimmed(value: number, decimals: number): string {
   return value.toFixed(decimals).replace(/\.?0+$/, '');
 }
 
-/** 950 -> "950", 1500 -> "1.5k", 12000 -> "12k", 1250000 -> "1.25M". */
+/** 950 -> "950", 1500 -> "1.5k", 12000 -> "12k", 1250000 -> "1.25M" (the spec's English); in
+ * another language Intl's compact notation ("1,5 Tsd.", "1.5千", "125万"). */
 export function formatXp(xp: number): string {
   const n = Math.max(0, Math.round(xp));
+  if (currentLocale() !== 'en') return formatCompact(n);
   if (n < 1000) return String(n);
   if (n < 999_950) return `${trimmed(n / 1000, 1)}k`;
   return `${trimmed(n / 1_000_000, 2)}M`;

@@ -29,7 +29,8 @@ function Figure({ label, value, testId, animate = true }: { label: string; value
   );
 }
 
-const CHANGE_TITLES = { ADDED: 'ADDED', FIXED: 'FIXED', REMOVED: 'REMOVED' } as const;
+/** The heading of each list of changes, in the player's language (the spec's English: ADDED, FIXED, REMOVED). */
+const changeTitle = (type: 'ADDED' | 'FIXED' | 'REMOVED') => t(`releases.change.${type}`);
 
 function ReleaseDialog({ release, onClose }: { release: Release | null; onClose: () => void }) {
   useEscapeLayer('dialog', release !== null, onClose);
@@ -42,8 +43,8 @@ function ReleaseDialog({ release, onClose }: { release: Release | null; onClose:
           {release.changes.map((change) => {
             const items = change.items.filter(isCountedItem);
             return (
-              <section key={change.type} aria-label={CHANGE_TITLES[change.type]}>
-                <Title order={4} className={classes.changeTitle} data-change={change.type}>{CHANGE_TITLES[change.type]}</Title>
+              <section key={change.type} aria-label={changeTitle(change.type)}>
+                <Title order={4} className={classes.changeTitle} data-change={change.type}>{changeTitle(change.type)}</Title>
                 {items.length === 0
                   ? <Text size="sm" c="dimmed">{t('releases.ReleaseNotesOverlay.nothingIn', { type: change.type })}</Text>
                   : <ul className={classes.changeList}>{items.map((item, i) => <li key={i}>{item}</li>)}</ul>}

@@ -5,7 +5,7 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
-import { t } from '../../i18n';
+import { currentLocale, t } from '../../i18n';
 
 export const LEGAL_LINKS: readonly AboutLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
@@ -15,6 +15,9 @@ export const LEGAL_LINKS: readonly AboutLink[] = [
 /** The legal pages' labels are ours (translated); a studio's community/support labels are shown as configured. */
 const aboutLinkLabel = (label: string) => (label === 'Privacy Policy' ? t('settings.about.privacy') : label === 'Terms of Service' ? t('settings.about.terms') : label);
 
+/** Our legal pages carry the player's language: the server frames the English text in it (server/routes/legal.ts). */
+const legalHref = (link: AboutLink) => (LEGAL_LINKS.includes(link) ? `${link.href}?lang=${currentLocale()}` : link.href);
+
 const about = ActivityConfig.shape.about.parse((rawActivity as { about?: unknown }).about);
 
 function Links({ title, links }: { title: string; links: readonly AboutLink[] }) {
@@ -23,7 +26,7 @@ function Links({ title, links }: { title: string; links: readonly AboutLink[] })
     <Stack gap={4}>
       <Title order={4}>{title}</Title>
       <Group gap="md">
-        {links.map((l) => <Anchor key={l.label} href={l.href} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
+        {links.map((l) => <Anchor key={l.label} href={legalHref(l)} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
       </Group>
     </Stack>
   );

@@ -3,6 +3,7 @@
 // machine runs `refreshLists` (keys.ts refreshClanLists).
 import type { ActionResult, ClanAction } from '../../../../machines/clan-membership';
 import { serverErrorText } from '../../../api/errors';
+import { localAnswerText } from '../../../i18n/serverTexts';
 import { acceptInvite } from './acceptInvite';
 import { acceptRequest } from './acceptRequest';
 import { cancelInvite } from './cancelInvite';
@@ -37,7 +38,8 @@ function run(action: ClanAction, clanId: string): Promise<ActionResult> {
 
 export async function performAction(action: ClanAction, clanId: string | null): Promise<ActionResult> {
   try {
-    return await run(action, clanId ?? '');
+    // The server's answer worded from its code (CLAN_DONE_INVITE_SENT {username}), never its English.
+    return { message: localAnswerText(await run(action, clanId ?? '')) };
   } catch (error) {
     throw { text: serverErrorText(error) };
   }

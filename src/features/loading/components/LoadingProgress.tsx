@@ -3,6 +3,7 @@ import { megabytesLoaded, LOADING, LOADING_MESSAGES } from '../../../../machines
 import type { LoadingActor } from '../types';
 import { useT } from '../../../i18n/react';
 import type { MessageId } from '../../../i18n';
+import { formatMegabytes, formatPercent } from '../../../i18n/format';
 
 /** The cycling message: it re-renders every 1.2 s, not with the bar. */
 export function LoadingMessage({ actor }: { actor: LoadingActor }) {
@@ -24,8 +25,8 @@ export function LoadingProgress({ actor }: { actor: LoadingActor }) {
         <div className="ls-fill" style={{ transform: `scaleX(${shown / 100})` }} />
       </div>
       <div className="ls-stats">
-        <span className="ls-percent" data-testid="loading-percent">{percent}%</span>
-        <span data-testid="loading-megabytes">{t('loading.megabytes', { loaded: megabytesLoaded(shown).toFixed(1), total: LOADING.totalMegabytes })}</span>
+        <span className="ls-percent" data-testid="loading-percent">{formatPercent(percent)}</span>
+        <span data-testid="loading-megabytes">{t('loading.megabytes', { loaded: formatMegabytes(megabytesLoaded(shown), 1), total: formatMegabytes(LOADING.totalMegabytes) })}</span>
       </div>
     </>
   );

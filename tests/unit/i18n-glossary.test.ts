@@ -1,0 +1,53 @@
+// The catalogs follow docs/glossary.md: one word for the currency (Ŧ and TripCoins, never "TC",
+// "Münzen" or "コイン"), one for the wager, the coin flip, and two different words for closing a
+// window and cancelling a wager; the ranks have names a player understands.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../contract/locales';
+
+const read = (lang: string) => JSON.parse(readFileSync(join(__dirname, '../../src/i18n/catalogs', `${lang}.json`), 'utf8')) as Record<string, string>;
+const glossary = readFileSync(join(__dirname, '../../docs/glossary.md'), 'utf8');
+
+/** Words the glossary forbids, per language (the currency's unit everywhere but English). */
+const FORBIDDEN: Record<string, RegExp[]> = {
+  de: [/\bTC\b/, /\bMünzen\b/, /Stornieren|stornier/i, /\bWette/],
+  es: [/\bTC\b/, /^Monedas$/],
+  fr: [/\bTC\b/, /^Pièces$/, /\bparis?\b/i],
+  ja: [/\bTC\b/, /^コイン$/, /ウェイジャー/, /ベット/, /コインフリップ/],
+  ko: [/\bTC\b/, /^코인$/, /코인 플립/],
+  zh: [/\bTC\b/, /^金币$/],
+  ru: [/\bTC\b/, /^Монеты$/],
+};
+
+/** The currency's label and the ranks: the glossary's word in each language. */
+const REQUIRED: Record<string, string> = { 'profile.ProfileOverlay.coins': 'TripCoins' };
+const RANK_KEYS = ['progress.rank.Hook', 'progress.rank.Commitment', 'progress.rank.Prestige'];
+
+describe('the catalogs follow docs/glossary.md', () => {
+  it.each(Object.keys(FORBIDDEN))('%s uses none of the forbidden variants', (lang) => {
+    const catalog = read(lang);
+    const found = Object.entries(catalog).flatMap(([key, text]) => FORBIDDEN[lang]!.filter((rule) => rule.test(text)).map((rule) => `${key}: ${JSON.stringify(text)} (${rule})`));
+    expect(found).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s names the currency TripCoins and writes its ranks as the glossary does', (lang) => {
+    const catalog = read(lang);
+    for (const [key, word] of Object.entries(REQUIRED)) expect(catalog[key], key).toBe(word);
+    for (const key of RANK_KEYS) {
+      expect(catalog[key], key).toBeTruthy();
+      expect(glossary, `${key} = ${catalog[key]} is in the glossary's rank table`).toContain(`| ${catalog[key]} |`);
+      expect(['Hook', 'Commitment', 'Prestige']).not.toContain(catalog[key]);
+    }
+  });
+
+  it.each(LOCALES)('%s has different words for closing the coin flip and cancelling the wager', (lang) => {
+    const catalog = read(lang);
+    const close = catalog['coinflip.CoinflipModal.close'];
+    const cancel = catalog['coinflip.CoinflipModal.cancel'];
+    expect(close).toBeTruthy();
+    expect(close).not.toBe(cancel);
+    expect(glossary).toContain(`| ${close} |`);
+    expect(glossary).toContain(`| ${cancel} |`);
+  });
+});

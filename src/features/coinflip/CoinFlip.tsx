@@ -17,11 +17,13 @@ export function prefersReducedMotion(win: Window = window): boolean {
 export function CoinFlip({ outcome, children, onLanded }: { outcome: number; children: React.ReactNode; onLanded?: () => void }) {
   const [landed, setLanded] = useState(() => prefersReducedMotion());
   const told = useRef(false);
+  const onLandedRef = useRef(onLanded);
+  onLandedRef.current = onLanded;
   const coin = useRef<HTMLDivElement>(null);
   const land = useCallback(() => { setLanded(true); }, []);
   useEffect(() => {
     if (landed) {
-      if (!told.current) { told.current = true; onLanded?.(); }
+      if (!told.current) { told.current = true; onLandedRef.current?.(); }
       return;
     }
     const fallback = window.setTimeout(land, SPIN_MS + 400);
@@ -32,7 +34,7 @@ export function CoinFlip({ outcome, children, onLanded }: { outcome: number; chi
     const onKey = (event: KeyboardEvent) => { if (event.key !== 'Escape' && event.key !== 'Tab') land(); };
     window.addEventListener('keydown', onKey);
     return () => { window.clearTimeout(fallback); window.removeEventListener('keydown', onKey); spun?.removeEventListener('animationend', land); };
-  }, [landed, onLanded, land]);
+  }, [landed, land]);
 
   if (landed) return <>{children}</>;
   return (

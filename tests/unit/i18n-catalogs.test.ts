@@ -78,10 +78,10 @@ describe('the English catalog says what the contract says', () => {
     'text.live.listingSold': [['64 BIT ANCIENT', '12.50']], 'text.live.coinsReceived': [['alice', '5.00']],
     'text.live.itemReceived': [['alice', 'Base Set Crate', 1], ['bob', 'Mythical Ticket', 3]],
     'text.live.clanInvite': [['Night Owls']], 'text.live.clanAccept': [['alice', 'Night Owls']], 'text.live.clanJoinRequest': [['alice']],
-    'text.live.clanRemoval': [['Night Owls']], 'text.live.banned': [['Aimbot']], 'text.live.adminReversal': [['wrong crate']],
-    'text.live.adminReversalPartial': [['wrong crate']], 'text.live.adminGranted': [['100', 'TripCoins', 'compensation']],
-    'text.live.adminRemoved': [['2', 'Base Set Crate', 'duplicate']],
-    'text.live.listingCancelled': [[1, 'Base Set Crate', 'spam'], [5, 'Mythical Ticket', 'price abuse']],
+    'text.live.clanRemoval': [['Night Owls']], 'text.live.adminGranted': [['100', 'TripCoins']],
+    'text.live.adminRemoved': [['2', 'Base Set Crate']],
+    'text.live.listingCancelled': [[1, 'Base Set Crate'], [5, 'Mythical Ticket']],
+    'text.live.studioMessage': [['Sorry about the outage!']],
   };
 
   it('for every contract text and settings label, rendered in English', async () => {

@@ -115,9 +115,9 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
  */
 export async function signIn(db: Executor, userId: string, days: number, meta: { previousToken?: string | undefined; userAgent?: string | undefined; ip?: string | undefined }): Promise<{ token: string; user: SessionUser }> {
   // Every sign-in (password, Discord, the portal, a new account) comes here: a banned player is
-  // told why, and gets no session.
-  const banned = await db.selectFrom('users').select('ban_reason').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
-  if (banned) throw forbidden(ADMIN_TEXT.banned(banned.ban_reason ?? ''), 'BANNED');
+  // told what the admin wrote for them (never the internal reason), and gets no session.
+  const banned = await db.selectFrom('users').select('ban_message').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
+  if (banned) throw forbidden(ADMIN_TEXT.banned(banned.ban_message ?? ''), 'BANNED');
   if (meta.previousToken) {
     const old = await findSession(db, meta.previousToken);
     if (old) await revokeSession(db, old.sessionId);

@@ -47,9 +47,9 @@ async function openPlayer(page: Page, username: string): Promise<void> {
 test('an admin reverses a crate purchase and bans a player from the console', { tag: '@timing' }, async ({ page, browser }) => {
   const adminName = name('admin');
   await registerPlayer(page.request, adminName);
-  // Not an admin yet: the console says so and shows nothing else.
+  // Not an admin yet: the console says so, offers its sign-in and shows nothing else.
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  await expect(page.getByText(`${adminName} is not an admin of this studio`)).toBeVisible();
   await grantAdmin(adminName);
 
   const buyer = await playerWithCrates();

@@ -19,10 +19,10 @@ test('a visitor signs in to the console at /admin, never shown the operator comm
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Type the username and the password of an admin account.');
   await page.getByLabel('Username').fill(adminName);
-  await page.getByLabel('Password').fill('wrong-pass-1');
+  await page.getByRole('textbox', { name: 'Password' }).fill('wrong-pass-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
-  await page.getByLabel('Password').fill('e2e-pass-1');
+  await page.getByRole('textbox', { name: 'Password' }).fill('e2e-pass-1');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('tab', { name: 'Players' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`signed in as ${adminName}`)).toBeVisible();

@@ -11,9 +11,13 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const AdminUuid = z.string().regex(GUID, 'Must be a uuid');
 const UuidParams = z.object({ uuid: AdminUuid });
 
-/** Why an admin did it: required on every write, kept in the audit log. */
+/** Why an admin did it: required on every write, kept in the audit log, never shown to the player. */
 export const Reason = z.string().trim().min(3, 'A reason of at least 3 characters is required').max(500);
 const WithReason = z.object({ reason: Reason });
+/** What the player is told, written for them (in their language when the admin can): the only
+ * text of a console write that reaches the player. Empty: they get the plain notice. */
+export const PlayerMessage = z.string().trim().max(200, 'A message to the player is at most 200 characters').default('');
+const WithMessage = WithReason.extend({ playerMessage: PlayerMessage });
 
 export const ADMIN_TEXT = {
   /** The player's text (contract/auth.ts, translated in the shell). */
@@ -128,12 +132,12 @@ export const reversalPlan = defineEndpoint({
 export const reversePosting = defineEndpoint({
   method: 'POST', path: '/api/admin/postings/:txId/reverse', access: 'admin', movesValue: true,
   summary: 'Undo a posting with new ledger rows (never an edit); partial: the part that can be undone now',
-  params: TxParams, body: WithReason.extend({ partial: z.boolean().default(false) }),
+  params: TxParams, body: WithMessage.extend({ partial: z.boolean().default(false) }),
   response: Done.extend({ reversalTxId: z.string(), partial: z.boolean() }),
 });
 
 /** An amount for a grant or removal: TripCoins (two decimals) or whole items. */
-export const GrantBody = WithReason.extend({
+export const GrantBody = WithMessage.extend({
   direction: z.enum(['grant', 'remove']),
   /** 'TC' or an item uuid. */
   asset: z.union([z.literal('TC'), AdminUuid]),
@@ -148,7 +152,7 @@ export const grantOrRemove = defineEndpoint({
 export const banPlayer = defineEndpoint({
   method: 'POST', path: '/api/admin/players/:uuid/ban', access: 'admin', movesValue: true,
   summary: 'Ban: ends every session at once, refuses sign-in, cancels listings and open wagers (value returned)',
-  params: UuidParams, body: WithReason,
+  params: UuidParams, body: WithMessage,
   response: Done.extend({ listingsCancelled: z.number().int(), wagersCancelled: z.number().int() }),
 });
 export const unbanPlayer = defineEndpoint({
@@ -195,7 +199,7 @@ export const listListings = defineEndpoint({
 });
 export const cancelListing = defineEndpoint({
   method: 'POST', path: '/api/admin/listings/:id/cancel', access: 'admin', movesValue: true, summary: 'Cancel a listing (its items go back to the seller)',
-  params: z.object({ id: AdminUuid }), body: WithReason, response: Done,
+  params: z.object({ id: AdminUuid }), body: WithMessage, response: Done,
 });
 
 export const EconomyOverview = z.object({

@@ -40,7 +40,9 @@ export const AUTH_TEXT = {
   loggedOutEverywhere: 'You have been signed out on every device.',
   notLoggedIn: 'Not logged in',
   /** A log-in to an account the studio banned, with the studio's words to the player. */
-  banned: (reason: string) => `This account is banned: ${reason}`,
+  banned: (message: string) => `This account is banned: ${message}`,
+  /** The same, when the studio wrote nothing for the player (their internal reason stays in the audit log). */
+  bannedWithoutMessage: 'This account is banned',
 } as const;
 
 /**

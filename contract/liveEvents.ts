@@ -29,15 +29,17 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clanJoinRequest'), clanId: z.string(), username: Text }),
   /** You were removed from a clan (or it was disbanded). */
   z.object({ type: z.literal('clanRemoval'), clanId: z.string(), clanName: Text }),
-  /** Your account was banned: the page signs out. */
-  z.object({ type: z.literal('banned'), reason: Text }),
+  /** Your account was banned: the page signs out. `message` (here and in the studio's other
+   * events) is what the admin wrote for the player, '' when nothing: never the internal reason,
+   * which stays in the audit log. */
+  z.object({ type: z.literal('banned'), message: Text }),
   /** The studio reversed a posting on your account (in part: only what you still held). */
-  z.object({ type: z.literal('adminReversal'), partial: z.boolean(), reason: Text }),
+  z.object({ type: z.literal('adminReversal'), partial: z.boolean(), message: Text }),
   /** The studio granted (or removed) coins or items: `amount` as the console wrote it (TripCoins
    * or a count), `assetName` what it was. */
-  z.object({ type: z.literal('adminGrant'), direction: z.enum(['grant', 'remove']), amount: z.string().max(40), assetName: Text, reason: Text }),
+  z.object({ type: z.literal('adminGrant'), direction: z.enum(['grant', 'remove']), amount: z.string().max(40), assetName: Text, message: Text }),
   /** The studio cancelled your listing; the items are back in your inventory. */
-  z.object({ type: z.literal('listingCancelled'), listingId: z.string(), itemName: Text, quantity: z.number().int().positive(), reason: Text }),
+  z.object({ type: z.literal('listingCancelled'), listingId: z.string(), itemName: Text, quantity: z.number().int().positive(), message: Text }),
   /** A TripCoin pack you bought was granted (also when it completes after the purchase flow
    * closed): `balance` in TripCoins after it. */
   z.object({ type: z.literal('purchaseGranted'), purchaseId: z.string(), productId: ProductId, tripcoins: z.number().int().positive(), host: z.enum(PURCHASE_HOSTS), balance: z.number() }),
@@ -73,13 +75,15 @@ export const LIVE_TEXT = {
   clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,
   clanJoinRequest: (username: string) => `${username} asked to join your clan`,
   clanRemoval: (clan: string) => `You are no longer a member of ${clan}`,
-  banned: (reason: string) => `Your account was banned: ${reason}. You have been signed out.`,
-  adminReversal: (reason: string) => `The studio reversed a transaction on your account (${reason})`,
-  adminReversalPartial: (reason: string) => `The studio reversed part of a transaction on your account (${reason})`,
-  adminGranted: (amount: string, asset: string, reason: string) => `The studio gave you ${amount} ${asset} (${reason})`,
-  adminRemoved: (amount: string, asset: string, reason: string) => `The studio removed ${amount} ${asset} from your account (${reason})`,
+  banned: 'Your account was banned. You have been signed out.',
+  adminReversal: 'The studio reversed a transaction on your account',
+  adminReversalPartial: 'The studio reversed part of a transaction on your account',
+  adminGranted: (amount: string, asset: string) => `The studio gave you ${amount} ${asset}`,
+  adminRemoved: (amount: string, asset: string) => `The studio removed ${amount} ${asset} from your account`,
+  listingCancelled: (quantity: number, item: string) => `Your listing of ${quantity === 1 ? '' : `${quantity} × `}${item} was cancelled by the studio; the items are back in your inventory`,
+  /** The admin's own words for the player, shown under the sentence above when there are any. */
+  studioMessage: (message: string) => `Message from the studio: ${message}`,
   purchaseGranted: (tripcoins: string) => `Your purchase of Ŧ${tripcoins} is in your balance`,
   purchaseReversed: (tripcoins: string) => `A refunded purchase of Ŧ${tripcoins} was taken back from your balance`,
   purchaseReversedDebt: (tripcoins: string, debt: string) => `A refunded purchase of Ŧ${tripcoins} was taken back; you owe Ŧ${debt}, repaid from your next coins`,
-  listingCancelled: (quantity: number, item: string, reason: string) => `Your listing of ${quantity === 1 ? '' : `${quantity} × `}${item} was cancelled by the studio (${reason}); the items are back in your inventory`,
 } as const;

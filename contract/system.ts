@@ -1,5 +1,6 @@
 // Health, public configuration and the self-hosted bot check challenge.
 import { z } from 'zod';
+import { DemoRoundTerms } from './demoGame';
 import { defineEndpoint } from './http';
 
 export const BotCheckConfig = z.discriminatedUnion('provider', [
@@ -12,6 +13,9 @@ export const PublicConfig = z.object({
   botCheck: BotCheckConfig,
   discord: z.object({ enabled: z.boolean(), clientId: z.string().nullable(), authorizeUrl: z.string() }),
   version: z.string(),
+  /** How a player earns coins on this server besides a game server's awards: the local demo
+   * game server's rounds (contract/demoGame.ts), or null where it is off (every real deployment). */
+  demoRounds: DemoRoundTerms.nullish(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -38,7 +38,7 @@ export const CONTRACT_TEXT_GROUPS = {
  */
 export const TEXT_PARAMS: Record<string, readonly string[]> = {
   'airdrop.received': ['items'],
-  'auth.banned': ['reason'],
+  'auth.banned': ['message'],
   'clan.done.created': ['tag', 'name'], 'clan.done.joined': ['clan'], 'clan.done.inviteSent': ['username'],
   'clan.done.newAdmin': ['username'], 'clan.done.requestSent': ['clan'], 'clan.done.memberJoined': ['username'],
   'coinflip.insufficient': ['balance'],
@@ -50,9 +50,8 @@ export const TEXT_PARAMS: Record<string, readonly string[]> = {
   'inventory.count': ['count'], 'inventory.listingLine': ['count', 'price'], 'inventory.ends': ['date'], 'inventory.wagerLine': ['amount', 'side'],
   'live.listingSold': ['item', 'price'], 'live.coinsReceived': ['from', 'amount'], 'live.itemReceived': ['from', 'item', 'count'],
   'live.clanInvite': ['clan'], 'live.clanAccept': ['username', 'clan'], 'live.clanJoinRequest': ['username'], 'live.clanRemoval': ['clan'],
-  'live.banned': ['reason'], 'live.adminReversal': ['reason'], 'live.adminReversalPartial': ['reason'],
-  'live.adminGranted': ['amount', 'asset', 'reason'], 'live.adminRemoved': ['amount', 'asset', 'reason'],
-  'live.listingCancelled': ['count', 'item', 'reason'],
+  'live.adminGranted': ['amount', 'asset'], 'live.adminRemoved': ['amount', 'asset'],
+  'live.listingCancelled': ['count', 'item'], 'live.studioMessage': ['message'],
   'live.purchaseGranted': ['amount'], 'live.purchaseReversed': ['amount'], 'live.purchaseReversedDebt': ['amount', 'debt'],
 };
 

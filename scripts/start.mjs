@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -42,6 +43,15 @@ if (process.env.START_WITH_TSX !== '1') {
   }
   serverArgs = ['--enable-source-maps', bundle];
 }
-const server = spawn(process.execPath, serverArgs, { stdio: 'inherit', env: process.env });
+// Demo mode (every start outside production, unless DEMO_GAME_SERVER=0): the local demo game
+// server pays a round of the demo game through the game-server award API, so a newcomer can try
+// the economy without seeding. Without a GAME_SERVER_KEY it gets one for this run only.
+const env = { ...process.env };
+if (env.NODE_ENV !== 'production' && env.DEMO_GAME_SERVER === undefined) {
+  env.DEMO_GAME_SERVER = '1';
+  if (!env.GAME_SERVER_KEY) env.GAME_SERVER_KEY = `local-demo-${randomBytes(24).toString('hex')}`;
+  console.log('Demo mode: a finished round of the demo game pays XP and a few TripCoins (DEMO_GAME_SERVER=0 turns it off)');
+}
+const server = spawn(process.execPath, serverArgs, { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -172,6 +172,13 @@ export const ConfigSchema = z.object({
   PASSWORD_WORK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PASSWORD_WORK_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   GAME_SERVER_KEY: z.string().min(16).optional(),
+  /** The local demo game server (server/routes/demoGameServer.ts): a finished round of the demo
+   * game pays a little XP and TripCoins through POST /api/server/award with GAME_SERVER_KEY, so a
+   * newcomer can try the economy without seeding. `npm start` turns it on outside production;
+   * a production process refuses to start with it. */
+  DEMO_GAME_SERVER: bool.default(false),
+  /** The shortest demo round that is paid, in seconds. */
+  DEMO_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DISCORD_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a Discord application id (digits)').optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
   DISCORD_API_BASE: z.string().url().default('https://discord.com/api'),
@@ -277,6 +284,7 @@ export function productionProblems(c: Config): string[] {
     for (const v of values) if (v.includes('*')) problems.push(`${name}: "${v}" is a wildcard; production names exact origins`);
     for (const v of values) if (/^http:\/\//i.test(v)) problems.push(`${name}: "${v}" is plain http`);
   }
+  if (c.DEMO_GAME_SERVER) problems.push('DEMO_GAME_SERVER is set: the local demo game server pays anyone who plays a round; it is for local try-outs only');
   if (c.PLAYGROUND_ORIGIN) problems.push('PLAYGROUND_ORIGIN is set: it is for the local host playground and lifts frame-ancestors');
   return problems;
 }

@@ -10,6 +10,7 @@ import { INITIAL_CONTROLS, actionsForCode, moveIntent, pressCode, releaseAll, re
 import { decodeGameData } from './data-file';
 import type { GameHandle, GameStartOptions } from './framework-api';
 import { createHud } from './hud/hud';
+import { createRounds } from './round';
 import { attachInput, requestPointerLock } from './input-dom';
 import { eyeHeight, look, spawnPlayer, stepPlayer, type PlayerState, type World } from './player';
 import { FOV_REFERENCE_ASPECT, buildArena, verticalFov } from './scene';
@@ -55,6 +56,8 @@ export function createGame(options: GameStartOptions): GameHandle {
     onToggleMenu: () => setMenuOpen(!menuOpen),
   });
   const log = (line: string) => hud.log(line);
+  // Rounds paid by the local demo game server (round.ts), once the shell says who plays.
+  const rounds = createRounds({ log });
 
   function setSettings(next: GameSettings): void {
     if (next === settings) return;
@@ -335,6 +338,7 @@ export function createGame(options: GameStartOptions): GameHandle {
         pointerLocked,
         paused: host.adPlaying !== null,
         host: { ...host, calls: host.calls.map((c) => ({ ...c })), ads: host.ads.map((a) => ({ ...a })) },
+        rounds: rounds.state(),
       };
     },
     reset() {
@@ -364,6 +368,7 @@ export function createGame(options: GameStartOptions): GameHandle {
       case 'user':
         username = effect.username;
         hud.setPlayer(`Playing as ${effect.username}`);
+        rounds.player(effect.username);
         break;
       case 'bootstrap':
         respawn();
@@ -441,6 +446,7 @@ export function createGame(options: GameStartOptions): GameHandle {
     quit() {
       if (stopped) return;
       stopped = true;
+      rounds.stop();
       pause();
       document.removeEventListener('visibilitychange', onVisibility);
       detachInput();

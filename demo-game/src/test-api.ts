@@ -2,6 +2,7 @@
 // (a setting changed its behaviour, a rebound key moved the player, a message arrived).
 import type { AdKind, HostAnswer, HostCall, Party } from '../../contract/game';
 import type { SprintMode } from '../../contract/keys';
+import type { RoundState } from './round';
 import type { CrosshairStyle } from './settings';
 
 export const TEST_API_GLOBAL = '__demoGame';
@@ -47,6 +48,8 @@ export interface DemoGameSnapshot {
   paused: boolean;
   /** What the host API gave the game (contract/hostApi.ts). */
   host: DemoHostState;
+  /** Rounds the local demo game server paid, and the one running (round.ts). */
+  rounds: RoundState;
 }
 
 export interface DemoHostState {

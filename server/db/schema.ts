@@ -25,6 +25,8 @@ export interface UsersTable {
   /** 012: a ban (all three set together, cleared together by an unban). */
   banned_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 021: what the banned player is told at sign-in ('' for nothing); ban_reason stays internal. */
+  ban_message: ColumnType<string | null, string | null | undefined, string | null>;
   banned_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -11,6 +11,7 @@ import { bridgeRoutes } from '../routes/bridge';
 import { clanRoutes } from '../routes/clans';
 import { coinflipRoutes } from '../routes/coinflip';
 import { crateRoutes } from '../routes/crates';
+import { demoGameServerRoutes } from '../routes/demoGameServer';
 import { economyRoutes } from '../routes/economy';
 import { legalRoutes } from '../routes/legal';
 import { liveEventRoutes } from '../routes/liveEvents';
@@ -31,6 +32,8 @@ const AREAS = [
 export default fp(async (app) => {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   for (const area of AREAS) await app.register(area);
+  // Local try-outs only (the config refuses it in production).
+  if (app.config.DEMO_GAME_SERVER) await app.register(demoGameServerRoutes);
 }, {
   name: 'routes',
   dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events'],

@@ -75,10 +75,10 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   consoleWrite(api.revokeSessions, ({ params, body, trx }, actor) => write.revokeSessions(trx, actor, params.uuid, body));
   consoleWrite(api.reversePosting, ({ params, body, trx }, actor) => write.reversePosting(trx, actor, params.txId, body));
   consoleWrite(api.grantOrRemove, ({ params, body, trx }, actor) => write.grant(trx, actor, params.uuid, body, caps));
-  consoleWrite(api.banPlayer, ({ params, body, trx }, actor) => write.ban(trx, actor, params.uuid, body.reason));
+  consoleWrite(api.banPlayer, ({ params, body, trx }, actor) => write.ban(trx, actor, params.uuid, body.reason, body.playerMessage));
   consoleWrite(api.unbanPlayer, ({ params, body, trx }, actor) => write.unban(trx, actor, params.uuid, body.reason));
   consoleWrite(api.setDrops, ({ params, body, trx }, actor) => write.setDrops(trx, actor, shopOf(params.version).shop, body.drops, body.reason));
-  consoleWrite(api.cancelListing, ({ params, body, trx }, actor) => write.cancelListing(trx, actor, params.id, body.reason));
+  consoleWrite(api.cancelListing, ({ params, body, trx }, actor) => write.cancelListing(trx, actor, params.id, body.reason, body.playerMessage));
   consoleWrite(api.setSupply, async ({ params, body, trx }, actor) => {
     try {
       return await write.setSupply(trx, actor, shopOf(params.version).shop, body.supply, body.reason);

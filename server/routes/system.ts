@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { altchaChallenge, config as configEndpoint, health, ready } from '../../contract/system';
 import { unavailable } from '../errors';
 import { route } from '../route';
+import { demoRoundTerms } from './demoGameServer';
 import { pendingMigrations, pingDatabase } from '../services/system/health';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
 
@@ -53,6 +54,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     botCheck: app.botCheck.publicConfig,
     discord: { enabled: Boolean(app.config.DISCORD_CLIENT_ID && app.config.DISCORD_CLIENT_SECRET), clientId: app.config.DISCORD_CLIENT_ID ?? null, authorizeUrl: app.config.DISCORD_AUTHORIZE_URL },
     version: app.config.APP_VERSION,
+    demoRounds: app.config.DEMO_GAME_SERVER ? demoRoundTerms(app.config.DEMO_ROUND_SECONDS) : null,
   }));
 
   const attempts = passwordAttempts(app.db, app.config);

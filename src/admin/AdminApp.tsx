@@ -1,8 +1,9 @@
 // The studio's console at /admin: its own lazily loaded chunk (src/main.ts
 // imports it only on /admin), on the shell's React, Mantine and React Query. Studio-facing,
-// English only. A visitor who is not an admin sees "Admins only" and nothing else.
+// English only. A visitor who is not signed in as an admin sees the console's sign-in form
+// (AdminSignIn.tsx) and nothing else.
 import { useState } from 'react';
-import { Anchor, Center, Container, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Center, Container, Loader, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isLoggedIn } from '../../contract/auth';
 import { currentUserQuery } from '../api/currentUser';
@@ -12,6 +13,7 @@ import { ListingsPanel } from './ListingsPanel';
 import { PlayersPanel } from './PlayersPanel';
 import { PurchasesPanel } from './PurchasesPanel';
 import { AuditPanel } from './AuditPanel';
+import { AdminSignIn } from './AdminSignIn';
 
 /** Marks the console's code: the first-screen budget test checks it is not in the player's bundle. */
 export const CONSOLE_MARK = 'tripshell-admin-console';
@@ -22,18 +24,7 @@ export function AdminApp() {
   if (me.isPending) return <Center h="100vh"><Loader aria-label="Loading" /></Center>;
   const user = me.data;
   if (!user || !isLoggedIn(user) || !user.isAdmin) {
-    return (
-      <Center h="100vh" p="md" data-console={CONSOLE_MARK}>
-        <Paper p="xl" maw={420} withBorder>
-          <Stack>
-            <Title order={1} size="h2">Admins only</Title>
-            <Text>{user && isLoggedIn(user) ? `${user.username} is not an admin of this studio.` : 'Sign in with an admin account first.'}</Text>
-            <Text size="sm" c="dimmed">Admins are made by an operator: npm run admin -- grant-admin &lt;username&gt;.</Text>
-            <Anchor href="/">Back to the game</Anchor>
-          </Stack>
-        </Paper>
-      </Center>
-    );
+    return <AdminSignIn signedInAs={user && isLoggedIn(user) ? user.username : null} mark={CONSOLE_MARK} />;
   }
   return (
     <Container size="xl" px="sm" py="md" data-console={CONSOLE_MARK} style={{ height: '100vh', overflowY: 'auto' }}>

@@ -30,8 +30,8 @@ export function ListingsTable({ listings }: { listings: Array<z.infer<typeof Adm
           ))}</Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <ReasonModal opened={cancel !== null} danger title="Cancel a listing" confirm="Cancel the listing" onClose={() => setCancel(null)}
-        onSubmit={(reason, attempt) => write.mutateAsync({ params: { id: cancel?.id ?? '' }, body: { reason }, attempt })}>
+      <ReasonModal opened={cancel !== null} danger tellsPlayer title="Cancel a listing" confirm="Cancel the listing" onClose={() => setCancel(null)}
+        onSubmit={(reason, attempt, playerMessage) => write.mutateAsync({ params: { id: cancel?.id ?? '' }, body: { reason, playerMessage }, attempt })}>
         {cancel && <Text size="sm">{cancel.quantity} × {cancel.itemName} by {cancel.sellerName} for {formatTc(cancel.price)}. The items go back to the seller.</Text>}
       </ReasonModal>
     </>

@@ -48,10 +48,10 @@ function ReverseDialog({ txId, onClose, onDone }: { txId: string | null; onClose
   const canFull = p ? p.fullRefusal === null : false;
   const partial = mode === 'partial' || (!canFull && p?.partial != null);
   return (
-    <ReasonModal opened={txId !== null} title="Reverse a posting" confirm={partial ? 'Reverse in part' : 'Reverse'} danger
+    <ReasonModal opened={txId !== null} title="Reverse a posting" confirm={partial ? 'Reverse in part' : 'Reverse'} danger tellsPlayer
       ready={Boolean(p && (canFull || p.partial))} onClose={() => { setMode('full'); onClose(); }}
-      onSubmit={async (reason, attempt) => {
-        const r = await write.mutateAsync({ params: { txId: txId ?? '' }, body: { reason, partial }, attempt });
+      onSubmit={async (reason, attempt, playerMessage) => {
+        const r = await write.mutateAsync({ params: { txId: txId ?? '' }, body: { reason, playerMessage, partial }, attempt });
         onDone(r.message);
       }}>
       {plan.isError && <Alert color="red">{errorText(plan.error, 'Could not load the posting')}</Alert>}

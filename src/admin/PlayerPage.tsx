@@ -98,17 +98,17 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
         <Tabs.Panel value="purchases" pt="sm"><PlayerPurchases uuid={uuid} onDone={setDone} /></Tabs.Panel>
       </Tabs>
 
-      <ReasonModal opened={dialog === 'grant'} title={`Grant or remove: ${p.username}`} confirm={grant.direction === 'grant' ? 'Grant' : 'Remove'}
+      <ReasonModal opened={dialog === 'grant'} tellsPlayer title={`Grant or remove: ${p.username}`} confirm={grant.direction === 'grant' ? 'Grant' : 'Remove'}
         ready={/^\d+(\.\d{1,2})?$/.test(grant.amount.trim()) && Number(grant.amount) > 0} onClose={() => setDialog(null)}
-        onSubmit={async (reason, attempt) => { const r = await grantWrite.mutateAsync({ params: { uuid }, body: { ...grant, reason }, attempt }); setDone(r.message); }}>
+        onSubmit={async (reason, attempt, playerMessage) => { const r = await grantWrite.mutateAsync({ params: { uuid }, body: { ...grant, reason, playerMessage }, attempt }); setDone(r.message); }}>
         <SegmentedControl value={grant.direction} onChange={(v) => setGrant({ ...grant, direction: v as 'grant' | 'remove' })}
           data={[{ value: 'grant', label: 'Grant (from the mint)' }, { value: 'remove', label: 'Remove (to the mint)' }]} />
         <Select label="What" data={assets} value={grant.asset} onChange={(v) => setGrant({ ...grant, asset: v ?? 'TC' })} allowDeselect={false} searchable />
         <TextInput label={grant.asset === 'TC' ? 'Amount (TC, up to 2 decimals)' : 'Count'} value={grant.amount} onChange={(e) => setGrant({ ...grant, amount: e.currentTarget.value })} inputMode="decimal" />
       </ReasonModal>
-      <ReasonModal opened={dialog === 'ban'} danger title={`Ban ${p.username}`} confirm="Ban" onClose={() => setDialog(null)}
-        onSubmit={async (reason, attempt) => { const r = await banWrite.mutateAsync({ params: { uuid }, body: { reason }, attempt }); setDone(`${r.message}; ${r.listingsCancelled} listing(s) and ${r.wagersCancelled} wager(s) cancelled`); }}>
-        <Text size="sm">Ends every session at once, refuses sign-in with the reason, and cancels their listings and open wagers (items and stakes go back to them).</Text>
+      <ReasonModal opened={dialog === 'ban'} danger tellsPlayer title={`Ban ${p.username}`} confirm="Ban" onClose={() => setDialog(null)}
+        onSubmit={async (reason, attempt, playerMessage) => { const r = await banWrite.mutateAsync({ params: { uuid }, body: { reason, playerMessage }, attempt }); setDone(`${r.message}; ${r.listingsCancelled} listing(s) and ${r.wagersCancelled} wager(s) cancelled`); }}>
+        <Text size="sm">Ends every session at once, refuses sign-in (showing your message to the player, if any), and cancels their listings and open wagers (items and stakes go back to them).</Text>
       </ReasonModal>
       <ReasonModal opened={dialog === 'unban'} title={`Unban ${p.username}`} confirm="Unban" onClose={() => setDialog(null)}
         onSubmit={async (reason, attempt) => { const r = await unbanWrite.mutateAsync({ params: { uuid }, body: { reason }, attempt }); setDone(r.message); }} />

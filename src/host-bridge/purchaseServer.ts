@@ -10,7 +10,6 @@ import { call } from '../api/client';
 /** A checkout session as the return page reads it. */
 export const WebSession = z.object({ status: z.enum(['open', 'paid', 'expired']), grant: Grant.optional(), balance: z.number().optional() });
 export type WebSession = z.infer<typeof WebSession>;
-export type ProductsAnswer = z.infer<typeof ProductsAnswer>;
 
 export const purchaseEndpoints = {
   products: defineEndpoint({ method: 'GET', path: '/api/purchases/products', access: 'public', readsPlayer: true, summary: 'The TripCoin packs a host sells', query: z.object({ host: z.string() }), response: ProductsAnswer }),

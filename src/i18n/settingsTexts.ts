@@ -13,6 +13,9 @@ import { formatNumber } from './format';
 
 type Field = keyof typeof SETTINGS_FIELDS;
 const lookup = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+/** Whether the active catalog has this text: asking Lingui for an id it lacks falls back to the
+ * id itself as an uncompiled message, and Lingui warns in the console for each one. */
+const known = (id: string): boolean => i18n.messages[id] !== undefined;
 
 export const sectionLabel = (id: SectionId): string => lookup(`settings.section.${id}`);
 export const fieldLabel = (name: Field | FieldName): string => lookup(`settings.field.${name}`);
@@ -39,7 +42,7 @@ export function sliderText(f: SliderField, value: number): string {
   return formatNumber(Number(value.toFixed(2)), { maximumFractionDigits: 2 });
 }
 
-export const keyActionLabel = (action: string): string => (lookup(`keys.action.${action}`) === `keys.action.${action}` ? action : lookup(`keys.action.${action}`));
+export const keyActionLabel = (action: string): string => (known(`keys.action.${action}`) ? lookup(`keys.action.${action}`) : action);
 export const sprintModeLabel = (mode: SprintMode): string => lookup(`keys.sprint.${mode}`);
 
 /** Key names: the few words translated (Unbound, Space, arrows, mouse buttons…); letters and symbols as they are. */
@@ -49,6 +52,5 @@ export function keyName(code: number): string {
   const numbered = /^(Numpad|Key|Mouse) (\d+)$/.exec(english);
   if (numbered) return lookup(`keys.numbered.${numbered[1]}`, { n: numbered[2] });
   const id = `keys.name.${english.replace(/\s+/g, '')}`;
-  const translated = lookup(id);
-  return translated === id ? english : translated;
+  return known(id) ? lookup(id) : english;
 }

@@ -75,12 +75,12 @@ describe.each(testDatabases())('live events on $name', (database) => {
     const me = await player(t.handle);
     const stream = await open(bearer(me.sid));
     await expect(inTransaction(t.handle.db, async (trx) => {
-      await publishLiveEvent(trx, me.uuid, { type: 'banned', reason: 'rolled back' });
+      await publishLiveEvent(trx, me.uuid, { type: 'banned', message: 'rolled back' });
       throw new Error('the write fails after publishing');
     })).rejects.toThrow('the write fails');
-    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'banned', reason: 'committed' }));
+    await inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, me.uuid, { type: 'banned', message: 'committed' }));
     const first = await stream.next();
-    expect(JSON.parse(first.data)).toEqual({ type: 'banned', reason: 'committed' });
+    expect(JSON.parse(first.data)).toEqual({ type: 'banned', message: 'committed' });
     const stored = await t.handle.db.selectFrom('live_events').select('event').where('user_id', '=', me.uuid).execute();
     expect(stored).toHaveLength(1);
   });

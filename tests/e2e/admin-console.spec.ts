@@ -47,9 +47,9 @@ async function openPlayer(page: Page, username: string): Promise<void> {
 test('an admin reverses a crate purchase and bans a player from the console', { tag: '@timing' }, async ({ page, browser }) => {
   const adminName = name('admin');
   await registerPlayer(page.request, adminName);
-  // Not an admin yet: the console says so and shows nothing else.
+  // Not an admin yet: the console says so, offers its sign-in and shows nothing else.
   await page.goto('/admin');
-  await expect(page.getByRole('heading', { name: 'Admins only' })).toBeVisible();
+  await expect(page.getByText(`${adminName} is not an admin of this studio`)).toBeVisible();
   await grantAdmin(adminName);
 
   const buyer = await playerWithCrates();
@@ -99,10 +99,14 @@ test('an admin reverses a crate purchase and bans a player from the console', { 
   await page.getByRole('button', { name: 'Ban', exact: true }).click();
   const ban = page.getByRole('dialog', { name: `Ban ${cheatName}` });
   await ban.getByLabel(/Reason/).fill('Aimbot');
+  await ban.getByLabel(/Message to the player/).fill('Cheating is not allowed here.');
   await ban.getByRole('button', { name: 'Ban', exact: true }).click();
   const bannedAt = Date.now();
-  await expect(cheatPage.getByText('Your account was banned: Aimbot. You have been signed out.')).toBeVisible({ timeout: 2_000 });
+  // The player reads the admin's message to them, never the internal reason.
+  await expect(cheatPage.getByText('Message from the studio: Cheating is not allowed here.')).toBeVisible({ timeout: 2_000 });
   expect(Date.now() - bannedAt).toBeLessThan(2_000);
+  await expect(cheatPage.getByText('Your account was banned. You have been signed out.')).toBeVisible();
+  await expect(cheatPage.getByText(/Aimbot/)).toHaveCount(0);
   await expect(page.getByText(/Banned .*: Aimbot/)).toBeVisible();
   // The banned player's next request: no session any more, and sign-in says why.
   expect((await (await cheat.get('/api/whoami')).json() as { uuid: string }).uuid).toBe('anonymous');

@@ -79,14 +79,15 @@ test('in Japanese: sign-up checks, the crate and airdrop toasts and the ban at l
   expect(await toasts(page)).not.toContain(en['text.airdrop.claimed']);
   await page.keyboard.press('Escape');
 
-  // The studio bans the player; at the next log-in the refusal is in Japanese, with the reason.
+  // The studio bans the player; at the next log-in the refusal is in Japanese, with the studio's
+  // message to the player (never the internal reason).
   const admin = await http.newContext({ baseURL: `http://127.0.0.1:${PORT}` });
   const adminName = `adm_${randomUUID().slice(0, 8)}`;
   const uuid = (await (await page.request.get('/api/whoami')).json() as { uuid: string }).uuid;
   await registerPlayer(admin, adminName, 'admin-pass-1');
   expect((await fetch(`http://127.0.0.1:${PORT + 3}/grant-admin?username=${adminName}`, { method: 'POST' })).status).toBe(200);
   expect((await admin.post('/api/admin/reauth', { data: { password: 'admin-pass-1' } })).status()).toBe(200);
-  const ban = await admin.post(`/api/admin/players/${uuid}/ban`, { data: { reason: 'Aimbot' }, headers: { 'idempotency-key': randomUUID() } });
+  const ban = await admin.post(`/api/admin/players/${uuid}/ban`, { data: { reason: 'flagged by the cheat report', playerMessage: 'Aimbot' }, headers: { 'idempotency-key': randomUUID() } });
   expect(ban.status(), await ban.text()).toBe(200);
   await admin.dispose();
   const login = await openAuth(page, 'login');
@@ -95,4 +96,5 @@ test('in Japanese: sign-up checks, the crate and airdrop toasts and the ban at l
   await login.locator('button[type="submit"]').click();
   await expect(login.getByRole('alert')).toHaveText(jaText('text.auth.banned', { 0: 'Aimbot' }), { timeout: 45_000 });
   await expect(login).not.toContainText('This account is banned');
+  await expect(login).not.toContainText('cheat report');
 });

@@ -8,6 +8,7 @@ import { COINFLIP_TEXT, coinflipGame, createCoinflip, openCoinflips } from '../.
 import { CRATE_TEXT, buyCrates, crateOdds, crateStatus, crateStatusV2 } from '../../contract/crates';
 import { baseInventory } from '../../contract/economy';
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
+import { config } from '../../contract/system';
 import { fakeServer, type FakeServer } from '../support/fakeServer';
 import { renderWithShell } from '../support/render';
 import { BRAND, theme } from '../../src/app/theme';
@@ -167,6 +168,19 @@ describe('the Crate Shop modal', () => {
     fireEvent.change(input, { target: { value: '0' } });
     expect(screen.getByText(CRATE_TEXT.invalidQuantity)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'BUY' })).toBeDisabled();
+  });
+
+  it('tells a player with too few coins how coins are earned here: demo rounds where the server pays them, else matches', async () => {
+    const demo = { botCheck: { provider: 'turnstile' as const, siteKey: 'k' }, discord: { enabled: false, clientId: null, authorizeUrl: 'https://discord.com/oauth2/authorize' }, version: '1.3.0' };
+    server.answer(baseInventory, { inventory: {}, tripcoins: 0 });
+    server.answer(config, { ...demo, demoRounds: { seconds: 60, tripcoins: '5', xp: 250 } });
+    const view = renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />);
+    expect(await screen.findByTestId('insufficient-note')).toHaveTextContent('need Ŧ100.00 more');
+    await waitFor(() => expect(screen.getByTestId('how-to-earn')).toHaveTextContent('here, each round of the game (60 s) pays Ŧ5.00 and 250 XP'));
+    view.unmount();
+    server.answer(config, { ...demo, demoRounds: null });
+    renderWithShell(<CrateShopModal payload={{ crateVersionId: 0 }} onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('how-to-earn')).toHaveTextContent('You earn TripCoins by playing matches'));
   });
 
   it('repeats plus every 100 ms while held, up to the remaining supply, and minus floors at 1', async () => {

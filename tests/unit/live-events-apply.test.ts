@@ -45,7 +45,7 @@ describe('applyLiveEvent', () => {
   it('signs the page out on a ban: logout called, the page and the game anonymous', async () => {
     const client = seeded();
     const send = vi.fn();
-    applyLiveEvent({ type: 'banned', reason: 'cheating' }, client, { send });
+    applyLiveEvent({ type: 'banned', message: 'cheating' }, client, { send });
     await vi.waitFor(() => expect(client.getQueryData(['whoami'])).toEqual(ANONYMOUS_USER));
     expect(calls).toEqual(['/api/logout']);
     // The game hears the anonymous player from the whoami cache (the accounts feature's followPlayer), not from here.

@@ -1,7 +1,7 @@
 // The market modals in jsdom against a stubbed network: their checks show the spec's messages
 // and send nothing; the recipient is picked from a search run on Enter and cleared by editing;
 // Confirm Purchase is disabled when the balance is short; buying sends an Idempotency-Key.
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_TO_GAME } from '../../contract/game';
@@ -134,6 +134,18 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     expect(buy?.url).toBe('/api/seaport/buy-listing');
     expect(buy?.body).toEqual({ orderId: LISTING });
     expect(buy?.headers['idempotency-key']).toMatch(/^buy-[0-9a-f]{32}$/);
+  });
+
+  it('does not read the bought listing again (it is sold: the server would answer 410)', async () => {
+    const onDone = vi.fn();
+    (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
+    answers['POST /api/seaport/buy-listing'] = { body: { message: 'Purchase successful!', order_id: LISTING, item_uuid: VISOR, quantity: 1, price: 75.5, tripcoins: 24.5 } };
+    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    // The refresh after the answer runs in the same turn; let its requests go out.
+    await act(async () => { for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0)); });
+    expect(requests.filter((r) => r.method === 'GET' && r.url === `/api/marketplace/listing/${LISTING}`)).toHaveLength(1);
   });
 });
 

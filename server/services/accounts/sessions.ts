@@ -115,10 +115,10 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
  */
 export async function signIn(db: Executor, userId: string, days: number, meta: { previousToken?: string | undefined; userAgent?: string | undefined; ip?: string | undefined }): Promise<{ token: string; user: SessionUser }> {
   // Every sign-in (password, Discord, the portal, a new account) comes here: a banned player is
-  // told why, and gets no session.
-  const banned = await db.selectFrom('users').select('ban_reason').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
+  // told what the admin wrote for them (never the internal reason), and gets no session.
+  const banned = await db.selectFrom('users').select('ban_message').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
   if (banned) {
-    const ban = said('auth.banned', banned.ban_reason ?? '');
+    const ban = banned.ban_message ? said('auth.banned', banned.ban_message) : said('auth.bannedWithoutMessage');
     throw forbidden(ban.text, 'BANNED').saying(ban.ref);
   }
   if (meta.previousToken) {

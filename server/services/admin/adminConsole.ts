@@ -32,32 +32,32 @@ export async function revokeSessions(trx: Trx, actor: Actor, uuid: string, body:
   return { ok: true as const, auditId, message };
 }
 
-export async function reversePosting(trx: Trx, actor: Actor, txId: string, body: { reason: string; partial: boolean }) {
+export async function reversePosting(trx: Trx, actor: Actor, txId: string, body: { reason: string; playerMessage: string; partial: boolean }) {
   const id = txId.toLowerCase();
   const done = await reverse(trx, id, body.partial);
   const auditId = await settle(trx, actor, {
     action: body.partial ? 'posting.reversePartial' : 'posting.reverse', reason: body.reason,
     targetUserId: done.players[0] ?? null, target: id, details: { reversalTxId: done.reversalTxId, players: done.players },
-  }, done.players.map((p) => ({ userUuid: p, notice: { kind: 'reversal', txId: id, reversalTxId: done.reversalTxId, partial: done.partial, reason: body.reason } })));
+  }, done.players.map((p) => ({ userUuid: p, notice: { kind: 'reversal', txId: id, reversalTxId: done.reversalTxId, partial: done.partial, message: body.playerMessage } })));
   await linkReversal(trx, id, done.reversalTxId, done.partial, auditId);
   return { ok: true as const, auditId, reversalTxId: done.reversalTxId, partial: done.partial, message: `Reversed${done.partial ? ' in part' : ''}: ${done.reversalTxId}` };
 }
 
-export async function grant(trx: Trx, actor: Actor, uuid: string, body: { reason: string; direction: 'grant' | 'remove'; asset: string; amount: string }, caps: GrantCaps) {
+export async function grant(trx: Trx, actor: Actor, uuid: string, body: { reason: string; playerMessage: string; direction: 'grant' | 'remove'; asset: string; amount: string }, caps: GrantCaps) {
   const done = await grantOrRemove(trx, actor.id, uuid, body, caps);
   const auditId = await settle(trx, actor, {
     action: body.direction === 'grant' ? 'value.grant' : 'value.remove', reason: body.reason,
     targetUserId: uuid, target: done.txId, details: { asset: done.asset, amount: done.amount },
-  }, [{ userUuid: uuid.toLowerCase(), notice: { kind: 'grant', direction: body.direction, asset: done.asset, assetName: done.assetName, amount: done.amount, reason: body.reason } }]);
+  }, [{ userUuid: uuid.toLowerCase(), notice: { kind: 'grant', direction: body.direction, asset: done.asset, assetName: done.assetName, amount: done.amount, message: body.playerMessage } }]);
   const verb = body.direction === 'grant' ? 'Granted' : 'Removed';
   return { ok: true as const, auditId, txId: done.txId, message: `${verb} ${done.amount} ${done.assetName} ${body.direction === 'grant' ? 'to' : 'from'} ${done.username}` };
 }
 
-export async function ban(trx: Trx, actor: Actor, uuid: string, reason: string) {
-  const done = await players.ban(trx, uuid, actor.id, reason);
+export async function ban(trx: Trx, actor: Actor, uuid: string, reason: string, playerMessage: string) {
+  const done = await players.ban(trx, uuid, actor.id, reason, playerMessage);
   const auditId = await settle(trx, actor, {
     action: 'player.ban', reason, targetUserId: uuid, details: { listingsCancelled: done.listingsCancelled, wagersCancelled: done.wagersCancelled },
-  }, [{ userUuid: uuid.toLowerCase(), notice: { kind: 'ban', reason } }]);
+  }, [{ userUuid: uuid.toLowerCase(), notice: { kind: 'ban', message: playerMessage } }]);
   return { ok: true as const, auditId, listingsCancelled: done.listingsCancelled, wagersCancelled: done.wagersCancelled, message: `${done.username} is banned` };
 }
 
@@ -81,7 +81,7 @@ export async function setDrops(trx: Trx, actor: Actor, shop: CrateShop, drops: A
 }
 
 /** Cancels an active listing: its items go back to the seller, who is told. */
-export async function cancelListing(trx: Trx, actor: Actor, listingId: string, reason: string) {
+export async function cancelListing(trx: Trx, actor: Actor, listingId: string, reason: string, playerMessage: string) {
   const id = listingId.toLowerCase();
   const closed = await trx.updateTable('market_listings').set({ status: 'cancelled', closed_at: sql`now()` })
     .where('id', '=', id).where('status', '=', 'active').returning(['id', 'seller_id', 'item_uuid', 'quantity']).execute();
@@ -91,6 +91,6 @@ export async function cancelListing(trx: Trx, actor: Actor, listingId: string, r
   const quantity = Number(toBigInt(listing.quantity));
   const itemName = players.assetName(listing.item_uuid);
   const auditId = await settle(trx, actor, { action: 'listing.cancel', reason, targetUserId: listing.seller_id, target: id },
-    [{ userUuid: listing.seller_id, notice: { kind: 'listingCancelled', listingId: id, itemName, quantity, reason } }]);
+    [{ userUuid: listing.seller_id, notice: { kind: 'listingCancelled', listingId: id, itemName, quantity, message: playerMessage } }]);
   return { ok: true as const, auditId, message: `Listing cancelled; ${quantity} × ${itemName} back to the seller` };
 }

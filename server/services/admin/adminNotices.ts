@@ -1,4 +1,6 @@
 // What a player is told when an admin acts on them: noticeFor() builds the console's wording,
+// with `message`, what the admin wrote for the player ('' for nothing), never `reason`, the
+// internal note the audit log keeps;
 // liveEventFor() the live event (server/services/live/liveEvents.ts), and publishAdminNotices() hands
 // them on in the admin write's transaction, so a notice leaves only if the change commits.
 import type { LiveEvent } from '../../../contract/liveEvents';
@@ -6,23 +8,25 @@ import type { Trx } from '../../db/tx';
 import { publishLiveEvent } from '../live/liveEvents';
 
 export type AdminNotice =
-  | { kind: 'ban'; reason: string }
-  | { kind: 'reversal'; txId: string; reversalTxId: string; partial: boolean; reason: string }
-  | { kind: 'grant'; direction: 'grant' | 'remove'; asset: string; assetName: string; amount: string; reason: string }
-  | { kind: 'listingCancelled'; listingId: string; itemName: string; quantity: number; reason: string };
+  | { kind: 'ban'; message: string }
+  | { kind: 'reversal'; txId: string; reversalTxId: string; partial: boolean; message: string }
+  | { kind: 'grant'; direction: 'grant' | 'remove'; asset: string; assetName: string; amount: string; message: string }
+  | { kind: 'listingCancelled'; listingId: string; itemName: string; quantity: number; message: string };
+
+const said = (message: string) => (message ? `: ${message}` : '');
 
 export interface AdminEvent { type: `admin.${AdminNotice['kind']}`; message: string; data: AdminNotice }
 
 export function noticeFor(notice: AdminNotice): AdminEvent {
   switch (notice.kind) {
-    case 'ban': return { type: 'admin.ban', message: `This account is banned: ${notice.reason}`, data: notice };
-    case 'reversal': return { type: 'admin.reversal', message: `An admin reversed one of your transactions${notice.partial ? ' (in part)' : ''}: ${notice.reason}`, data: notice };
+    case 'ban': return { type: 'admin.ban', message: `This account is banned${said(notice.message)}`, data: notice };
+    case 'reversal': return { type: 'admin.reversal', message: `An admin reversed one of your transactions${notice.partial ? ' (in part)' : ''}${said(notice.message)}`, data: notice };
     case 'grant': return {
       type: 'admin.grant',
-      message: notice.direction === 'grant' ? `You received ${notice.amount} ${notice.assetName} from the studio: ${notice.reason}` : `The studio removed ${notice.amount} ${notice.assetName}: ${notice.reason}`,
+      message: notice.direction === 'grant' ? `You received ${notice.amount} ${notice.assetName} from the studio${said(notice.message)}` : `The studio removed ${notice.amount} ${notice.assetName}${said(notice.message)}`,
       data: notice,
     };
-    case 'listingCancelled': return { type: 'admin.listingCancelled', message: `Your listing of ${notice.quantity} × ${notice.itemName} was cancelled by the studio: ${notice.reason}`, data: notice };
+    case 'listingCancelled': return { type: 'admin.listingCancelled', message: `Your listing of ${notice.quantity} × ${notice.itemName} was cancelled by the studio${said(notice.message)}`, data: notice };
   }
 }
 
@@ -30,10 +34,10 @@ export function noticeFor(notice: AdminNotice): AdminEvent {
  * and a ban signs them out. */
 export function liveEventFor(notice: AdminNotice): LiveEvent {
   switch (notice.kind) {
-    case 'ban': return { type: 'banned', reason: notice.reason.slice(0, 200) };
-    case 'reversal': return { type: 'adminReversal', partial: notice.partial, reason: notice.reason.slice(0, 200) };
-    case 'grant': return { type: 'adminGrant', direction: notice.direction, amount: notice.amount.slice(0, 40), assetName: notice.assetName.slice(0, 200), reason: notice.reason.slice(0, 200) };
-    case 'listingCancelled': return { type: 'listingCancelled', listingId: notice.listingId, itemName: notice.itemName.slice(0, 200), quantity: notice.quantity, reason: notice.reason.slice(0, 200) };
+    case 'ban': return { type: 'banned', message: notice.message.slice(0, 200) };
+    case 'reversal': return { type: 'adminReversal', partial: notice.partial, message: notice.message.slice(0, 200) };
+    case 'grant': return { type: 'adminGrant', direction: notice.direction, amount: notice.amount.slice(0, 40), assetName: notice.assetName.slice(0, 200), message: notice.message.slice(0, 200) };
+    case 'listingCancelled': return { type: 'listingCancelled', listingId: notice.listingId, itemName: notice.itemName.slice(0, 200), quantity: notice.quantity, message: notice.message.slice(0, 200) };
   }
 }
 

@@ -133,12 +133,12 @@ export async function endSessions(trx: Trx, uuid: string, sessionId?: string): P
  * process: services/accounts/sessions.ts), every active listing cancelled and every open wager cancelled,
  * their items and stakes back to the player.
  */
-export async function ban(trx: Trx, uuid: string, by: string, reason: string) {
+export async function ban(trx: Trx, uuid: string, by: string, reason: string, playerMessage = '') {
   const u = await mustFindPlayer(trx, uuid);
   // One admin account taken over must not lock the others out: only an operator, with shell
   // access to the server, takes an admin's role away (npm run admin -- revoke-admin).
   if (u.is_admin) throw forbidden(ADMIN_TEXT.adminNotBannable, 'ADMIN_PROTECTED');
-  const marked = await trx.updateTable('users').set({ banned_at: sql`now()`, ban_reason: reason.trim(), banned_by: by })
+  const marked = await trx.updateTable('users').set({ banned_at: sql`now()`, ban_reason: reason.trim(), ban_message: playerMessage.trim(), banned_by: by })
     .where('id', '=', u.id).where('banned_at', 'is', null).returning('id').executeTakeFirst();
   if (!marked) throw conflict(ADMIN_TEXT.alreadyBanned, 'ALREADY_BANNED');
   await revokeAllSessions(trx, u.id);
@@ -158,7 +158,7 @@ export async function ban(trx: Trx, uuid: string, by: string, reason: string) {
 
 export async function unban(trx: Trx, uuid: string) {
   const u = await mustFindPlayer(trx, uuid);
-  const cleared = await trx.updateTable('users').set({ banned_at: null, ban_reason: null, banned_by: null })
+  const cleared = await trx.updateTable('users').set({ banned_at: null, ban_reason: null, ban_message: null, banned_by: null })
     .where('id', '=', u.id).where('banned_at', 'is not', null).returning('id').executeTakeFirst();
   if (!cleared) throw conflict(ADMIN_TEXT.notBanned, 'NOT_BANNED');
   return { username: u.username, previousReason: u.ban_reason };

@@ -110,6 +110,6 @@ export async function forgiveDebt(trx: Trx, actor: PurchaseActor, uuid: string, 
   await post(trx, { reason: 'debt forgiven', ref: player.id, txId, legs: [{ asset: COINS, from: MINT, to: playerAccount(player.id), amount: owed }] });
   const amount = formatTripcoins(owed);
   const auditId = await record(trx, { actorId: actor.id, requestId: actor.requestId, action: 'debt.forgive', reason, targetUserId: player.id, target: txId, details: { amount } });
-  await publishAdminNotices(trx, [{ userUuid: player.id, notice: { kind: 'grant', direction: 'grant', asset: COINS, assetName: 'TC', amount, reason } }]);
+  await publishAdminNotices(trx, [{ userUuid: player.id, notice: { kind: 'grant', direction: 'grant', asset: COINS, assetName: 'TC', amount, message: '' } }]);
   return { ok: true as const, auditId, txId, forgiven: hundredthsToNumber(owed), message: `Forgave ${amount} TC owed by ${player.username}` };
 }

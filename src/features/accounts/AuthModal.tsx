@@ -12,7 +12,7 @@ import { showToast } from '../../ui/toast';
 import { authenticate, useAuthAnswer } from './api/authRequests';
 import { usePublicConfig } from './api/publicConfig';
 import { BotCheck, BotCheckProblem } from './BotCheck';
-import { ProviderButtons } from './ProviderButtons';
+import { hasProviderButtons, ProviderButtons } from './ProviderButtons';
 import { useHost } from '../../lib/host';
 import { useHostLogin } from './useHostLogin';
 import { HostAccountAnswer, hostAccountText } from './hostAccount';
@@ -80,6 +80,7 @@ export default function AuthModal(props: OverlayProps<'auth'>) {
 }
 
 function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
+  const host = useHost();
   const [state, send] = useMachine(providedMachine, { input: { mode: payload.mode } });
   const mode = state.context.mode;
   const busy = state.matches('busy');
@@ -155,6 +156,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const rawError = state.context.error ?? problem;
   const error = rawError === null ? null : localServerText(rawError);
   const config = configQuery.data;
+  const configState = configQuery.isPending ? 'pending' as const : configQuery.isError ? 'failed' as const : 'answered' as const;
 
   return (
     <BusyModal
@@ -191,10 +193,10 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
             <Button type="submit" loading={busy} disabled={waiting} aria-busy={waiting || busy} leftSection={waiting ? <Loader size={14} /> : undefined} fullWidth>
               {waiting ? tr('accounts.verifying') : mode === 'login' ? tr('accounts.AuthModal.login') : tr('accounts.AuthModal.signUp')}
             </Button>
-            {mode === 'login' && (
+            {mode === 'login' && hasProviderButtons(config?.discord, configState, host.kind) && (
               <>
                 <Divider label={tr('accounts.AuthModal.or')} labelPosition="center" />
-                <ProviderButtons discord={config?.discord} config={configQuery.isPending ? 'pending' : configQuery.isError ? 'failed' : 'answered'} disabled={busy} onDone={onClose} />
+                <ProviderButtons discord={config?.discord} config={configState} disabled={busy} onDone={onClose} />
               </>
             )}
             <Text size="sm" ta="center">

@@ -1,7 +1,7 @@
-// The login modal's other ways in: Discord (the popup flow of machines/discord-oauth.ts, only
-// when the server has it configured, otherwise disabled with a note saying why; busy until
-// /api/config has answered, so "not configured" is said only once the server said so) and, on
-// the CrazyGames portal only, the portal's own login.
+// The login modal's other ways in: Discord (the popup flow of machines/discord-oauth.ts) only
+// when the server has it configured: busy until /api/config has answered, then either the working
+// button or no Discord button at all (a player cannot act on "not configured"); when /api/config
+// could not be read, a disabled button saying so. On the CrazyGames portal only, the portal's own login.
 import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -55,6 +55,11 @@ function DiscordPopupButton({ discord, disabled, onDone }: { discord: PublicConf
 export type ConfigState = 'pending' | 'failed' | 'answered';
 export const PROVIDER_TEXT = { get configFailed() { return DISCORD_TEXT.configFailed; } };
 
+/** Whether ProviderButtons shows anything (the modal's "or" divider goes with it). */
+export function hasProviderButtons(discord: PublicConfig['discord'] | undefined, config: ConfigState, hostKind: string): boolean {
+  return config !== 'answered' || (discord?.enabled ?? false) || hostKind === 'crazygames';
+}
+
 export function ProviderButtons({ discord, config = 'answered', disabled, onDone }: { discord: PublicConfig['discord'] | undefined; config?: ConfigState; disabled: boolean; onDone: () => void }) {
   const host = useHost();
   const hostLogin = useHostLogin();
@@ -72,14 +77,14 @@ export function ProviderButtons({ discord, config = 'answered', disabled, onDone
     <Stack gap="xs">
       {enabled && discord && host.kind !== 'discord'
         ? <DiscordPopupButton discord={discord} disabled={disabled} onDone={onDone} />
-        : (
+        : (enabled || config !== 'answered') && (
           <Button variant="default" color="indigo" disabled={disabled || !enabled} loading={config === 'pending'} aria-busy={config === 'pending' || undefined}
-            onClick={() => void portalLogin()} aria-describedby={enabled || config === 'pending' ? undefined : 'discord-note'}>
+            onClick={() => void portalLogin()} aria-describedby={config === 'failed' ? 'discord-note' : undefined}>
             {t('accounts.ProviderButtons.continueWithDiscord')}
           </Button>
         )}
-      {!enabled && config !== 'pending' && (
-        <Text id="discord-note" size="xs" c="dimmed" ta="center">{config === 'failed' ? PROVIDER_TEXT.configFailed : DISCORD_TEXT.notConfigured}</Text>
+      {!enabled && config === 'failed' && (
+        <Text id="discord-note" size="xs" c="dimmed" ta="center">{PROVIDER_TEXT.configFailed}</Text>
       )}
       {host.kind === 'crazygames' && (
         <Button variant="default" onClick={() => void portalLogin()} loading={portalBusy} disabled={disabled}>

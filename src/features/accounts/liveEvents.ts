@@ -2,12 +2,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LiveEvent } from '../../../contract/liveEvents';
 import { LIVE_TEXT } from '../../i18n/texts';
-import { showToast } from '../../ui/toast';
+import { studioToast } from '../../ui/studioNotice';
 import { signOutHere } from './signOut';
 
 export function accountsLiveEvent(event: LiveEvent, client: QueryClient): void {
   if (event.type !== 'banned') return;
-  showToast({ message: LIVE_TEXT.banned(event.reason), tone: 'error', duration: false });
+  studioToast('error', LIVE_TEXT.banned, event.message, { sticky: true });
   // The server already ended the sessions: forget ours, and the page and the game become anonymous.
   void signOutHere(client);
 }

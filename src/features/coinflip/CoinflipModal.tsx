@@ -53,6 +53,12 @@ function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
   );
 }
 
+/** The accepted flip's outcome as a toast, once the coin has landed (not before the flip). */
+function toastOutcome(game: CoinflipGame): void {
+  const won = game.winner_uuid !== null && game.winner_uuid === game.acceptor_uuid;
+  economyToast(won ? 'success' : 'info', won ? t('coinflip.CoinflipModal.youWonToast', { amount: formatTc(game.wager_amount * 2) }) : t('coinflip.CoinflipModal.youLostToast', { amount: formatTc(game.wager_amount) }), t('coinflip.CoinflipResult.landedOn', { side: game.outcome === null ? '?' : coinName(game.outcome) }));
+}
+
 function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy: string | null; onAccept: () => void; onCancel: () => void }) {
   const amount = formatTc(game.wager_amount);
   return (
@@ -113,11 +119,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
     },
   });
   const accept = useAcceptWager({
-    onSuccess: (game) => {
-      setAccepted(game);
-      const won = game.winner_uuid !== null && game.winner_uuid === game.acceptor_uuid;
-      economyToast(won ? 'success' : 'info', won ? t('coinflip.CoinflipModal.youWonToast', { amount: formatTc(game.wager_amount * 2) }) : t('coinflip.CoinflipModal.youLostToast', { amount: formatTc(game.wager_amount) }), t('coinflip.CoinflipResult.landedOn', { side: game.outcome === null ? '?' : coinName(game.outcome) }));
-    },
+    onSuccess: (game) => { setAccepted(game); },
     onError: (error) => economyToast('error', errorText(error, COINFLIP_TEXT.acceptFailed)),
   });
   const cancel = useCancelWager({
@@ -195,7 +197,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
           </Stack>
         </form>
 
-        {accepted && <CoinflipResult game={accepted} viewer="acceptor" takeFocus />}
+        {accepted && <CoinflipResult key={accepted.game_id} game={accepted} viewer="acceptor" takeFocus onRevealed={() => toastOutcome(accepted)} />}
 
         <div>
           <Title order={4} mb={4}>{t('coinflip.CoinflipModal.openWagers')}</Title>

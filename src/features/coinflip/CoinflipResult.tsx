@@ -1,9 +1,11 @@
-// A settled coin flip, provably fair: the outcome, who won what, the seed hash published at
-// creation, the seed revealed after (both shortened, with a copy button), and the browser's own check of both.
+// A settled coin flip, provably fair: first the coin in the air (CoinFlip.tsx), then the outcome,
+// who won what, the seed hash published at creation, the seed revealed after (both shortened, with
+// a copy button), and the browser's own check of both.
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { CoinflipGame } from '../../../contract/coinflip';
 import { formatTc } from '../../ui/formatTc';
+import { CoinFlip } from './CoinFlip';
 import { checkFairness, type FairnessCheck } from './coinflipFairness';
 import { SeedHash } from './SeedHash';
 import classes from './Coinflip.module.css';
@@ -12,11 +14,19 @@ import { t } from '../../i18n';
 /** A side of the coin in the player's language (0 Heads, 1 Tails). */
 export const coinName = (side: number): string => t(side === 0 ? 'coinflip.CoinflipModal.heads' : 'coinflip.CoinflipModal.tails');
 
+interface ResultProps { game: CoinflipGame; viewer: 'creator' | 'acceptor'; takeFocus?: boolean }
+
 /**
  * `takeFocus`: the result replaced the control the player just pressed (Accept), so focus moves
  * to it; otherwise focus would fall out of the modal and a keyboard player would be lost.
+ * `onRevealed`: the coin has landed and the result shows (what the player is told then, a toast).
  */
-export function CoinflipResult({ game, viewer, takeFocus = false }: { game: CoinflipGame; viewer: 'creator' | 'acceptor'; takeFocus?: boolean }) {
+export function CoinflipResult({ onRevealed, ...props }: ResultProps & { onRevealed?: () => void }) {
+  if (props.game.outcome === null) return <ResultPanel {...props} />;
+  return <CoinFlip outcome={props.game.outcome} onLanded={onRevealed}><ResultPanel {...props} /></CoinFlip>;
+}
+
+function ResultPanel({ game, viewer, takeFocus = false }: ResultProps) {
   const [check, setCheck] = useState<FairnessCheck | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => { if (takeFocus) panel.current?.focus(); }, [takeFocus]);

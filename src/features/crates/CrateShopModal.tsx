@@ -28,6 +28,7 @@ import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
+import { useDemoRoundTerms } from './api/howToEarn';
 import { CRATE_TEXT } from '../../i18n/texts';
 
 /** The quantity input's max attribute, whatever the supply. */
@@ -59,6 +60,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
   const soldOut = status.isSuccess && remaining === 0;
   const price = status.data?.cratePrice ?? 0;
   const balance = inventory.data?.tripcoins;
+  const demoRounds = useDemoRoundTerms();
   const loggedOut = isLoggedOutError(inventory.error);
   // Logged out the shop is not a dead end: Log In opens the auth modal.
   const askToLogIn = useAskToLogIn();
@@ -179,6 +181,13 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
             <Text size="sm" fw={700} className={classes.total} data-affordable={balanceH === null ? undefined : String(affordable)} data-testid="total-cost">{formatTc(cost)}</Text>
           </div>
           {shortBy > 0n && <Text size="sm" c="red" data-testid="insufficient-note">{t('crates.CrateShopModal.insufficient', { amount: formatTc(shortBy) })}</Text>}
+          {shortBy > 0n && (
+            <Text size="xs" c="dimmed" data-testid="how-to-earn">
+              {demoRounds
+                ? t('crates.CrateShopModal.earnDemoRounds', { seconds: demoRounds.seconds, amount: formatTc(Number(demoRounds.tripcoins)), xp: formatNumber(demoRounds.xp) })
+                : t('crates.CrateShopModal.earnInMatches')}
+            </Text>
+          )}
         </Stack>
 
         <div>

@@ -6,6 +6,7 @@ import type { LiveEvent } from '../../../contract/liveEvents';
 import { invalidateInventory } from '../../api/economy';
 import { LIVE_TEXT } from '../../i18n/texts';
 import { formatTcAmount } from '../../ui/formatTc';
+import { studioToast } from '../../ui/studioNotice';
 import { economyToast } from '../../ui/toast';
 import { refreshMyEconomy } from './api/keys';
 
@@ -25,10 +26,10 @@ export function inventoryLiveEvent(event: LiveEvent, client: QueryClient): void 
       economyToast('success', LIVE_TEXT.itemReceived(event.from, event.itemName, event.quantity));
       break;
     case 'adminReversal':
-      economyToast('info', (event.partial ? LIVE_TEXT.adminReversalPartial : LIVE_TEXT.adminReversal)(event.reason));
+      studioToast('info', event.partial ? LIVE_TEXT.adminReversalPartial : LIVE_TEXT.adminReversal, event.message);
       break;
     case 'adminGrant':
-      economyToast('info', (event.direction === 'grant' ? LIVE_TEXT.adminGranted : LIVE_TEXT.adminRemoved)(event.amount, event.assetName, event.reason));
+      studioToast('info', (event.direction === 'grant' ? LIVE_TEXT.adminGranted : LIVE_TEXT.adminRemoved)(event.amount, event.assetName), event.message);
       break;
     default: return;
   }

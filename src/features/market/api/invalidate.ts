@@ -9,11 +9,16 @@ import { useGameLink } from '../../../game-link/context';
 import type { GameLink } from '../../../game-link/link';
 import { MARKET_KEY } from './keys';
 
-export interface MarketChange { marketplace: boolean; itemUuid?: string }
+/** `closedListing`: a listing this change closed (bought, cancelled): its detail is not read again
+ * (a closed listing answers 410, and the dialog that showed it is closing; a later look at it
+ * reads it afresh, its detail is never fresh). */
+export interface MarketChange { marketplace: boolean; itemUuid?: string; closedListing?: string }
 
-export function refreshAfterMarketChange(client: QueryClient, { marketplace }: MarketChange): void {
+export function refreshAfterMarketChange(client: QueryClient, { marketplace, closedListing }: MarketChange): void {
   void invalidateInventory(client);
-  if (marketplace) void client.invalidateQueries({ queryKey: MARKET_KEY });
+  if (!marketplace) return;
+  const closedKey = closedListing === undefined ? null : JSON.stringify([...MARKET_KEY, 'listing', closedListing]);
+  void client.invalidateQueries({ queryKey: MARKET_KEY, predicate: (query) => JSON.stringify(query.queryKey) !== closedKey });
 }
 
 export function tellGameMarketChanged(game: Pick<GameLink, 'send'>, { itemUuid, marketplace }: MarketChange): void {

@@ -22,8 +22,8 @@ export function useListingAction<T>(
     name,
     request,
     identity: ({ orderId }) => orderId,
-    succeeded: (_answer, { itemUuid }) => {
-      refreshAfterMarketChange(client, { marketplace: true });
+    succeeded: (_answer, { orderId, itemUuid }) => {
+      refreshAfterMarketChange(client, { marketplace: true, closedListing: orderId });
       tellGameMarketChanged(game, { itemUuid, marketplace: true });
     },
     failed: (_error, { orderId }) => refetchListing(client, orderId),

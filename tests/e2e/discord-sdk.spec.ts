@@ -22,8 +22,9 @@ test('without the Activity parameters the same page on a Discord host stays a we
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
   await page.goto(`${ACTIVITY_ORIGIN}/?frame_id=frame-e2e&instance_id=instance-e2e&platform=web`);
-  await expect(page.getByTestId('loading-screen')).toBeAttached();
-  // The shell has started its host (it does before the loading screen goes) and has nothing left to do.
+  // The shell ran (its game host is in the page), started its host (it does before the loading
+  // screen goes) and has nothing left to do.
+  await expect(page.getByTestId('game-host')).toBeAttached({ timeout: 30_000 });
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
   await idle(page);
   expect(await page.evaluate(() => 'discordSDK' in window)).toBe(false);

@@ -8,11 +8,12 @@ import { GAME_BUILD_FILES } from '../../contract/game';
 import { expectKeyboardReachable, expectNoSeriousViolations, seriousViolations, unreachableByKeyboard } from './axe';
 import type { TestWindow } from './game';
 import { registerPlayer } from './players';
+import { holdGameData } from './settle';
 
 
 test('the loading screen has no serious accessibility violations and is keyboard operable [both]', async ({ page }) => {
   // Hold the game's data back so the loading screen stays up while we look at it.
-  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 8_000)); await route.continue().catch(() => undefined); });
+  await holdGameData(page);
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   await expectNoSeriousViolations(page);

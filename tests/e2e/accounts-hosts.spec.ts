@@ -23,6 +23,7 @@ import { startFakeDiscord, type FakeDiscord } from '../fakes/discord';
 import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 import type { TestWindow } from './game';
+import { idle, settledFrames } from './settle';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -125,9 +126,9 @@ test('portal login: the portal prompt, its signed token verified by the server, 
 
 // ---- the Discord Activity ----
 
-/** The Discord client's page with the Activity in it; the cross-site frame paints a little later. */
+/** The Discord client's page with the Activity in it, once every frame in it is still. */
 async function shotOf(page: Page, name: string) {
-  await page.waitForTimeout(600);
+  await settledFrames(page);
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
@@ -226,7 +227,9 @@ test('Activity login refused by the player: one "cancelled" toast, no retry, the
   const { activityFrame, rpc, toasts } = await openActivity(page, {});
   const failed = (all: string[]) => all.filter((t) => t.includes('Discord sign-in was cancelled.'));
   await expect.poll(async () => failed(await toasts()).length, { timeout: 30_000 }).toBe(1);
-  await page.waitForTimeout(2_000);
+  // The toast's whole life has passed (a retry would have asked again by then).
+  await expect(activityFrame.locator('.mantine-Notifications-notification')).toHaveCount(0, { timeout: 30_000 });
+  await idle(activityFrame);
   expect((await rpc()).authorize).toHaveLength(1);
   expect(failed(await toasts())).toHaveLength(1);
   expect((await whoamiIn(activityFrame)).verified).toBe(0);

@@ -10,6 +10,7 @@ import { request as http, type APIRequestContext } from '@playwright/test';
 import { stubGame } from './accounts-helpers';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
+import { settled } from './settle';
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -124,7 +125,7 @@ test('look: the console, desktop and phone [both]', async ({ page }, info) => {
   await registerPlayer(page.request, adminName);
   await grantAdmin(adminName);
   const buyer = await playerWithCrates();
-  const shot = async (what: string) => { await page.waitForTimeout(300); await page.screenshot({ path: `${DIR}/${info.project.name}-${what}.png`, fullPage: true }); };
+  const shot = async (what: string) => { await settled(page); await page.screenshot({ path: `${DIR}/${info.project.name}-${what}.png`, fullPage: true }); };
   if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin');
   await openPlayer(page, adminName);

@@ -11,6 +11,7 @@ import { stubGame } from './accounts-helpers';
 import { callShowSettings } from './game';
 import { registerPlayer } from './players';
 import { expect as baseExpect, test, type Page } from './test';
+import { settled } from './settle';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const DIR = process.env.SHOTS_DIR ?? '/tmp/shots/h-crates/after';
@@ -30,7 +31,8 @@ for (const locale of LOCALES) {
       mkdirSync(DIR, { recursive: true });
       if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
       const en = locale === 'en';
-      const shot = async (name: string, settle = 400) => { await page.waitForTimeout(settle); await page.screenshot({ path: `${DIR}/${locale}-${info.project.name}-${name}.png` }); };
+      // A still screen, or (still = false) the moment as it is: the reveal mid-animation.
+      const shot = async (name: string, still = true) => { if (still) await settled(page); await page.screenshot({ path: `${DIR}/${locale}-${info.project.name}-${name}.png` }); };
       const sounds: string[] = [];
       page.on('request', (request) => { if (request.url().includes('/sounds/')) sounds.push(new URL(request.url()).pathname); });
       await stubGame(page);
@@ -57,7 +59,7 @@ for (const locale of LOCALES) {
       await expect.poll(() => cards.nth(0).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
       if (en) await expect(section.getByTestId('airdrop-claimed-at')).toHaveText(/^Claimed on /);
       await expect.poll(() => sounds).toContain('/sounds/purchase.wav');
-      await page.waitForTimeout(5_200); // the claim's toast goes
+      await expect(page.locator('.mantine-Notifications-notification')).toHaveCount(0, { timeout: 15_000 }); // the claim's toast goes
       await shot('airdrop-claimed');
       await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
 
@@ -79,7 +81,7 @@ for (const locale of LOCALES) {
       await dialog.getByTestId('open-one-crate').click();
       const reveal = dialog.getByTestId('crate-reveal');
       await expect(reveal).toBeVisible();
-      await shot('crate-reveal', 0);
+      await shot('crate-reveal', false);
       // Skipped while it still rolls (a slow machine may have seen it land already).
       await reveal.getByRole('button').click({ timeout: 1_000 }).catch(() => undefined);
       const result = dialog.getByTestId('crate-result');

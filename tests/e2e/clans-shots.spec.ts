@@ -7,12 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import { request as apiRequest } from '@playwright/test';
 import { xpRequiredForLevel } from '../../contract/levels';
-import { GAME_BUILD_FILES } from '../../contract/game';
 import { seriousViolations } from './axe';
 import { SECTION, showClans } from './clans-helpers';
 import { waitForGame, type TestWindow } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test } from './test';
+import { holdGameData, settled } from './settle';
 
 const DIR = process.env.LOOK_SHOTS_DIR ?? '/tmp/shots-clans';
 const LOCALES = (process.env.LOOK_SHOTS_LOCALES ?? 'en,de,ja,ru').split(',');
@@ -27,17 +27,18 @@ for (const locale of LOCALES) {
       if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
       const findings: string[] = [];
       const shot = async (name: string, scope?: string) => {
-        await page.waitForTimeout(800);
+        await settled(page);
         await page.screenshot({ path: `${DIR}/${locale}-${info.project.name}-${name}.png` });
         for (const f of await seriousViolations(page, scope)) findings.push(`${name}: ${f.rule} ${f.targets.join(', ')}`);
       };
 
       // The loading screen, held up by a slow game data file.
-      await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 5_000)); await route.continue().catch(() => undefined); });
+      const data = await holdGameData(page);
       await page.goto('/');
       await expect(page.getByTestId('loading-screen')).toBeVisible();
-      await page.waitForTimeout(2_000);
+      await settled(page);
       await page.screenshot({ path: `${DIR}/${locale}-${info.project.name}-loading.png` });
+      data.release();
       await waitForGame(page);
 
       // An admin at level 15 with a clan and two members (one of them at level 7).

@@ -6,6 +6,7 @@ import { demoState, openGame as openGameAt, type TestWindow as GameWindow } from
 import { GAME_HOOKS, GAME_OBJECT, SHELL_TO_GAME, parseGameMessage } from '../../contract/game';
 import { KEY } from '../../contract/keys';
 import { HOOK_TRIGGERS, MESSAGE_TRIGGERS } from '../../demo-game/src/triggers';
+import { gameFramesDrawn } from './settle';
 
 type TestWindow = GameWindow & {
   __messages?: Array<{ origin: string; data: unknown }>;
@@ -35,9 +36,17 @@ const send = (page: Page, method: string, value?: string) =>
   page.evaluate(([object, m, v]) => (window as TestWindow).unityInstance?.SendMessage(object, m, v), [GAME_OBJECT, method, value] as const);
 const setting = (page: Page, name: string, value: unknown) => send(page, SHELL_TO_GAME.settingChanged, JSON.stringify({ name, value }));
 
-async function hold(page: Page, key: string, ms: number): Promise<void> {
+/** Holds a key down while the game draws `frames` frames (each frame moves by what is held). */
+async function hold(page: Page, key: string, frames: number): Promise<void> {
   await page.keyboard.down(key);
-  await page.waitForTimeout(ms);
+  await gameFramesDrawn(page, frames);
+  await page.keyboard.up(key);
+}
+
+/** Holds a key down until the player has walked forward past `z`. */
+async function walkPast(page: Page, key: string, z: number): Promise<void> {
+  await page.keyboard.down(key);
+  await expect.poll(async () => (await state(page)).position.z, { timeout: 30_000 }).toBeLessThan(z);
   await page.keyboard.up(key);
 }
 
@@ -94,16 +103,14 @@ test('the player moves with the bindings, and with a rebound key after a rebindi
   await openGameRecordingMessages(page);
   await page.locator('#unity-canvas').focus();
   const start = (await state(page)).position;
-  await hold(page, 'w', 500);
+  await walkPast(page, 'w', start.z - 0.5);
   const walked = (await state(page)).position;
-  expect(walked.z).toBeLessThan(start.z - 0.5);
 
   await send(page, SHELL_TO_GAME.settingChanged, JSON.stringify({ name: 'keyBindingsV2', value: { moveForward: KEY.UpArrow } }));
   await expect(page.getByTestId('demo-help')).toContainText('Up Arrow A S D move');
-  await hold(page, 'w', 300);
+  await hold(page, 'w', 5);
   expect((await state(page)).position.z).toBeCloseTo(walked.z, 3);
-  await hold(page, 'ArrowUp', 500);
-  expect((await state(page)).position.z).toBeLessThan(walked.z - 0.5);
+  await walkPast(page, 'ArrowUp', walked.z - 0.5);
 });
 
 test('Esc asks the shell for the settings, and the menu raises every hook and trigger', async ({ page }) => {

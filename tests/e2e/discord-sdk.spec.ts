@@ -5,6 +5,9 @@
 // READY and window.discordSDK: tests/e2e/hosts-playground.spec.ts).
 import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
+import { stubGame } from './accounts-helpers';
+import { idle } from './settle';
+
 /** Read rather than imported: Playwright's loader wants an import attribute for JSON. */
 const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
 
@@ -15,11 +18,15 @@ test('without the Activity parameters the same page on a Discord host stays a we
     const url = new URL(route.request().url());
     await route.fulfill({ response: await route.fetch({ url: `${baseURL}${url.pathname}${url.search}` }) });
   });
+  await stubGame(page); // registered last: it wins for the game's loader, and the loading screen ends at once
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
   await page.goto(`${ACTIVITY_ORIGIN}/?frame_id=frame-e2e&instance_id=instance-e2e&platform=web`);
-  await expect(page.getByTestId('loading-screen')).toBeAttached();
-  await page.waitForTimeout(1_500);
+  // The shell ran (its game host is in the page), started its host (it does before the loading
+  // screen goes) and has nothing left to do.
+  await expect(page.getByTestId('game-host')).toBeAttached({ timeout: 30_000 });
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await idle(page);
   expect(await page.evaluate(() => 'discordSDK' in window)).toBe(false);
   expect(logs.some((l) => l.includes('Discord SDK'))).toBe(false);
 });

@@ -15,6 +15,7 @@ import { expectNoSeriousViolations } from './axe';
 import { openGame, received } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
+import { settled } from './settle';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -277,7 +278,7 @@ test('Sell and Transfer open with the item picker closed, over nothing; it opens
     const picker = dialog.getByRole('combobox', { name: 'Item', exact: true });
     await expect(picker).toHaveAttribute('placeholder', 'Select an item', { timeout: 20_000 });
     await expect(picker).toBeFocused(); // still the first focus (keyboard players start there)
-    await page.waitForTimeout(1_000); // a list that opens by itself has opened by now
+    await settled(page); // a list that opens by itself has opened by now
     await expect(page.getByRole('listbox')).toHaveCount(0);
     // What the player sees at the field's centre is the field itself, not a list over it.
     const input = dialog.getByRole('textbox', { name: field });

@@ -10,38 +10,17 @@
 //   kept by the portal page as the real portal keeps it) and survive a reload.
 // Screenshots of the account screens go to /tmp/shots-hosts-portal/.
 import { mkdirSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
-import { startPlayground, type Playground } from '../../playground/server';
-import { chromiumArgs } from '../../playwright.config';
 import { SHELL_TO_GAME } from '../../contract/game';
-import { stubGame, startOwnServer, type OwnServer } from './accounts-helpers';
+import { stubGame } from './accounts-helpers';
 import type { Frame } from '@playwright/test';
-import { expect, test, type Page } from './test';
+import { expect, test, PLAYGROUND_LAUNCH, productFrame, PRODUCT, type Page } from './playground';
+import { idle, settledFrames } from './settle';
 
 test.describe.configure({ timeout: 180_000 });
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--test-third-party-cookie-phaseout'] } });
+test.use({ launchOptions: PLAYGROUND_LAUNCH });
 
-const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
-const e2ePort = Number(process.env.E2E_PORT ?? 8181);
-const PRODUCT = `http://localhost:${e2ePort + 2}`;
 const SHOTS = '/tmp/shots-hosts-portal';
 
-let playground: Playground;
-let server: OwnServer | undefined;
-
-test.beforeAll(async () => {
-  // The product's server starts from source (tsx): slow on a busy machine.
-  test.setTimeout(180_000);
-  playground = await startPlayground({ port: e2ePort + 1, product: PRODUCT, clientId: activity.discord.clientId });
-  server = await startOwnServer({ ...playground.env, PORT: String(e2ePort + 2) });
-});
-
-test.afterAll(async () => {
-  server?.stop();
-  await playground?.close();
-});
-
-const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(PRODUCT));
 function game(page: Page): Frame {
   const f = productFrame(page);
   if (!f) throw new Error('no product frame');
@@ -59,7 +38,7 @@ const userCalls = (page: Page) => game(page).evaluate(() => (window as unknown a
 const whoami = (page: Page) => game(page).evaluate(async () => ((await (await fetch('/api/whoami', { credentials: 'include' })).json()) as { username: string; verified: number }));
 const playerName = () => `pg${Date.now().toString(36).slice(-6)}`;
 
-test('the portal: a signed-in player has no Log Out, no password and no Discord box; the Daily Spin message names the portal', async ({ page }) => {
+test('the portal: a signed-in player has no Log Out, no password and no Discord box; the Daily Spin message names the portal', async ({ page, playground }) => {
   await stubGame(page);
   const name = playerName();
   await page.goto(playground.url('crazygames', { user: 'signed-in', name }));
@@ -88,7 +67,7 @@ test('the portal: a signed-in player has no Log Out, no password and no Discord 
   await expect(dialog).toHaveCount(0);
 });
 
-test("the portal: a guest's button reads Log in with CrazyGames, and the portal's prompt opens only when it is pressed", async ({ page }) => {
+test("the portal: a guest's button reads Log in with CrazyGames, and the portal's prompt opens only when it is pressed", async ({ page, playground }) => {
   await stubGame(page);
   await page.goto(playground.url('crazygames', { user: 'anonymous', name: playerName() }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
@@ -96,7 +75,9 @@ test("the portal: a guest's button reads Log in with CrazyGames, and the portal'
   const button = section.getByRole('button', { name: 'Log in with CrazyGames' });
   await expect(button).toBeVisible({ timeout: 15_000 });
   await expect(section.getByRole('button', { name: 'Log In', exact: true })).toHaveCount(0);
-  await page.waitForTimeout(1_500);
+  // The shell's check at start asked the portal for its player (a guest) and is done with the answer.
+  await expect.poll(() => userCalls(page), { timeout: 15_000 }).toContain('getUser');
+  await idle(game(page));
   expect(await userCalls(page)).not.toContain('showAuthPrompt');
   await button.click();
   await expect.poll(() => userCalls(page), { timeout: 15_000 }).toContain('showAuthPrompt');
@@ -104,7 +85,7 @@ test("the portal: a guest's button reads Log in with CrazyGames, and the portal'
   expect((await userCalls(page)).filter((c: string) => c === 'showAuthPrompt')).toHaveLength(1);
 });
 
-test('the portal: a guest who signs in on the portal mid-session is signed in without a reload', async ({ page }) => {
+test('the portal: a guest who signs in on the portal mid-session is signed in without a reload', async ({ page, playground }) => {
   await stubGame(page);
   const name = playerName();
   await page.goto(playground.url('crazygames', { user: 'anonymous', name }));
@@ -125,7 +106,7 @@ test('the portal: a guest who signs in on the portal mid-session is signed in wi
 // The frame is refused localStorage (as Chromium does with third-party storage blocked): the
 // settings go through the portal's data module, which the playground's portal keeps outside the
 // frame as the real portal does, so a changed setting survives a reload of the frame.
-test("the portal with storage refused: a changed setting survives a reload, through the portal's data module", async ({ page }) => {
+test("the portal with storage refused: a changed setting survives a reload, through the portal's data module", async ({ page, playground }) => {
   await stubGame(page, { receiver: true });
   await page.addInitScript((product) => {
     if (location.origin !== product) return;
@@ -159,7 +140,7 @@ test("the portal with storage refused: a changed setting survives a reload, thro
 const VIEWPORTS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } } as const;
 const LANGUAGES = [['en', 'en-US'], ['de', 'de-DE'], ['ja', 'ja-JP']] as const;
 for (const [lang, tag] of LANGUAGES) {
-  test(`screenshots of the portal's account screens (${lang})`, async ({ browser }) => {
+  test(`screenshots of the portal's account screens (${lang})`, async ({ browser, playground }) => {
     mkdirSync(SHOTS, { recursive: true });
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       for (const user of ['signed-in', 'anonymous'] as const) {
@@ -171,12 +152,12 @@ for (const [lang, tag] of LANGUAGES) {
         const section = await openSection(page, 'accounts');
         if (user === 'signed-in') await expect(section.getByTestId('host-account')).toBeVisible({ timeout: 30_000 });
         else await expect(section.getByTestId('account-log-in')).toBeVisible({ timeout: 30_000 });
-        await page.waitForTimeout(500);
+        await settledFrames(page);
         await page.screenshot({ path: `${SHOTS}/portal-account-${user}-${lang}-${size}.png` });
         if (user === 'signed-in') {
           await game(page).evaluate(() => window.postMessage('daily spin not verified', location.origin));
           await expect(page.frameLocator('#game').getByTestId('host-daily-spin')).toBeVisible({ timeout: 15_000 });
-          await page.waitForTimeout(400);
+          await settledFrames(page);
           await page.screenshot({ path: `${SHOTS}/portal-daily-spin-${lang}-${size}.png` });
         }
         await context.close();

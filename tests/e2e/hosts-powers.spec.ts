@@ -12,42 +12,16 @@
 //   delivered; with the ad blocker on, the game hears "unavailable".
 // - The web: Invite yields a join link that, opened, hands the game its room.
 // One page per host; the demo game renders in software here, so each test loads it once.
-import { readFileSync } from 'node:fs';
 import type { Frame, FrameLocator } from '@playwright/test';
-import { startPlayground, type Playground } from '../../playground/server';
-import { chromiumArgs } from '../../playwright.config';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
-import { startOwnServer, type OwnServer } from './accounts-helpers';
 import type { TestWindow } from './game';
-import { expect, test, type Page } from './test';
+import { expect, test, PLAYGROUND_LAUNCH, productFrame, clientFrame, need, type Page } from './playground';
 
 test.describe.configure({ timeout: 120_000 });
-// An AudioContext starts running without a click, so the test can see the ad suspend it.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: [...chromiumArgs, '--autoplay-policy=no-user-gesture-required'] } });
+// The playground's browser (PLAYGROUND_LAUNCH): an AudioContext starts running without a click,
+// so the test can see the ad suspend it.
+test.use({ launchOptions: PLAYGROUND_LAUNCH });
 
-const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
-const e2ePort = Number(process.env.E2E_PORT ?? 8181);
-const PRODUCT = `http://localhost:${e2ePort + 2}`;
-
-let playground: Playground;
-let server: OwnServer | undefined;
-
-test.beforeAll(async () => {
-  playground = await startPlayground({ port: e2ePort + 1, product: PRODUCT, clientId: activity.discord.clientId });
-  server = await startOwnServer({ ...playground.env, PORT: String(e2ePort + 2) });
-});
-
-test.afterAll(async () => {
-  server?.stop();
-  await playground?.close();
-});
-
-const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(PRODUCT));
-const clientFrame = (page: Page) => page.frames().find((f) => f.url().startsWith('data:'));
-function need(frame: Frame | undefined, what: string): Frame {
-  if (!frame) throw new Error(`no ${what} frame`);
-  return frame;
-}
 const stateIn = (frame: Frame) => frame.evaluate(() => (window as TestWindow).__demoGame?.state() ?? null);
 const hostOf = async (frame: Frame): Promise<DemoGameSnapshot['host'] | null> => (await stateIn(frame))?.host ?? null;
 
@@ -60,7 +34,7 @@ async function pressMenu(game: Page | FrameLocator, label: string) {
 
 type Rpc = { commands: string[]; activities: Array<Record<string, unknown> | null>; authorize: Array<{ scope?: string[] }>; invites: number };
 
-test('Discord: after sign-in the presence is set, the participants reach the game and follow a join and a leave, and Invite opens the invite dialog', async ({ page }) => {
+test('Discord: after sign-in the presence is set, the participants reach the game and follow a join and a leave, and Invite opens the invite dialog', async ({ page, playground }) => {
   const id = `3${Date.now()}0000`.slice(0, 18);
   const username = `pw${Date.now().toString(36).slice(-6)}`;
   await page.goto(playground.url('discord', { mode: 'normal', user_id: id, username }));
@@ -101,7 +75,7 @@ test('Discord: after sign-in the presence is set, the participants reach the gam
   await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 15_000 }).toMatchObject({ status: 'done', value: { via: 'dialog' } });
 });
 
-test('Discord: a player whose Discord speaks French gets the shell in French (the host\'s locale)', async ({ page }) => {
+test('Discord: a player whose Discord speaks French gets the shell in French (the host\'s locale)', async ({ page, playground }) => {
   const id = `4${Date.now()}0000`.slice(0, 18);
   await page.goto(playground.url('discord', { mode: 'normal', user_id: id, username: `fr${Date.now().toString(36).slice(-6)}`, locale: 'fr' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
@@ -116,7 +90,7 @@ test('Discord: a player whose Discord speaks French gets the shell in French (th
 
 type Portal = { callTimes: Array<{ name: string; at: number }>; adEvents: Array<{ kind: string; event: string; at: number }> };
 
-test('the portal: Rewarded ad runs an ad with gameplay stopped before it and started after it, the page\'s audio suspended meanwhile, the reward delivered; with the ad blocker on the game hears "unavailable"', async ({ page }) => {
+test('the portal: Rewarded ad runs an ad with gameplay stopped before it and started after it, the page\'s audio suspended meanwhile, the reward delivered; with the ad blocker on the game hears "unavailable"', async ({ page, playground }) => {
   await page.goto(playground.url('crazygames', { user: 'anonymous', adMs: '2500' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const game = page.frameLocator('#game');
@@ -168,9 +142,9 @@ test('the portal: Rewarded ad runs an ad with gameplay stopped before it and sta
   expect((await stateIn(frame))?.paused).toBe(false);
 });
 
-test('the web: Invite yields a join link that, opened, hands the game its room', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: PRODUCT });
-  await page.goto(`${PRODUCT}/`);
+test('the web: Invite yields a join link that, opened, hands the game its room', async ({ page, context, product }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product });
+  await page.goto(`${product}/`);
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 90_000 });
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function');
   await pressMenu(page, 'Invite');
@@ -180,7 +154,7 @@ test('the web: Invite yields a join link that, opened, hands the game its room',
   const value = answer?.status === 'done' ? (answer.value as { roomId: string; link?: string }) : null;
   expect(value?.link).toBeTruthy();
   const link = new URL(value?.link ?? '');
-  expect(link.origin).toBe(PRODUCT);
+  expect(link.origin).toBe(product);
   expect(link.searchParams.get('join')).toBe(value?.roomId);
 
   await page.goto(link.href);

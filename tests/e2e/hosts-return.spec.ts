@@ -5,43 +5,19 @@
 // every later opening of the Activity (a reopen, a pop-out: each a new instance_id) is signed in
 // from that cookie at once and still authorizes (prompt none) and authenticates the SDK, so the
 // game gets the party of the new instance and its presence is set.
-import { readFileSync } from 'node:fs';
 import type { Frame } from '@playwright/test';
-import { startPlayground, type Playground } from '../../playground/server';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
-import { startOwnServer, type OwnServer } from './accounts-helpers';
 import type { TestWindow } from './game';
-import { expect, test, type Page } from './test';
+import { expect, test, PLAYGROUND_LAUNCH, productFrame, PRODUCT, clientFrame, need, type Page, type Playground } from './playground';
 
+// The playground's browser (third-party cookies blocked): a returning player's session is the
+// partitioned cookie the Activity's frame kept.
+test.use({ launchOptions: PLAYGROUND_LAUNCH });
 test.describe.configure({ timeout: 240_000 });
-
-const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
-const e2ePort = Number(process.env.E2E_PORT ?? 8181);
-const PRODUCT = `http://localhost:${e2ePort + 2}`;
-
-let playground: Playground;
-let server: OwnServer | undefined;
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000); // the product's own server starts cold (a loaded machine took over 60 s)
-  playground = await startPlayground({ port: e2ePort + 1, product: PRODUCT, clientId: activity.discord.clientId });
-  server = await startOwnServer({ ...playground.env, PORT: String(e2ePort + 2) });
-});
-
-test.afterAll(async () => {
-  server?.stop();
-  await playground?.close();
-});
 
 type Rpc = { commands: string[]; activities: Array<Record<string, unknown> | null>; authorize: Array<{ prompt?: string; scope?: string[] }>; authenticate: unknown[]; invites: number };
 type Timed = TestWindow & { __returnTimes?: { whoami?: number; exchange?: number; game?: number; signedIn?: number; party?: number } };
 
-const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(PRODUCT));
-const clientFrame = (page: Page) => page.frames().find((f) => f.url().startsWith('data:'));
-function need(frame: Frame | undefined, what: string): Frame {
-  if (!frame) throw new Error(`no ${what} frame`);
-  return frame;
-}
 const rpc = (page: Page) => need(clientFrame(page), 'Discord client').evaluate(() => (window as unknown as { __rpc: Rpc }).__rpc);
 const hostOf = async (frame: Frame): Promise<DemoGameSnapshot['host'] | null> => (await frame.evaluate(() => (window as TestWindow).__demoGame?.state() ?? null))?.host ?? null;
 const instanceOf = (page: Page) => new URL(need(productFrame(page), 'Activity').url()).searchParams.get('instance_id');
@@ -73,7 +49,7 @@ async function recordReturnTimes(page: Page) {
 }
 
 /** A new Discord player signs up in the Activity (the account decision): their session cookie is set. */
-async function signUp(page: Page, user: { user_id: string; username: string }) {
+async function signUp(playground: Playground, page: Page, user: { user_id: string; username: string }) {
   await page.goto(playground.url('discord', { mode: 'normal', ...user }));
   const game = page.frameLocator('#discord-client').frameLocator('#activity');
   await game.getByRole('dialog', { name: 'Account Setup' }).getByRole('button', { name: "No, I'm a new player" }).click({ timeout: 90_000 });
@@ -81,7 +57,7 @@ async function signUp(page: Page, user: { user_id: string; username: string }) {
 }
 
 /** Opens the Activity again (a new instance, as a reopen or a pop-out gives) and waits for the game's party there. */
-async function reopen(page: Page, user: { user_id: string; username: string }) {
+async function reopen(playground: Playground, page: Page, user: { user_id: string; username: string }) {
   await page.goto(playground.url('discord', { mode: 'normal', ...user }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = need(productFrame(page), 'Activity');
@@ -94,12 +70,12 @@ const newUser = (prefix: string) => ({ user_id: `${prefix}${Date.now()}0000`.sli
 
 // Fails on a shell that signs a returning player in from the cookie alone: no AUTHORIZE, no
 // AUTHENTICATE, so the party answers "sign in with Discord first" and no presence is set.
-test('a Discord player with a valid session cookie reopens the Activity: signed in at once, the SDK authenticated, the game gets the party and its presence is set', async ({ page }) => {
+test('a Discord player with a valid session cookie reopens the Activity: signed in at once, the SDK authenticated, the game gets the party and its presence is set', async ({ page, playground }) => {
   const user = newUser('5');
-  await signUp(page, user);
+  await signUp(playground, page, user);
   const first = instanceOf(page);
   await recordReturnTimes(page);
-  const { frame, instance, game } = await reopen(page, user);
+  const { frame, instance, game } = await reopen(playground, page, user);
   expect(instance).not.toBe(first);
   // Signed in as the same player, with no account decision and no second greeting.
   await expect.poll(async () => (await frame.evaluate(() => (window as TestWindow).__demoGame?.state().username ?? null)), { timeout: 30_000 }).toBe(user.username);
@@ -124,11 +100,11 @@ test('a Discord player with a valid session cookie reopens the Activity: signed 
 });
 
 // Fails on the old shell as above: after a pop-out the game's presence and invite never reach Discord.
-test("a pop-out (a new instance_id) keeps the player signed in, with working presence, and the game's room and invite follow the new instance", async ({ page }) => {
+test("a pop-out (a new instance_id) keeps the player signed in, with working presence, and the game's room and invite follow the new instance", async ({ page, playground }) => {
   const user = newUser('6');
-  await signUp(page, user);
-  await reopen(page, user);
-  const { frame, instance, game } = await reopen(page, user); // popped out: yet another instance
+  await signUp(playground, page, user);
+  await reopen(playground, page, user);
+  const { frame, instance, game } = await reopen(playground, page, user); // popped out: yet another instance
   await expect.poll(async () => (await frame.evaluate(() => (window as TestWindow).__demoGame?.state().username ?? null)), { timeout: 30_000 }).toBe(user.username);
   await expect.poll(async () => (await rpc(page)).activities.length, { timeout: 30_000 }).toBeGreaterThan(0);
   expect((await rpc(page)).activities.at(-1)).toMatchObject({ details: expect.any(String) });
@@ -142,16 +118,16 @@ test("a pop-out (a new instance_id) keeps the player signed in, with working pre
 });
 
 // The figures: E2E_PORT=<port> npx playwright test tests/e2e/hosts-return.spec.ts --project desktop -g measure
-test('measure: time to signed-in and to the party after a Discord reopen, median of 5', async ({ page }) => {
+test('measure: time to signed-in and to the party after a Discord reopen, median of 5', async ({ page, playground }) => {
   test.skip(test.info().project.name !== 'desktop', 'measured on desktop');
   const user = newUser('7');
-  await signUp(page, user);
+  await signUp(playground, page, user);
   await recordReturnTimes(page);
   const signedIn: number[] = [];
   const party: number[] = [];
   const shell: Array<NonNullable<Timed['__returnTimes']>> = [];
   for (let i = 0; i < 5; i += 1) {
-    const { frame } = await reopen(page, user);
+    const { frame } = await reopen(playground, page, user);
     await expect.poll(async () => (await frame.evaluate(() => (window as Timed).__returnTimes?.signedIn)) ?? null, { timeout: 30_000 }).not.toBeNull();
     await expect.poll(async () => (await frame.evaluate(() => (window as Timed).__returnTimes?.party)) ?? null, { timeout: 30_000 }).not.toBeNull();
     const all = await frame.evaluate(() => (window as Timed).__returnTimes);

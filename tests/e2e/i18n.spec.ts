@@ -1,9 +1,9 @@
 // The shell in the player's language: the browser's language from the first loading
 // message on with <html lang>, English as the spec writes it, and a switch in the settings that
 // changes the texts at once, reaches the game and survives a reload.
-import { GAME_BUILD_FILES } from '../../contract/game';
 import { demoState, openGame, type TestWindow } from './game';
 import { expect, test, type Page } from './test';
+import { holdGameData } from './settle';
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(({ page: _page }, testInfo) => {
@@ -12,7 +12,7 @@ test.beforeEach(({ page: _page }, testInfo) => {
 
 /** Keeps the loading screen up: the game's data waits until the test ends. */
 async function holdLoading(page: Page) {
-  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 20_000)); await route.continue().catch(() => undefined); });
+  await holdGameData(page);
 }
 
 test.describe('Chromium in German', () => {

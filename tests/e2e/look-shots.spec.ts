@@ -12,13 +12,13 @@
 // files get the language as a prefix, and the screens are found by their texts in that language
 // (looked up from the English in the catalogs), so the same walk serves every language.
 import { mkdirSync, readFileSync } from 'node:fs';
-import { GAME_BUILD_FILES } from '../../contract/game';
 import { xpRequiredForLevel } from '../../contract/levels';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { seriousViolations, type Finding } from './axe';
 import { awardPlayer, registerPlayer } from './players';
 import { waitForGame, type TestWindow } from './game';
 import { expect, test, type Page } from './test';
+import { holdGameData, settled } from './settle';
 
 const DIR = process.env.LOOK_SHOTS_DIR ?? '/tmp/shots-look/current';
 const LOCALE = process.env.LOOK_LOCALE ?? 'en';
@@ -40,7 +40,7 @@ test.describe.configure({ timeout: 1_500_000 });
 async function closeAll(page: Page) {
   for (let i = 0; i < 4 && (await page.getByRole('dialog').count()) > 0; i += 1) {
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(400);
+    await settled(page);
   }
 }
 
@@ -51,10 +51,10 @@ async function post(page: Page, message: unknown) {
 
 test('look: loading screen [both]', async ({ page }, info) => {
   mkdirSync(DIR, { recursive: true });
-  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 6_000)); await route.continue().catch(() => undefined); });
+  await holdGameData(page);
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();
-  await page.waitForTimeout(2_000);
+  await settled(page);
   await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-loading.png` });
 });
 
@@ -64,7 +64,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   // Every screen is also checked with axe (serious and critical findings), in the dialog shown.
   const findings: Array<Finding & { screen: string }> = [];
   const shot = async (name: string) => {
-    await page.waitForTimeout(700);
+    await settled(page);
     await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-${name}.png` });
     if (name.endsWith('-FAILED')) return;
     const scope = (await page.getByRole('dialog').count()) > 0 ? '[role="dialog"]' : undefined;
@@ -121,7 +121,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   }).toPass({ timeout: 60_000 });
   const settings = async (section: string, name: string) => step(name, async () => {
     await openSection(section);
-    await page.waitForTimeout(1_500);
+    await settled(page);
     await shot(name);
   });
   await settings('general', 'settings-general');
@@ -148,7 +148,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     await openSection('clans');
     const browse = page.getByRole('tab', { name: say('Browse Clans') }).or(page.getByRole('button', { name: say('Browse Clans') }));
     await browse.first().click({ timeout: 10_000 });
-    await page.waitForTimeout(1_500);
+    await settled(page);
     await shot('settings-clans-browse');
   });
 
@@ -158,7 +158,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
       const dialog = page.getByRole('dialog');
       await expect(known(text) ? dialog.getByText(say(text), { exact: true }).first() : dialog.first()).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
-    await page.waitForTimeout(1_000);
+    await settled(page);
     await shot(name);
   });
   await modal('crate-shop', { type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, 'Base Set Crate Shop');
@@ -176,7 +176,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
     const { listing: { order_id: listingId } } = await listing.json() as { listing: { order_id: string } };
     await post(page, { type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId, modalType: 'cancelConfirm' });
     await expect(page.getByRole('dialog', { name: say('Cancel Listing') })).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(1_000);
+    await settled(page);
     await shot('listing-cancel');
   });
   await modal('coin-flip', { type: 'SHOW_COINFLIP_MODAL', modalType: 'create' }, 'Create Coin Flip Wager');
@@ -184,22 +184,22 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
   await step('sell', async () => {
     await post(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell' });
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(1_500);
+    await settled(page);
     await shot('sell');
     await page.getByRole('dialog').getByLabel(say('Item'), { exact: true }).click({ timeout: 5_000 });
-    await page.waitForTimeout(800);
+    await settled(page);
     await shot('sell-open');
     await page.getByRole('option').first().click({ timeout: 5_000 });
-    await page.waitForTimeout(1_000);
+    await settled(page);
     await shot('sell-picked');
   });
   await step('transfer', async () => {
     await post(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'transfer' });
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(1_500);
+    await settled(page);
     await shot('transfer');
     await page.getByRole('dialog').getByLabel(say('Item'), { exact: true }).click({ timeout: 5_000 });
-    await page.waitForTimeout(800);
+    await settled(page);
     await shot('transfer-open');
   });
 
@@ -208,7 +208,7 @@ test('look: overlays and modals [both]', async ({ page }, info) => {
       if ((await page.getByRole('dialog').count()) === 0) await page.evaluate((f) => (window as unknown as Record<string, () => void>)[f]?.(), fn);
       await expect(page.getByRole('dialog', { name: say(label) })).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });
-    await page.waitForTimeout(2_500);
+    await settled(page);
     await shot(name);
   });
   await hook('profile', 'showProfile', 'Profile');
@@ -242,11 +242,11 @@ test('look: inventory and history [both]', async ({ page, browser }, info) => {
   await waitForGame(page);
   await post(page, { type: 'SHOW_INVENTORY' });
   await expect(page.getByTestId('inventory-item').first()).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(800);
+  await settled(page);
   await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-inventory.png` });
   await page.getByRole('tab', { name: say('History') }).click();
   await expect(page.getByTestId('history-entry').first()).toBeVisible({ timeout: 30_000 });
-  await page.waitForTimeout(800);
+  await settled(page);
   await page.screenshot({ path: `${DIR}/${PREFIX}${info.project.name}-history.png` });
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { seriousViolations } from './axe';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test } from './test';
+import { settled } from './settle';
 
 const DIR = process.env.LOOK_SHOTS_DIR ?? '/tmp/shots/market';
 const LOCALES = (process.env.LOOK_SHOTS_LOCALES ?? 'en,de,ja').split(',');
@@ -25,7 +26,7 @@ for (const locale of LOCALES) {
       if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
       const findings: string[] = [];
       const shot = async (label: string) => {
-        await page.waitForTimeout(600);
+        await settled(page);
         await page.screenshot({ path: `${DIR}/${locale}-${info.project.name}-${label}.png` });
         const found = await seriousViolations(page, '[role="dialog"]');
         findings.push(`${label}: ${found.length} serious${found.map((f) => `\n  ${f.rule}: ${f.targets.join(', ')}`).join('')}`);

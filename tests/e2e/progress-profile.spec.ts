@@ -11,6 +11,7 @@ import { expectNoSeriousViolations } from './axe';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
 import type { TestWindow } from './game';
+import { framesDrawn } from './settle';
 
 // The game draws a frame or two a second in software WebGL: generous time for the whole path.
 test.describe.configure({ timeout: 300_000 });
@@ -70,7 +71,7 @@ test('level progress, profile and release notes open from the game with real dat
   await expect.poll(() => closedOverlays(page)).toContain('levelProgress');
   // ...and draws nothing more once it is closed.
   const framesAtClose = await canvas!.evaluate((c) => Number((c as HTMLCanvasElement).dataset.frames));
-  await page.waitForTimeout(1_000);
+  await framesDrawn(page, 10);
   expect(await canvas!.evaluate((c) => Number((c as HTMLCanvasElement).dataset.frames))).toBe(framesAtClose);
 
   // Profile: your own, another player's through Find a player, and Back.
@@ -105,7 +106,8 @@ test('level progress, profile and release notes open from the game with real dat
   await expect(cards.first()).toContainText('Newest');
   await expect(notes.getByTestId('release-month').first()).toContainText('January 2025');
   await expect(notes.getByTestId('release-total')).toHaveAttribute('data-value', /^[1-9]\d*$/);
-  await page.waitForTimeout(1_600); // the counters' 1500 ms count-up, for the screenshot
+  // The counters' count-up has ended (each shows its final figure), for the screenshot.
+  await expect.poll(() => notes.locator('[data-value]').evaluateAll((figures) => figures.every((f) => f.children[0]?.textContent === f.children[1]?.textContent)), { timeout: 15_000 }).toBe(true);
   await shot('release-notes');
   await expectNoSeriousViolations(page, '[data-testid="release-notes-overlay"]');
   await cards.first().click();

@@ -9,6 +9,7 @@ import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
 import { demoState, openGame as openGameAt, type TestWindow } from './game';
 import { botCheckToken, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
+import { gameFramesDrawn, idle } from './settle';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -150,7 +151,7 @@ test('the preloaded overlay opens in under 200 ms, and the search filters across
   await openGame(page);
   // The overlay's chunk, then its sections' chunks, are fetched when the browser is idle after the game starts.
   await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => /AirdropSection[^/]*\.js$/.test(e.name))), { timeout: 30_000 }).toBe(true);
-  await page.waitForTimeout(1_000); // let the chunks evaluate
+  await idle(page); // the chunks have evaluated
   const openMs = await page.evaluate(() => new Promise<number>((resolve) => {
     const visible = () => { const el = document.querySelector('[data-testid="settings-overlay"]'); return el !== null && el.getBoundingClientRect().width > 0; };
     const start = performance.now();
@@ -297,7 +298,7 @@ test('Escape closes only the open dropdown or the typed search; Tab never leaves
   await search.focus();
   for (let i = 0; i < 25; i += 1) await page.keyboard.press('Tab');
   await page.keyboard.down('w');
-  await page.waitForTimeout(400);
+  await gameFramesDrawn(page, 5); // a W held that long would have walked the player
   await page.keyboard.up('w');
   await page.keyboard.press('Escape');
   await expect(overlay).toHaveCount(0);
@@ -319,16 +320,18 @@ test('on a 390x844 phone a toast raised with the overlay open stays clear of the
   const buttons = footer.getByRole('button');
   expect(await buttons.count()).toBeGreaterThanOrEqual(4);
   // The footer's own Reset raises the toast, as a player would. The toast lasts 2 s, so it is
-  // measured in one step once its entry has settled (and raised again if a slow machine missed it).
+  // measured in one step once its entry transition has ended (and raised again if a slow machine missed it).
   await expect(async () => {
     await footer.getByRole('button', { name: /^Reset Mouse/ }).click();
     await page.getByTestId('settings-confirm').getByRole('button', { name: /^Reset Mouse/ }).click();
     const toast = page.locator('.mantine-Notifications-notification').filter({ hasText: /reset to defaults/ });
     await expect(toast).toBeVisible({ timeout: 2_000 });
     const found = await page.evaluate(async () => {
-      await new Promise((r) => setTimeout(r, 400)); // the entry transition
       const toastEl = [...document.querySelectorAll('.mantine-Notifications-notification')].find((n) => /reset to defaults/.test(n.textContent ?? ''));
       if (!toastEl) return null;
+      // Its entry transition has ended.
+      await Promise.all(toastEl.getAnimations({ subtree: true }).map((a) => a.finished));
+      if (!toastEl.isConnected) return null;
       const t = toastEl.getBoundingClientRect();
       return [...document.querySelectorAll('footer[aria-label="Manage settings"] button')].map((button) => {
         const b = button.getBoundingClientRect();

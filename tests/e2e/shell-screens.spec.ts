@@ -3,23 +3,25 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from './test';
 import { GAME_BUILD_FILES } from '../../contract/game';
+import { gameFramesDrawn, holdGameData, settled } from './settle';
 
 const DIR = process.env.SHELL_SHOTS_DIR ?? '/tmp/shell-shots';
 mkdirSync(DIR, { recursive: true });
 
 test('loading screen [both]', async ({ page }, info) => {
-  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 6_000)); await route.continue(); });
+  await holdGameData(page);
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   await page.mouse.move(200, 150);
-  await page.waitForTimeout(2_500);
+  await settled(page);
   await page.screenshot({ path: `${DIR}/loading-${info.project.name}.png` });
 });
 
 test('running demo game [both]', async ({ page }, info) => {
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
-  await page.waitForTimeout(1_500);
+  await gameFramesDrawn(page, 3);
+  await settled(page);
   await page.screenshot({ path: `${DIR}/game-${info.project.name}.png` });
 });
 
@@ -27,6 +29,6 @@ test('error screen [both]', async ({ page }, info) => {
   await page.route(`**${GAME_BUILD_FILES.loaderUrl}`, (route) => route.fulfill({ status: 500, body: '' }));
   await page.goto('/');
   await expect(page.getByTestId('loading-error')).toBeVisible();
-  await page.waitForTimeout(300);
+  await settled(page);
   await page.screenshot({ path: `${DIR}/error-${info.project.name}.png` });
 });

@@ -4,9 +4,9 @@
 // browser fetches only the files whose characters the page shows.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GAME_BUILD_FILES } from '../../contract/game';
 import { waitForGame, type TestWindow } from './game';
 import { expect, test, type Page } from './test';
+import { holdGameData } from './settle';
 
 const DIST = 'dist';
 
@@ -34,7 +34,7 @@ async function fontFamilyOf(page: Page, selector: string): Promise<string> {
 }
 
 test('the loading screen and the overlays show the bundled faces; an English page fetches only the Latin files [both]', async ({ page }) => {
-  await page.route(`**${GAME_BUILD_FILES.dataUrl}`, async (route) => { await new Promise((r) => setTimeout(r, 3_000)); await route.continue().catch(() => undefined); });
+  const data = await holdGameData(page);
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   expect(await fontFamilyOf(page, '.ls-title')).toMatch(/^"Exo 2 Variable"/);
@@ -43,6 +43,7 @@ test('the loading screen and the overlays show the bundled faces; an English pag
     await document.fonts.ready;
     return document.fonts.check('900 40px "Exo 2 Variable"', 'TRIPSHELL') && [...document.fonts].some((f) => f.family.includes('Exo 2') && f.status === 'loaded');
   }), { timeout: 15_000 }).toBe(true);
+  data.release();
   await waitForGame(page);
   await expect(async () => {
     await page.evaluate(() => (window as TestWindow).showSettings?.('general'));

@@ -40,13 +40,31 @@ async function tableShapes(db: Executor): Promise<TableShape[]> {
 /** `ROW(a, b, c)::text` for a table: one comparable text per row, the same on PGlite and pg. */
 const rowText = (shape: TableShape) => `ROW(${shape.columns.map(quote).join(', ')})::text`;
 
-/** Every table (but the ignored ones) dumped as sorted row texts. */
-export async function snapshotDb(db: Executor): Promise<DbSnapshot> {
-  const snapshot: DbSnapshot = new Map();
-  for (const shape of await tableShapes(db)) {
-    const result = await sql<{ r: string }>`SELECT ${sql.raw(rowText(shape))} AS r FROM ${sql.raw(quote(shape.table))}`.execute(db);
-    snapshot.set(shape.table, result.rows.map((row) => row.r).sort());
+/**
+ * The tables of a test database, read from the catalogue once per database: its schema is set
+ * by the migrations before any test runs, and reading information_schema cost as much as the
+ * dump itself (the fuzzer snapshots hundreds of times per file).
+ */
+const shapesOf = new WeakMap<Executor, Promise<TableShape[]>>();
+function knownShapes(db: Executor): Promise<TableShape[]> {
+  let shapes = shapesOf.get(db);
+  if (!shapes) {
+    shapes = tableShapes(db);
+    shapesOf.set(db, shapes);
+    shapes.catch(() => shapesOf.delete(db));
   }
+  return shapes;
+}
+
+/** Every table (but the ignored ones) dumped as sorted row texts, in one query. */
+export async function snapshotDb(db: Executor): Promise<DbSnapshot> {
+  const shapes = await knownShapes(db);
+  const snapshot: DbSnapshot = new Map(shapes.map((shape) => [shape.table, []]));
+  if (shapes.length === 0) return snapshot;
+  const union = shapes.map((shape) => `SELECT '${shape.table.replace(/'/g, "''")}'::text AS t, ${rowText(shape)} AS r FROM ${quote(shape.table)}`).join(' UNION ALL ');
+  const result = await sql<{ t: string; r: string }>`${sql.raw(union)}`.execute(db);
+  for (const row of result.rows) snapshot.get(row.t)?.push(row.r);
+  for (const rows of snapshot.values()) rows.sort();
   return snapshot;
 }
 

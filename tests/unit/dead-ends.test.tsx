@@ -1,11 +1,16 @@
-// Screens that used to end a player's way: a price chart of one sale drawn as a lone dot.
+// Screens that used to end a player's way or surprise them: a price chart of one sale drawn as a
+// lone dot, two Reset buttons for the same keyboard settings.
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PriceChart } from '../../src/features/market/PriceChart';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
+import { SettingsActions } from '../../src/features/settings/SettingsActions';
+import type { SettingsApi } from '../../src/features/settings/useSettings';
 import { setChosenLocale } from '../../src/i18n';
 import { theme } from '../../src/app/theme';
+import { renderWithShell } from '../support/render';
 
 beforeAll(async () => { await setChosenLocale('en'); });
 afterAll(async () => { await setChosenLocale(null); });
@@ -24,5 +29,17 @@ describe('a price chart', () => {
   it('draws a line from two sales on', () => {
     chart([{ unit_price: 12.5, sold_at: '2026-11-01T10:00:00Z' }, { unit_price: 14, sold_at: '2026-11-02T10:00:00Z' }]);
     expect(screen.getByTestId('price-chart')).toHaveAttribute('data-sales', '2');
+  });
+});
+
+describe('resetting settings', () => {
+  const api = { values: DEFAULT_SETTINGS, applyMany: () => 0 } as unknown as SettingsApi;
+  it('offers one Reset per scope: the Keyboard panel has its own, so the footer adds none; other sections keep the footer\'s', () => {
+    const keyboard = renderWithShell(createElement(SettingsActions, { api, section: 'keyboard', compact: false }));
+    expect(screen.queryByRole('button', { name: /^Reset Keyboard/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Reset all/i })).toBeInTheDocument();
+    keyboard.unmount();
+    renderWithShell(createElement(SettingsActions, { api, section: 'mouse', compact: false }));
+    expect(screen.getByRole('button', { name: /^Reset Mouse Settings/ })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,11 @@
 // Screens that used to end a player's way or surprise them: a price chart of one sale drawn as a
 // lone dot, two Reset buttons for the same keyboard settings.
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PriceChart } from '../../src/features/market/PriceChart';
+import { MyListings } from '../../src/features/market/MyListings';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { SettingsActions } from '../../src/features/settings/SettingsActions';
 import type { SettingsApi } from '../../src/features/settings/useSettings';
@@ -41,5 +42,14 @@ describe('resetting settings', () => {
     keyboard.unmount();
     renderWithShell(createElement(SettingsActions, { api, section: 'mouse', compact: false }));
     expect(screen.getByRole('button', { name: /^Reset Mouse Settings/ })).toBeInTheDocument();
+  });
+});
+
+describe('My listings', () => {
+  it('can start a sale, with or without listings: the Marketplace\'s sell flow opens', () => {
+    const mine = { isPending: false, data: { listings: [], total: 0 } } as unknown as Parameters<typeof MyListings>[0]['mine'];
+    const view = renderWithShell(createElement(MyListings, { loggedIn: true, mine, onCancel: () => undefined }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sell an item' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'marketplace', payload: { modalType: 'sell' } });
   });
 });

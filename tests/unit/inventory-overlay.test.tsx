@@ -45,14 +45,22 @@ beforeEach(() => { requests = []; signedIn = true; vi.stubGlobal('fetch', vi.fn(
 afterEach(() => { vi.unstubAllGlobals(); });
 
 function renderOverlay(tab: 'items' | 'history' = 'items') {
-  renderWithShell(<InventoryOverlay payload={{ tab }} onClose={vi.fn()} />, { queryClient: testQueryClient() });
+  return renderWithShell(<InventoryOverlay payload={{ tab }} onClose={vi.fn()} />, { queryClient: testQueryClient() });
 }
 
 describe('the Inventory overlay', { timeout: 20_000 }, () => {
   it('shows each item with its picture, name and count, my listings and my open wagers', async () => {
-    renderOverlay();
+    const view = renderOverlay();
     const items = await screen.findAllByTestId('inventory-item');
-    expect(items.map((i) => i.textContent)).toEqual(['Base Set Crate× 3', 'Technical Difficulties× 1']);
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['Base Set Crate', 'Technical Difficulties']);
+    // Each card leads somewhere: a crate opens, any item can be sold or sent (the existing modals).
+    fireEvent.click(screen.getByRole('button', { name: 'Open a Base Set Crate' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'crateOpen' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sell Technical Difficulties' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'marketplace', payload: { modalType: 'sell', itemUuid: ITEM_IDS.technicalDifficulties } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Technical Difficulties to a player' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'marketplace', payload: { modalType: 'transfer', itemUuid: ITEM_IDS.technicalDifficulties } });
+    expect(screen.queryByRole('button', { name: 'Open a Technical Difficulties' })).toBeNull();
     expect(items[0]?.querySelector('img')?.getAttribute('src')).toContain(ITEM_IDS.baseSetCrate);
     expect(screen.getByTestId('inventory-balance')).toHaveTextContent('Ŧ1,234.50');
     expect(screen.getByTestId('inventory-listing')).toHaveTextContent('Mythical Ticket2 for Ŧ40.00');

@@ -73,7 +73,9 @@ export const ClanColor = z.enum(CLAN_COLORS, { error: CLAN_TEXT.invalidColor });
 
 export const ClanRole = z.enum(['admin', 'member']);
 export const ClanMember = z.object({
-  uuid: z.string(), username: z.string(), role: ClanRole, level: z.number().int(), tripcoinBalance: z.number(),
+  uuid: z.string(), username: z.string(), role: ClanRole, level: z.number().int(),
+  /** Null unless the member chose to show it (the showBalanceToClan setting): private by default. */
+  tripcoinBalance: z.number().nullable(),
 });
 export const ClanDetails = z.object({
   clanId: z.string(), clanName: z.string(), clanTag: z.string(), clanColor: z.string(), members: z.array(ClanMember),

@@ -14,11 +14,13 @@ export interface CrateVersion {
   crateItemUuid: string;
   statusPath: string;
   buyPath: string;
+  /** When the shop opened or opens (ISO instant); the shell announces it from this, never from a fixed text. */
+  releasedAt?: string;
 }
 
 export const CRATE_VERSIONS: readonly CrateVersion[] = [
   { id: 0, name: 'Base Set', crateItemUuid: ITEM_IDS.baseSetCrate, statusPath: '/api/crates/status', buyPath: '/api/crates/buy' },
-  { id: 1, name: 'Base Set II', crateItemUuid: ITEM_IDS.baseSetIICrate, statusPath: '/api/crates/status/v2', buyPath: '/api/crates/buy/v2' },
+  { id: 1, name: 'Base Set II', crateItemUuid: ITEM_IDS.baseSetIICrate, statusPath: '/api/crates/status/v2', buyPath: '/api/crates/buy/v2', releasedAt: '2025-10-19T21:30:00Z' },
 ];
 
 const CRATE_SOLD_OUT = 'Sold Out: no crates are left in this shop';

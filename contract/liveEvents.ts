@@ -19,6 +19,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('listingSold'), listingId: z.string(), itemUuid: z.string(), itemName: Text, quantity: z.number().int().positive(), price: Amount }),
   /** Someone (a player, or the game) gave you coins. */
   z.object({ type: z.literal('coinsReceived'), from: Text, amount: Amount }),
+  /** The game awarded you coins (POST /api/server/award): every screen showing a balance reads it again. */
+  z.object({ type: z.literal('coinsAwarded'), amount: Amount }),
   /** A player sent you items. */
   z.object({ type: z.literal('itemReceived'), from: Text, itemUuid: z.string(), itemName: Text, quantity: z.number().int().positive() }),
   /** A clan invited you. */
@@ -70,6 +72,7 @@ export function parseLastEventId(raw: unknown): bigint | null {
 export const LIVE_TEXT = {
   listingSold: (item: string, price: string) => `Your ${item} sold for Ŧ${price}`,
   coinsReceived: (from: string, amount: string) => `${from} sent you Ŧ${amount}`,
+  coinsAwarded: (amount: string) => `You earned Ŧ${amount} in the game`,
   itemReceived: (from: string, item: string, quantity: number) => `${from} sent you ${quantity === 1 ? '' : `${quantity} × `}${item}`,
   clanInvite: (clan: string) => `You were invited to join ${clan}`,
   clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,

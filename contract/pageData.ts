@@ -14,7 +14,12 @@ export const MAX_UPDATE_STREAK = 100_000;
 export interface PageData {
   /** The daily update streak the release notes count; absent when there is no release data. */
   updateStreak?: number;
+  /** The newest release day the streak counts (YYYY-MM-DD): an older one means the streak ended. */
+  updateStreakLastDay?: string;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (value: unknown): value is string => typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 const isStreak = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_UPDATE_STREAK;
@@ -26,9 +31,17 @@ export function readPageData(json: string | null | undefined): PageData {
   try { value = JSON.parse(json); } catch { return {}; }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const record = value as Record<string, unknown>;
-  if (Object.keys(record).some((key) => key !== 'updateStreak')) return {};
-  if (!('updateStreak' in record)) return {};
-  return isStreak(record.updateStreak) ? { updateStreak: record.updateStreak } : {};
+  if (Object.keys(record).some((key) => key !== 'updateStreak' && key !== 'updateStreakLastDay')) return {};
+  const data: PageData = {};
+  if ('updateStreak' in record) {
+    if (!isStreak(record.updateStreak)) return {};
+    data.updateStreak = record.updateStreak;
+  }
+  if ('updateStreakLastDay' in record) {
+    if (!isDay(record.updateStreakLastDay)) return {};
+    data.updateStreakLastDay = record.updateStreakLastDay;
+  }
+  return data;
 }
 
 /**

@@ -5,4 +5,5 @@ import { MAX_UPDATE_STREAK } from './pageData';
 
 export const PageDataSchema = z.object({
   updateStreak: z.number().int().min(0).max(MAX_UPDATE_STREAK).optional(),
+  updateStreakLastDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`))).optional(),
 }).strict();

@@ -63,3 +63,18 @@ export function streakOfDays(releases: ReadonlyArray<{ version: string; date: st
 export function updateStreak(logs: readonly StreakRelease[]): number {
   return streakOfDays(datedReleases(logs).map(({ release, date }) => ({ version: release.version, date })));
 }
+
+/** The newest day the streak counts (YYYY-MM-DD, release time zone), or null without releases in it. */
+export function streakLastDay(logs: readonly StreakRelease[]): string | null {
+  const days = datedReleases(logs).filter(({ release }) => inStreak(release.version)).map(({ date }) => date).sort();
+  return days.at(-1) ?? null;
+}
+
+/**
+ * Whether a streak whose newest release day is `lastDay` still runs on `today` (both calendar
+ * days, YYYY-MM-DD): a release today or yesterday keeps it alive; anything older ended it, and
+ * "N days in a row" would be a stale claim.
+ */
+export function streakIsCurrent(lastDay: string, today: string): boolean {
+  return daysBetween(lastDay, today) <= 1;
+}

@@ -260,7 +260,10 @@ export default fp(async (app) => {
   await registerStatic(app, app.config, {
     pageData: async () => {
       const updateStreak = await streak.current();
-      return updateStreak === null ? {} : { updateStreak };
+      if (updateStreak === null) return {};
+      const updateStreakLastDay = streak.lastDay();
+      // With its last day, so the page can tell a running streak from one that ended.
+      return updateStreakLastDay === null ? { updateStreak } : { updateStreak, updateStreakLastDay };
     },
   });
 }, { name: 'static', dependencies: ['config', 'database', 'errors', 'security'] });

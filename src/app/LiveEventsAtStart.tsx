@@ -9,6 +9,7 @@ import { currentUserQuery, useCurrentUser } from '../api/currentUser';
 import { connectLiveEvents } from '../api/liveEvents';
 import { accountsLiveEvent } from '../features/accounts/liveEvents';
 import { clansLiveEvent } from '../features/clans/liveEvents';
+import { cratesLiveEvent } from '../features/crates/liveEvents';
 import { inventoryLiveEvent } from '../features/inventory/liveEvents';
 import { marketLiveEvent } from '../features/market/liveEvents';
 import { purchasesLiveEvent } from '../features/purchases/liveEvents';
@@ -17,7 +18,7 @@ import type { GameLink } from '../game-link/link';
 
 /** Each feature's handler; each ignores the events that are not its own. */
 const HANDLERS: ReadonlyArray<(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>) => void> = [
-  marketLiveEvent, inventoryLiveEvent, clansLiveEvent, accountsLiveEvent, purchasesLiveEvent,
+  marketLiveEvent, inventoryLiveEvent, clansLiveEvent, accountsLiveEvent, purchasesLiveEvent, cratesLiveEvent,
 ];
 
 /** What one event does on the page. */

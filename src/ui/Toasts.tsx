@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { TOAST_DEFAULT_MS, TOAST_RENDER_LIMIT, setToastsPaused } from './toast';
+import { followDialogHeaders } from './toastOffset';
+import classes from './Toasts.module.css';
 
 /** Toast width and gap from the spec. */
 const TOAST_WIDTH = 356;
@@ -14,6 +16,8 @@ export function Toasts() {
     document.addEventListener('visibilitychange', sync);
     return () => document.removeEventListener('visibilitychange', sync);
   }, []);
+  // Never over an open modal's title or close button.
+  useEffect(() => followDialogHeaders(document), []);
   useHotkeys([['alt+T', () => {
     const items = document.querySelectorAll<HTMLElement>('.mantine-Notifications-notification');
     const newest = items[items.length - 1];
@@ -25,6 +29,7 @@ export function Toasts() {
       limit={TOAST_RENDER_LIMIT}
       autoClose={TOAST_DEFAULT_MS}
       containerWidth={TOAST_WIDTH}
+      classNames={{ root: classes.root }}
       styles={{ notification: { marginTop: 14 } }}
     />
   );

@@ -4,7 +4,8 @@ import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans
 import { xpRequiredForLevel } from '../../contract/levels';
 import { inTransaction } from '../../server/db/tx';
 import { addXp } from '../../server/services/progress/progress';
-import { registerPlayer, startApp, testDatabases, uniqueName, type Client, type TestApp } from './helpers';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
+import { registerPlayer, startApp, testConfig, testDatabases, uniqueName, type Client, type TestApp } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
@@ -48,10 +49,34 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect(clan.clanTag).toMatch(/^[A-Z0-9]+$/);
     expect(await status(admin.client)).toEqual({ status: 'admin', clan: { clanId: clan.clanId } });
     const details = (await admin.client.get(`/api/clans/${clan.clanId}`)).json();
-    expect(details.members).toEqual([{ uuid: admin.uuid, username: admin.username, role: 'admin', level: 15, tripcoinBalance: 0 }]);
+    expect(details.members).toEqual([{ uuid: admin.uuid, username: admin.username, role: 'admin', level: 15, tripcoinBalance: null }]);
 
     const dflt = await (await veteran()).client.post('/api/clans/create', { clanName: `Blue ${nextTag()}`, clanTag: nextTag() });
     expect(dflt.json().clan.clanColor).toBe(DEFAULT_CLAN_COLOR);
+  });
+
+  it('keeps a member\'s TripCoin balance private unless they choose to show it', async () => {
+    const admin = await veteran();
+    const clan = await makeClan(admin);
+    const mate = await registerPlayer(t.app);
+    const award = (uuid: string, tripcoins: number) => t.app.inject({ method: 'POST', url: '/api/server/award', headers: { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` }, payload: { uuid, tripcoins, awardId: uniqueName('aw') } });
+    expect((await award(admin.uuid, 321)).statusCode).toBe(200);
+    expect((await award(mate.uuid, 45.5)).statusCode).toBe(200);
+    await inviteAndAccept(admin, clan.clanId, mate);
+    const balances = async (viewer: Client) => Object.fromEntries(((await viewer.get(`/api/clans/${clan.clanId}`)).json().members as Array<{ username: string; tripcoinBalance: number | null }>).map((m) => [m.username, m.tripcoinBalance]));
+    // Default: neither balance reaches a clanmate, nor anyone browsing the clans.
+    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: null });
+    const browse = (await mate.client.get(`/api/clans/search?q=${encodeURIComponent(clan.clanName)}`));
+    expect(browse.body).not.toContain('321');
+    // The admin chooses to show theirs: now (and only theirs) is sent.
+    expect((await admin.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: true })).statusCode).toBe(200);
+    expect(await balances(mate.client)).toEqual({ [admin.username]: 321, [mate.username]: null });
+    expect((await admin.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: false })).statusCode).toBe(200);
+    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: null });
+    // A bad value is refused with a clear error and changes nothing.
+    const bad = await admin.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: null });
   });
 
   it('validates names, tags and colours with the spec texts', async () => {

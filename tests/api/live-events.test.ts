@@ -14,7 +14,7 @@ import { createSession } from '../../server/services/accounts/sessions';
 import { createUser } from '../../server/services/accounts/users';
 import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
 import { openSse, type SseStream } from './harness/sse';
-import { startApp, testDatabases, type TestApp } from './helpers';
+import { startApp, testConfig, testDatabases, type TestApp } from './helpers';
 
 const ITEM = ITEM_IDS.technicalDifficulties;
 
@@ -69,6 +69,19 @@ describe.each(testDatabases())('live events on $name', (database) => {
     const message = await stream.next();
     expect(message.id).toMatch(/^\d+$/);
     expect(JSON.parse(message.data)).toMatchObject({ type: 'itemReceived', from: from.username, itemUuid: ITEM, quantity: 1 });
+  });
+
+  it('tells a player the game awarded coins (so an open shop reads its balance again), once per award', async () => {
+    const me = await player(t.handle);
+    const stream = await open(bearer(me.sid));
+    const award = { uuid: me.uuid, tripcoins: 12.5, xp: 10, awardId: randomUUID() };
+    const headers = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
+    expect((await t.app.inject({ method: 'POST', url: '/api/server/award', headers, payload: award })).statusCode).toBe(200);
+    expect(JSON.parse((await stream.next()).data)).toEqual({ type: 'coinsAwarded', amount: 12.5 });
+    // A retry of the same award is a replay: no second event.
+    expect((await t.app.inject({ method: 'POST', url: '/api/server/award', headers, payload: award })).json()).toMatchObject({ replayed: true });
+    const stored = await t.handle.db.selectFrom('live_events').select('event').where('user_id', '=', me.uuid).execute();
+    expect(stored).toHaveLength(1);
   });
 
   it('publishes nothing for a write that rolls back', async () => {

@@ -44,7 +44,8 @@ describe.each(testDatabases())('the page\'s update streak on $name', (database) 
       expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-      expect(pageDataOf(page.body)).toEqual({ updateStreak: notes });
+      // With the day it last grew, so the page can tell a running streak from one that ended.
+      expect(pageDataOf(page.body)).toEqual({ updateStreak: notes, updateStreakLastDay: toReleases(logs)[0]!.date });
       // In the head, so it is there when the (deferred) module script runs.
       expect(page.body.indexOf(PAGE_DATA_ELEMENT_ID)).toBeLessThan(page.body.indexOf('</head>'));
     }
@@ -61,7 +62,7 @@ describe.each(testDatabases())('the page\'s update streak on $name', (database) 
     expect((await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: next, headers: asGameServer })).statusCode).toBe(200);
     const after = await t.app.inject({ url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(after.statusCode).toBe(200);
-    expect(pageDataOf(after.body)).toEqual({ updateStreak: before + 1 });
+    expect(pageDataOf(after.body)).toEqual({ updateStreak: before + 1, updateStreakLastDay: toReleases([...logs, next])[0]!.date });
     expect(newest.version).not.toBe('99.0.0');
     // ...the same figure the release notes now count.
     const notes = releaseMetrics(toReleases((await t.app.inject({ url: '/api/getReleaseLogs' })).json() as ReleaseLog[])).streakDays;

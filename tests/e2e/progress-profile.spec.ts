@@ -52,7 +52,7 @@ test('level progress, profile and release notes open from the game with real dat
   await fromGameMenu(page, 'demo-hook-showLevelProgress');
   const progress = page.getByRole('dialog', { name: 'Level Progress' });
   await expect(progress).toBeVisible({ timeout: 45_000 });
-  await expect(progress.getByText('>LEVEL PROGRESS')).toBeVisible();
+  await expect(progress.getByText('LEVEL PROGRESS', { exact: true })).toBeVisible();
   await expect(progress.getByTestId('current-level')).toHaveText('Level 5', { timeout: 45_000 });
   await expect(progress.getByTestId('total-xp')).toHaveText('12.5k');
   await expect(progress.getByTestId('xp-in-level')).toHaveText('2.5k / 5k XP');

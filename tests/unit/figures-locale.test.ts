@@ -1,20 +1,18 @@
 // The crate screens' figures in the player's language: the Base Set II release
 // date was the spec's English sentence in every language, and the odds printed "15.00%" in German.
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASE_SET_II_RELEASE, baseSet2ReleaseText } from '../../src/features/crates/BaseSet2Announcement';
+import { BASE_SET_II_RELEASE, baseSet2ReleaseAt, baseSet2ReleaseText } from '../../src/features/crates/BaseSet2Announcement';
 import { formatNumber } from '../../src/i18n/format';
 import { setChosenLocale } from '../../src/i18n';
 
 afterAll(async () => { await setChosenLocale(null); });
 
 describe('the Base Set II release date', () => {
-  it('is the spec\'s words in English', () => {
-    expect(baseSet2ReleaseText('en')).toBe(BASE_SET_II_RELEASE);
-  });
-  it('is the same instant said by Intl elsewhere, in EST', () => {
-    expect(baseSet2ReleaseText('de')).toBe('Sonntag, 19. Oktober um 16:30 EST');
-    expect(baseSet2ReleaseText('ja')).toMatch(/^10月19日日曜日 16:30 EST$/);
-    expect(baseSet2ReleaseText('ru')).toMatch(/^воскресенье, 19 октября в 16:30 EST$/);
+  it('is the release instant said by Intl in the player\'s own time zone, not the spec\'s EST sentence', () => {
+    const at = baseSet2ReleaseAt();
+    expect(baseSet2ReleaseText(at, 'en', 'America/New_York')).not.toBe(BASE_SET_II_RELEASE);
+    expect(baseSet2ReleaseText(at, 'de', 'Europe/Berlin')).toBe('Sonntag, 19. Oktober 2025 um 23:30 MESZ');
+    expect(baseSet2ReleaseText(at, 'ja', 'Asia/Tokyo')).toMatch(/^2025年10月20日月曜日 6:30 JST$/);
   });
 });
 

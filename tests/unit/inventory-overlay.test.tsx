@@ -45,14 +45,22 @@ beforeEach(() => { requests = []; signedIn = true; vi.stubGlobal('fetch', vi.fn(
 afterEach(() => { vi.unstubAllGlobals(); });
 
 function renderOverlay(tab: 'items' | 'history' = 'items') {
-  renderWithShell(<InventoryOverlay payload={{ tab }} onClose={vi.fn()} />, { queryClient: testQueryClient() });
+  return renderWithShell(<InventoryOverlay payload={{ tab }} onClose={vi.fn()} />, { queryClient: testQueryClient() });
 }
 
 describe('the Inventory overlay', { timeout: 20_000 }, () => {
   it('shows each item with its picture, name and count, my listings and my open wagers', async () => {
-    renderOverlay();
+    const view = renderOverlay();
     const items = await screen.findAllByTestId('inventory-item');
-    expect(items.map((i) => i.textContent)).toEqual(['Base Set Crate× 3', 'Technical Difficulties× 1']);
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['Base Set Crate', 'Technical Difficulties']);
+    // Each card leads somewhere: a crate opens, any item can be sold or sent (the existing modals).
+    fireEvent.click(screen.getByRole('button', { name: 'Open a Base Set Crate' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'crateOpen' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sell Technical Difficulties' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'marketplace', payload: { modalType: 'sell', itemUuid: ITEM_IDS.technicalDifficulties } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Technical Difficulties to a player' }));
+    expect(view.overlays.getState().modal).toMatchObject({ key: 'marketplace', payload: { modalType: 'transfer', itemUuid: ITEM_IDS.technicalDifficulties } });
+    expect(screen.queryByRole('button', { name: 'Open a Technical Difficulties' })).toBeNull();
     expect(items[0]?.querySelector('img')?.getAttribute('src')).toContain(ITEM_IDS.baseSetCrate);
     expect(screen.getByTestId('inventory-balance')).toHaveTextContent('Ŧ1,234.50');
     expect(screen.getByTestId('inventory-listing')).toHaveTextContent('Mythical Ticket2 for Ŧ40.00');
@@ -64,11 +72,12 @@ describe('the Inventory overlay', { timeout: 20_000 }, () => {
     const rows = await screen.findAllByTestId('history-entry');
     expect(rows).toHaveLength(2);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells(rows[0]!).slice(1)).toEqual(['Marketplace sale', 'Seller', '−Ŧ12.50', 'Ŧ87.50']);
-    expect(cells(rows[1]!).slice(1)).toEqual(['Marketplace sale', 'Held in escrow', '+1 × Technical Difficulties', '1']);
+    // The balance after carries its own label, which the phone's cards show (no bare figure).
+    expect(cells(rows[0]!).slice(1)).toEqual(['Marketplace sale', 'Seller', '−Ŧ12.50', 'Balance after Ŧ87.50']);
+    expect(cells(rows[1]!).slice(1)).toEqual(['Marketplace sale', 'Held in escrow', '+1 × Technical Difficulties', 'Balance after 1']);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await vi.waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(3));
-    expect(cells(screen.getAllByTestId('history-entry')[2]!).slice(1)).toEqual(['Game reward', 'The game', '+Ŧ100.00', 'Ŧ100.00']);
+    expect(cells(screen.getAllByTestId('history-entry')[2]!).slice(1)).toEqual(['Game reward', 'The game', '+Ŧ100.00', 'Balance after Ŧ100.00']);
     expect(requests).toContain('/api/me/history?limit=25&before=29');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });

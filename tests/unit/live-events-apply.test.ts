@@ -33,6 +33,14 @@ describe('applyLiveEvent', () => {
     expect(stale(client, ['inventory'])).toBe(false);
   });
 
+  it('refreshes the balance and both crate shops when the game awards coins (an open shop sees them at once)', () => {
+    const client = seeded();
+    client.setQueryData(['crates', 'status', 0], { crateBalance: 0 });
+    applyLiveEvent({ type: 'coinsAwarded', amount: 12.5 }, client, { send: vi.fn() });
+    expect(stale(client, ['inventory'])).toBe(true);
+    expect(stale(client, ['crates', 'status', 0])).toBe(true);
+  });
+
   it('refreshes the inventory and tells the game the marketplace changed when a listing sold', () => {
     const client = seeded();
     const send = vi.fn();

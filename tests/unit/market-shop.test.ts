@@ -7,8 +7,8 @@ import { buildShopItems, filterShopItems, foldText, NO_FILTER, NO_SET, sortShopI
 
 const [BLASTER, VISOR, , , GRENADE, , , , WRENCH, , , BADGE] = BASE_SET_ITEMS.map((i) => i.uuid);
 
-const stat = (uuid: string, name: string, lowest: number | null, count: number): ShopStat =>
-  ({ item_uuid: uuid, item_name: name, lowest_price: lowest, listed_count: count, recent_sales: [] });
+const stat = (uuid: string, name: string, lowest: number | null, count: number, quantity = count): ShopStat =>
+  ({ item_uuid: uuid, item_name: name, lowest_price: lowest, listed_count: count, listed_quantity: quantity, recent_sales: [] });
 let serial = 0;
 const listing = (uuid: string, name: string, price: number, own = false): MarketListing => ({
   order_id: `o${serial++}`, seller_uuid: own ? 'me' : 's', seller_username: own ? 'me' : 'seller', item_uuid: uuid, item_name: name,
@@ -41,6 +41,13 @@ describe('rarity and set', () => {
 });
 
 describe('buildShopItems', () => {
+  it('counts the items on sale, not the listings that hold them', () => {
+    const [card] = buildShopItems([stat(WRENCH!, 'Golden Wrench', 40, 1, 5)], []);
+    expect(card).toMatchObject({ count: 5, listings: 1 });
+    const [fresh] = buildShopItems([], [{ ...listing(BADGE!, 'Founders Badge', 9), quantity: 4 }]);
+    expect(fresh).toMatchObject({ count: 4, listings: 1 });
+  });
+
   it('makes one card per item on sale with the lowest price, the count and what Buy buys', () => {
     expect(names(items).sort()).toEqual(['Founders Badge', 'Golden Wrench', 'Mythical Ticket', 'Neon Visor', 'Pixel Blaster']);
     const visor = items.find((i) => i.uuid === VISOR)!;

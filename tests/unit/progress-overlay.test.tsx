@@ -33,7 +33,9 @@ describe('the level progress overlay', { timeout: 20_000 }, () => {
       achievedLevels: [1, 2, 3, 4, 5].map((level) => ({ level, unlockedAt: '2026-11-22T17:45:00.000Z' })),
     } };
     renderOverlay();
-    expect(screen.getByRole('dialog', { name: 'Level Progress' })).toHaveTextContent('>LEVEL PROGRESS');
+    expect(screen.getByRole('dialog', { name: 'Level Progress' })).toHaveTextContent('LEVEL PROGRESS');
+    // The title is the words alone: no stray ">" before them.
+    expect(screen.getByRole('dialog', { name: 'Level Progress' })).not.toHaveTextContent('>LEVEL PROGRESS');
     expect(await screen.findByTestId('current-level')).toHaveTextContent('Level 5');
     expect(screen.getByTestId('total-xp')).toHaveTextContent('12.5k');
     expect(screen.getByTestId('xp-needed')).toHaveTextContent('2.5k');

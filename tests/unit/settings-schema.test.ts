@@ -11,7 +11,7 @@ type Row = [name: string, section: string, spec: string];
 const TABLE: Row[] = [
   ['language', 'general', 'select en,es,fr,de,ja,ko,zh,ru'], ['theme', 'general', 'select system,light,dark'],
   ['showFps', 'general', 'switch'], ['showNetworkStats', 'general', 'switch'], ['autoLogin', 'general', 'switch'],
-  ['hardwareAcceleration', 'general', 'switch'], ['backgroundProcessing', 'general', 'switch'],
+  ['hardwareAcceleration', 'general', 'switch'], ['backgroundProcessing', 'general', 'switch'], ['showBalanceToClan', 'general', 'switch'],
   ['mouseSensitivity', 'mouse', 'slider 0.1..10/0.1'], ['adsSensitivity', 'mouse', 'slider 0.1..2/0.05'], ['scopedSensitivity', 'mouse', 'slider 0.1..2/0.05'],
   ['invertY', 'mouse', 'switch'], ['mouseAcceleration', 'mouse', 'switch'], ['rawInput', 'mouse', 'switch'],
   ['pollingRate', 'mouse', 'select 125,250,500,1000'], ['dpi', 'mouse', 'slider 400..3200/100'],

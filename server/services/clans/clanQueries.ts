@@ -17,7 +17,10 @@ export async function clansWithMembers(db: Executor, clanIds: string[]): Promise
   const members = await db.selectFrom('clan_members')
     .innerJoin('users', 'users.id', 'clan_members.user_id')
     .leftJoin('coin_balances', (join) => join.on(sql<boolean>`coin_balances.account_id = 'player:' || users.id::text`))
+    .leftJoin('user_settings', 'user_settings.user_id', 'users.id')
     .select(['clan_members.clan_id', 'clan_members.role', 'users.id', 'users.username', 'coin_balances.balance'])
+    // A balance is private unless its owner chose to show it (their saved showBalanceToClan setting).
+    .select(sql<boolean>`coalesce(user_settings.settings->'showBalanceToClan' = 'true'::jsonb, false)`.as('shows_balance'))
     .select((eb) => eb.selectFrom('achieved_levels').select(sql<number>`coalesce(max(level), 1)`.as('l')).whereRef('achieved_levels.user_id', '=', 'users.id').as('level'))
     .where('clan_members.clan_id', 'in', clanIds)
     .execute();
@@ -26,7 +29,7 @@ export async function clansWithMembers(db: Executor, clanIds: string[]): Promise
     const clan = byId.get(id);
     if (!clan) return [];
     const list = members.filter((m) => m.clan_id === id)
-      .map((m) => ({ uuid: m.id, username: m.username, role: m.role, level: Number(m.level ?? 1), tripcoinBalance: hundredthsToNumber(toBigInt(m.balance ?? 0)) }))
+      .map((m) => ({ uuid: m.id, username: m.username, role: m.role, level: Number(m.level ?? 1), tripcoinBalance: m.shows_balance === true ? hundredthsToNumber(toBigInt(m.balance ?? 0)) : null }))
       .sort((a, b) => (a.role === b.role ? a.username.localeCompare(b.username) : a.role === 'admin' ? -1 : 1));
     const averageLevel = list.length ? Math.round((list.reduce((s, m) => s + m.level, 0) / list.length) * 10) / 10 : 0;
     return [{ clanId: clan.id, clanName: clan.name, clanTag: clan.tag, clanColor: clan.color, members: list, memberCount: list.length, averageLevel }];

@@ -11,6 +11,7 @@ import { catalogueItem } from './catalogue';
 import { GAME_SERVER_SCOPE, once, requestHash } from '../system/idempotency';
 import { balanceAfter, COINS, coinBalance, MINT, openPlayerAccount, playerAccount, postReturning, type Leg } from './ledger';
 import { addXp, currentLevelOf, progressOf } from '../progress/progress';
+import { publishLiveEvent } from '../live/liveEvents';
 
 interface Normalised { userId: string; username: string; coins: bigint; xp: number; items: Array<[string, bigint]> }
 
@@ -44,7 +45,11 @@ async function apply(trx: Trx, awardId: string, a: Normalised): Promise<AwardRes
   let coins: bigint | null = null;
   if (legs.length) {
     const posted = await postReturning(trx, { reason: 'award', ref: awardId, legs, openPlayers: [a.userId] });
-    if (a.coins > 0n) coins = balanceAfter(posted, account, COINS);
+    if (a.coins > 0n) {
+      coins = balanceAfter(posted, account, COINS);
+      // The player's open page (a crate shop, the coin flip) reads its balance again at once.
+      await publishLiveEvent(trx, a.userId, { type: 'coinsAwarded', amount: hundredthsToNumber(a.coins) });
+    }
   } else {
     await openPlayerAccount(trx, a.userId);
   }

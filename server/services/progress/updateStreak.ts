@@ -6,12 +6,14 @@
 // Only before the first read, and after such a publish, does a page wait, at most `waitMs`: then it goes
 // without a figure and the loading screen falls back to the spec's 223, as it does when there is
 // no release at all or the log cannot be read.
-import { updateStreak, type StreakRelease } from '../../../contract/releaseStreak';
+import { streakLastDay, updateStreak, type StreakRelease } from '../../../contract/releaseStreak';
 import type { Executor } from '../../db/tx';
 
 export interface UpdateStreakCache {
   /** The streak, or null when there is no release data (yet). */
   current(): Promise<number | null>;
+  /** The newest release day the streak counts, from the same read as current()'s figure. */
+  lastDay(): string | null;
   /** A release was published: read the log again on the next page. */
   forget(): void;
 }
@@ -26,6 +28,7 @@ export interface UpdateStreakOptions {
 export function createUpdateStreakCache(load: () => Promise<readonly StreakRelease[]>, options: UpdateStreakOptions = {}): UpdateStreakCache {
   const { ttlMs = 60_000, waitMs = 250, now = Date.now, onError = () => undefined } = options;
   let value: number | null = null;
+  let last: string | null = null;
   let known = false;
   let readAt = -Infinity;
   /** A release was published here: the next page waits (up to waitMs) for the new figure. */
@@ -39,6 +42,7 @@ export function createUpdateStreakCache(load: () => Promise<readonly StreakRelea
     pending = load()
       .then((logs) => {
         value = logs.length > 0 ? updateStreak(logs) : null;
+        last = streakLastDay(logs);
         known = true;
         // A release published while this read was under way: the figure may predate it.
         if (started === generation) readAt = now();
@@ -59,6 +63,9 @@ export function createUpdateStreakCache(load: () => Promise<readonly StreakRelea
       clearTimeout(timer);
       if (Number.isFinite(readAt)) forgotten = false;
       return known ? value : null;
+    },
+    lastDay() {
+      return known ? last : null;
     },
     forget() {
       generation += 1;

@@ -1,6 +1,7 @@
-// The settings overlay's Account section. Security and Notifications
-// are disabled and Sessions hidden, as the spec's configuration says; Wallets is hidden where
-// the host hides it (the portal). Nothing is decided while whoami is still loading.
+// The settings overlay's Account section. Security, Notifications and Sessions are off in the
+// spec's configuration: an off tab is hidden rather than shown disabled with no reason a player
+// could act on. Wallets is hidden where the host hides it (the portal). The row scrolls sideways
+// and shows it can (ScrollTabsList). Nothing is decided while whoami is still loading.
 import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
@@ -13,6 +14,7 @@ import { accountFeatures } from './accountConfig';
 import { useSettingsStore } from '../../settings-store/context';
 import { t as tr } from '../../i18n';
 import { hostAccountText } from './hostAccount';
+import { ScrollTabsList } from '../../ui/ScrollTabsList';
 
 const tabs = (features: ReturnType<typeof accountFeatures>) => [
   { value: 'profile', label: 'Profile', disabled: false },
@@ -46,13 +48,13 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
     );
   }
 
-  const visible = tabs(features).filter((t) => t.value !== 'wallets' || !host.isHidden('walletsTab'));
+  const visible = tabs(features).filter((t) => !t.disabled && (t.value !== 'wallets' || !host.isHidden('walletsTab')));
   const active = visible.some((t) => t.value === tab) ? tab : 'profile';
   return (
     <Tabs value={active} onChange={(v) => setTab(v ?? 'profile')} keepMounted={false}>
-      <Tabs.List mb="md">
-        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value} disabled={t.disabled}>{tr(`accounts.tab.${t.value}`)}</Tabs.Tab>)}
-      </Tabs.List>
+      <ScrollTabsList mb="md">
+        {visible.map((t) => <Tabs.Tab key={t.value} value={t.value}>{tr(`accounts.tab.${t.value}`)}</Tabs.Tab>)}
+      </ScrollTabsList>
       <Tabs.Panel value="profile"><ProfileTab user={user} features={features} /></Tabs.Panel>
       {!host.isHidden('walletsTab') && <Tabs.Panel value="wallets"><WalletsTab user={user} /></Tabs.Panel>}
     </Tabs>

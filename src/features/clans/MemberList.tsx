@@ -40,7 +40,7 @@ export function MemberList({ members, color = DEFAULT_CLAN_COLOR, onRemove, busy
                 ? <Badge size="sm" color="yellow" variant="light">{t('clans.MemberList.admin')}</Badge>
                 : <Badge size="sm" color="gray" variant="light">{t('clans.MemberList.member')}</Badge>}
               <span className={classes.level} data-testid="clan-member-level">{t('clans.MemberList.level', { level: m.level })}</span>
-              <Text component="span" size="xs" c="dimmed" className={`${classes.coins} ${FIGURE_CLASS}`}>{formatTc(m.tripcoinBalance)}</Text>
+              {m.tripcoinBalance !== null && <Text component="span" size="xs" c="dimmed" className={`${classes.coins} ${FIGURE_CLASS}`}>{formatTc(m.tripcoinBalance)}</Text>}
             </div>
           </div>
           {onRemove && m.role !== 'admin' && (

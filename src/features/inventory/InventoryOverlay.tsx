@@ -1,7 +1,7 @@
 // The player's own view: Items (each item owned with its picture, name and
-// count; my active listings; my open wagers) and History (every posting that touched me: when,
-// what, with whom, how much, the balance after; 25 a page, "Load more" for the next). Opened
-// from the Account section and by the game's SHOW_INVENTORY trigger. Texts: INVENTORY_TEXT.
+// count, and what it leads to: open a crate, sell, send, through the existing modals; my active
+// listings; my open wagers) and History (every posting that touched me: when, what, with whom,
+// how much, the balance after; 25 a page, "Load more" for the next). Opened from the Account section and by the game's SHOW_INVENTORY trigger. Texts: INVENTORY_TEXT.
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +14,8 @@ import { t } from '../../i18n';
 import { useCurrentUser } from '../../api/currentUser';
 import type { OverlayProps } from '../../overlays/types';
 import { OverlayFrame } from '../../ui/OverlayFrame';
+import { useOverlays } from '../../overlays/context';
+import { CRATE_VERSIONS } from '../../../contract/crates';
 import { myHistoryQuery, myInventoryQuery } from './api/getMyInventory';
 import { amountLabel, balanceLabel, counterpartyLabel, reasonLabel } from './inventoryText';
 import classes from './Inventory.module.css';
@@ -23,6 +25,22 @@ const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateS
 
 function Sprite({ uuid }: { uuid: string }) {
   return <img className={classes.sprite} src={`${buildPath(itemSprite.path, { uuid })}?size=256`} width={56} height={56} alt="" decoding="async" />;
+}
+
+const CRATE_UUIDS = new Set(CRATE_VERSIONS.map((v) => v.crateItemUuid));
+
+/** What an owned item leads to: open it (a crate), sell it, send it: the existing modals. */
+function ItemActions({ uuid, name }: { uuid: string; name: string }) {
+  const overlays = useOverlays();
+  return (
+    <Group gap={4} justify="center" wrap="wrap" data-testid="inventory-item-actions">
+      {CRATE_UUIDS.has(uuid) && (
+        <Button size="compact-xs" color="yellow" variant="light" onClick={() => overlays.open('crateOpen', {})} aria-label={t('inventory.action.openOf', { item: name })}>{t('inventory.action.open')}</Button>
+      )}
+      <Button size="compact-xs" variant="light" onClick={() => overlays.open('marketplace', { modalType: 'sell', itemUuid: uuid })} aria-label={t('inventory.action.sellOf', { item: name })}>{t('inventory.action.sell')}</Button>
+      <Button size="compact-xs" variant="default" onClick={() => overlays.open('marketplace', { modalType: 'transfer', itemUuid: uuid })} aria-label={t('inventory.action.transferOf', { item: name })}>{t('inventory.action.transfer')}</Button>
+    </Group>
+  );
 }
 
 function ItemsTab() {
@@ -40,6 +58,7 @@ function ItemsTab() {
               <Sprite uuid={item.itemUuid} />
               <Text size="sm" fw={600} ta="center" lineClamp={2}>{item.name}</Text>
               <Badge variant="light" aria-label={t('inventory.countLabel', { count: item.count })}>{T.count(item.count)}</Badge>
+              <ItemActions uuid={item.itemUuid} name={item.name} />
             </li>
           ))}
         </ul>
@@ -96,7 +115,7 @@ function HistoryTab() {
                 <Table.Td className={classes.what}>{reasonLabel(e.reason)}</Table.Td>
                 <Table.Td className={classes.with}>{counterpartyLabel(e)}</Table.Td>
                 <Table.Td ta="right" className={`${classes.nowrap} ${classes.amount}`} c={e.amount < 0 ? 'red.4' : 'teal.4'}>{amountLabel(e)}</Table.Td>
-                <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${T.after} ${balanceLabel(e)}`}>{balanceLabel(e)}</Table.Td>
+                <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${T.after} ${balanceLabel(e)}`}><span className={classes.cardLabel} data-testid="history-after-label">{T.after} </span>{balanceLabel(e)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -22,6 +22,9 @@ export function inventoryLiveEvent(event: LiveEvent, client: QueryClient): void 
     case 'coinsReceived':
       economyToast('success', LIVE_TEXT.coinsReceived(event.from, tc(event.amount)));
       break;
+    case 'coinsAwarded':
+      economyToast('success', LIVE_TEXT.coinsAwarded(tc(event.amount)));
+      break;
     case 'itemReceived':
       economyToast('success', LIVE_TEXT.itemReceived(event.from, event.itemName, event.quantity));
       break;

@@ -15,7 +15,8 @@ import { t, type MessageId } from '../../i18n';
 import { formatMegabytes, formatPercent } from '../../i18n/format';
 import { pageData } from '../../lib/pageData';
 import { followPointer } from './drift';
-import { DEFAULT_DAILY_STREAK, LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';
+import { streakBadge } from './streakBadge';
+import { LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';
 import type { LoadingActor } from './types';
 
 export interface DomLoadingScreen {
@@ -42,7 +43,7 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
   const fill = part('.ls-fill');
   const percentText = part('.ls-percent');
   const megabytesText = percentText?.nextElementSibling as HTMLElement | null | undefined;
-  const streakDays = pageData(doc).updateStreak ?? DEFAULT_DAILY_STREAK;
+  const page = pageData(doc);
 
   let localized = false;
   let shown = Number.NaN;
@@ -108,9 +109,11 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
       if (top.version) top.version.dataset.testid = 'version-badge';
       if (top.streak) {
         top.streak.dataset.testid = 'streak-badge';
-        top.streak.title = t('loading.streakTitle');
-        const icon = top.streak.querySelector('svg');
-        top.streak.replaceChildren(...(icon ? [icon] : []), doc.createTextNode(t('loading.streak', { days: streakDays })));
+        const badge = streakBadge(page);
+        top.streak.title = badge.title;
+        if (badge.ended) top.streak.dataset.ended = 'true';
+        const icon = badge.ended ? null : top.streak.querySelector('svg');
+        top.streak.replaceChildren(...(icon ? [icon] : []), doc.createTextNode(badge.text));
       }
       if (message) message.dataset.testid = 'loading-message';
       bar?.setAttribute('aria-label', t('loading.barLabel'));

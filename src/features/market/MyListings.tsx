@@ -1,5 +1,6 @@
 // The Marketplace's "My listings" tab: the player's own active listings, newest first, each with
-// Cancel (the spec's Cancel Listing confirmation follows). Logged out: why, and Log In.
+// Cancel (the spec's Cancel Listing confirmation follows), and "Sell an item" to start a sale
+// (the Marketplace's own sell flow), empty or not. Logged out: why, and Log In.
 import { Button, Group, Loader, Text } from '@mantine/core';
 import type { MarketListing } from '../../../contract/marketplace';
 import { rarityOf } from '../../../contract/rarity';
@@ -9,6 +10,7 @@ import { formatDate } from '../../i18n/format';
 import type { useMyListings } from './api/getMyListings';
 import { ItemSprite } from './ItemSprite';
 import { LogInPrompt } from './LogInPrompt';
+import { useOverlays } from '../../overlays/context';
 import { RarityBadge } from './RarityBadge';
 import classes from './market.module.css';
 
@@ -19,12 +21,19 @@ interface Props {
 }
 
 export function MyListings({ loggedIn, mine, onCancel }: Props) {
+  const overlays = useOverlays();
   if (!loggedIn) return <LogInPrompt text={t('market.shop.logInForMine')} />;
   if (mine.isPending) return <Group justify="center" py="lg"><Loader size="sm" aria-label={t('market.MarketplaceModal.loadingListings')} /></Group>;
   const list = mine.data?.listings ?? [];
-  if (list.length === 0) return <Text c="gray.4" ta="center" py="lg">{t('market.shop.noOwnListings')}</Text>;
+  const sell = (
+    <Group justify="center">
+      <Button size="xs" color="teal.9" onClick={() => overlays.open('marketplace', { modalType: 'sell' })} data-testid="start-sale">{t('market.shop.sellAnItem')}</Button>
+    </Group>
+  );
+  if (list.length === 0) return <>{<Text c="gray.4" ta="center" py="lg">{t('market.shop.noOwnListings')}</Text>}{sell}</>;
   return (
     <div className={classes.mine} data-testid="my-listings">
+      {sell}
       {list.map((listing) => (
         <section key={listing.order_id} className={classes.mineRow} aria-label={listing.item_name} data-testid="my-listing">
           <ItemSprite uuid={listing.item_uuid} size={44} />

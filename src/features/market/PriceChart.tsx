@@ -26,6 +26,8 @@ export function chartPoints(prices: number[], width = WIDTH, height = HEIGHT, pa
 
 export function PriceChart({ sales, itemName }: { sales: ChartSale[]; itemName: string }) {
   if (sales.length === 0) return <Text size="xs" c="gray.5" className={classes.noSales}>{t('market.PriceChart.noSalesYet')}</Text>;
+  // One sale is a price, not a line: said in words instead of a lone dot.
+  if (sales.length === 1) return <Text size="xs" c="gray.4" className={classes.noSales} data-testid="price-single-sale">{t('market.PriceChart.oneSale', { price: formatTc(sales[0]!.unit_price) })}</Text>;
   const prices = sales.map((s) => s.unit_price);
   const points = chartPoints(prices);
   const last = points[points.length - 1] ?? [0, 0];

@@ -91,7 +91,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
                 <Text size="sm" fw={600} truncate>{item.name}</Text>
                 <Text size="xs" c="gray.5">
                   {market?.lowest_price != null ? t('market.SellModal.lowestListing', { price: formatTc(market.lowest_price) }) : t('market.SellModal.noActiveListings')}
-                  {market ? ` · ${t('market.listedCount', { count: market.listed_count })}` : ''}
+                  {market ? ` · ${t('market.itemsListed', { count: market.listed_quantity })}` : ''}
                 </Text>
               </div>
               <PriceChart sales={market?.recent_sales ?? []} itemName={item.name} />

@@ -1,5 +1,5 @@
 // One item on sale in the Marketplace's grid: its picture, name, rarity, set, lowest price, how
-// many are listed and the recent sales; Buy takes the cheapest listing of another player (Cancel
+// many items are on sale (not listings: one listing may sell several) and the recent sales; Buy takes the cheapest listing of another player (Cancel
 // when only the player's own is known), and "All listings" opens the item's every listing.
 import { Button, Text } from '@mantine/core';
 import type { MarketListing } from '../../../contract/marketplace';
@@ -34,7 +34,7 @@ export function ShopCard({ item, onBuy, onCancel, onOpen }: Props) {
         <Text size="xs" c="gray.4">
           {rich(t('market.MarketplaceModal.lowest', { amount: item.lowest === null ? '—' : formatTc(item.lowest) }), [<Text span fw={700} c="gray.0" className={classes.price} data-testid="market-lowest" />])}
         </Text>
-        <Text size="xs" c="gray.4" data-testid="market-count">{t('market.listedCount', { count: item.count })}</Text>
+        <Text size="xs" c="gray.4" data-testid="market-count">{t('market.itemsListed', { count: item.count })}</Text>
         <div className={classes.cardChart}><PriceChart sales={item.sales} itemName={item.name} /></div>
       </div>
       <div className={classes.cardActions}>
@@ -51,7 +51,7 @@ export function ShopCard({ item, onBuy, onCancel, onOpen }: Props) {
           </Button>
         )}
         <Button size="xs" variant="subtle" color="gray.3" fullWidth onClick={() => onOpen(item.uuid)}
-          aria-label={t('market.shop.allListingsOf', { item: item.name, count: item.count })}>
+          aria-label={t('market.shop.allListingsOf', { item: item.name, count: item.listings })}>
           {t('market.shop.allListings')}
         </Button>
       </div>

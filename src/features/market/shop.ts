@@ -9,6 +9,8 @@ export interface ShopStat {
   item_name: string;
   lowest_price: number | null;
   listed_count: number;
+  /** Items on sale across those listings (a listing may sell several). */
+  listed_quantity: number;
   recent_sales: Array<{ unit_price: number; sold_at: string }>;
 }
 
@@ -19,8 +21,10 @@ export interface ShopItem {
   set: string | null;
   /** The cheapest active listing's price, null when none is known. */
   lowest: number | null;
-  /** How many active listings. */
+  /** How many items are on sale (over every active listing: a listing may sell several). */
   count: number;
+  /** How many active listings hold them. */
+  listings: number;
   sales: ShopStat['recent_sales'];
   /** The cheapest listing of someone else among the loaded listings: what the card's Buy buys. */
   cheapestToBuy: MarketListing | null;
@@ -41,26 +45,28 @@ export const NO_FILTER: ShopFilter = { query: '', rarity: 'all', set: 'all' };
 export function buildShopItems(stats: readonly ShopStat[], listings: readonly MarketListing[]): ShopItem[] {
   const items = new Map<string, ShopItem>();
   const card = (uuid: string, name: string): ShopItem => ({
-    uuid, name, rarity: rarityOf(uuid), set: setOf(uuid), lowest: null, count: 0, sales: [], cheapestToBuy: null, cheapestOwn: null,
+    uuid, name, rarity: rarityOf(uuid), set: setOf(uuid), lowest: null, count: 0, listings: 0, sales: [], cheapestToBuy: null, cheapestOwn: null,
   });
   for (const s of stats) {
     if (s.listed_count <= 0) continue;
-    items.set(s.item_uuid, { ...card(s.item_uuid, s.item_name), lowest: s.lowest_price, count: s.listed_count, sales: s.recent_sales });
+    items.set(s.item_uuid, { ...card(s.item_uuid, s.item_name), lowest: s.lowest_price, count: s.listed_quantity, listings: s.listed_count, sales: s.recent_sales });
   }
-  const seen = new Map<string, number>();
+  const seen = new Map<string, { listings: number; items: number }>();
   for (const listing of listings) {
     let item = items.get(listing.item_uuid);
     if (!item) {
       item = card(listing.item_uuid, listing.item_name);
       items.set(listing.item_uuid, item);
     }
-    seen.set(listing.item_uuid, (seen.get(listing.item_uuid) ?? 0) + 1);
+    const before = seen.get(listing.item_uuid) ?? { listings: 0, items: 0 };
+    seen.set(listing.item_uuid, { listings: before.listings + 1, items: before.items + listing.quantity });
     if (listing.isOwnListing) item.cheapestOwn ??= listing;
     else item.cheapestToBuy ??= listing;
   }
   for (const item of items.values()) {
-    const loaded = seen.get(item.uuid) ?? 0;
-    if (loaded > item.count) item.count = loaded;
+    const loaded = seen.get(item.uuid) ?? { listings: 0, items: 0 };
+    if (loaded.listings > item.listings) item.listings = loaded.listings;
+    if (loaded.items > item.count) item.count = loaded.items;
     const first = [item.cheapestToBuy, item.cheapestOwn].filter((l): l is MarketListing => l !== null)
       .reduce<number | null>((min, l) => (min === null || l.price_tripcoins < min ? l.price_tripcoins : min), null);
     if (first !== null && (item.lowest === null || first < item.lowest)) item.lowest = first;

@@ -1,4 +1,4 @@
-// The level progress overlay: '>LEVEL
+// The level progress overlay: 'LEVEL
 // PROGRESS', the current-level card (image, Total XP, XP needed for the next level, progress
 // bar, XP in the level versus the level end XP), '{n} / 50 Levels Unlocked' and the grid of
 // levels 1–50 in five columns, grouped by rank, coloured by section, milestones marked; locked
@@ -58,7 +58,7 @@ function Cell({ cell }: { cell: LevelCell }) {
         {cell.milestone && <IconStarFilled size={11} className={classes.star} />}
       </span>
       {when ? (
-        <span className={classes.cellWhen} aria-hidden><span>{when.date}</span><span>{when.time}</span></span>
+        <span className={classes.cellWhen} aria-hidden data-testid="level-cell-when">{when.yearFirst ? <><span>{when.year}</span><span>{when.monthDay}</span></> : <><span>{when.monthDay}</span><span>{when.year}</span></>}<span>{when.time}</span></span>
       ) : (
         <span className={classes.cellLock} aria-hidden><IconLock size={14} /><span>{formatXp(cell.xpRequired)}</span></span>
       )}

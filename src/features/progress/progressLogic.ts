@@ -7,7 +7,7 @@ import { currentLocale, t } from '../../i18n';
 import { formatCompact } from '../../i18n/format';
 
 export const PROGRESS_TEXT = localized('progress.text', {
-  title: '>LEVEL PROGRESS',
+  title: 'LEVEL PROGRESS',
   unlocked: (n: number) => `${n} / ${MAX_LEVEL} Levels Unlocked`,
   totalXp: 'Total XP',
   loading: 'Loading level progress...',
@@ -109,9 +109,16 @@ export function levelPercent(progress: LevelProgressAnswer['userProgress']): num
 }
 
 /** "Nov 22, 2026" and "6:30 PM", in the player's time zone. */
-export function unlockDateParts(date: Date, locale?: string): { date: string; time: string } {
+export function unlockDateParts(date: Date, locale?: string): { date: string; monthDay: string; year: string; yearFirst: boolean; time: string } {
+  const parts = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }).formatToParts(date);
+  const index = (type: Intl.DateTimeFormatPartTypes) => parts.findIndex((p) => p.type === type);
   return {
     date: date.toLocaleDateString(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+    // A narrow tile shows the date as two whole words (month and day, then the year, in the
+    // locale's order) so a line never breaks inside one ("2026年11月29" / "日").
+    monthDay: date.toLocaleDateString(locale, { month: 'short', day: 'numeric' }),
+    year: date.toLocaleDateString(locale, { year: 'numeric' }),
+    yearFirst: index('year') < index('month'),
     time: date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' }),
   };
 }

@@ -15,6 +15,8 @@ import classes from './ReleaseNotes.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
+import { streakIsCurrent } from '../../../contract/releaseStreak';
+import { localDay, releaseDayText } from '../../lib/releaseDay';
 
 function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
   const counted = useCountUp(value, COUNTER_ANIMATION_MS);
@@ -63,6 +65,8 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
   const groups = useMemo(() => groupByMonth(query.data ?? []), [query.data]);
   const metrics = useMemo(() => releaseMetrics(query.data ?? []), [query.data]);
   const newest = groups[0]?.releases[0];
+  // A streak whose newest day is before yesterday ended: said in the past tense, with its day.
+  const streakEnded = newest && !streakIsCurrent(newest.date, localDay(new Date())) ? newest.date : null;
   const errorText = query.isError ? releaseErrorText(query.error) : null;
   useEffect(() => { if (errorText) showToast({ message: errorText, tone: 'error' }); }, [errorText]);
 
@@ -79,7 +83,7 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
       <Stack gap="xl" className={classes.body}>
         <div className={classes.headline}>
           <div>
-            <Text className={classes.kicker}>{t('releases.ReleaseNotesOverlay.dailyUpdateStreak')}</Text>
+            <Text className={classes.kicker} data-testid="release-streak-kicker">{streakEnded ? t('releases.ReleaseNotesOverlay.streakEnded', { date: releaseDayText(streakEnded) }) : t('releases.ReleaseNotesOverlay.dailyUpdateStreak')}</Text>
             <Figure label={t('releases.ReleaseNotesOverlay.days')} value={metrics.streakDays} testId="release-streak" animate={false} />
           </div>
           <div>

@@ -4,13 +4,14 @@
 // nothing floats over the footer. On a touch-only device a note says what the bindings are for.
 import { Alert, Button, Group, SegmentedControl, Stack, Tabs, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { BINDABLE_KEY_ACTIONS, DEFAULT_KEY_BINDINGS, KEY_UNBOUND, SPRINT_MODES, type SprintMode } from '../../../contract/keys';
+import { BINDABLE_KEY_ACTIONS, KEY_UNBOUND, SPRINT_MODES, type SprintMode } from '../../../contract/keys';
 import { findConflict, initialKeyBindingState, keyBindingStep, type KeyBindingEvent, type KeyConflict } from '../../../machines/key-binding';
 import { useEscapeLayer } from '../../overlays/context';
 import { showToast } from '../../ui/toast';
 import { KeyBindButton } from './KeyBindButton';
 import { useTouchOnly } from './touchOnly';
-import { keyActionLabel, keyName, sprintModeLabel } from '../../i18n/settingsTexts';
+import { keyActionLabel, keyName, sectionLabel, sprintModeLabel } from '../../i18n/settingsTexts';
+import { ACTION_TEXT, sectionDefaults } from './SettingsActions';
 import type { SettingsApi } from './useSettings';
 import classes from './SettingsOverlay.module.css';
 import { t } from '../../i18n';
@@ -110,7 +111,8 @@ export function KeyboardSection({ api, compact = false }: { api: SettingsApi; co
             state.conflict?.action === action ? <ConflictPrompt key={`${action}-conflict`} conflict={state.conflict} onAnswer={send} /> : null,
           ])}
           <Group justify="flex-end">
-            <Button variant="light" color="red" onClick={() => { setState(keyBindingStep(state, { type: 'RESET' }, bindings, sprintMode).state); api.change('keyBindingsV2', { ...bindings, ...DEFAULT_KEY_BINDINGS }); }}>
+            <Button variant="light" color="red" data-testid="keyboard-reset"
+              onClick={() => { setState(keyBindingStep(state, { type: 'RESET' }, bindings, sprintMode).state); api.applyMany(sectionDefaults('keyboard'), ACTION_TEXT.resetSectionDone(sectionLabel('keyboard')), 'reset'); }}>
               {t('settings.KeyboardSection.reset')}
             </Button>
           </Group>

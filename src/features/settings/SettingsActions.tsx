@@ -22,6 +22,8 @@ export function sectionDefaults(section: SectionId): Partial<SettingsValues> {
   return out as Partial<SettingsValues>;
 }
 export const hasResettableSettings = (section: SectionId) => Object.keys(sectionDefaults(section)).length > 0;
+/** Sections whose panel has its own Reset (the spec's Keyboard): the footer offers no second one for the same scope. */
+export const SECTIONS_WITH_OWN_RESET: ReadonlySet<SectionId> = new Set<SectionId>(['keyboard']);
 
 export const ACTION_TEXT = localized('settings.action', {
   resetSectionTitle: (label: string) => `Reset ${label}?`,
@@ -101,7 +103,7 @@ export function SettingsActions({ api, section, compact }: { api: SettingsApi; s
         </Alert>
       )}
       <Group gap="xs" wrap="nowrap">
-        {compact ? (
+        {SECTIONS_WITH_OWN_RESET.has(section) ? null : compact ? (
           <Button size="compact-sm" h={34} variant="light" color="red" leftSection={<IconRestore size={16} aria-hidden />} onClick={() => setConfirm({
             title: ACTION_TEXT.resetSectionTitle(label), body: ACTION_TEXT.resetSectionBody(label), action: t('settings.SettingsActions.resetLabel', { label }),
             run: () => api.applyMany(sectionDefaults(section), ACTION_TEXT.resetSectionDone(label), 'reset'),

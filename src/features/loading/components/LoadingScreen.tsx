@@ -14,6 +14,7 @@ import css from './LoadingScreen.css?inline';
 import { useInjectedStyles } from './useInjectedStyles';
 import { useT } from '../../../i18n/react';
 import { pageData } from '../../../lib/pageData';
+import { streakBadge } from '../streakBadge';
 
 export { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL };
 
@@ -36,9 +37,9 @@ function FlameIcon() {
 export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL, dailyStreak }: LoadingScreenProps) {
   useInjectedStyles(LOADING_STYLE_ID, css);
   // One streak: the figure the release notes count, delivered with the page.
-  const [pageStreak] = useState(() => pageData().updateStreak);
-  const streak = dailyStreak ?? pageStreak ?? DEFAULT_DAILY_STREAK;
+  const [page] = useState(() => pageData());
   const t = useT();
+  const badge = streakBadge(page, dailyStreak);
   const phase = useSelector(actor, loadingPhase);
   const error = useSelector(actor, (s) => s.context.error);
   return (
@@ -47,8 +48,8 @@ export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL,
       <div className="ls-shade" />
       <div className="ls-top">
         <span className="ls-badge" data-testid="version-badge">{version}</span>
-        <span className="ls-badge ls-streak" data-testid="streak-badge" title={t('loading.streakTitle')}>
-          <FlameIcon />{t('loading.streak', { days: streak })}
+        <span className="ls-badge ls-streak" data-testid="streak-badge" data-ended={badge.ended || undefined} title={badge.title}>
+          {!badge.ended && <FlameIcon />}{badge.text}
         </span>
       </div>
       <div className="ls-center"><h1 className="ls-title">TRIPSHELL</h1></div>

@@ -52,7 +52,7 @@ export const TEXT_PARAMS: Record<string, readonly string[]> = {
   'live.clanInvite': ['clan'], 'live.clanAccept': ['username', 'clan'], 'live.clanJoinRequest': ['username'], 'live.clanRemoval': ['clan'],
   'live.adminGranted': ['amount', 'asset'], 'live.adminRemoved': ['amount', 'asset'],
   'live.listingCancelled': ['count', 'item'], 'live.studioMessage': ['message'],
-  'live.purchaseGranted': ['amount'], 'live.purchaseReversed': ['amount'], 'live.purchaseReversedDebt': ['amount', 'debt'],
+  'live.coinsAwarded': ['amount'], 'live.purchaseGranted': ['amount'], 'live.purchaseReversed': ['amount'], 'live.purchaseReversedDebt': ['amount', 'debt'],
 };
 
 /** `clan` + `nameTaken` → `CLAN_NAME_TAKEN`; nested paths join with `_` as well. */

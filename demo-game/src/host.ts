@@ -24,6 +24,7 @@ export const HOST_TRIGGERS: readonly HostTrigger[] = [
   host('locale', 'Language', { call: 'locale' }),
   host('happy-time', 'Happy time', { call: 'happyTime' }),
   host('capabilities', 'Host powers', { call: 'capabilities' }),
+  host('packs', 'TripCoin packs', { call: 'products' }),
   host('buy-tripcoins', 'Buy TripCoins', { call: 'purchase', productId: 'tc-1200' }),
 ];
 

@@ -3,19 +3,11 @@
 // inside frames); the provider sends the player back with `?purchase=<session>`, where the shell
 // reads the session (src/host-bridge/purchases.ts) and tells the player and the game. The grant is
 // the provider's signed webhook's, on the server. Prices: the server's, formatted by the shell.
-import type { OfferedProduct } from '../../contract/purchases';
+import { purchaseReturn, PURCHASE_RETURN_PARAM, type OfferedProduct } from '../../contract/purchases';
 import type { BuyOutcome, HostStore, PurchaseServer } from '../types';
 
-/** The parameter the checkout's return address carries. */
-export const PURCHASE_RETURN_PARAM = 'purchase';
-
-/** The checkout session a return address names, or null. */
-export function purchaseReturn(href: string): string | null {
-  try {
-    const id = new URL(href).searchParams.get(PURCHASE_RETURN_PARAM);
-    return id && /^[A-Za-z0-9_-]{1,200}$/.test(id) ? id : null;
-  } catch { return null; }
-}
+/** The parameter the checkout's return address carries, and its reading (the contract's). */
+export { purchaseReturn, PURCHASE_RETURN_PARAM };
 
 export function createWebStore(win: Pick<Window, 'location'>): HostStore {
   return {

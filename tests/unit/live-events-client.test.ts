@@ -50,13 +50,13 @@ describe('connectLiveEvents', () => {
   it('hands over valid events, drops invalid ones, and resumes after the last id when the stream drops', async () => {
     const server = fakeServer([
       `retry: 10\n\nid: 4\ndata: ${JSON.stringify(sold)}\n\nid: 5\ndata: {"type":"nonsense"}\n\n`,
-      `id: 6\ndata: ${JSON.stringify({ type: 'banned', reason: 'x' })}\n\n`,
+      `id: 6\ndata: ${JSON.stringify({ type: 'banned', message: 'x' })}\n\n`,
     ]);
     const got: Array<[LiveEvent, string | null]> = [];
     const stream = connectLiveEvents({ fetch: server.fetch, backoffMs: () => 5, onEvent: (e, id) => got.push([e, id]) });
     await until(() => got.length === 2);
     stream.close();
-    expect(got).toEqual([[sold, '4'], [{ type: 'banned', reason: 'x' }, '6']]);
+    expect(got).toEqual([[sold, '4'], [{ type: 'banned', message: 'x' }, '6']]);
     expect(server.asked.map((a) => a.lastEventId)).toEqual([null, '5']);
   });
 

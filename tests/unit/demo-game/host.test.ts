@@ -71,6 +71,7 @@ describe('host events', () => {
     { type: 'chat', enabled: false },
     { type: 'locale', locale: 'de-DE' },
     { type: 'storage', persistent: false },
+    { type: 'purchase', status: 'granted', productId: 'tc-1200', tripcoins: 1200, balance: 1250 },
   ];
 
   it('has an example of every event type, each reaching the game through OnHostEvent as an effect', () => {

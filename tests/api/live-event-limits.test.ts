@@ -132,11 +132,11 @@ describe.each(testDatabases())('live-event stream limits on $name', (database) =
     const ban = await fetch(`${base}/api/admin/players/${me.uuid}/ban`, {
       method: 'POST',
       headers: { ...bearer(admin.client.cookies.get('sid') ?? ''), origin: base, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ reason: 'Aimbot' }),
+      body: JSON.stringify({ reason: 'Aimbot', playerMessage: 'Cheating is not allowed' }),
     });
     expect(ban.status, await ban.clone().text()).toBe(200);
     await until(() => stream.ended, 1_500);
-    expect(stream.messages.map((m) => JSON.parse(m.data))).toContainEqual({ type: 'banned', reason: 'Aimbot' });
+    expect(stream.messages.map((m) => JSON.parse(m.data))).toContainEqual({ type: 'banned', message: 'Cheating is not allowed' });
   });
 
   it('ends a stream after its maximum lifetime; the id it gave resumes it without losing what came meanwhile', async () => {

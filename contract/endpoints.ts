@@ -16,6 +16,7 @@ import { bridgeEndpoints } from './bridge';
 import { settingsEndpoints } from './settings';
 import { adminEndpoints } from './admin';
 import { myEconomyEndpoints } from './myEconomy';
+import { purchaseEndpoints } from './purchaseEndpoints';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -33,6 +34,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   settings: settingsEndpoints,
   admin: adminEndpoints,
   me: myEconomyEndpoints,
+  purchases: purchaseEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

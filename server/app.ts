@@ -28,6 +28,8 @@ import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import liveEventsPlugin from './plugins/liveEvents';
 import metricsPlugin from './plugins/metrics';
+import purchasesPlugin from './plugins/purchases';
+import type { PurchaseService } from './providers/purchaseService';
 import staticPlugin from './plugins/static';
 
 /** The deepest JSON body accepted. No request of ours nests past a handful of levels; a body of
@@ -59,6 +61,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default stdout). */
   logStream?: { write(line: string): void };
+  /** The purchase ledger service and its product table (plugins/purchases.ts); none: nothing is sold. */
+  purchases?: PurchaseService | null;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -106,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cratesPlugin);
   await app.register(liveEventsPlugin);
   await app.register(metricsPlugin);
+  await app.register(purchasesPlugin, { service: options.purchases ?? null });
   // 3. routes
   await app.register(routesPlugin);
   await app.register(staticPlugin);

@@ -10,6 +10,7 @@ import type { CrateSetup } from './services/economy/crates';
 import type { PasswordWork } from './services/accounts/passwords';
 import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';
+import type { Purchases } from './plugins/purchases';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     bridge: Bridge | null;
     crates: CrateSetup;
     passwordWork: PasswordWork;
+    /** Real-money packs: null when no purchase service is given (nothing is sold). */
+    purchases: Purchases | null;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+/** The hosts that sell TripCoin packs (Poki has no purchases: `unavailable`). */
+export const PURCHASE_HOSTS = ['web', 'discord', 'crazygames'] as const;
+export type PurchaseHost = (typeof PURCHASE_HOSTS)[number];
+export const ProductId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);
+/** One pack as the server offers it on one host. `hostProductId`: the Discord SKU id, the Xsolla item sku, the web provider's price id. `price`: the server's price where the host gives none to the client (web); Discord and the portal format their own. */
+export const OfferedProduct = z.object({
+  id: ProductId, tripcoins: z.number().int().positive(), hostProductId: z.string().min(1).max(100),
+  price: z.object({ amountMinor: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }).optional(),
+});
+export type OfferedProduct = z.infer<typeof OfferedProduct>;
+/** GET /api/purchases/products?host=… */
+export const ProductsAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('available'), host: z.enum(PURCHASE_HOSTS), products: z.array(OfferedProduct) }),
+  z.object({ status: z.literal('unavailable'), reason: z.enum(['notConfigured', 'signInRequired', 'hostHasNoPurchases']) }),
+]);
+/** What a grant looks like to the client (answers of sync/confirm/session, the live event). */
+export const Grant = z.object({ purchaseId: z.string(), productId: ProductId, tripcoins: z.number().int().positive(), host: z.enum(PURCHASE_HOSTS) });
+export const SettleAnswer = z.object({ granted: z.array(Grant), balance: z.number() });
+// POST /api/purchases/discord/sync            {}                          -> SettleAnswer (lists the player's entitlements with the bot token, grants, consumes)
+// POST /api/purchases/crazygames/confirm      { productId, orderId? }     -> SettleAnswer (asks Xsolla for the player's orders/inventory, grants, consumes)
+// POST /api/purchases/web/checkout            { productId }               -> { url: string, sessionId: string }
+// GET  /api/purchases/web/session/:sessionId                              -> { status: 'open' | 'paid' | 'expired', grant?: Grant, balance?: number }
+// POST /api/webhooks/discord   (Ed25519: X-Signature-Ed25519 + X-Signature-Timestamp, DISCORD_PUBLIC_KEY)
+// POST /api/webhooks/xsolla    (Authorization: Signature <sha1(rawBody + XSOLLA_WEBHOOK_SECRET)>)
+// POST /api/webhooks/web       (Stripe-Signature: t=…,v1=… HMAC-SHA256 of `${t}.${rawBody}`, WEB_CHECKOUT_WEBHOOK_SECRET)
+/** Error codes (400/403/409/503 with these codes; texts go through the catalogs). */
+export const PURCHASE_CODES = ['PRODUCT_UNKNOWN', 'PURCHASES_NOT_CONFIGURED', 'SIGN_IN_REQUIRED', 'PLAYER_IN_DEBT', 'WEBHOOK_SIGNATURE', 'PROVIDER_UNAVAILABLE'] as const;
+
+// ---- Additions (after the shared starting content) ----
+
+export type Grant = z.infer<typeof Grant>;

@@ -28,7 +28,7 @@ import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import liveEventsPlugin from './plugins/liveEvents';
 import metricsPlugin from './plugins/metrics';
-import purchasesPlugin from './plugins/purchases';
+import purchaseProvidersPlugin from './plugins/purchaseProviders';
 import type { PurchaseService } from './providers/purchaseService';
 import staticPlugin from './plugins/static';
 
@@ -61,7 +61,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default stdout). */
   logStream?: { write(line: string): void };
-  /** The purchase ledger service and its product table (plugins/purchases.ts); none: nothing is sold. */
+  /** The purchase ledger service and its product table (plugins/purchaseProviders.ts); none: nothing is sold. */
   purchases?: PurchaseService | null;
 }
 
@@ -110,7 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cratesPlugin);
   await app.register(liveEventsPlugin);
   await app.register(metricsPlugin);
-  await app.register(purchasesPlugin, { service: options.purchases ?? null });
+  await app.register(purchaseProvidersPlugin, { service: options.purchases ?? null });
   // 3. routes
   await app.register(routesPlugin);
   await app.register(staticPlugin);

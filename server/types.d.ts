@@ -10,7 +10,7 @@ import type { CrateSetup } from './services/economy/crates';
 import type { PasswordWork } from './services/accounts/passwords';
 import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';
-import type { Purchases } from './plugins/purchases';
+import type { Purchases } from './plugins/purchaseProviders';
 
 declare module 'fastify' {
   interface FastifyInstance {

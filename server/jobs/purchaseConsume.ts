@@ -5,7 +5,7 @@
 // Several processes may run it: a consume the provider already has answers again harmlessly.
 import type { FastifyInstance } from 'fastify';
 import type { PurchaseHost } from '../../contract/purchases';
-import type { Purchases } from '../plugins/purchases';
+import type { Purchases } from '../plugins/purchaseProviders';
 import { consumeNow } from '../providers/settle';
 
 export const CONSUME_BATCH = 50;

@@ -35,5 +35,5 @@ export default fp(async (app) => {
   for (const area of AREAS) await app.register(area);
 }, {
   name: 'routes',
-  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'purchases'],
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'purchase-providers'],
 });

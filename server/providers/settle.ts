@@ -9,7 +9,7 @@ import { hundredthsToNumber } from '../../contract/money';
 import { inTransaction } from '../db/tx';
 import { coinBalance } from '../services/economy/balances';
 import { playerAccount } from '../services/economy/ledger';
-import type { Purchases } from '../plugins/purchases';
+import type { Purchases } from '../plugins/purchaseProviders';
 import { ENTITLEMENT_PURCHASE, ENTITLEMENT_TEST_MODE, type Entitlement } from './discordStore';
 import type { ConfirmedPurchase, PurchaseGrant, ReverseReason } from './purchaseService';
 import { XSOLLA_PAID, type XsollaOrder } from './xsolla';

@@ -1,5 +1,5 @@
-// Real-money TripCoin packs: the ledger service (`app.purchases.service`, the product table with
-// it) and the provider clients of the hosts whose keys are set, decorated for the routes, the
+// Real-money TripCoin packs, provider side: the ledger service (`app.purchases.service`, the
+// product table with it; buildApp's `purchases` option) and the provider clients of the hosts whose keys are set, decorated for the routes, the
 // webhooks and the jobs; and the metrics they count. Without a service nothing is sold: every
 // purchase route answers that purchases are not configured.
 import fp from 'fastify-plugin';
@@ -45,4 +45,4 @@ export default fp<{ service?: PurchaseService | null }>(async (app, options) => 
     steps: new Counter({ name: 'tripshell_purchases_total', help: 'Purchase steps (confirm, grant, consume, refund), by host and outcome', labelNames: ['host', 'step', 'outcome'], registers }),
   };
   app.decorate('purchases', purchases);
-}, { name: 'purchases', dependencies: ['config', 'database', 'metrics'] });
+}, { name: 'purchase-providers', dependencies: ['config', 'database', 'metrics'] });

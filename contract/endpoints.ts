@@ -17,6 +17,7 @@ import { settingsEndpoints } from './settings';
 import { adminEndpoints } from './admin';
 import { adminPurchaseEndpoints } from './adminPurchases';
 import { myEconomyEndpoints } from './myEconomy';
+import { purchaseEndpoints } from './purchaseEndpoints';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -35,6 +36,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   admin: adminEndpoints,
   adminPurchases: adminPurchaseEndpoints,
   me: myEconomyEndpoints,
+  purchases: purchaseEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

@@ -22,6 +22,11 @@
 //                                          at all; adblock=1: init() is refused. Other parameters
 //                                          (a shareable link's roomId=…) go on to the game's frame
 //   /web?join=<room>                     a partner page framing the plain site
+//   /fake/discord/purchase {user_id,     the payment providers' fakes (tests/fakes/discordStore.ts,
+//     sku_id} | /entitlements             xsolla.ts, webCheckout.ts): what Discord's purchase flow,
+//   /fake/xsolla/buy {userId, sku} |      the portal's buyItem and a checkout page do, each sending its
+//     /orders | /api/…                    signed webhook to the product; POST /fake/<host>/switches
+//   /fake/checkout/pay/:session | /api/…  {webhookNever, webhookTwice, consumeFailsTimes, refund}
 //   (/discord and /crazygames pass ?completionPolicy=, ?hookTimeoutSeconds= and ?demoGameHook=
 //   on to the product)
 //
@@ -30,12 +35,15 @@
 // product's server needs to verify sign-ins: Discord's OAuth API (tests/fakes/discord.ts) and the
 // portal's key server (tests/fakes/crazygames.ts); `env` says how to point the product at them.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import type { HostKind } from '../hosts/list';
 import { startFakePortal, type FakePortal } from '../tests/fakes/crazygames';
 import { startFakeDiscord, type FakeDiscord } from '../tests/fakes/discord';
+import { createFakeDiscordStore, type FakeDiscordStore } from '../tests/fakes/discordStore';
+import { createFakeXsolla, type FakeXsolla } from '../tests/fakes/xsolla';
+import { createFakeCheckout, type FakeCheckout } from '../tests/fakes/webCheckout';
 
 /**
  * Where the playground's host stand-ins record a paid purchase in the fake providers, as the real
@@ -61,6 +69,8 @@ export interface Playground {
   origin: string;
   discord: FakeDiscord;
   portal: FakePortal;
+  /** The payment providers' fakes (their webhooks go to the product). */
+  store: { discord: FakeDiscordStore; xsolla: FakeXsolla; checkout: FakeCheckout };
   /** The product server's environment for these fakes and this playground. */
   env: Record<string, string>;
   /** The playground page of a host (hosts/list.ts); a host without a page here answers 404. */
@@ -111,12 +121,48 @@ const DIR = new URL('.', import.meta.url).pathname;
 const page = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body style="margin:0;font-family:system-ui,sans-serif;background:#1e1f22;color:#ddd">${body}</body></html>`;
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** What the playground's Xsolla sells (the product's config/products.json maps its packs to these skus). */
+export const PLAYGROUND_XSOLLA_CATALOG = [
+  { sku: 'tc_500', name: '500 TripCoins', amountMinor: 499, currency: 'USD' },
+  { sku: 'tc_1200', name: '1,200 TripCoins', amountMinor: 999, currency: 'USD' },
+  { sku: 'tc_2600', name: '2,600 TripCoins', amountMinor: 1999, currency: 'USD' },
+];
+
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const discord = await startFakeDiscord({ clientId: options.clientId, clientSecret: PLAYGROUND_DISCORD_SECRET, port: options.discordApiPort ?? 0 });
-  const portal = await startFakePortal({ gameId: PLAYGROUND_GAME_ID, port: options.portalKeyPort ?? 0 });
   const product = options.product.replace(/\/$/, '');
+  // The payment providers, faked with keys made now (never real ones): Discord's entitlements on
+  // the fake Discord API's address, Xsolla and the checkout under /fake/xsolla and /fake/checkout
+  // here; each sends its webhooks to the product. Their controls: POST /fake/<host>/switches.
+  const store = {
+    discord: createFakeDiscordStore({ applicationId: options.clientId, webhookTarget: `${product}/api/webhooks/discord` }),
+    xsolla: createFakeXsolla({ webhookTarget: `${product}/api/webhooks/xsolla`, catalog: PLAYGROUND_XSOLLA_CATALOG }),
+    checkout: createFakeCheckout({ webhookTarget: `${product}/api/webhooks/web` }),
+  };
+  const discord = await startFakeDiscord({
+    clientId: options.clientId, clientSecret: PLAYGROUND_DISCORD_SECRET, port: options.discordApiPort ?? 0,
+    extra: (req, res, url) => (url.pathname.startsWith('/api/applications/') ? store.discord.api(req, res, url.pathname.slice('/api'.length), url.searchParams) : Promise.resolve(false)),
+  });
+  const portal = await startFakePortal({ gameId: PLAYGROUND_GAME_ID, port: options.portalKeyPort ?? 0 });
   let origin = '';
 
+  /** /fake/discord/…, /fake/xsolla/(api/)…, /fake/checkout/(api/)…: the providers' fakes. */
+  const fakeRequest = (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    const path = url.pathname;
+    // The Discord client's and the portal's pages (other origins) call the controls with JSON.
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type' });
+      res.end();
+      return Promise.resolve(true);
+    }
+    const under = (prefix: string) => path.startsWith(prefix) ? path.slice(prefix.length) : null;
+    let rest: string | null;
+    if ((rest = under('/fake/discord')) !== null) return store.discord.control(req, res, rest);
+    if ((rest = under('/fake/xsolla/api')) !== null) return store.xsolla.api(req, res, rest);
+    if ((rest = under('/fake/xsolla')) !== null) return store.xsolla.control(req, res, rest);
+    if ((rest = under('/fake/checkout/api')) !== null) return store.checkout.api(req, res, rest, url.searchParams);
+    if ((rest = under('/fake/checkout')) !== null) return store.checkout.control(req, res, rest);
+    return Promise.resolve(false);
+  };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://playground');
     const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
@@ -126,6 +172,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const json = (body: unknown) => send(200, 'application/json', JSON.stringify(body), { 'access-control-allow-origin': '*' });
     const q = url.searchParams;
     try {
+      if (url.pathname.startsWith('/fake/')) {
+        const answered = fakeRequest(req, res, url);
+        void answered.then((done) => { if (!done) send(404, 'text/plain', 'not found'); }, (error: unknown) => send(500, 'text/plain', String(error)));
+        return;
+      }
       if (url.pathname === '/discord') {
         const mode = ['normal', 'silent', 'refuse'].includes(q.get('mode') ?? '') ? String(q.get('mode')) : 'normal';
         const platform = q.get('platform') === 'mobile' ? 'mobile' : 'desktop';
@@ -235,15 +286,25 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   });
   await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(options.port, '127.0.0.1', resolve); });
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  store.checkout.pageBase = `${origin}/fake/checkout`;
 
   return {
-    origin, discord, portal,
+    origin, discord, portal, store,
     env: {
       DISCORD_CLIENT_ID: options.clientId, DISCORD_CLIENT_SECRET: PLAYGROUND_DISCORD_SECRET,
       DISCORD_API_BASE: discord.apiBase, DISCORD_AUTHORIZE_URL: discord.authorizeUrl,
       // Portal sign-in is on only for our game's id, and the playground's portal signs every token with it.
       CRAZYGAMES_PUBLIC_KEY_URL: portal.keyUrl, CRAZYGAMES_GAME_ID: portal.gameId,
       PLAYGROUND_ORIGIN: origin,
+      DISCORD_BOT_TOKEN: store.discord.botToken, DISCORD_PUBLIC_KEY: store.discord.publicKeyHex,
+      XSOLLA_PROJECT_ID: store.xsolla.projectId, XSOLLA_API_KEY: store.xsolla.apiKey, XSOLLA_WEBHOOK_SECRET: store.xsolla.webhookSecret,
+      XSOLLA_API_BASE: `${origin}/fake/xsolla/api`,
+      WEB_CHECKOUT_SECRET_KEY: store.checkout.secretKey, WEB_CHECKOUT_WEBHOOK_SECRET: store.checkout.webhookSecret,
+      WEB_CHECKOUT_API_BASE: `${origin}/fake/checkout/api`,
+      // The playground's Discord sells its test purchases too (the fake's entitlements are type 1 unless asked).
+      DISCORD_TEST_ENTITLEMENTS: 'true',
+      // Short rounds: a missed webhook or a failed consume is caught within seconds here.
+      PURCHASE_CONSUME_RETRY_MS: '3000', PURCHASE_RECONCILE_MS: '5000',
     },
     url: (host, params = {}) => `${origin}/${host}${Object.keys(params).length ? `?${new URLSearchParams(params)}` : ''}`,
     close: async () => {

@@ -29,6 +29,8 @@ import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import liveEventsPlugin from './plugins/liveEvents';
 import metricsPlugin from './plugins/metrics';
+import purchaseProvidersPlugin from './plugins/purchaseProviders';
+import type { PurchaseService } from './providers/purchaseService';
 import staticPlugin from './plugins/static';
 
 /** The deepest JSON body accepted. No request of ours nests past a handful of levels; a body of
@@ -60,6 +62,9 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where the log goes (default stdout). */
   logStream?: { write(line: string): void };
+  /** The purchase ledger service and its product table (plugins/purchaseProviders.ts): the ledger's
+   * (services/economy/purchases.ts) when left out; null: nothing is sold. */
+  purchases?: PurchaseService | null;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -108,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(purchasesPlugin);
   await app.register(liveEventsPlugin);
   await app.register(metricsPlugin);
+  await app.register(purchaseProvidersPlugin, { service: options.purchases });
   // 3. routes
   await app.register(routesPlugin);
   await app.register(staticPlugin);

@@ -4,6 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTripcoins } from '../contract/money';
 import { strangerWildcard } from '../contract/origins';
+import { purchaseConfigProblems } from './providers/purchaseConfig';
 
 const bool = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 /** A price: 0.01 to 1,000,000 TC with at most two decimals, kept as text (parsed to hundredths where used). */
@@ -218,6 +219,29 @@ export const ConfigSchema = z.object({
   CRATE_V2_SUPPLY: z.coerce.number().int().min(0).max(1_000_000_000).default(10_000),
   /** Path of the crate drop tables (default server/data/drop-tables.json); checked at start. */
   CRATE_DROP_TABLES: z.string().min(1).optional(),
+  /** Real-money TripCoin packs (docs/domain/purchases-providers.md). Discord: the bot token
+   * that lists and consumes entitlements, the application's public key (hex Ed25519) that signs
+   * its webhook events, and whether test-mode entitlements (type 4) grant. */
+  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  DISCORD_PUBLIC_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'the application public key: 64 hex digits').optional(),
+  DISCORD_TEST_ENTITLEMENTS: bool.default(false),
+  /** Xsolla (the portal's store): our project, its server API key, the webhook secret key. */
+  XSOLLA_PROJECT_ID: z.string().regex(/^\d{1,12}$/, 'the Xsolla project id (digits)').optional(),
+  XSOLLA_API_KEY: z.string().min(1).optional(),
+  XSOLLA_WEBHOOK_SECRET: z.string().min(1).optional(),
+  XSOLLA_API_BASE: z.string().url().default('https://store.xsolla.com/api'),
+  /** The web checkout (Stripe's API): the secret key, the webhook signing secret, the API's
+   * address, and where the checkout sends the player back ({SESSION}: the session id). */
+  WEB_CHECKOUT_SECRET_KEY: z.string().min(1).optional(),
+  WEB_CHECKOUT_WEBHOOK_SECRET: z.string().min(1).optional(),
+  WEB_CHECKOUT_API_BASE: z.string().url().default('https://api.stripe.com'),
+  WEB_CHECKOUT_RETURN_URL: z.string().url().optional(),
+  /** How often a purchase whose consume call failed is tried again, and how often Discord's
+   * entitlements are polled (its webhook events may never arrive), in ms. */
+  PURCHASE_CONSUME_RETRY_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
+  PURCHASE_RECONCILE_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
+  /** The oldest webhook accepted, by its signed timestamp (s): an older one is a replay. */
+  WEBHOOK_MAX_AGE_S: z.coerce.number().int().min(1).max(86_400).default(300),
   /** The console's grants (docs/domain/console.md): the most one grant may give, and the most one
    * admin may grant in a UTC day, in whole TripCoins and in item units (all items together).
    * Removals are not capped: they take value out, never make it. */
@@ -285,6 +309,7 @@ export function productionProblems(c: Config): string[] {
     for (const v of values) if (/^http:\/\//i.test(v)) problems.push(`${name}: "${v}" is plain http`);
   }
   if (c.DEMO_GAME_SERVER) problems.push('DEMO_GAME_SERVER is set: the local demo game server pays anyone who plays a round; it is for local try-outs only');
+  problems.push(...purchaseConfigProblems(c));
   if (c.PLAYGROUND_ORIGIN) problems.push('PLAYGROUND_ORIGIN is set: it is for the local host playground and lifts frame-ancestors');
   return problems;
 }

@@ -5,6 +5,7 @@
 //    (each supply minted on the first start of an empty database) and the secrets every process
 //    shares (ALTCHA's; the bot-check plugin reads them when the app gets ready);
 //  - pruning of expired rows now and every 10 minutes, stopped when the app closes;
+//  - with purchases on: the consume retries and Discord's entitlement reconcile, on their timers;
 //  - the Mythical Bridge transfers a previous process left open, finished in the background.
 // Call it before the app is ready (listen, inject): it adds an onClose hook.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -13,6 +14,8 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureCrateShops } from './jobs/crateSupply';
 import { schedulePruning } from './jobs/pruning';
+import { scheduleConsumes } from './jobs/purchaseConsume';
+import { scheduleReconcile } from './jobs/purchaseReconcile';
 import type { CrateShop } from './services/economy/crates';
 import { ALTCHA_SECRETS, serverSecret } from './services/system/secrets';
 
@@ -29,6 +32,11 @@ export async function startUp(app: FastifyInstance): Promise<void> {
   const pruning = schedulePruning(app.db, app.log);
   app.addHook('onClose', async () => { await pruning.stop(); });
   await pruning.first;
+  // Real-money packs: failed consumes retried, Discord's entitlements polled (its events go missing).
+  if (app.purchases) {
+    const jobs = [scheduleConsumes(app), ...(app.purchases.discord ? [scheduleReconcile(app)] : [])];
+    app.addHook('onClose', async () => { await Promise.all(jobs.map((j) => j.stop())); });
+  }
   const { bridge } = app;
   if (bridge) void bridge.resume().catch((err: unknown) => app.log.error({ err }, 'bridge resume failed'));
 }

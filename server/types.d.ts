@@ -11,6 +11,7 @@ import type { Products } from './purchases/products';
 import type { PasswordWork } from './services/accounts/passwords';
 import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';
+import type { Purchases } from './plugins/purchaseProviders';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     crates: CrateSetup;
     products: Products;
     passwordWork: PasswordWork;
+    /** Real-money packs: null when no purchase service is given (nothing is sold). */
+    purchases: Purchases | null;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -19,14 +19,16 @@ import { marketplaceRoutes } from '../routes/marketplace';
 import { myEconomyRoutes } from '../routes/myEconomy';
 import { profileRoutes } from '../routes/profile';
 import { progressRoutes } from '../routes/progress';
+import { purchaseRoutes } from '../routes/purchases';
 import { releaseRoutes } from '../routes/releases';
 import { settingsRoutes } from '../routes/settings';
 import { systemRoutes } from '../routes/system';
+import { webhookRoutes } from '../routes/webhooks';
 
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes,
-  liveEventRoutes, myEconomyRoutes,
+  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes,
 ];
 
 export default fp(async (app) => {
@@ -36,5 +38,5 @@ export default fp(async (app) => {
   if (app.config.DEMO_GAME_SERVER) await app.register(demoGameServerRoutes);
 }, {
   name: 'routes',
-  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events'],
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'purchase-providers'],
 });

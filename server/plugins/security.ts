@@ -18,6 +18,11 @@ const ADMIN_PAGE = /^\/admin(?:[/?#]|$)/;
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The payment providers' webhooks (routes/webhooks.ts): server to server, never with a cookie,
+ * every one signed. The origin and simple-request rules guard cookie-authenticated changes; a
+ * webhook is authenticated by its signature alone, which these checks never replace. */
+const WEBHOOKS = '/api/webhooks/';
+
 /** `defaultSrc` → `default-src`; directives joined as helmet writes them. */
 export function cspOf(directives: Record<string, readonly string[]>): string {
   return Object.entries(directives).map(([name, values]) => `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${values.join(' ')}`).join(';');
@@ -131,7 +136,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 
   // A callback hook (every request runs it; an async one would cost a promise each time).
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!UNSAFE.has(request.method)) done();
+    if (!UNSAFE.has(request.method) || request.url.startsWith(WEBHOOKS)) done();
     else if (crossOrigin(request, config, ownOrigins(app))) done(forbidden('Cross-origin request refused', 'CROSS_ORIGIN'));
     else if (simpleCookiePost(request)) done(forbidden(SIMPLE_REQUEST_REFUSED, 'SIMPLE_REQUEST'));
     else done();

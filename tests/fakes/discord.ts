@@ -1,7 +1,7 @@
 // A local stand-in for Discord's OAuth2 and API: an authorize page that redirects back with a
 // code (as Discord does after the player approves), the token endpoint, and /users/@me.
 // Codes are single-use and tied to the client and redirect URI they were issued for.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
@@ -22,7 +22,11 @@ export interface FakeDiscord {
   close(): Promise<void>;
 }
 
-export async function startFakeDiscord(options: { clientId: string; clientSecret: string; port?: number }): Promise<FakeDiscord> {
+/** More of Discord's API on the same address (the entitlements of tests/fakes/discordStore.ts):
+ * answers the request and says true, or says false for this fake's own 404. */
+export type FakeDiscordExtra = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
+export async function startFakeDiscord(options: { clientId: string; clientSecret: string; port?: number; extra?: FakeDiscordExtra }): Promise<FakeDiscord> {
   const codes = new Map<string, { user: FakeDiscordUser; redirectUri: string | null }>();
   const tokens = new Map<string, FakeDiscordUser>();
   let authorizeUser: FakeDiscordUser = { id: '100000000000000001', username: 'discord_player' };
@@ -68,6 +72,7 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
       const user = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       return user ? send(200, { avatar: null, global_name: null, ...user }) : send(401, { message: '401: Unauthorized' });
     }
+    if (options.extra) { void options.extra(req, res, url).then((done) => { if (!done) send(404, { message: 'not found' }); }); return; }
     send(404, { message: 'not found' });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));

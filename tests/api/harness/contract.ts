@@ -55,11 +55,12 @@ export function contractProblem(endpoint: EndpointDef | null, answer: Answer): s
 /**
  * The one acceptable 5xx: 503 NOT_CONFIGURED, a feature whose third party is not set up on
  * this server (Discord without a client secret): deliberate, in the error shape, not a crash.
+ * Purchases name theirs PURCHASES_NOT_CONFIGURED (the shell tells a host without packs apart).
  */
 function notConfigured(answer: Answer): boolean {
   if (answer.status !== 503) return false;
   const body = StrictErrorBody.safeParse(parseJson(answer.body));
-  return body.success && body.data.code === 'NOT_CONFIGURED';
+  return body.success && (body.data.code === 'NOT_CONFIGURED' || body.data.code === 'PURCHASES_NOT_CONFIGURED');
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,56 @@
+// The consume calls that failed when a purchase was granted (the provider down, a time-out): tried
+// again every PURCHASE_CONSUME_RETRY_MS until the provider answers. Only the consume is retried;
+// the grant stands as it was made (the ledger service never grants a purchase twice), so a
+// consume that fails any number of times costs the player nothing and the studio nothing.
+// Several processes may run it: a consume the provider already has answers again harmlessly.
+import type { FastifyInstance } from 'fastify';
+import type { PurchaseHost } from '../../contract/purchases';
+import type { Purchases } from '../plugins/purchaseProviders';
+import { consumeNow } from '../providers/settle';
+
+export const CONSUME_BATCH = 50;
+
+/** The consume call of one granted purchase, by host (null: the host needs none or is off). */
+function consumeCall(p: Purchases, host: PurchaseHost, providerPurchaseId: string): (() => Promise<void>) | null {
+  if (host === 'discord' && p.discord) { const store = p.discord.store; return () => store.consume(providerPurchaseId); }
+  if (host === 'crazygames' && p.xsolla) {
+    const store = p.xsolla.store;
+    return async () => {
+      const order = await store.order(providerPurchaseId);
+      for (const item of order.content.items) {
+        if (p.service.productForHostSku(p.service.products, 'crazygames', item.sku)) await store.consume(order.user.id, item.sku, item.quantity, `order-${order.order_id}`);
+      }
+    };
+  }
+  return null;
+}
+
+/** One round: every purchase still waiting for its consume, tried once. */
+export async function consumeDue(app: FastifyInstance): Promise<{ consumed: number; failed: number }> {
+  const p = app.purchases;
+  const result = { consumed: 0, failed: 0 };
+  if (!p) return result;
+  for (const host of ['discord', 'crazygames'] as const) {
+    for (const due of await p.service.purchasesToConsume(app.db, host, CONSUME_BATCH)) {
+      const call = consumeCall(p, host, due.providerPurchaseId);
+      if (!call) continue;
+      if (await consumeNow(app, p, host, due.providerPurchaseId, call)) result.consumed += 1; else result.failed += 1;
+    }
+  }
+  return result;
+}
+
+/** Runs `round` every `intervalMs` (never two at once); errors are logged, never thrown. */
+export function scheduleRounds(name: string, round: () => Promise<unknown>, intervalMs: number, log: { warn(obj: unknown, msg: string): void }): { stop(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = running.then(() => round().then(() => undefined, (error: unknown) => log.warn({ err: error }, `${name} failed`)));
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return { stop: async () => { clearInterval(timer); await running; } };
+}
+
+export function scheduleConsumes(app: FastifyInstance): { stop(): Promise<void> } {
+  return scheduleRounds('purchase consume retry', () => consumeDue(app), app.config.PURCHASE_CONSUME_RETRY_MS, app.log);
+}

@@ -1,0 +1,75 @@
+// What the provider routes, webhooks and jobs need from the purchase ledger service
+// (server/services/economy/purchases.ts, with its product table): the same functions, the same
+// signatures, handed to the app as `app.purchases` (plugins/purchaseProviders.ts). The routes never post
+// to the ledger themselves: one grant per (host, provider purchase id) is that service's promise.
+import type { z } from 'zod';
+import type { Grant, PurchaseHost } from '../../contract/purchases';
+import type { Executor, Trx } from '../db/tx';
+
+export type PurchaseGrant = z.infer<typeof Grant>;
+
+/** One pack of the product table, with its id on each host that sells it. */
+export interface PurchaseProduct {
+  id: string;
+  tripcoins: number;
+  discord?: { skuId: string };
+  crazygames?: { sku: string };
+  web?: { priceId: string; amountMinor: number; currency: string };
+}
+
+export interface ConfirmedPurchase {
+  host: PurchaseHost;
+  /** The provider's own id: Discord entitlement id, Xsolla order id, checkout session id. */
+  providerPurchaseId: string;
+  userId: string;
+  productId: string;
+  /** The provider still needs a consume call (Discord consumable, Xsolla inventory item). */
+  needsConsume: boolean;
+  testMode?: boolean;
+}
+
+export type ReverseReason = 'refund' | 'chargeback' | 'entitlementDeleted';
+
+export interface PurchaseService<Products = unknown> {
+  /** The product table as the service takes it back. */
+  products: Products;
+  /** The same packs, listed. */
+  list: readonly PurchaseProduct[];
+  productForHostSku(products: Products, host: PurchaseHost, hostProductId: string): PurchaseProduct | undefined;
+  grantPurchase(trx: Trx, products: Products, p: ConfirmedPurchase): Promise<{ granted: boolean; grant: PurchaseGrant; balance: number }>;
+  purchasesToConsume(db: Executor, host: PurchaseHost, limit: number): Promise<Array<{ host: PurchaseHost; providerPurchaseId: string; attempts: number }>>;
+  markConsumed(db: Executor, host: PurchaseHost, providerPurchaseId: string): Promise<void>;
+  markConsumeFailed(db: Executor, host: PurchaseHost, providerPurchaseId: string, error: string): Promise<void>;
+  reversePurchase(trx: Trx, host: PurchaseHost, providerPurchaseId: string, reason: ReverseReason): Promise<{ reversed: boolean; debt: number }>;
+}
+
+/** The host's own id of a pack (Discord SKU, Xsolla sku, web price id), if that host sells it. */
+export function hostProductIdOf(product: PurchaseProduct, host: PurchaseHost): string | undefined {
+  if (host === 'discord') return product.discord?.skuId;
+  if (host === 'crazygames') return product.crazygames?.sku;
+  return product.web?.priceId;
+}
+
+/** A provider answered an error or could not be reached (the routes answer PROVIDER_UNAVAILABLE). */
+export class ProviderError extends Error {
+  constructor(message: string, readonly status: number | null = null) { super(message); }
+}
+
+/** One outside call with a time limit; a network failure or a non-2xx answer is a ProviderError. */
+export async function providerFetch(name: string, url: string, init: RequestInit, fetchImpl: typeof fetch = fetch): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetchImpl(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  } catch (error) {
+    throw new ProviderError(`${name} unreachable: ${(error as Error).message}`);
+  }
+  if (!response.ok) throw new ProviderError(`${name} answered ${response.status}`, response.status);
+  return response;
+}
+
+/** A provider's JSON answer, checked. */
+export async function providerJson<T>(name: string, response: Response, schema: z.ZodType<T>): Promise<T> {
+  const parsed = schema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) throw new ProviderError(`${name} answered something unexpected`);
+  return parsed.data;
+}

@@ -1,0 +1,109 @@
+// The player's side of real-money packs: which packs this host sells, and the calls that settle
+// a purchase the host's own flow just made (Discord's startPurchase, the portal's buyItem, the
+// web checkout's return). Each asks the provider itself (never the client) and grants only what
+// the provider confirms for this player; the outside calls run outside any transaction ('steps').
+import type { FastifyInstance } from 'fastify';
+import * as e from '../../contract/purchaseEndpoints';
+import type { PurchaseHost } from '../../contract/purchases';
+import { badRequest, forbidden, HttpError, unavailable } from '../errors';
+import { route } from '../route';
+import type { Purchases } from '../plugins/purchaseProviders';
+import { ProviderError, hostProductIdOf } from '../providers/purchaseService';
+import { playerBalance, settleEntitlements, settleWebSession, settleXsollaOrder } from '../providers/settle';
+import { ownOrigin } from '../http/origin';
+
+const STEPS = { transaction: 'steps' } as const;
+
+/** The refusals' texts (the shell shows its catalog's text for each code). */
+export const PURCHASE_ROUTE_TEXT = {
+  productUnknown: 'This TripCoin pack is not sold here',
+  notConfigured: 'TripCoin packs are not sold on this host',
+  signInRequired: 'Sign in with the portal to buy TripCoins',
+  providerUnavailable: 'The store could not be reached. Please try again in a moment',
+} as const;
+
+function selling(app: FastifyInstance, host: PurchaseHost): Purchases {
+  const p = app.purchases;
+  if (!p?.sells(host)) throw unavailable(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
+  return p;
+}
+
+/** A provider's failure as the player sees it: try again later (503), never a 500. */
+async function asking<T>(app: FastifyInstance, host: PurchaseHost, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    if (error.status === 404) throw new HttpError(404, 'The store knows no such purchase', 'NOT_FOUND');
+    app.purchases?.steps.inc({ host, step: 'confirm', outcome: 'providerUnavailable' });
+    app.log.warn({ host, err: error.message }, 'purchase provider unavailable');
+    throw unavailable(PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE');
+  }
+}
+
+export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
+  route(app, e.purchaseProducts, async ({ query, request }) => {
+    const host = query.host;
+    if (host === 'poki') return { status: 'unavailable' as const, reason: 'hostHasNoPurchases' as const };
+    const p = app.purchases;
+    if (!p?.sells(host)) return { status: 'unavailable' as const, reason: 'notConfigured' as const };
+    if (host === 'crazygames' && !request.user) return { status: 'unavailable' as const, reason: 'signInRequired' as const };
+    const products = p.service.list.flatMap((product) => {
+      const hostProductId = hostProductIdOf(product, host);
+      if (!hostProductId) return [];
+      const price = host === 'web' && product.web ? { price: { amountMinor: product.web.amountMinor, currency: product.web.currency } } : {};
+      return [{ id: product.id, tripcoins: product.tripcoins, hostProductId, ...price }];
+    });
+    return { status: 'available' as const, host, products };
+  });
+
+  route(app, e.discordSync, async ({ user }) => {
+    const p = selling(app, 'discord');
+    const row = await app.db.selectFrom('users').select('discord_id').where('id', '=', user.id).executeTakeFirst();
+    if (!row?.discord_id) throw forbidden(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
+    const discordId = row.discord_id;
+    const entitlements = await asking(app, 'discord', () => p.discord!.store.listEntitlements({ userId: discordId }));
+    const settled = await asking(app, 'discord', () => settleEntitlements(app, p, entitlements, discordId));
+    return { granted: settled.granted, balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };
+  }, STEPS);
+
+  route(app, e.crazygamesConfirm, async ({ body, user }) => {
+    const p = selling(app, 'crazygames');
+    const row = await app.db.selectFrom('users').select('crazygames_id').where('id', '=', user.id).executeTakeFirst();
+    if (!row?.crazygames_id) throw forbidden(PURCHASE_ROUTE_TEXT.signInRequired, 'SIGN_IN_REQUIRED');
+    const product = p.service.list.find((x) => x.id === body.productId && x.crazygames);
+    if (!product) throw badRequest(PURCHASE_ROUTE_TEXT.productUnknown, 'PRODUCT_UNKNOWN');
+    const portalId = row.crazygames_id;
+    if (!body.orderId) return { granted: [], balance: await playerBalance(app, user.id) };
+    const orderId = body.orderId;
+    const order = await asking(app, 'crazygames', () => p.xsolla!.store.order(orderId));
+    const settled = await asking(app, 'crazygames', () => settleXsollaOrder(app, p, order, portalId));
+    return { granted: settled.granted, balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };
+  }, STEPS);
+
+  route(app, e.webCheckoutStart, async ({ body, user, request }) => {
+    const p = selling(app, 'web');
+    const product = p.service.list.find((x) => x.id === body.productId);
+    if (!product?.web) throw badRequest(PURCHASE_ROUTE_TEXT.productUnknown, 'PRODUCT_UNKNOWN');
+    const returnTo = app.config.WEB_CHECKOUT_RETURN_URL ?? `${app.config.PUBLIC_ORIGIN ?? ownOrigin(request)}/?purchase={SESSION}`;
+    // {SESSION} is the provider's own placeholder for the session id ({CHECKOUT_SESSION_ID}).
+    const successUrl = returnTo.replace('{SESSION}', '{CHECKOUT_SESSION_ID}');
+    const cancelUrl = returnTo.replace('{SESSION}', 'cancelled');
+    const priceId = product.web.priceId;
+    const session = await asking(app, 'web', () => p.web!.createSession({ priceId, userId: user.id, productId: product.id, successUrl, cancelUrl }));
+    if (!session.url) throw unavailable(PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE');
+    p.steps.inc({ host: 'web', step: 'checkout', outcome: 'created' });
+    return { url: session.url, sessionId: session.id };
+  }, STEPS);
+
+  // A GET that may grant: the return page's poll settles a paid session whose webhook is late.
+  route(app, e.webSession, async ({ params, user }) => {
+    const p = selling(app, 'web');
+    const session = await asking(app, 'web', () => p.web!.session(params.sessionId));
+    if (session.client_reference_id !== user.id) throw new HttpError(404, 'No checkout session of yours has this id', 'NOT_FOUND');
+    if (session.payment_status !== 'paid') return { status: session.status === 'expired' ? 'expired' as const : 'open' as const };
+    const settled = await asking(app, 'web', () => settleWebSession(app, p, session, user.id));
+    const grant = settled.granted[0];
+    return { status: 'paid' as const, ...(grant ? { grant } : {}), balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };
+  });
+}

@@ -1,0 +1,137 @@
+// The providers' webhooks: server to server, no cookie, never a browser's. Each body is read raw
+// (the signature covers the exact bytes; this plugin's own content-type parser, scoped to it),
+// its signature checked first, then its age and whether it is for our application or project.
+// Every refusal answers 400/401 with a code, is logged, and counted by host and outcome; a valid
+// event answers 2xx even when its purchase was granted already (a duplicate grants nothing: the
+// ledger service keys each grant by the provider's purchase id).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PurchaseHost } from '../../contract/purchases';
+import { HttpError, unavailable } from '../errors';
+import type { Purchases } from '../plugins/purchaseProviders';
+import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
+import { ProviderError } from '../providers/purchaseService';
+import { reverse, settleEntitlements, settleWebSession, settleXsollaOrder } from '../providers/settle';
+import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
+import { XsollaWebhookBody, xsollaSignatureValid } from '../providers/xsolla';
+import { PURCHASE_ROUTE_TEXT } from './purchases';
+
+export const WEBHOOK_PREFIX = '/api/webhooks/';
+
+type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid' | 'unknownUser';
+const REFUSAL: Record<Outcome, [number, string, string]> = {
+  badSignature: [401, 'The webhook signature is not valid', 'WEBHOOK_SIGNATURE'],
+  stale: [401, 'The webhook is too old (or from the future): a replay is refused', 'WEBHOOK_STALE'],
+  otherApp: [400, 'The webhook is for another application or project', 'WEBHOOK_OTHER_APP'],
+  invalid: [400, 'The webhook body is not one this endpoint reads', 'INVALID_INPUT'],
+  unknownUser: [400, 'No player has this id', 'INVALID_USER'],
+};
+
+function json(raw: Buffer): unknown {
+  try { return JSON.parse(raw.toString('utf8')); } catch { return undefined; }
+}
+
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  // Raw bytes for every content type, in this plugin only (the rest of the API parses JSON).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => { done(null, body); });
+
+  const refuse = (request: FastifyRequest, host: PurchaseHost, outcome: Outcome, why?: string): never => {
+    app.purchases?.webhooks.inc({ host, outcome });
+    app.log.warn({ host, outcome, why, ip: request.ip }, 'purchase webhook refused');
+    const [status, message, code] = REFUSAL[outcome];
+    throw new HttpError(status, message, code);
+  };
+  const taken = (reply: FastifyReply, host: PurchaseHost, outcome = 'ok') => {
+    app.purchases?.webhooks.inc({ host, outcome });
+    return reply.code(204).send();
+  };
+  const need = <K extends 'discord' | 'xsolla' | 'web'>(key: K): Purchases & { [k in K]: NonNullable<Purchases[k]> } => {
+    const p = app.purchases;
+    if (!p?.[key]) throw unavailable(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
+    return p as Purchases & { [k in K]: NonNullable<Purchases[k]> };
+  };
+  const rawOf = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+  /** A provider that cannot be asked now: 503, so the provider sends the webhook again later. */
+  const orLater = async (run: () => Promise<void>) => {
+    try { await run(); } catch (error) {
+      if (error instanceof ProviderError) throw unavailable(PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE');
+      throw error;
+    }
+  };
+  const schema = { hide: false, tags: ['webhooks'] };
+
+  app.post(`${WEBHOOK_PREFIX}discord`, { schema: { ...schema, summary: "Discord's webhook events" } }, async (request, reply) => {
+    const p = need('discord');
+    const raw = rawOf(request);
+    const signature = String(request.headers['x-signature-ed25519'] ?? '');
+    const timestamp = String(request.headers['x-signature-timestamp'] ?? '');
+    if (!/^\d{1,12}$/.test(timestamp) || !discordSignatureValid(p.discord.publicKey, timestamp, raw, signature)) refuse(request, 'discord', 'badSignature');
+    if (Math.abs(Date.now() / 1000 - Number(timestamp)) > app.config.WEBHOOK_MAX_AGE_S) refuse(request, 'discord', 'stale', timestamp);
+    const body = DiscordWebhookBody.safeParse(json(raw));
+    if (!body.success) return refuse(request, 'discord', 'invalid');
+    if (body.data.application_id !== p.discord.store.applicationId) refuse(request, 'discord', 'otherApp', body.data.application_id);
+    const event = body.data.event;
+    if (body.data.type === 0 || !event) return taken(reply, 'discord', 'ping');
+    if (!['ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE'].includes(event.type)) return taken(reply, 'discord', 'ignored');
+    const entitlement = Entitlement.safeParse(event.data);
+    if (!entitlement.success) return refuse(request, 'discord', 'invalid');
+    const seen = event.type === 'ENTITLEMENT_DELETE' ? { ...entitlement.data, deleted: true } : entitlement.data;
+    await orLater(async () => { await settleEntitlements(app, p, [seen], null); });
+    return taken(reply, 'discord');
+  });
+
+  app.post(`${WEBHOOK_PREFIX}xsolla`, { schema: { ...schema, summary: "Xsolla's webhooks" } }, async (request, reply) => {
+    const p = need('xsolla');
+    const raw = rawOf(request);
+    if (!xsollaSignatureValid(request.headers.authorization, raw, p.xsolla.webhookSecret)) refuse(request, 'crazygames', 'badSignature');
+    const body = XsollaWebhookBody.safeParse(json(raw));
+    if (!body.success) return refuse(request, 'crazygames', 'invalid');
+    const n = body.data;
+    if (n.settings && n.settings.project_id !== p.xsolla.store.projectId) refuse(request, 'crazygames', 'otherApp', n.settings.project_id);
+    if (n.notification_type === 'user_validation') {
+      const known = n.user ? await app.db.selectFrom('users').select('id').where('crazygames_id', '=', n.user.id).executeTakeFirst() : undefined;
+      if (!known) refuse(request, 'crazygames', 'unknownUser');
+      return taken(reply, 'crazygames', 'userValidation');
+    }
+    const orderId = n.order?.id ?? n.transaction?.external_id;
+    const paid = n.notification_type === 'payment' || n.notification_type === 'order_paid';
+    const refunded = n.notification_type === 'refund' || n.notification_type === 'order_canceled';
+    if (!paid && !refunded) return taken(reply, 'crazygames', 'ignored');
+    if (!orderId) return refuse(request, 'crazygames', 'invalid', 'no order id');
+    // The signed notification says which order; what it holds and whose it is, Xsolla's order API
+    // says (the same call as the player's confirm, so both key the grant by the order id).
+    if (refunded) await reverse(app, p, 'crazygames', orderId, 'refund');
+    else await orLater(async () => { await settleXsollaOrder(app, p, await p.xsolla.store.order(orderId), null); });
+    return taken(reply, 'crazygames');
+  });
+
+  app.post(`${WEBHOOK_PREFIX}web`, { schema: { ...schema, summary: "The web checkout's webhook events" } }, async (request, reply) => {
+    const p = need('web');
+    let event;
+    try {
+      event = p.web.verifiedEvent(rawOf(request), request.headers['stripe-signature'] as string | undefined, app.config.WEBHOOK_MAX_AGE_S);
+    } catch (error) {
+      if (!(error instanceof WebhookSignatureError)) throw error;
+      return refuse(request, 'web', /timestamp outside the tolerance/i.test(error.message) ? 'stale' : 'badSignature', error.message);
+    }
+    const object = event.data?.object ?? {};
+    if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+      const session = CheckoutSession.safeParse(object);
+      if (!session.success) return refuse(request, 'web', 'invalid');
+      // A session another integration of the same account created carries none of our fields.
+      if (!session.data.metadata?.productId || !session.data.client_reference_id) return refuse(request, 'web', 'otherApp', session.data.id);
+      await settleWebSession(app, p, session.data, null);
+      return taken(reply, 'web');
+    }
+    if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
+      const intent = typeof object.payment_intent === 'string' ? object.payment_intent : null;
+      if (!intent) return refuse(request, 'web', 'invalid', 'no payment_intent');
+      await orLater(async () => {
+        const session = await p.web.sessionOfPaymentIntent(intent);
+        if (session) await reverse(app, p, 'web', session.id, event.type === 'charge.refunded' ? 'refund' : 'chargeback');
+      });
+      return taken(reply, 'web');
+    }
+    return taken(reply, 'web', 'ignored');
+  });
+}

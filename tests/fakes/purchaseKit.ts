@@ -1,0 +1,81 @@
+// What the payment providers' fakes share: their switches (set by tests, or over HTTP with
+// `POST /fake/<host>/switches`), reading a request body, answering JSON, and sending a signed
+// webhook to the configured target (a URL, or a function for API tests that inject).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+export interface FakeSwitches {
+  /** The provider never sends its webhook (the product must find the purchase another way). */
+  webhookNever: boolean;
+  /** Every webhook is sent twice. */
+  webhookTwice: boolean;
+  /** The next n consume calls fail with a 500. */
+  consumeFailsTimes: number;
+}
+export const defaultSwitches = (): FakeSwitches => ({ webhookNever: false, webhookTwice: false, consumeFailsTimes: 0 });
+
+/** `POST /fake/<host>/switches` body: any switch, and `refund`: a purchase id to refund now. */
+export const SwitchesBody = z.object({
+  webhookNever: z.boolean().optional(), webhookTwice: z.boolean().optional(),
+  consumeFailsTimes: z.number().int().min(0).max(1000).optional(), refund: z.string().min(1).max(200).optional(),
+}).strict();
+
+export interface WebhookDelivery { headers: Record<string, string>; body: string }
+/** Where webhooks go: a URL, or a function answering the status (API tests inject into the app). */
+export type WebhookTarget = string | ((delivery: WebhookDelivery) => Promise<number>);
+
+export async function deliver(target: WebhookTarget | null, delivery: WebhookDelivery): Promise<number | null> {
+  if (!target) return null;
+  if (typeof target === 'function') return target(delivery);
+  try {
+    const response = await fetch(target, { method: 'POST', headers: delivery.headers, body: delivery.body, signal: AbortSignal.timeout(10_000) });
+    return response.status;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends per the switches (never, once, twice); the statuses the target answered. */
+export async function sendWebhook(switches: FakeSwitches, target: WebhookTarget | null, make: () => WebhookDelivery): Promise<Array<number | null>> {
+  if (switches.webhookNever) return [];
+  const statuses = [await deliver(target, make())];
+  if (switches.webhookTwice) statuses.push(await deliver(target, make()));
+  return statuses;
+}
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (c: Buffer) => { body += c.toString(); if (body.length > 100_000) req.destroy(); });
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
+}
+
+export function sendJson(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}): true {
+  res.writeHead(status, { 'content-type': 'application/json', 'access-control-allow-origin': '*', ...headers });
+  res.end(body === undefined ? '' : JSON.stringify(body));
+  return true;
+}
+
+/** A snowflake-looking id (Discord's are 17-20 digits). */
+let counter = 0;
+export function snowflake(): string {
+  counter += 1;
+  return `${BigInt(Date.now() - 1_420_070_400_000) << 22n | BigInt(counter % 4096)}`;
+}
+
+export const fakeSecret = (kind: string) => `fake_${kind}_${randomBytes(16).toString('hex')}`;
+
+/** Applies a switches body; answers the switches as they now are (refund is the caller's). */
+export async function switchesRequest(req: IncomingMessage, res: ServerResponse, switches: FakeSwitches, refund: (id: string) => Promise<boolean>): Promise<true> {
+  let body: unknown;
+  try { body = JSON.parse(await readBody(req) || '{}'); } catch { return sendJson(res, 400, { error: 'JSON body' }); }
+  const s = SwitchesBody.safeParse(body);
+  if (!s.success) return sendJson(res, 400, { error: s.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+  const { refund: refundId, ...rest } = s.data;
+  Object.assign(switches, rest);
+  if (refundId && !(await refund(refundId))) return sendJson(res, 404, { error: `no purchase ${refundId}` });
+  return sendJson(res, 200, switches);
+}

@@ -1,0 +1,26 @@
+// A production process refuses purchase keys that do not go together, the playground fakes' keys,
+// and a provider reached over plain http; a development one starts with them.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+
+const PROD = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://game.example.com', GAME_SERVER_KEY: 'k'.repeat(20) };
+const problemsOf = (env: Record<string, string>): string => {
+  try { loadConfig({ ...PROD, ...env }); return ''; } catch (error) { if (error instanceof ConfigError) return error.message; throw error; }
+};
+
+describe('purchase configuration in production', () => {
+  it("refuses one host's keys without the others", () => {
+    expect(problemsOf({ XSOLLA_PROJECT_ID: '42', XSOLLA_API_KEY: 'real-key' })).toMatch(/XSOLLA_WEBHOOK_SECRET missing/);
+    expect(problemsOf({ WEB_CHECKOUT_WEBHOOK_SECRET: 'whsec_real' })).toMatch(/WEB_CHECKOUT_SECRET_KEY missing/);
+    expect(problemsOf({ DISCORD_BOT_TOKEN: 'real-bot' })).toMatch(/DISCORD_BOT_TOKEN and DISCORD_PUBLIC_KEY go together/);
+  });
+  it("refuses the fakes' keys and plain http providers", () => {
+    const message = problemsOf({ WEB_CHECKOUT_SECRET_KEY: 'sk_test_fake_checkout_0123', WEB_CHECKOUT_WEBHOOK_SECRET: 'whsec_real', WEB_CHECKOUT_API_BASE: 'http://127.0.0.1:9/api' });
+    expect(message).toMatch(/WEB_CHECKOUT_SECRET_KEY is a key of the playground's fakes/);
+    expect(message).toMatch(/WEB_CHECKOUT_API_BASE is http:\/\/127\.0\.0\.1:9\/api/);
+  });
+  it('accepts a complete set of real keys, and development accepts the fakes', () => {
+    expect(problemsOf({ XSOLLA_PROJECT_ID: '42', XSOLLA_API_KEY: 'real-key', XSOLLA_WEBHOOK_SECRET: 'real-secret', WEB_CHECKOUT_SECRET_KEY: 'sk_live_x', WEB_CHECKOUT_WEBHOOK_SECRET: 'whsec_x' })).toBe('');
+    expect(() => loadConfig({ WEB_CHECKOUT_SECRET_KEY: 'sk_test_fake_checkout_0123', XSOLLA_API_KEY: 'fake_x' })).not.toThrow();
+  });
+});

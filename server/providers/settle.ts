@@ -30,8 +30,10 @@ export async function playerBalance(app: FastifyInstance, userId: string): Promi
 async function grantAndConsume(app: FastifyInstance, p: Purchases, confirmed: ConfirmedPurchase, consume: () => Promise<void>, settled: Settled, reportAlways: boolean): Promise<void> {
   const { service } = p;
   const result = await inTransaction(app.db, (trx) => service.grantPurchase(trx, service.products, confirmed));
-  p.steps.inc({ host: confirmed.host, step: 'grant', outcome: result.granted ? 'granted' : 'duplicate' });
-  if (result.granted || reportAlways) settled.granted.push(result.grant);
+  // A purchase refunded before it was ever granted grants nothing and is no grant to report.
+  const refunded = 'refunded' in result && result.refunded === true;
+  p.steps.inc({ host: confirmed.host, step: 'grant', outcome: refunded ? 'refunded' : result.granted ? 'granted' : 'duplicate' });
+  if (!refunded && (result.granted || reportAlways)) settled.granted.push(result.grant);
   settled.balances.set(confirmed.userId, result.balance);
   if (!confirmed.needsConsume) return;
   await consumeNow(app, p, confirmed.host, confirmed.providerPurchaseId, consume);

@@ -10,40 +10,20 @@
 // - The web: Buy goes to the checkout, Pay returns to `?purchase=`, the overlay shows the pack and
 //   the game hears it.
 // `-g measure` (MEASURE=1 only): purchase → coins visible, per host, median of 5.
-import { readFileSync } from 'node:fs';
 import type { Frame, FrameLocator } from '@playwright/test';
-import { startPlayground, type Playground } from '../../playground/server';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
-import { altchaToken, registerAccount, startOwnServer, type OwnServer } from './accounts-helpers';
+import { altchaToken, registerAccount } from './accounts-helpers';
 import type { TestWindow } from './game';
-import { expect, test, type Page } from './test';
+import { activity, clientFrame, expect, need, PLAYGROUND_LAUNCH, PRODUCT, productFrame, test, type Page, type Playground } from './playground';
 
 test.describe.configure({ timeout: 180_000 });
 
-const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
-const e2ePort = Number(process.env.E2E_PORT ?? 8181);
-const PRODUCT = `http://localhost:${e2ePort + 2}`;
 const PACK = { id: 'tc-1200', tripcoins: 1200, discordSku: '1300000000000001200', xsollaSku: 'tc_1200' };
 
+// The playground and the product's server are the worker's (./playground), shared with the host specs.
+test.use({ launchOptions: PLAYGROUND_LAUNCH });
 let playground: Playground;
-let server: OwnServer | undefined;
-
-test.beforeAll(async () => {
-  playground = await startPlayground({ port: e2ePort + 1, product: PRODUCT, clientId: activity.discord.clientId });
-  server = await startOwnServer({ ...playground.env, PORT: String(e2ePort + 2) });
-});
-
-test.afterAll(async () => {
-  server?.stop();
-  await playground?.close();
-});
-
-const productFrame = (page: Page) => page.frames().find((f) => f.url().startsWith(PRODUCT));
-const clientFrame = (page: Page) => page.frames().find((f) => f.url().startsWith('data:'));
-function need(frame: Frame | undefined, what: string): Frame {
-  if (!frame) throw new Error(`no ${what} frame`);
-  return frame;
-}
+test.beforeEach(({ playground: started }) => { playground = started; });
 const hostOf = async (frame: Frame): Promise<DemoGameSnapshot['host'] | null> => (await frame.evaluate(() => (window as TestWindow).__demoGame?.state() ?? null))?.host ?? null;
 
 async function pressMenu(game: Page | FrameLocator, label: string) {
@@ -90,6 +70,8 @@ const granted = async (frame: Frame) => (await hostOf(frame))?.purchases.filter(
 
 test('Discord: Buy TripCoins → Discord\'s purchase dialog → +1,200 TC once, the game hears it once, the entitlement consumed @purchases', async ({ page }) => {
   const { id, client, game, frame } = await discordPlayer(page, { entitlementDelayMs: '1500' });
+  let syncs = 0;
+  page.on('response', (r) => { if (r.url().endsWith('/api/purchases/discord/sync')) syncs += 1; });
   await pressMenu(game, 'Buy TripCoins');
   const dialog = client.getByTestId('discord-purchase');
   await expect(dialog).toBeVisible({ timeout: 15_000 });
@@ -98,7 +80,7 @@ test('Discord: Buy TripCoins → Discord\'s purchase dialog → +1,200 TC once, 
     .toMatchObject({ status: 'done', value: { productId: PACK.id, tripcoins: PACK.tripcoins } });
   const answer = (await hostOf(frame))?.calls.at(-1)?.answer as { value: { balance: number } };
   // Discord's late ENTITLEMENT_CREATE asks the server again: nothing more is granted or told.
-  await page.waitForTimeout(3_000);
+  await expect.poll(() => syncs, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
   expect(await granted(frame)).toEqual([{ status: 'granted', tripcoins: PACK.tripcoins, balance: answer.value.balance }]);
   await expect(game.getByTestId('demo-host-answer')).toHaveText(`Bought ${PACK.tripcoins} TC: balance ${answer.value.balance}`);
   const rpc = await need(clientFrame(page), 'Discord client').evaluate(() => (window as unknown as { __rpc: { entitlements: Array<{ id: string }> } }).__rpc);

@@ -148,7 +148,9 @@ describe('the Crate Shop modal', () => {
     expect(screen.getByText('Base Set Crate Shop')).toBeInTheDocument();
     expect(await screen.findByText('7/50')).toBeInTheDocument();
     expect(await screen.findByText('Neon Visor')).toBeInTheDocument();
-    expect(screen.getByTestId('base-set-2-announcement')).toHaveTextContent('Releasing Sunday 19 October at 4:30 PM EST, at 300 Tripcoins per crate.');
+    // Base Set II came out on 19 October 2025: announced as available since then, never as upcoming.
+    expect(screen.getByTestId('base-set-2-announcement')).toHaveTextContent(/Available since Sunday, October 19, 2025 at .*, at 300 Tripcoins per crate\./);
+    expect(screen.getByTestId('base-set-2-announcement')).not.toHaveTextContent(/Releasing/);
     await screen.findByText('Ŧ250.00');
     const total = screen.getByTestId('total-cost');
     expect(total).toHaveTextContent('Ŧ100.00');

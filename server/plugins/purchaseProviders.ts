@@ -4,13 +4,14 @@
 // purchase route answers that purchases are not configured.
 import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
-import type { PurchaseHost } from '../../contract/purchases';
-import { DiscordStoreApi, ed25519PublicKey, type DiscordStore } from '../providers/discordStore';
+import { DiscordStoreApi, ed25519PublicKey } from '../providers/discordStore';
 import { hostHasKeys } from '../providers/purchaseConfig';
 import { hostProductIdOf, type PurchaseService } from '../providers/purchaseService';
-import { WebCheckoutApi, type WebCheckout } from '../providers/webCheckout';
-import { XsollaApi, type XsollaStore } from '../providers/xsolla';
-import type { KeyObject } from 'node:crypto';
+import type { Purchases } from '../providers/purchases';
+
+export type { Purchases };
+import { WebCheckoutApi } from '../providers/webCheckout';
+import { XsollaApi } from '../providers/xsolla';
 import * as ledger from '../services/economy/purchases';
 import type { Products } from '../purchases/products';
 
@@ -23,18 +24,6 @@ export function ledgerService(products: Products): PurchaseService<Products> {
   };
 }
 
-export interface Purchases {
-  service: PurchaseService;
-  discord: { store: DiscordStore; publicKey: KeyObject } | null;
-  xsolla: { store: XsollaStore; webhookSecret: string } | null;
-  web: WebCheckout | null;
-  /** Hosts with their keys set and at least one pack mapped to them. */
-  sells(host: PurchaseHost): boolean;
-  /** Webhooks received, by host and outcome (ok, duplicate, badSignature, stale, otherApp, invalid, failed). */
-  webhooks: Counter<'host' | 'outcome'>;
-  /** Purchase steps (confirm, grant, consume, refund), by host and outcome. */
-  steps: Counter<'host' | 'step' | 'outcome'>;
-}
 
 export default fp<{ service?: PurchaseService | null }>(async (app, options) => {
   const { config } = app;

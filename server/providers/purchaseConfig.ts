@@ -2,13 +2,20 @@
 // refuses about their keys: one host's keys go together (a webhook secret without the API key
 // would take payments it cannot confirm), no key the playground's fakes generate, and no provider
 // reached over plain http.
-import type { Config } from '../config';
 import type { PurchaseHost } from '../../contract/purchases';
 
 /** Every secret the fakes (tests/fakes/) generate starts with this: production refuses it. */
 export const FAKE_SECRET_PREFIX = 'fake_';
 
-type PurchaseKeys = Pick<Config, 'DISCORD_CLIENT_ID' | 'DISCORD_BOT_TOKEN' | 'DISCORD_PUBLIC_KEY' | 'XSOLLA_PROJECT_ID' | 'XSOLLA_API_KEY' | 'XSOLLA_WEBHOOK_SECRET' | 'WEB_CHECKOUT_SECRET_KEY' | 'WEB_CHECKOUT_WEBHOOK_SECRET'>;
+// The settings this file reads, named here rather than taken from ../config (which calls
+// purchaseConfigProblems from its production checks: an import the other way round would be a cycle).
+type Key = string | undefined;
+type PurchaseKeys = {
+  DISCORD_CLIENT_ID?: Key; DISCORD_BOT_TOKEN?: Key; DISCORD_PUBLIC_KEY?: Key;
+  XSOLLA_PROJECT_ID?: Key; XSOLLA_API_KEY?: Key; XSOLLA_WEBHOOK_SECRET?: Key;
+  WEB_CHECKOUT_SECRET_KEY?: Key; WEB_CHECKOUT_WEBHOOK_SECRET?: Key;
+};
+type PurchaseSettings = PurchaseKeys & { DISCORD_API_BASE: string; XSOLLA_API_BASE: string; WEB_CHECKOUT_API_BASE: string };
 
 /** The keys each host needs to sell, by name. Discord's application id is DISCORD_CLIENT_ID. */
 export function purchaseKeys(c: PurchaseKeys): Record<PurchaseHost, Record<string, string | undefined>> {
@@ -25,7 +32,7 @@ export function hostHasKeys(c: PurchaseKeys, host: PurchaseHost): boolean {
 }
 
 /** The purchase part of productionProblems (config.ts). */
-export function purchaseConfigProblems(c: Config): string[] {
+export function purchaseConfigProblems(c: PurchaseSettings): string[] {
   const problems: string[] = [];
   const keys = purchaseKeys(c);
   for (const host of ['crazygames', 'web'] as const) {

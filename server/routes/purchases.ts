@@ -7,7 +7,7 @@ import * as e from '../../contract/purchaseEndpoints';
 import type { PurchaseHost } from '../../contract/purchases';
 import { badRequest, forbidden, HttpError, unavailable } from '../errors';
 import { route } from '../route';
-import type { Purchases } from '../plugins/purchaseProviders';
+import type { Purchases } from '../providers/purchases';
 import { ProviderError, hostProductIdOf } from '../providers/purchaseService';
 import { playerBalance, settleEntitlements, settleWebSession, settleXsollaOrder } from '../providers/settle';
 import { ownOrigin } from '../http/origin';

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PurchaseHost } from '../../contract/purchases';
 import { HttpError, unavailable } from '../errors';
-import type { Purchases } from '../plugins/purchaseProviders';
+import type { Purchases } from '../providers/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
 import { ProviderError } from '../providers/purchaseService';
 import { reverse, settleEntitlements, settleWebSession, settleXsollaOrder } from '../providers/settle';

@@ -9,7 +9,7 @@
 // Every SDK call is guarded: an SDK that throws or rejects gives `unavailable`, never a throw.
 import { type AdKind, type HostAnswer } from '../../contract/hostApi';
 import type { AdHooks, HostPowers } from '../types';
-import type { CrazyGamesSdk, CrazyGamesSettings } from './sdk';
+import { reasonOf, type CrazyGamesSdk, type CrazyGamesSettings } from './sdk';
 import { createCrazyGamesStore } from './store';
 
 /** The invite parameter the portal's links carry. */
@@ -21,15 +21,6 @@ export interface CrazyGamesPowerDeps {
   log: Pick<Console, 'warn'>;
   withSdk(name: string, call: (s: CrazyGamesSdk) => void): void;
 }
-
-const reasonOf = (error: unknown) => {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    return [code, message].filter((v) => typeof v === 'string').join(': ') || 'unknown error';
-  }
-  return String(error);
-};
 
 const isRoom = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(v);
 

@@ -145,3 +145,13 @@ export async function loadCrazyGamesSdk(win: Window = window, url: string = loca
   await sdk.init();
   return sdk;
 }
+
+/** What an SDK refusal says: an Error's message, the SDK's `{code, message}` object, else its text. */
+export const reasonOf = (error: unknown): string => {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    return [code, message].filter((v) => typeof v === 'string').join(': ') || 'unknown error';
+  }
+  return String(error);
+};

@@ -7,16 +7,7 @@
 // portal gives the client none).
 import type { OfferedProduct } from '../../contract/purchases';
 import type { BuyOutcome, HostStore, PurchaseServer } from '../types';
-import type { CrazyGamesSdk } from './sdk';
-
-const reasonOf = (error: unknown) => {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'object' && error !== null) {
-    const { code, message } = error as { code?: unknown; message?: unknown };
-    return [code, message].filter((v) => typeof v === 'string').join(': ') || 'unknown error';
-  }
-  return String(error);
-};
+import { reasonOf, type CrazyGamesSdk } from './sdk';
 
 /** A buyItem rejection that means the player closed the payment window. */
 export function isStoreCancel(error: unknown): boolean {

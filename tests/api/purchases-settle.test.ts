@@ -9,7 +9,7 @@ import { consumeDue } from '../../server/jobs/purchaseConsume';
 import { discordReconciler } from '../../server/jobs/purchaseReconcile';
 import { buildStartedApp, registerPlayer, testConfig, testDatabases } from './helpers';
 import { startPurchaseFakes, type PurchaseFakes } from './harness/purchaseFakes';
-import { purchasesStandIn, type StandIn } from './harness/purchasesStandIn';
+import { purchaseRows } from './harness/purchaseRows';
 
 const SKU_1200 = '1300000000000001200';
 let nextDiscordId = 100_000_000_000_000_900n;
@@ -19,13 +19,14 @@ for (const database of testDatabases()) {
     let fakes: PurchaseFakes;
     let handle: DbHandle & { drop(): Promise<void> };
     let app: FastifyInstance;
-    let standIn: StandIn;
+    let ledger: ReturnType<typeof purchaseRows>;
 
     beforeAll(async () => {
       fakes = await startPurchaseFakes();
       handle = await database.open();
-      standIn = purchasesStandIn();
-      app = await buildStartedApp(testConfig(fakes.config), { database: handle, logger: false, purchases: standIn });
+      // The ledger's own service (the app's default): the grants below are the database's.
+      app = await buildStartedApp(testConfig(fakes.config), { database: handle, logger: false });
+      ledger = purchaseRows(app.db);
       fakes.target(app);
     }, 60_000);
     afterAll(async () => { await app?.close(); await handle?.close(); await handle?.drop(); await fakes?.close(); });
@@ -36,7 +37,7 @@ for (const database of testDatabases()) {
       await app.db.updateTable('users').set({ discord_id: discordId, crazygames_id: `cg-${discordId}` }).where('id', '=', player.uuid).execute();
       return { ...player, discordId, portalId: `cg-${discordId}` };
     }
-    const grantsOf = (userId: string) => [...standIn.rows.values()].filter((r) => r.userId === userId);
+    const grantsOf = (userId: string) => ledger.of(userId);
 
     it('Discord: webhook x3, the reconcile poll and the player sync at once grant once, and it is consumed', async () => {
       const player = await linkedPlayer();
@@ -48,13 +49,13 @@ for (const database of testDatabases()) {
       const [w1, w2, w3, , sync] = await Promise.all([send(), send(), send(), discordReconciler(app).round(), player.client.post('/api/purchases/discord/sync', {})]);
       expect([w1.statusCode, w2.statusCode, w3.statusCode]).toEqual([204, 204, 204]);
       expect(sync.statusCode).toBe(200);
-      expect(grantsOf(player.uuid)).toHaveLength(1);
-      expect(standIn.balances.get(player.uuid)).toBe(1200);
+      expect(await grantsOf(player.uuid)).toHaveLength(1);
+      expect(await ledger.balance(player.uuid)).toBe(1200);
       expect(fakes.discord.entitlements.get(e.id)!.consumed).toBe(true);
       // And again later: nothing more.
       await player.client.post('/api/purchases/discord/sync', {});
       await discordReconciler(app).round();
-      expect(standIn.balances.get(player.uuid)).toBe(1200);
+      expect(await ledger.balance(player.uuid)).toBe(1200);
     });
 
     it('Discord: the webhook sent twice grants once', async () => {
@@ -62,8 +63,8 @@ for (const database of testDatabases()) {
       fakes.discord.switches.webhookTwice = true;
       const e = await fakes.discord.purchase(player.discordId, SKU_1200);
       fakes.discord.switches.webhookTwice = false;
-      expect(grantsOf(player.uuid).map((r) => r.grant.purchaseId)).toEqual([`discord:${e.id}`]);
-      expect(standIn.balances.get(player.uuid)).toBe(1200);
+      expect((await grantsOf(player.uuid)).map((r) => `${r.host}:${r.providerPurchaseId}`)).toEqual([`discord:${e.id}`]);
+      expect(await ledger.balance(player.uuid)).toBe(1200);
     });
 
     it('Discord: a consume failing three times then succeeding grants once and ends consumed', async () => {
@@ -74,19 +75,18 @@ for (const database of testDatabases()) {
       fakes.discord.switches.webhookNever = false;
       const sync = await player.client.post('/api/purchases/discord/sync', {});
       expect(sync.json()).toMatchObject({ granted: [{ productId: 'tc-1200', tripcoins: 1200, host: 'discord' }], balance: 1200 });
-      const row = standIn.rows.get(`discord:${e.id}`)!;
-      expect(row.consumed).toBe(false);
+      const row = () => ledger.row('discord', e.id);
+      expect(await row()).toMatchObject({ consumed: false });
       await consumeDue(app);
       await consumeDue(app);
-      expect(row.consumed).toBe(false);
-      expect(row.attempts).toBe(3);
+      expect(await row()).toMatchObject({ consumed: false, attempts: 3 });
       await consumeDue(app);
-      expect(row.consumed).toBe(true);
+      expect(await row()).toMatchObject({ consumed: true });
       expect(fakes.discord.entitlements.get(e.id)!.consumed).toBe(true);
-      expect(grantsOf(player.uuid)).toHaveLength(1);
-      expect(standIn.balances.get(player.uuid)).toBe(1200);
+      expect(await grantsOf(player.uuid)).toHaveLength(1);
+      expect(await ledger.balance(player.uuid)).toBe(1200);
       await consumeDue(app);
-      expect(standIn.balances.get(player.uuid)).toBe(1200);
+      expect(await ledger.balance(player.uuid)).toBe(1200);
     });
 
     it("Discord: another user's entitlement grants nothing, and a test-mode one grants only where configured", async () => {
@@ -99,22 +99,22 @@ for (const database of testDatabases()) {
       fakes.discord.switches.webhookNever = false;
       const sync = await player.client.post('/api/purchases/discord/sync', {});
       expect(sync.json().granted).toEqual([]);
-      expect(grantsOf(player.uuid)).toHaveLength(0);
-      expect(standIn.rows.has(`discord:${test.id}`)).toBe(false);
+      expect(await grantsOf(player.uuid)).toHaveLength(0);
+      expect(await ledger.row('discord', test.id)).toBeUndefined();
       await discordReconciler(app).round();
-      expect(standIn.rows.has(`discord:${unlinked.id}`)).toBe(false);
-      expect(standIn.rows.get(`discord:${theirs.id}`)?.userId).toBe(other.uuid);
+      expect(await ledger.row('discord', unlinked.id)).toBeUndefined();
+      expect((await ledger.row('discord', theirs.id))?.userId).toBe(other.uuid);
     });
 
     it('Discord: a refund (entitlement deleted) reverses the grant once', async () => {
       const player = await linkedPlayer();
       const e = await fakes.discord.purchase(player.discordId, SKU_1200);
-      expect(standIn.balances.get(player.uuid)).toBe(1200);
+      expect(await ledger.balance(player.uuid)).toBe(1200);
       fakes.discord.switches.webhookTwice = true;
       await fakes.discord.refund(e.id);
       fakes.discord.switches.webhookTwice = false;
-      expect(standIn.balances.get(player.uuid)).toBe(0);
-      expect(standIn.rows.get(`discord:${e.id}`)!.reversed).toBe(true);
+      expect(await ledger.balance(player.uuid)).toBe(0);
+      expect(await ledger.row('discord', e.id)).toMatchObject({ reversed: true });
     });
 
     it('CrazyGames: the confirm and the webhook grant once and consume the item', async () => {
@@ -126,7 +126,7 @@ for (const database of testDatabases()) {
       expect(confirm.json()).toMatchObject({ granted: [{ productId: 'tc-1200', host: 'crazygames' }], balance: 1200 });
       const d = fakes.xsolla.signed({ notification_type: 'order_paid', settings: { project_id: Number(fakes.xsolla.projectId) }, order: { id: order.order_id }, user: { id: player.portalId }, items: order.content.items });
       expect((await app.inject({ method: 'POST', url: '/api/webhooks/xsolla', headers: d.headers, payload: d.body })).statusCode).toBe(204);
-      expect(grantsOf(player.uuid)).toHaveLength(1);
+      expect(await grantsOf(player.uuid)).toHaveLength(1);
       expect(fakes.xsolla.inventory.get(player.portalId)!.get('tc_1200')).toBe(0);
       const guest = await registerPlayer(app);
       expect((await guest.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200', orderId: String(order.order_id) })).json().code).toBe('SIGN_IN_REQUIRED');
@@ -142,17 +142,17 @@ for (const database of testDatabases()) {
       fakes.checkout.switches.webhookTwice = false;
       const polled = await player.client.get(`/api/purchases/web/session/${started.sessionId}`);
       expect(polled.json()).toMatchObject({ status: 'paid', grant: { productId: 'tc-1200', tripcoins: 1200, host: 'web' }, balance: 1200 });
-      expect(grantsOf(player.uuid)).toHaveLength(1);
+      expect(await grantsOf(player.uuid)).toHaveLength(1);
       const stranger = await linkedPlayer();
       expect((await stranger.client.get(`/api/purchases/web/session/${started.sessionId}`)).statusCode).toBe(404);
       await fakes.checkout.refund(started.sessionId);
-      expect(standIn.balances.get(player.uuid)).toBe(0);
+      expect(await ledger.balance(player.uuid)).toBe(0);
     });
 
     it('products per host; bad input is a 400 with a code', async () => {
       const player = await linkedPlayer();
       const web = (await player.client.get('/api/purchases/products?host=web')).json();
-      expect(web).toMatchObject({ status: 'available', host: 'web', products: [{ id: 'tc-500', hostProductId: 'price_tc_500', price: { amountMinor: 499, currency: 'USD' } }, { id: 'tc-1200' }] });
+      expect(web).toMatchObject({ status: 'available', host: 'web', products: [{ id: 'tc-500', hostProductId: 'price_tc_500', price: { amountMinor: 499, currency: 'USD' } }, { id: 'tc-1200' }, { id: 'tc-2600' }] });
       expect((await player.client.get('/api/purchases/products?host=poki')).json()).toEqual({ status: 'unavailable', reason: 'hostHasNoPurchases' });
       expect((await app.inject({ method: 'GET', url: '/api/purchases/products?host=crazygames' })).json()).toEqual({ status: 'unavailable', reason: 'signInRequired' });
       const unknown = await player.client.post('/api/purchases/web/checkout', { productId: 'tc-999' });

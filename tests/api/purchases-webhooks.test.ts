@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DbHandle } from '../../server/db/createDb';
 import { buildStartedApp, registerPlayer, testConfig, testDatabases } from './helpers';
 import { startPurchaseFakes, type PurchaseFakes } from './harness/purchaseFakes';
-import { purchasesStandIn, type StandIn } from './harness/purchasesStandIn';
+import { purchaseRows } from './harness/purchaseRows';
+import type { PurchaseHost } from '../../contract/purchases';
 
 const SKU_1200 = '1300000000000001200';
 let nextDiscordId = 100_000_000_000_000_700n;
@@ -17,13 +18,13 @@ for (const database of testDatabases()) {
     let fakes: PurchaseFakes;
     let handle: DbHandle & { drop(): Promise<void> };
     let app: FastifyInstance;
-    let standIn: StandIn;
+    let ledger: ReturnType<typeof purchaseRows>;
 
     beforeAll(async () => {
       fakes = await startPurchaseFakes();
       handle = await database.open();
-      standIn = purchasesStandIn();
-      app = await buildStartedApp(testConfig(fakes.config), { database: handle, logger: false, purchases: standIn });
+      app = await buildStartedApp(testConfig(fakes.config), { database: handle, logger: false });
+      ledger = purchaseRows(app.db);
       fakes.target(app);
     }, 60_000);
     afterAll(async () => { await app?.close(); await handle?.close(); await handle?.drop(); await fakes?.close(); });
@@ -37,7 +38,7 @@ for (const database of testDatabases()) {
       await app.db.updateTable('users').set({ discord_id: discordId, crazygames_id: `cg-${discordId}` }).where('id', '=', player.uuid).execute();
       return { ...player, discordId, portalId: `cg-${discordId}` };
     }
-    const granted = (host: string, id: string) => standIn.rows.has(`${host}:${id}`);
+    const granted = async (host: PurchaseHost, id: string) => (await ledger.row(host, id)) !== undefined;
 
     it('Discord: a forged signature, an old timestamp and another application are refused; nothing is granted', async () => {
       const player = await linkedPlayer();
@@ -64,7 +65,7 @@ for (const database of testDatabases()) {
       expect(foreign.statusCode).toBe(204);
       const garbage = await post('discord', fakes.discord.signed('not an event'));
       expect(garbage.statusCode).toBe(400);
-      expect(granted('discord', e.id)).toBe(false);
+      expect(await granted('discord', e.id)).toBe(false);
 
       const ping = await post('discord', fakes.discord.signed({ version: 1, application_id: fakes.discord.applicationId, type: 0 }));
       expect(ping.statusCode).toBe(204);
@@ -87,14 +88,14 @@ for (const database of testDatabases()) {
       const otherProject = await post('xsolla', fakes.xsolla.signed({ ...body, settings: { project_id: 31337, merchant_id: 1 } }));
       expect(otherProject.statusCode).toBe(400);
       expect(otherProject.json().code).toBe('WEBHOOK_OTHER_APP');
-      expect(granted('crazygames', String(order.order_id))).toBe(false);
+      expect(await granted('crazygames', String(order.order_id))).toBe(false);
 
       // The player confirms an order that is someone else's: Xsolla says whose it is.
       const thief = await linkedPlayer();
       const stolen = await thief.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200', orderId: String(order.order_id) });
       expect(stolen.statusCode).toBe(200);
       expect(stolen.json().granted).toEqual([]);
-      expect(granted('crazygames', String(order.order_id))).toBe(false);
+      expect(await granted('crazygames', String(order.order_id))).toBe(false);
 
       const unknownUser = await post('xsolla', fakes.xsolla.signed({ notification_type: 'user_validation', settings: body.settings, user: { id: 'nobody' } }));
       expect(unknownUser.statusCode).toBe(400);
@@ -117,13 +118,13 @@ for (const database of testDatabases()) {
       const old = await post('web', fakes.checkout.signed(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 }));
       expect(old.statusCode).toBe(401);
       expect(old.json().code).toBe('WEBHOOK_STALE');
-      expect(granted('web', sessionId)).toBe(false);
+      expect(await granted('web', sessionId)).toBe(false);
       // A cross-site Origin does not matter to a webhook: its signature does.
       const crossSite = await post('web', fakes.checkout.signed(event, { secret: 'whsec_guessed' }), { origin: 'https://evil.example' });
       expect(crossSite.json().code).toBe('WEBHOOK_SIGNATURE');
       const good = await post('web', fakes.checkout.signed(event), { origin: 'https://evil.example' });
       expect(good.statusCode).toBe(204);
-      expect(granted('web', sessionId)).toBe(true);
+      expect(await granted('web', sessionId)).toBe(true);
     });
 
     it('cookie POSTs keep the non-simple-request rule', async () => {

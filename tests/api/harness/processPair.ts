@@ -16,15 +16,17 @@ export interface ProcessPair {
 }
 
 /** Two API processes started at the same moment on one fresh scratch PostgreSQL database, and a
- * direct handle to it; started before the enclosing describe's tests, stopped and dropped after. */
-export function useProcessPair(adminUrl: string, prefix: string, env: Record<string, string> = {}, poolSize = 2): ProcessPair {
+ * direct handle to it; started before the enclosing describe's tests, stopped and dropped after.
+ * `env` may be a function, read when they start (after the describe's earlier beforeAll hooks). */
+export function useProcessPair(adminUrl: string, prefix: string, env: Record<string, string> | (() => Record<string, string>) = {}, poolSize = 2): ProcessPair {
   let database: ScratchDatabase | undefined;
   let servers: ServerProcess[] = [];
   let transports: Transport[] = [];
   let handle: DbHandle | undefined;
   beforeAll(async () => {
     database = await createScratchDatabase(adminUrl, prefix);
-    servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database?.url ?? '', ...env })));
+    const extra = typeof env === 'function' ? env() : env;
+    servers = await Promise.all([0, 1].map(() => startServerProcess({ DATABASE_URL: database?.url ?? '', ...extra })));
     transports = servers.map((s) => httpTransport(s.url));
     handle = await createDb({ databaseUrl: database.url, poolSize });
   }, 120_000);

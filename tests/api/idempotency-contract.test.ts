@@ -155,9 +155,7 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
 
     mark = await changeMark(t.handle.db);
     const retry = await send(key, 0);
-    // The same answer; the order of keys inside a text's values is not part of it (the stored
-    // answer is jsonb, which keeps its own key order).
-    expect([retry.statusCode, retry.json()]).toEqual([200, first.json()]);
+    expect([retry.statusCode, retry.body]).toEqual([200, first.body]);
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(await changesSince(t.handle.db, mark)).toEqual([]);
 

@@ -67,13 +67,4 @@ export type ProductConfig = z.infer<typeof ProductConfig>;
 export const ProductsFile = z.object({ products: z.array(ProductConfig).min(1).max(100) }).strict();
 export type ProductsFile = z.infer<typeof ProductsFile>;
 
-/** The query parameter of the checkout's return address (WEB_CHECKOUT_RETURN_URL's `?purchase={SESSION}`). */
-export const PURCHASE_RETURN_PARAM = 'purchase';
-
-/** The checkout session a return address names, or null. */
-export function purchaseReturn(href: string): string | null {
-  try {
-    const id = new URL(href).searchParams.get(PURCHASE_RETURN_PARAM);
-    return id && /^[A-Za-z0-9_-]{1,200}$/.test(id) ? id : null;
-  } catch { return null; }
-}
+export { PURCHASE_RETURN_PARAM, purchaseReturn } from './purchaseReturn';

@@ -3,7 +3,8 @@
 // inside frames); the provider sends the player back with `?purchase=<session>`, where the shell
 // reads the session (src/host-bridge/purchases.ts) and tells the player and the game. The grant is
 // the provider's signed webhook's, on the server. Prices: the server's, formatted by the shell.
-import { purchaseReturn, PURCHASE_RETURN_PARAM, type OfferedProduct } from '../../contract/purchases';
+import type { OfferedProduct } from '../../contract/purchases';
+import { purchaseReturn, PURCHASE_RETURN_PARAM } from '../../contract/purchaseReturn';
 import type { BuyOutcome, HostStore, PurchaseServer } from '../types';
 
 /** The parameter the checkout's return address carries, and its reading (the contract's). */

@@ -9,7 +9,8 @@
 //   events, the checkout's return) is told once (purchaseNews.ts) and reaches the game as the event;
 // - the checkout's return (`?purchase=<session>` on the web) is read until paid or expired.
 import { HOST_LIMITS, type HostAnswer, type HostEvent, type HostName, type HostProduct, type PurchaseUnavailable } from '../../contract/hostApi';
-import { purchaseReturn, PURCHASE_RETURN_PARAM, type OfferedProduct } from '../../contract/purchases';
+import type { OfferedProduct } from '../../contract/purchases';
+import { purchaseReturn, PURCHASE_RETURN_PARAM } from '../../contract/purchaseReturn';
 import type { HostAdapter, Settled } from '../../hosts/types';
 import { ApiError } from '../api/client';
 import { onPurchaseNews, setCheckoutReturn, tellPurchase, type PurchaseNews } from './purchaseNews';

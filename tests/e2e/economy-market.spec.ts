@@ -109,7 +109,8 @@ test('the market modals show their texts, prices, chart and checks [both]', asyn
   const market = await trigger(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'buy' }, 'Marketplace');
   const visor = market.getByRole('region', { name: item.name });
   await expect(visor.getByTestId('market-lowest')).toHaveText('Ŧ12.25', { timeout: 20_000 });
-  await expect(visor.getByTestId('market-count')).toHaveText('2 listed');
+  // Items on sale, not listings: one listing of one and one of two.
+  await expect(visor.getByTestId('market-count')).toHaveText('3 items on sale');
   await expect(visor.getByTestId('price-chart')).toHaveAttribute('data-sales', '2');
   await expect(visor.getByRole('img', { name: new RegExp(`Price history of ${item.name}: 2 recent sales, from Ŧ10.00 to Ŧ14.50`) })).toBeVisible();
   await expect(market.getByTestId('market-balance')).toHaveText('Balance: Ŧ100.00');
@@ -163,7 +164,7 @@ test('the market modals show their texts, prices, chart and checks [both]', asyn
 
   // List Item for Sale: the item's market, 30 days, free, and the price checks.
   const sell = await trigger(page, { type: 'SHOW_MARKETPLACE_MODAL', modalType: 'sell', itemUuid: ITEM }, 'List Item for Sale');
-  await expect(sell.getByTestId('sell-market')).toContainText('Lowest listing Ŧ12.25 · 2 listed');
+  await expect(sell.getByTestId('sell-market')).toContainText('Lowest listing Ŧ12.25 · 3 items on sale');
   await sell.getByRole('textbox', { name: 'Price' }).fill('3.999');
   await sell.getByRole('button', { name: 'List Item' }).click();
   await expect(sell.getByRole('alert')).toHaveText('Maximum 2 decimal places allowed');

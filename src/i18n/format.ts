@@ -1,6 +1,6 @@
 // Numbers, money and dates in the active language with the platform's Intl (no library): grouping
 // and decimals per locale, month names, relative times. English keeps the spec's en-US forms.
-import { TC_SYMBOL } from '../../contract/money';
+import { TC_SYMBOL } from '../../contract/coins';
 import type { Locale } from '../../contract/locales';
 import { currentLocale } from './index';
 

@@ -18,7 +18,7 @@ import { PURCHASE_TEXT as PURCHASE } from '../../contract/purchases';
 import { HTTP_TEXT as HTTP } from '../../contract/http';
 import { localized, type ArgFormat } from './localized';
 import { coinsPlain, formatNumber } from './format';
-import { parseTripcoins } from '../../contract/money';
+import { parseTripcoins } from '../../contract/coins';
 
 /** Coin amounts in hundredths (bigint), or as the server sends them ("300.00"), as the locale writes them with two decimals. */
 const coins = (value: unknown) => {

@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { i18nCatalogs } from './scripts/i18nCatalogs';
 
+const TAGS = [{ name: 'timing', description: 'holds the code to a wall-clock budget; npm test runs it alone, last' }];
+
 // Two projects: `unit` (contract, machines, hosts, components; fast, no database) and `api`
 // (the Fastify app through app.inject against PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
 export default defineConfig({
@@ -11,6 +13,10 @@ export default defineConfig({
     // The API files mostly wait on a database: two forks even on a 2-core machine halve the
     // wall time (vitest's default leaves one core idle there).
     maxWorkers: Math.max(2, availableParallelism()),
+    // A test that holds the code to a wall-clock budget (an answer within 2 s, a time-out within
+    // its bound) is tagged `timing`: `npm test` runs those after the other lanes, alone, because a
+    // budget measured beside a running browser measures the machine (scripts/test.mjs).
+    tags: TAGS,
     projects: [
       {
         extends: true,
@@ -28,6 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          tags: TAGS,
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           pool: 'forks',

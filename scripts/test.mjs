@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 // `npm test`: every check. Lint and types first (fast, and a type error makes the rest noise);
-// then unit + API, the build and the end-to-end tests, one after the other. TEST_PARALLEL=1 runs
-// them as two lanes side by side instead (unit + API in one, the build and the end-to-end tests in
-// the other; the second lane prints as it goes, the first lane's output is kept and printed whole
-// when it ends): faster on an idle machine, but the tests that time a player's wait then share
-// the cores with the other lane, so it is not the default yet.
-// The end-to-end tests that time what a player waits for (tagged @timing) run last, alone, once
-// both lanes are done: a budget of a second means nothing on a machine busy with another suite.
-// `npm test -- lint types` runs only the named steps. The exit status is the first failure's.
+// then two lanes side by side, because neither keeps both cores of a CI machine busy on its own:
+// unit + API (Vitest) in one, the build followed by the end-to-end tests (Playwright, one
+// worker) in the other. The end-to-end lane prints as it goes; the unit + API lane says when it
+// ends and how, and its output, kept apart, is printed whole once the end-to-end lane is done,
+// so the two never interleave.
+// The tests that hold something to a budget of wall-clock time (end-to-end ones tagged @timing,
+// unit and API ones tagged `timing` in Vitest) are left out of the lanes and run last, alone,
+// once both lanes are done: a budget of a second means nothing on a machine busy with the other
+// lane. TEST_PARALLEL=0 runs every step one after the other instead (the timed ones still last).
+// `npm test -- lint types` runs only the named steps. The exit status is the first failure's:
+// the status of the step that failed first in time, whichever lane it was in.
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,15 +35,27 @@ function ensureChromium() {
   if (!existsSync(CHROMIUM)) { console.error('chromium did not install'); process.exit(1); }
 }
 
+/**
+ * The Vitest files holding a test tagged `timing` (vitest.config.ts: a wall-clock budget). The
+ * timed step names them, so Vitest does not load every other file only to filter it out.
+ */
+function timedVitestFiles() {
+  return ['tests/unit', 'tests/api'].flatMap((dir) => readdirSync(dir, { recursive: true })
+    .map((file) => join(dir, String(file)))
+    .filter((file) => /\.test\.tsx?$/.test(file) && /tags:\s*\[[^\]]*'timing'/.test(readFileSync(file, 'utf8'))));
+}
+
+// Vitest's `timing` tag (vitest.config.ts) marks the unit and API tests with a wall-clock budget.
 const STEPS = {
   lint: ['npm', 'run', '--silent', 'lint'],
   types: ['npx', 'tsc', '--noEmit', '-p', '.'],
-  unit: ['npx', 'vitest', 'run'],
+  unit: ['npx', 'vitest', 'run', '--tags-filter', '!timing'],
   build: ['npm', 'run', '--silent', 'build'],
   'end-to-end': ['npx', 'playwright', 'test', '--grep-invert', '@timing'],
   'end-to-end (timed)': ['npx', 'playwright', 'test', '--grep', '@timing'],
+  'unit (timed)': ['npx', 'vitest', 'run', '--tags-filter', 'timing', ...timedVitestFiles()],
 };
-const LABEL = { unit: 'unit + API' };
+const LABEL = { unit: 'unit + API', 'unit (timed)': 'unit + API (timed)' };
 /** The name a step is selected by (`npm test -- end-to-end` runs both end-to-end steps). */
 const selectedAs = (name) => name.replace(/ \(timed\)$/, '');
 const only = process.argv.slice(2);
@@ -51,6 +66,8 @@ if (unknown.length) {
 }
 const wanted = (name) => only.length === 0 || only.includes(selectedAs(name));
 const times = [];
+/** The first step to fail, in time: its status is the run's. */
+let firstFailure = null;
 
 /** Runs one step; with `logFile` its output goes there instead of the terminal. */
 function run(name, logFile) {
@@ -58,7 +75,7 @@ function run(name, logFile) {
   const [cmd, ...args] = STEPS[name];
   const label = LABEL[name] ?? name;
   const t0 = Date.now();
-  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}${logFile ? ' (output shown when it ends)' : ''}`);
+  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}${logFile ? ' (beside the other lane; its output is shown after it)' : ''}`);
   const fd = logFile ? openSync(logFile, 'w') : null;
   const child = spawn(cmd, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: process.env });
   return new Promise((resolve) => {
@@ -67,12 +84,8 @@ function run(name, logFile) {
       const status = code ?? (signal ? 1 : 0);
       const seconds = (Date.now() - t0) / 1000;
       times.push([label, seconds, status]);
-      if (logFile) {
-        console.log(`\n──── ${label} output ────`);
-        process.stdout.write(readFileSync(logFile, 'utf8'));
-        console.log(`──── end of ${label} output ────`);
-      }
-      console.log(`◀ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+      if (status !== 0 && firstFailure === null) firstFailure = { label, status };
+      console.log(`◀ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s${logFile ? ' (output below, once the other lane is done)' : ''}`);
       resolve(status);
     });
   });
@@ -86,27 +99,39 @@ async function sequence(names, logFile) {
   return 0;
 }
 
+/** Prints a kept lane's output as one block. */
+function showLog(label, logFile) {
+  if (!existsSync(logFile)) return;
+  console.log(`\n──── ${label} output ────`);
+  process.stdout.write(readFileSync(logFile, 'utf8'));
+  console.log(`──── end of ${label} output ────`);
+}
+
 if (wanted('end-to-end')) ensureChromium();
 const started = Date.now();
 let status = await sequence(['lint', 'types']);
 if (status === 0) {
-  if (process.env.TEST_PARALLEL !== '1') {
-    status = await sequence(['unit', 'build', 'end-to-end', 'end-to-end (timed)']);
+  if (process.env.TEST_PARALLEL === '0') {
+    status = await sequence(['unit', 'build', 'end-to-end', 'end-to-end (timed)', 'unit (timed)']);
   } else {
     const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'unit-api.log');
     const [unitStatus, e2eStatus] = await Promise.all([sequence(['unit'], log), sequence(['build', 'end-to-end'])]);
-    status = unitStatus || e2eStatus || await sequence(['end-to-end (timed)']);
+    if (wanted('unit')) showLog(LABEL.unit, log);
+    status = unitStatus || e2eStatus;
+    // The budgets, alone on the machine; after a failure they would only add noise.
+    if (status === 0) status = await sequence(['end-to-end (timed)', 'unit (timed)']);
   }
 }
 const total = (Date.now() - started) / 1000;
 console.log('\nStep times:');
-for (const [label, seconds, code] of times) console.log(`  ${label.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s  ${code === 0 ? 'ok' : 'FAILED'}`);
-console.log(`  ${'total'.padEnd(18)} ${total.toFixed(1).padStart(7)} s (wall clock)`);
+for (const [label, seconds, code] of times) console.log(`  ${label.padEnd(20)} ${seconds.toFixed(1).padStart(7)} s  ${code === 0 ? 'ok' : 'FAILED'}`);
+console.log(`  ${'total'.padEnd(20)} ${total.toFixed(1).padStart(7)} s (wall clock${process.env.TEST_PARALLEL === '0' ? '' : '; the two lanes overlap'})`);
 if (total > WARN_AFTER_S) {
   console.log(`\nWARNING: the run took ${(total / 60).toFixed(1)} min, over the ${WARN_AFTER_S / 60} min the suite should stay under. Look at the slowest steps above before adding more.`);
 }
 if (status !== 0) {
-  console.log('\nSome checks FAILED (see above).');
-  process.exit(status);
+  const first = firstFailure ?? { label: 'a step', status };
+  console.log(`\nSome checks FAILED (see above); the first to fail was ${first.label}, whose exit status this run ends with.`);
+  process.exit(first.status);
 }
 console.log(`\nAll checks passed in ${total.toFixed(1)} s${process.env.TEST_DATABASE_URL ? ' (API tests on PGlite and PostgreSQL)' : ' (API tests on PGlite; set TEST_DATABASE_URL for PostgreSQL too)'}.`);

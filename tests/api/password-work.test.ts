@@ -104,7 +104,7 @@ describe.each(testDatabases())('a flood of password changes on $name', (database
   }, 60_000);
   afterAll(async () => { await t?.close(); });
 
-  it('answers 429 and 503 with Retry-After, while another player\'s sign-in is answered within 2 s', async () => {
+  it('answers 429 and 503 with Retry-After, while another player\'s sign-in is answered within 2 s', { tags: ['timing'] }, async () => {
     const hash = await hashPassword('right-pass', LOG_N);
     const accounts = await Promise.all(Array.from({ length: 8 }, async () => {
       const uuid = await inTransaction(t.handle.db, (trx) => createUser(trx, { username: uniqueName('flood'), passwordHash: hash }));

@@ -83,7 +83,7 @@ describe.each(testDatabases())('session lookups on $name', (database) => {
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL;
 
-describe.skipIf(!ADMIN_URL)('session revocation across two API processes on PostgreSQL', () => {
+describe.skipIf(!ADMIN_URL)('session revocation across two API processes on PostgreSQL', { tags: ['timing'] }, () => {
   // A cache lifetime of a minute: only the notification can end a session within a second.
   const pair = useProcessPair(ADMIN_URL ?? '', 'sesscache', { SESSION_CACHE_MS: '60000' });
 

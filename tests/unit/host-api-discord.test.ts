@@ -137,7 +137,7 @@ describe('the host API in a Discord Activity', () => {
     expect(events(s.link).filter((e) => e.type === 'joinRoom')).toEqual([{ type: 'joinRoom', roomId: 'room-42' }]);
   });
 
-  it('answers within its bound when the client answers every command with something the SDK cannot read', async () => {
+  it('answers within its bound when the client answers every command with something the SDK cannot read', { tags: ['timing'] }, async () => {
     const s = setup('answerEverything');
     api = s.api;
     await s.adapter.start();

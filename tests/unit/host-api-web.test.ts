@@ -127,7 +127,7 @@ describe('the host API on any host', () => {
     expect(await m.api.call('{"call":"locale","roomId":"","kind":""}')).toEqual({ status: 'done', value: { locale: 'es-MX' } });
   });
 
-  it('bounds a host that never answers, and turns a throw or a nonsense answer into unavailable', async () => {
+  it('bounds a host that never answers, and turns a throw or a nonsense answer into unavailable', { tags: ['timing'] }, async () => {
     const never = new Promise<never>(() => undefined);
     const adapter: HostAdapter = {
       ...createWebAdapter(page('https://tripshell.example/', {})),

@@ -283,7 +283,7 @@ describe.each(HOSTS)('the $kind host conforms', (host) => {
     expect(answer).toMatchObject({ status: 'done', value: { host: host.kind, invite: host.offers.invite, ads: host.offers.ads, locale: true, purchases: host.offers.purchases } });
   });
 
-  it('settles every call within its bound, with its SDK in and with an SDK that never arrives', { timeout: 30_000 }, async () => {
+  it('settles every call within its bound, with its SDK in and with an SDK that never arrives', { timeout: 30_000, tags: ['timing'] }, async () => {
     const s = open(host.make());
     await s.play();
     for (const [name, request] of Object.entries(REQUESTS) as Array<[HostCallName, Record<string, unknown>]>) {

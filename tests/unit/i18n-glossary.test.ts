@@ -41,6 +41,17 @@ describe('the catalogs follow docs/glossary.md', () => {
     }
   });
 
+  it.each(LOCALES)('%s keeps the product name Base Set wherever the English names it', (lang) => {
+    // One crate shop showed "Base Set" in its title and "ベースセット" in its announcement.
+    const en = read('en');
+    const catalog = read(lang);
+    const renamed = Object.entries(en)
+      .filter(([key, text]) => text.includes('Base Set') && catalog[key] !== undefined)
+      .filter(([key, text]) => (text.match(/Base Set/g) ?? []).length > (catalog[key]!.match(/Base Set/g) ?? []).length)
+      .map(([key]) => `${key}: ${JSON.stringify(catalog[key])}`);
+    expect(renamed).toEqual([]);
+  });
+
   it.each(LOCALES)('%s has different words for closing the coin flip and cancelling the wager', (lang) => {
     const catalog = read(lang);
     const close = catalog['coinflip.CoinflipModal.close'];

@@ -14,10 +14,10 @@ const FORBIDDEN: Record<string, RegExp[]> = {
   de: [/\bTC\b/, /\bMünzen\b/, /Stornieren|stornier/i, /\bWette/],
   es: [/\bTC\b/, /^Monedas$/],
   fr: [/\bTC\b/, /^Pièces$/, /\bparis?\b/i],
-  ja: [/\bTC\b/, /^コイン$/, /ウェイジャー/, /ベット/, /コインフリップ/],
-  ko: [/\bTC\b/, /^코인$/, /코인 플립/],
-  zh: [/\bTC\b/, /^金币$/],
-  ru: [/\bTC\b/, /^Монеты$/],
+  ja: [/\bTC\b/, /^コイン$/, /ウェイジャー/, /ベット/, /コインフリップ/, /TripCoin(?!s)/],
+  ko: [/\bTC\b/, /^코인$/, /코인 플립/, /TripCoin(?!s)/],
+  zh: [/\bTC\b/, /^金币$/, /TripCoin(?!s)/],
+  ru: [/\bTC\b/, /^Монеты$/, /TripCoin(?!s)/],
 };
 
 /** The currency's label and the ranks: the glossary's word in each language. */

@@ -374,8 +374,10 @@ for (const LOCALE of LOCALES) test.describe(`in ${LOCALE}`, () => {
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByTestId('crate-open')).toBeVisible({ timeout: 30_000 });
       await shot('crate-open-owned');
-      await expect(dialog.locator('button[data-busy]')).toBeEnabled({ timeout: 20_000 });
-      await dialog.locator('button[data-busy]').click();
+      // The footer's last button opens (the first one cancels).
+      const open = dialog.getByRole('button').last();
+      await expect(open).toBeEnabled({ timeout: 20_000 });
+      await open.click();
       await expect(dialog.getByTestId('crate-reveal').or(dialog.getByTestId('crate-result')).first()).toBeVisible({ timeout: 20_000 });
       await shot('crate-reveal', false);
       await expect(dialog.getByTestId('crate-result')).toBeVisible({ timeout: 30_000 });

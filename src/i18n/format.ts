@@ -97,7 +97,7 @@ export function formatCompact(value: number, locale?: Locale): string {
   return formatNumber(value, { notation: 'compact', maximumFractionDigits: value >= 1_000_000 ? 2 : 1 }, locale);
 }
 
-type DurationFormatCtor = new (locale: string, options: { style: 'narrow' | 'short' | 'long' }) => { format(d: Record<string, number>): string };
+type DurationFormatCtor = new (locale: string, options: { style: 'narrow' | 'short' | 'long'; minutesDisplay?: 'auto' | 'always' }) => { format(d: Record<string, number>): string };
 
 /**
  * A play time in hours and minutes: Intl.DurationFormat where the browser has it ("3h 25m", "3 Std. 25 Min.",
@@ -110,7 +110,9 @@ export function formatDuration(totalMinutes: number, locale?: Locale): string {
   const tag = intlLocale(locale);
   const parts: Record<string, number> = hours > 0 ? (minutes > 0 ? { hours, minutes } : { hours }) : { minutes };
   const Duration = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
-  if (Duration) return new Duration(tag, { style: 'narrow' }).format(parts);
+  // DurationFormat leaves out a unit whose value is 0 unless told to show it: a new player's
+  // "0 minutes" would be an empty string (a Time played tile with no figure).
+  if (Duration) return new Duration(tag, { style: 'narrow', minutesDisplay: hours > 0 ? 'auto' : 'always' }).format(parts);
   const units = Object.entries(parts).map(([unit, n]) => formatNumber(n, { style: 'unit', unit: unit === 'hours' ? 'hour' : 'minute', unitDisplay: 'narrow' }, locale));
   return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format(units);
 }

@@ -11,6 +11,8 @@ import { InviteForm } from '../../src/features/clans/InvitePlayerModal';
 import { NonMemberView } from '../../src/features/clans/NonMemberView';
 import type { ClanMembership } from '../../src/features/clans/useClanMembership';
 import { adminsFirst, clanNameError, clanTagError, normalizeTag } from '../../src/features/clans/validation';
+import { setChosenLocale } from '../../src/i18n';
+import ja from '../../src/i18n/catalogs/ja.json';
 import { renderWithShell, testQueryClient } from '../support/render';
 
 function wrap(children: ReactNode) {
@@ -38,6 +40,21 @@ describe('clan name and tag rules', () => {
 });
 
 describe('the Create a Clan form', () => {
+  it('labels the colours and previews the tag and name in the player\'s language', async () => {
+    // The Japanese dialog said "Clan Color" and previewed "TAG Clan Name" in English.
+    await setChosenLocale('ja');
+    try {
+      wrap(<CreateClanForm onSubmit={() => undefined} onCancel={() => undefined} />);
+      expect(screen.getByRole('radiogroup', { name: ja['clans.CreateClanModal.clanColor'] })).toBeInTheDocument();
+      expect(screen.getByText(ja['clans.CreateClanModal.previewTag'])).toBeInTheDocument();
+      expect(screen.queryByText('Clan Color')).toBeNull();
+      expect(screen.queryByText('TAG')).toBeNull();
+      expect(screen.queryByText('Clan Name')).toBeNull();
+    } finally {
+      await setChosenLocale(null);
+    }
+  });
+
   it('refuses a short name and tag with the spec texts and sends nothing', () => {
     const onSubmit = vi.fn();
     wrap(<CreateClanForm onSubmit={onSubmit} onCancel={() => undefined} />);

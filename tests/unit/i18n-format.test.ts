@@ -1,6 +1,6 @@
 // Numbers, coins, dates and plurals in the player's language (Intl), and decimals typed the player's way.
-import { afterAll, describe, expect, it } from 'vitest';
-import { canonicalDecimal, formatDate, formatRelative, parseDecimal } from '../../src/i18n/format';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { canonicalDecimal, formatDate, formatDuration, formatRelative, parseDecimal } from '../../src/i18n/format';
 import { setChosenLocale, t } from '../../src/i18n';
 import { formatTc } from '../../src/ui/formatTc';
 import { updatesLabel } from '../../src/features/releases/releaseLogic';
@@ -66,5 +66,27 @@ describe('server error texts', () => {
     expect(errorText(unknown, 'x')).toBe('Something only the server can say');
     await setChosenLocale('en');
     expect(errorText(known, 'x')).toBe(CLAN_TEXT.nameTaken);
+  });
+});
+
+describe('play time where the browser has Intl.DurationFormat', () => {
+  // Node has no DurationFormat, Chromium has: a stand-in that follows its rule for zeros (a unit
+  // whose value is 0 is left out unless its display option is "always").
+  class DurationFormatLikeChromium {
+    constructor(private readonly locale: string, private readonly options: Record<string, string>) {}
+    format(d: Record<string, number>): string {
+      return Object.entries(d)
+        .filter(([unit, n]) => n !== 0 || this.options[`${unit}Display`] === 'always')
+        .map(([unit, n]) => `${n}${unit === 'hours' ? 'h' : 'm'}`).join(' ');
+    }
+  }
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('writes a new player\'s zero minutes, never an empty string', () => {
+    vi.stubGlobal('Intl', { ...Intl, DurationFormat: DurationFormatLikeChromium });
+    expect(formatDuration(0)).toBe('0m');
+    expect(formatDuration(0.5)).toBe('0m');
+    expect(formatDuration(185)).toBe('3h 5m');
+    expect(formatDuration(180)).toBe('3h');
   });
 });

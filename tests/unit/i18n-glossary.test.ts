@@ -14,10 +14,10 @@ const FORBIDDEN: Record<string, RegExp[]> = {
   de: [/\bTC\b/, /\bMünzen\b/, /Stornieren|stornier/i, /\bWette/],
   es: [/\bTC\b/, /^Monedas$/],
   fr: [/\bTC\b/, /^Pièces$/, /\bparis?\b/i],
-  ja: [/\bTC\b/, /^コイン$/, /ウェイジャー/, /ベット/, /コインフリップ/],
-  ko: [/\bTC\b/, /^코인$/, /코인 플립/],
-  zh: [/\bTC\b/, /^金币$/],
-  ru: [/\bTC\b/, /^Монеты$/],
+  ja: [/\bTC\b/, /^コイン$/, /ウェイジャー/, /ベット/, /コインフリップ/, /TripCoin(?!s)/],
+  ko: [/\bTC\b/, /^코인$/, /코인 플립/, /TripCoin(?!s)/],
+  zh: [/\bTC\b/, /^金币$/, /TripCoin(?!s)/],
+  ru: [/\bTC\b/, /^Монеты$/, /TripCoin(?!s)/],
 };
 
 /** The currency's label and the ranks: the glossary's word in each language. */
@@ -39,6 +39,17 @@ describe('the catalogs follow docs/glossary.md', () => {
       expect(glossary, `${key} = ${catalog[key]} is in the glossary's rank table`).toContain(`| ${catalog[key]} |`);
       expect(['Hook', 'Commitment', 'Prestige']).not.toContain(catalog[key]);
     }
+  });
+
+  it.each(LOCALES)('%s keeps the product name Base Set wherever the English names it', (lang) => {
+    // One crate shop showed "Base Set" in its title and "ベースセット" in its announcement.
+    const en = read('en');
+    const catalog = read(lang);
+    const renamed = Object.entries(en)
+      .filter(([key, text]) => text.includes('Base Set') && catalog[key] !== undefined)
+      .filter(([key, text]) => (text.match(/Base Set/g) ?? []).length > (catalog[key]!.match(/Base Set/g) ?? []).length)
+      .map(([key]) => `${key}: ${JSON.stringify(catalog[key])}`);
+    expect(renamed).toEqual([]);
   });
 
   it.each(LOCALES)('%s has different words for closing the coin flip and cancelling the wager', (lang) => {

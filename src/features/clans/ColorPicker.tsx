@@ -4,7 +4,7 @@ import { useId, type KeyboardEvent } from 'react';
 import { CLAN_COLORS } from '../../../contract/clans';
 import { t } from '../../i18n';
 
-export function ClanColorPicker({ value, onChange, label = 'Clan Color' }: { value: string; onChange: (color: string) => void; label?: string }) {
+export function ClanColorPicker({ value, onChange, label }: { value: string; onChange: (color: string) => void; label?: string }) {
   const labelId = useId();
   const move = (event: KeyboardEvent, index: number) => {
     const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
@@ -17,7 +17,7 @@ export function ClanColorPicker({ value, onChange, label = 'Clan Color' }: { val
   };
   return (
     <div>
-      <Text size="sm" fw={500} mb={4} id={labelId}>{label}</Text>
+      <Text size="sm" fw={500} mb={4} id={labelId}>{label ?? t('clans.CreateClanModal.clanColor')}</Text>
       <Group gap={6} role="radiogroup" aria-labelledby={labelId}>
         {CLAN_COLORS.map((color, i) => (
           <ColorSwatch key={color} component="button" type="button" color={color} size={28} role="radio"

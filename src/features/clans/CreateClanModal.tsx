@@ -39,7 +39,7 @@ export function CreateClanForm({ onSubmit, onCancel, busy = false }: CreateClanF
         <TextInput label={t('clans.CreateClanModal.clanTag')} value={tag} maxLength={CLAN_TAG_MAX} error={errors.tag} description={t('clans.CreateClanModal.25LettersOrDigits')}
           onChange={(e) => { setTag(normalizeTag(e.currentTarget.value)); setErrors((s) => ({ ...s, tag: null })); }} />
         <ClanColorPicker value={color} onChange={setColor} />
-        <Text size="sm">{t('clans.CreateClanModal.preview')}{' '}<ClanLabel tag={tag || 'TAG'} name={name || 'Clan Name'} color={color} /></Text>
+        <Text size="sm">{t('clans.CreateClanModal.preview')}{' '}<ClanLabel tag={tag || t('clans.CreateClanModal.previewTag')} name={name || t('clans.CreateClanModal.clanName')} color={color} /></Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>{t('clans.CreateClanModal.cancel')}</Button>
           <Button type="submit" loading={busy}>{t('clans.CreateClanModal.createClan')}</Button>

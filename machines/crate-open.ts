@@ -9,6 +9,14 @@
 // on the set the player owns crates of (Base Set when both or neither), and it keeps each set's
 // count it has heard for the set tabs. The result view starts with the reveal ('revealing',
 // REVEAL_MS long, skipped by SKIP or at once under reduced motion) before the item is 'shown'.
+//
+// Open all (OPEN_ALL, two crates or more): the same open request, one crate after another, up to
+// OPEN_ALL_MAX of them ('batch'). Each won item gets its reveal; SKIP ends the current one,
+// SKIP_ALL ends them all (the rest open without one), and under reduced motion none plays. The
+// count follows each answer. STOP ends the batch after the crate being opened; a failed open ends
+// it with the error. Either way the list of everything won so far ('summary') is shown, so no
+// won item goes unseen; Continue returns to the open view. RESET (the modal opened again) stops
+// further opens at once.
 import { assign, fromPromise, setup } from 'xstate';
 import { CRATE_TEXT, type CrateVersionId } from '../contract/crates';
 
@@ -26,6 +34,29 @@ export interface OpenResult {
 
 /** How long the reveal builds up before it lands on the won item. */
 export const REVEAL_MS = 2600;
+
+/**
+ * The most crates one "open all" opens. The won list stays one screen on a phone (5 rows of 5),
+ * the reveals at most about a minute (OPEN_ALL_MAX × REVEAL_MS, each skippable), and the opens
+ * one after another stay far below the per-address rate limit. A player with more opens again.
+ */
+export const OPEN_ALL_MAX = 25;
+
+/** How many crates "open all" opens for a player who owns `count`: all of them, at most OPEN_ALL_MAX. */
+export function openAllSize(count: number | null): number {
+  return Math.max(0, Math.min(count ?? 0, OPEN_ALL_MAX));
+}
+
+/** One "open all": how many it opens, what it has won so far (in order), whether reveals still play. */
+export interface CrateBatch {
+  total: number;
+  won: WonItem[];
+  reveals: boolean;
+  /** STOP was asked while a crate was opening: the batch ends when it answers. */
+  stopping: boolean;
+  /** What the server said is left after the last open, when it said so. */
+  left: number | null;
+}
 
 /** Crates owned per set, as last heard (null: not known). */
 export type CrateCounts = Record<CrateVersionId, number | null>;
@@ -47,10 +78,15 @@ export interface CrateOpenContext {
   count: number | null;
   won: WonItem | null;
   error: string | null;
+  /** The "open all" under way or just ended (its list); null otherwise. */
+  batch: CrateBatch | null;
 }
 
 export type CrateOpenEvent =
   | { type: 'OPEN' }
+  | { type: 'OPEN_ALL' }
+  | { type: 'SKIP_ALL' }
+  | { type: 'STOP' }
   | { type: 'CONTINUE' }
   | { type: 'SKIP' }
   | { type: 'RESET'; crateVersionId?: CrateVersionId }
@@ -75,18 +111,26 @@ export const crateOpenMachine = setup({
   guards: {
     hasCrate: ({ context }) => (context.count ?? 0) >= 1,
     reducedMotion: ({ context }) => context.reducedMotion,
+    hasCrates: ({ context }) => openAllSize(context.count) >= 2,
+    /** Another crate to open: fewer won than planned, not stopped, and the server said some are left. */
+    moreToOpen: ({ context }) => {
+      const batch = context.batch;
+      return batch !== null && !batch.stopping && batch.won.length < batch.total && batch.left !== 0;
+    },
+    reveals: ({ context }) => context.batch?.reveals === true && !context.batch.stopping,
+    wonSome: ({ context }) => (context.batch?.won.length ?? 0) > 0,
   },
   delays: { REVEAL_MS },
 }).createMachine({
   id: 'crateOpen',
   context: ({ input }) => ({
-    crateVersionId: input.crateVersionId ?? 0, counts: { 0: null, 1: null }, reducedMotion: input.reducedMotion ?? false, choose: input.choose ?? false, count: null, won: null, error: null,
+    crateVersionId: input.crateVersionId ?? 0, counts: { 0: null, 1: null }, reducedMotion: input.reducedMotion ?? false, choose: input.choose ?? false, count: null, won: null, error: null, batch: null,
   }),
   initial: 'start',
   on: {
     RESET: {
       target: '.loading',
-      actions: assign(({ context, event }) => ({ crateVersionId: event.crateVersionId ?? context.crateVersionId, count: null, won: null, error: null })),
+      actions: assign(({ context, event }) => ({ crateVersionId: event.crateVersionId ?? context.crateVersionId, count: null, won: null, error: null, batch: null })),
     },
   },
   states: {
@@ -123,6 +167,14 @@ export const crateOpenMachine = setup({
           { guard: 'hasCrate', target: 'opening', actions: assign({ error: null }) },
           { actions: assign({ error: CRATE_TEXT.needCrate }) },
         ],
+        OPEN_ALL: {
+          guard: 'hasCrates',
+          target: 'batch',
+          actions: assign(({ context }) => ({
+            error: null,
+            batch: { total: openAllSize(context.count), won: [], reveals: !context.reducedMotion, stopping: false, left: null },
+          })),
+        },
         SET_VERSION: { target: 'loading', actions: assign(({ event }) => ({ crateVersionId: event.crateVersionId, count: null, won: null, error: null })) },
       },
     },
@@ -142,6 +194,55 @@ export const crateOpenMachine = setup({
         onError: { target: 'ready', actions: assign({ error: ({ event }) => messageOf(event.error, CRATE_TEXT.openFailed) }) },
       },
       on: { RESET: {} },
+    },
+    /** "Open all": one open after another, each won item revealed unless skipped. */
+    batch: {
+      initial: 'opening',
+      on: {
+        SKIP_ALL: { actions: assign({ batch: ({ context }) => context.batch && { ...context.batch, reveals: false } }) },
+      },
+      states: {
+        opening: {
+          invoke: {
+            src: 'openCrate',
+            input: ({ context }) => ({ crateVersionId: context.crateVersionId }),
+            onDone: {
+              target: 'landed',
+              actions: assign(({ context, event }) => {
+                const won = { uuid: event.output.wonItemUuid, name: event.output.wonItemName };
+                const count = event.output.crateBalance ?? Math.max(0, (context.count ?? 1) - 1);
+                const batch = context.batch!;
+                return {
+                  won,
+                  count,
+                  counts: { ...context.counts, [context.crateVersionId]: count },
+                  batch: { ...batch, won: [...batch.won, won], left: event.output.crateBalance ?? null },
+                };
+              }),
+            },
+            onError: [
+              { guard: 'wonSome', target: '#crateOpen.summary', actions: assign({ error: ({ event }) => messageOf(event.error, CRATE_TEXT.openFailed) }) },
+              { target: '#crateOpen.ready', actions: assign({ batch: null, error: ({ event }) => messageOf(event.error, CRATE_TEXT.openFailed) }) },
+            ],
+          },
+          on: { STOP: { actions: assign({ batch: ({ context }) => context.batch && { ...context.batch, stopping: true } }) } },
+        },
+        /** An item won: its reveal, unless reveals are off. */
+        landed: {
+          always: [{ guard: 'reveals', target: 'revealing' }, { target: 'next' }],
+        },
+        revealing: {
+          after: { REVEAL_MS: 'next' },
+          on: { SKIP: 'next', SKIP_ALL: { target: 'next', actions: assign({ batch: ({ context }) => context.batch && { ...context.batch, reveals: false } }) }, STOP: '#crateOpen.summary' },
+        },
+        next: {
+          always: [{ guard: 'moreToOpen', target: 'opening' }, { target: '#crateOpen.summary' }],
+        },
+      },
+    },
+    /** The end of "open all": everything it won, and the error that stopped it if one did. */
+    summary: {
+      on: { CONTINUE: { target: 'loading', actions: assign({ won: null, error: null, batch: null }) } },
     },
     /** 'You Got:' and the won item, after the reveal. */
     result: {

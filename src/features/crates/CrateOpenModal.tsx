@@ -5,14 +5,16 @@
 // economy queries and sends the game fresh item data for the crate item and the won item.
 // It opens on the set the player owns crates of (the airdrop's Base Set II crate), each
 // set's tab shows its count and each set's texts name it, and the result starts with the reveal
-// (CrateReveal.tsx).
+// (CrateReveal.tsx). A player with two crates or more can open them all (up to OPEN_ALL_MAX at a
+// time, CrateBatch.tsx): the whole run counts as busy, so the way out is Stop, which lists what
+// was won.
 import { Alert, Badge, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
 import { fromPromise } from 'xstate';
 import { CRATE_VERSIONS, type CrateVersionId } from '../../../contract/crates';
-import { crateOpenMachine, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
+import { crateOpenMachine, OPEN_ALL_MAX, openAllSize, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
 import type { OverlayProps } from '../../overlays/types';
 import { spriteUrl } from '../../api/catalogue';
 import { errorText } from '../../api/errors';
@@ -20,6 +22,7 @@ import { economyToast } from '../../ui/toast';
 import { fetchCrateBalance } from './api/getCrateStatus';
 import { useOpenCrate } from './api/openCrate';
 import { CrateOdds } from './CrateOdds';
+import { CrateBatchSummary, CrateBatchView } from './CrateBatch';
 import { CrateReveal } from './CrateReveal';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
@@ -62,9 +65,12 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   // and loads the count ("The view resets and the count reloads each time the modal opens"),
   // both counts first, to start on the set the player owns crates of.
   const [state, send] = useMachine(machine, { input: { choose: true, reducedMotion: prefersReducedMotion() } });
-  const { count, counts, won, error, crateVersionId } = state.context;
+  const { count, counts, won, error, crateVersionId, batch } = state.context;
   const crate = CRATE_VERSIONS[crateVersionId] ?? CRATE_VERSIONS[0]!;
-  const busy = state.matches('opening');
+  const inBatch = state.matches('batch');
+  // Open all is busy from its first open to its last (the dialog does not close mid-way; Stop ends it).
+  const busy = state.matches('opening') || inBatch;
+  const batchSize = openAllSize(count);
   const revealing = state.matches({ result: 'revealing' });
   const texts = crateVersionId === 1
     ? { receive: t('crates.CrateOpenModal.openBaseSet2ToReceive'), contains: t('crates.CrateOpenModal.eachBaseSet2CrateContains') }
@@ -72,6 +78,8 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
 
   const skip = useCallback(() => send({ type: 'SKIP' }), [send]);
   const close = () => {
+    // Escape during an "open all" reveal skips that reveal; nothing else closes the run.
+    if (inBatch) { if (state.matches({ batch: 'revealing' })) send({ type: 'SKIP' }); return; }
     if (busy) return;
     // Escape (or a click outside) during the reveal skips to the item, like any key.
     if (revealing) { send({ type: 'SKIP' }); return; }
@@ -85,7 +93,19 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
       onClose={close}
       title={<Title order={3} component="span">{t('crates.CrateOpenModal.title', { name: crate.name })}</Title>}
     >
-      {state.matches('result') && won ? (
+      {inBatch && batch ? (
+        <CrateBatchView
+          batch={batch}
+          count={count}
+          revealing={state.matches({ batch: 'revealing' }) ? won : null}
+          stopping={batch.stopping}
+          onSkip={skip}
+          onSkipAll={() => send({ type: 'SKIP_ALL' })}
+          onStop={() => send({ type: 'STOP' })}
+        />
+      ) : state.matches('summary') && batch ? (
+        <CrateBatchSummary won={batch.won} error={error} onContinue={() => send({ type: 'CONTINUE' })} />
+      ) : state.matches('result') && won ? (
         <CrateReveal won={won} revealing={revealing} onSkip={skip} onContinue={() => send({ type: 'CONTINUE' })} />
       ) : (
         <Stack gap="sm" data-testid="crate-open" data-state={String(state.value)} data-version={crateVersionId}>
@@ -111,8 +131,14 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
             <Text size="sm" fw={600} mb={4}>{t('crates.CrateOpenModal.dropOdds')}</Text>
             <CrateOdds version={crateVersionId} />
           </div>
+          {count !== null && count > OPEN_ALL_MAX && <Text ta="center" size="xs" c="dimmed" data-testid="open-all-limit">{t('crates.CrateOpenModal.openAllLimit', { max: OPEN_ALL_MAX })}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>{t('crates.CrateOpenModal.cancel')}</Button>
+            {batchSize >= 2 && (
+              <Button variant="light" onClick={() => send({ type: 'OPEN_ALL' })} disabled={busy || state.matches('loading') || state.matches('choosing')} data-testid="open-all-crates">
+                {t('crates.CrateOpenModal.openAll', { count: batchSize })}
+              </Button>
+            )}
             <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading') || state.matches('choosing')} data-busy={busy || undefined} data-testid="open-one-crate">
               {busy ? t('crates.CrateOpenModal.opening') : t('crates.CrateOpenModal.open1Crate')}
             </Button>

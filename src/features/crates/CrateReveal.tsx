@@ -21,7 +21,7 @@ const TILE = 104;
 const ROLL_MS = REVEAL_MS - LANDING_PAUSE_MS;
 
 
-function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
+export function Reel({ won, onSkip }: { won: WonItem; onSkip: () => void }) {
   // A touch screen has no key to press: the hint says "tap".
   const touchOnly = useCoarsePointer();
   const reel = useMemo(() => buildReel(BASE_SET_ITEMS, won), [won]);

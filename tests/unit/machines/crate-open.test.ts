@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { CRATE_TEXT, type CrateVersionId } from '../../../contract/crates';
-import { crateOpenMachine, pickCrateVersion, REVEAL_MS, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
+import { crateOpenMachine, OPEN_ALL_MAX, openAllSize, pickCrateVersion, REVEAL_MS, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
 
 interface Deferred<T> { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
 function deferred<T>(): Deferred<T> {
@@ -211,5 +211,187 @@ describe('the reveal', () => {
     const actor = await opened({}, new SimulatedClock());
     actor.send({ type: 'CONTINUE' });
     expect(actor.getSnapshot().value).toBe('loading');
+  });
+});
+
+describe('open all', () => {
+  /** A fake server that answers every open at once, with the count it has left (or fails the `failAt`-th open). */
+  function autoServer(owned: number, options: { failAt?: number; balance?: boolean; openDelay?: Deferred<void>[] } = {}) {
+    const state = { owned, opens: 0 };
+    const machine = crateOpenMachine.provide({
+      actors: {
+        loadCounts: fromPromise<CrateCounts, void>(async () => ({ 0: state.owned, 1: 0 })),
+        loadCount: fromPromise<number, { crateVersionId: CrateVersionId }>(async () => state.owned),
+        openCrate: fromPromise<OpenResult, { crateVersionId: CrateVersionId }>(async () => {
+          state.opens += 1;
+          const n = state.opens;
+          const gate = options.openDelay?.[n - 1];
+          if (gate) await gate.promise;
+          if (n === options.failAt) throw new Error('Failed to open crate');
+          if (state.owned < 1) throw new Error(CRATE_TEXT.needCrate);
+          state.owned -= 1;
+          return { wonItemUuid: `item-${n}`, wonItemName: `Prize-${n}`, ...(options.balance === false ? {} : { crateBalance: state.owned }) };
+        }),
+      },
+    });
+    return { machine, state };
+  }
+
+  async function readyWith(server: ReturnType<typeof autoServer>, input: { reducedMotion?: boolean } = {}, clock = new SimulatedClock()) {
+    const actor = createActor(server.machine, { input: { crateVersionId: 0, ...input }, clock }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    return { actor, clock };
+  }
+
+  const names = (actor: { getSnapshot(): { context: { batch: { won: { name: string }[] } | null } } }) => actor.getSnapshot().context.batch?.won.map((w) => w.name);
+
+  it('opens the crates one after another, a reveal for each won item, the count following each answer', async () => {
+    const server = autoServer(3);
+    const { actor, clock } = await readyWith(server);
+    actor.send({ type: 'OPEN_ALL' });
+    expect(actor.getSnapshot().matches({ batch: 'opening' })).toBe(true);
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }));
+    expect(server.state.opens).toBe(1);
+    expect(actor.getSnapshot().context).toMatchObject({ count: 2, won: { name: 'Prize-1' }, counts: { 0: 2 } });
+    // The next crate opens only once this reveal has run its time.
+    clock.increment(REVEAL_MS - 1);
+    expect(server.state.opens).toBe(1);
+    clock.increment(1);
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }) && s.context.won?.name === 'Prize-2');
+    expect(actor.getSnapshot().context.count).toBe(1);
+    // SKIP ends only the current reveal.
+    actor.send({ type: 'SKIP' });
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }) && s.context.won?.name === 'Prize-3');
+    clock.increment(REVEAL_MS);
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(names(actor)).toEqual(['Prize-1', 'Prize-2', 'Prize-3']);
+    expect(actor.getSnapshot().context).toMatchObject({ count: 0, error: null });
+    expect(server.state.opens).toBe(3);
+
+    actor.send({ type: 'CONTINUE' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context).toMatchObject({ batch: null, count: 0 });
+  });
+
+  it('skip all ends the reveals: the rest open without one and the list shows everything won', async () => {
+    const server = autoServer(5);
+    const { actor } = await readyWith(server);
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }));
+    actor.send({ type: 'SKIP_ALL' });
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(names(actor)).toEqual(['Prize-1', 'Prize-2', 'Prize-3', 'Prize-4', 'Prize-5']);
+    expect(actor.getSnapshot().context.count).toBe(0);
+  });
+
+  it('under reduced motion no reveal plays: the list shows at once after the opens', async () => {
+    const server = autoServer(4);
+    const { actor } = await readyWith(server, { reducedMotion: true });
+    actor.send({ type: 'OPEN_ALL' });
+    const seen: string[] = [];
+    actor.subscribe((s) => { seen.push(JSON.stringify(s.value)); });
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(seen.some((v) => v.includes('revealing'))).toBe(false);
+    expect(names(actor)).toHaveLength(4);
+  });
+
+  it(`opens at most OPEN_ALL_MAX (${OPEN_ALL_MAX}) crates in one go`, async () => {
+    expect(openAllSize(null)).toBe(0);
+    expect(openAllSize(3)).toBe(3);
+    expect(openAllSize(OPEN_ALL_MAX + 40)).toBe(OPEN_ALL_MAX);
+    const server = autoServer(OPEN_ALL_MAX + 5);
+    const { actor } = await readyWith(server, { reducedMotion: true });
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(server.state.opens).toBe(OPEN_ALL_MAX);
+    expect(actor.getSnapshot().context).toMatchObject({ count: 5, batch: { total: OPEN_ALL_MAX } });
+  });
+
+  it('needs two crates; with one it opens nothing and stays on the open view', async () => {
+    const server = autoServer(1);
+    const { actor } = await readyWith(server);
+    actor.send({ type: 'OPEN_ALL' });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(server.state.opens).toBe(0);
+  });
+
+  it('an error mid-way stops the opens and keeps what was already won, with the error', async () => {
+    const server = autoServer(5, { failAt: 3 });
+    const { actor } = await readyWith(server, { reducedMotion: true });
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(names(actor)).toEqual(['Prize-1', 'Prize-2']);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'Failed to open crate', count: 3 });
+    expect(server.state.opens).toBe(3);
+  });
+
+  it('an error on the first open returns to the open view with the error', async () => {
+    const server = autoServer(5, { failAt: 1 });
+    const { actor } = await readyWith(server, { reducedMotion: true });
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches('ready') && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({ error: 'Failed to open crate', batch: null, count: 5 });
+  });
+
+  it('stops early, without an error, when the server says no crate is left (opened elsewhere meanwhile)', async () => {
+    const server = autoServer(4);
+    const { actor } = await readyWith(server, { reducedMotion: true });
+    server.state.owned = 2;
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(names(actor)).toEqual(['Prize-1', 'Prize-2']);
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, count: 0 });
+    expect(server.state.opens).toBe(2);
+  });
+
+  it('STOP ends the batch after the crate being opened, and lists it', async () => {
+    const gates = [deferred<void>(), deferred<void>()];
+    const server = autoServer(5, { openDelay: gates });
+    const { actor } = await readyWith(server);
+    actor.send({ type: 'OPEN_ALL' });
+    gates[0]!.resolve();
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }));
+    actor.send({ type: 'SKIP' });
+    await waitFor(actor, (s) => s.matches({ batch: 'opening' }) && server.state.opens === 2);
+    actor.send({ type: 'STOP' });
+    gates[1]!.resolve();
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(names(actor)).toEqual(['Prize-1', 'Prize-2']);
+    expect(server.state.opens).toBe(2);
+  });
+
+  it('STOP during a reveal shows the list at once', async () => {
+    const server = autoServer(5);
+    const { actor } = await readyWith(server);
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }));
+    actor.send({ type: 'STOP' });
+    expect(actor.getSnapshot().value).toBe('summary');
+    expect(names(actor)).toEqual(['Prize-1']);
+  });
+
+  it('RESET mid-way (the modal opened again) stops further opens', async () => {
+    const gates = [deferred<void>(), deferred<void>()];
+    const server = autoServer(5, { openDelay: gates });
+    const { actor, clock } = await readyWith(server);
+    actor.send({ type: 'OPEN_ALL' });
+    gates[0]!.resolve();
+    await waitFor(actor, (s) => s.matches({ batch: 'revealing' }));
+    actor.send({ type: 'RESET' });
+    expect(actor.getSnapshot().context.batch).toBeNull();
+    await waitFor(actor, (s) => s.matches('ready'));
+    clock.increment(REVEAL_MS * 3);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.state.opens).toBe(1);
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('without a count from the server it counts down locally', async () => {
+    const server = autoServer(2, { balance: false });
+    const { actor } = await readyWith(server, { reducedMotion: true });
+    actor.send({ type: 'OPEN_ALL' });
+    await waitFor(actor, (s) => s.matches('summary'));
+    expect(actor.getSnapshot().context.count).toBe(0);
+    expect(names(actor)).toHaveLength(2);
   });
 });

@@ -1,0 +1,282 @@
+// A player's evening, the items the other specs leave out, each a short step on the idle stand-in
+// game (no software-rendered game to starve the page): open all crates with one reveal each,
+// skippable; the phone's layout in Japanese (whole-word tile dates, a tab row that shows it
+// scrolls, labelled history figures, a toast that keeps clear of a dialog's header); the German
+// loading screen's figures from Intl; "tap" on a touch screen; no 'Uncompiled message' from the
+// Keyboard section; no 410 after buying a listing; the coin that flips before its result, and
+// not under reduced motion. A step's own check is soft: one test reports every step that fails.
+//   npm run build && E2E_PORT=9500 npx playwright test tests/e2e/evening-items.spec.ts --project desktop --project phone
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request as playwrightRequest, type APIRequestContext, type Locator } from '@playwright/test';
+import { COIN_TAILS } from '../../contract/coinflip';
+import { CRATE_VERSIONS } from '../../contract/crates';
+import { BASE_SET_ITEMS } from '../../contract/items';
+import type { MyInventory } from '../../contract/myEconomy';
+import { stubGame } from './accounts-helpers';
+import { callShowSettings, type TestWindow } from './game';
+import { awardPlayer, registerPlayer } from './players';
+import { holdGameData, idle } from './settle';
+import { expect as baseExpect, test, type Page } from './test';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const ja = JSON.parse(readFileSync('src/i18n/catalogs/ja.json', 'utf8')) as Record<string, string>;
+const name = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
+
+/** A new player in `request`'s cookie jar with what a game server awarded them. */
+async function player(request: APIRequestContext, prefix: string, grant: Record<string, unknown>): Promise<string> {
+  const username = name(prefix);
+  await registerPlayer(request, username);
+  await awardPlayer(request, { username, awardId: name(`${prefix}-award`), ...grant });
+  return username;
+}
+
+/** The shell on the idle stand-in game, past its loading screen. */
+async function openShell(page: Page): Promise<void> {
+  await stubGame(page);
+  await page.goto('/');
+  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+}
+
+/** Posts a game trigger until its dialog shows (the shell hears triggers once its second chunk is in). */
+async function trigger(page: Page, message: Record<string, unknown>, shows: Locator): Promise<void> {
+  await expect(async () => {
+    await page.evaluate((m) => window.postMessage(m, location.origin), message);
+    await expect(shows).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** Whether two boxes share any point. */
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * "Open all" on the open crate dialog with `owned` crates: each reveal is logged as it mounts
+ * (how many were won by then, the count shown, its hint), so the check does not race the
+ * reveals' own time; one reveal is skipped by a click, then Skip all lists everything won.
+ */
+async function openAll(page: Page, owned: number, texts: { skipHint: string; otherHint: string; youGot: string }): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('open-all-crates')).toBeVisible();
+  await page.evaluate(() => {
+    const log: Array<{ won: number; owned: string; hint: string }> = [];
+    (window as unknown as { __reveals: typeof log }).__reveals = log;
+    let last: Element | null = null;
+    new MutationObserver(() => {
+      const reveal = document.querySelector('[data-testid="crate-batch"] [data-testid="crate-reveal"]');
+      if (reveal && reveal !== last) {
+        const batch = reveal.closest('[data-testid="crate-batch"]')!;
+        log.push({ won: Number(batch.getAttribute('data-won')), owned: batch.querySelector('[data-testid="owned-badge"]')?.textContent ?? '', hint: reveal.textContent ?? '' });
+      }
+      last = reveal;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  const reveals = () => page.evaluate(() => (window as unknown as { __reveals: Array<{ won: number; owned: string; hint: string }> }).__reveals);
+  await dialog.getByTestId('open-all-crates').click();
+  await expect.poll(async () => (await reveals()).length).toBeGreaterThan(0);
+  // A click on the reel ends that reveal at once (the next crate is opening), whatever its time left.
+  const skipped = await page.evaluate(async () => {
+    const reel = document.querySelector<HTMLButtonElement>('[data-testid="crate-batch"] [data-testid="crate-reveal"] button');
+    if (!reel) return 'no reel';
+    reel.click();
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    return document.querySelector('[data-testid="crate-batch"] [data-testid="crate-reveal"] button') === reel ? 'still shown' : 'skipped';
+  });
+  expect(skipped).toBe('skipped');
+  // The next crate gets its own reveal.
+  await expect.poll(async () => (await reveals()).length).toBeGreaterThan(1);
+  const skipAll = dialog.getByTestId('batch-skip-all');
+  if (await skipAll.isVisible()) await skipAll.click().catch(() => undefined);
+  const summary = dialog.getByTestId('crate-batch-summary');
+  await expect(summary).toHaveAttribute('data-won', String(owned));
+  await expect(summary.getByText(texts.youGot)).toBeVisible();
+  await expect(summary.getByRole('listitem')).toHaveCount(owned);
+  const seen = await reveals();
+  // One reveal per won item at most, each showing the count left then, with the device's hint.
+  expect(seen.map((r) => r.won)).toEqual(seen.map((_, i) => i + 1));
+  for (const r of seen) {
+    expect(r.owned).toContain(String(owned - r.won));
+    expect(r.hint).toContain(texts.skipHint);
+    expect(r.hint).not.toContain(texts.otherHint);
+  }
+}
+
+test('on a desktop: open all, the Keyboard section, buying a listing, the coin flip', async ({ page, baseURL }) => {
+  const crate = CRATE_VERSIONS[0]!;
+  const item = BASE_SET_ITEMS[0]!;
+  const warnings: string[] = [];
+  const gone: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().includes('Uncompiled message')) warnings.push(m.text());
+    if (m.type() === 'error' && m.text().includes('410')) gone.push(m.text());
+  });
+  page.on('response', (r) => { if (r.status() === 410) gone.push(`${r.request().method()} ${new URL(r.url()).pathname}`); });
+  // Another player sells an item and offers two coin-flip wagers.
+  const other = await playwrightRequest.newContext({ baseURL });
+  try {
+    const otherName = await player(other, 'ot', { tripcoins: 100, items: { [item.uuid]: 1 } });
+    const post = async (path: string, data: unknown) => {
+      const answer = await other.post(path, { data, headers: { 'idempotency-key': randomUUID() } });
+      expect(answer.status(), await answer.text()).toBe(200);
+      return answer.json() as Promise<Record<string, unknown>>;
+    };
+    const { listing } = await post('/api/seaport/create-listing', { itemUuid: item.uuid, priceInTripCoins: 5, quantity: 1, durationDays: 30 }) as { listing: { order_id: string } };
+    await post('/api/coinflip/create', { wager_amount: 10, choice: COIN_TAILS });
+    await post('/api/coinflip/create', { wager_amount: 10, choice: COIN_TAILS });
+    await player(page.request, 'ev', { tripcoins: 100, items: { [crate.crateItemUuid]: 3 } });
+    await openShell(page);
+    const dialog = page.getByRole('dialog');
+
+    await test.step('open all: a reveal per crate, a click skips one, Skip all lists everything won', async () => {
+      await trigger(page, { type: 'SHOW_CRATE_OPEN_MODAL' }, dialog.getByTestId('crate-open'));
+      await expect(dialog.getByTestId('owned-badge')).toHaveText('3 Owned');
+      // The spec's own button stays beside the new one.
+      await expect(dialog.getByTestId('open-one-crate')).toHaveText('Open 1 Crate');
+      await expect(dialog.getByTestId('open-all-crates')).toHaveText('Open 3 Crates');
+      await openAll(page, 3, { skipHint: 'Click or press any key to skip', otherHint: 'Tap', youGot: 'You Got:' });
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog.getByTestId('owned-badge')).toHaveText('0 Owned');
+      await expect(dialog.getByTestId('open-all-crates')).toHaveCount(0);
+      // The server agrees: no crate left, three items won.
+      const inventory = await (await page.request.get('/api/me/inventory')).json() as MyInventory;
+      expect(inventory.items.filter((i) => i.itemUuid === crate.crateItemUuid)).toEqual([]);
+      expect(inventory.items.reduce((n, i) => n + i.count, 0)).toBe(3);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    });
+
+    await test.step('the Keyboard section opens without an "Uncompiled message" warning', async () => {
+      await callShowSettings(page, 'keyboard');
+      await expect(page.locator('[data-active-section="keyboard"]')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('[data-active-section="keyboard"] kbd, [data-active-section="keyboard"] button').first()).toBeVisible();
+      await idle(page);
+      expect.soft(warnings).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(page.locator('[data-active-section="keyboard"]')).toHaveCount(0);
+    });
+
+    await test.step('buying a listing reads nothing that answers 410', async () => {
+      await trigger(page, { type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId: listing.order_id, modalType: 'buyConfirm' }, dialog.getByTestId('listing-confirm'));
+      // Every API request the page makes after the purchase, answered or not (the live stream aside).
+      const pending = new Set<unknown>();
+      const api = (r: { url(): string }) => { const path = new URL(r.url()).pathname; return path.startsWith('/api/') && path !== '/api/events'; };
+      page.on('request', (r) => { if (api(r)) pending.add(r); });
+      page.on('requestfinished', (r) => pending.delete(r));
+      page.on('requestfailed', (r) => pending.delete(r));
+      await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      // The refresh the purchase set off has run and been answered.
+      for (let round = 0; round < 2; round += 1) {
+        await idle(page);
+        await expect.poll(() => pending.size).toBe(0);
+      }
+      expect.soft(gone).toEqual([]);
+    });
+
+    await test.step('the coin flips before the result, and not at all under reduced motion', async () => {
+      const accept = dialog.getByRole('button', { name: `Accept ${otherName}'s wager of Ŧ10.00` });
+      // Watches for the coin from before the click: it must show before the result does.
+      const watch = () => page.evaluate(() => {
+        const seen = { coin: false, resultBeforeCoin: false };
+        (window as unknown as { __flip: typeof seen }).__flip = seen;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="coin-flip"]')) seen.coin = true;
+          if (document.querySelector('[data-testid="coinflip-result"]') && !seen.coin) seen.resultBeforeCoin = true;
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      const seen = () => page.evaluate(() => (window as unknown as { __flip: { coin: boolean; resultBeforeCoin: boolean } }).__flip);
+      await trigger(page, { type: 'SHOW_COINFLIP_MODAL' }, accept.first());
+      await watch();
+      await accept.first().click();
+      await expect(dialog.getByTestId('coinflip-result')).toBeVisible();
+      expect.soft(await seen()).toEqual({ coin: true, resultBeforeCoin: false });
+
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await trigger(page, { type: 'SHOW_COINFLIP_MODAL' }, accept.first());
+      await watch();
+      await accept.first().click();
+      await expect(dialog.getByTestId('coinflip-result')).toBeVisible();
+      expect.soft(await seen()).toEqual({ coin: false, resultBeforeCoin: true });
+    });
+  } finally {
+    await other.dispose();
+  }
+});
+
+test.describe('on a Japanese touch phone', () => {
+  test.use({ locale: 'ja-JP' });
+
+  test('tile dates in whole words, a tab row that shows it scrolls, labelled history figures, a toast clear of the dialog header [both]', async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'the phone layout');
+    // Twelve thousand XP unlocks levels with dates; the award is the history's entry.
+    const username = await player(page.request, 'ph', { xp: 12_500, tripcoins: 10 });
+    await openShell(page);
+
+    // Level tiles: each line of a date is one line on screen ("2026年" / "11月29日"), never "29" / "日".
+    await page.evaluate(() => (window as TestWindow & { showLevelProgress?: () => void }).showLevelProgress?.());
+    const when = page.getByTestId('level-cell-when').first();
+    await expect(when).toBeVisible({ timeout: 30_000 });
+    const lines = await page.getByTestId('level-cell-when').first().evaluate((cell) => [...cell.children].map((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      return { text: span.textContent, tops: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size };
+    }));
+    expect(lines.length).toBeGreaterThan(1);
+    expect.soft(lines.filter((l) => l.tops !== 1), JSON.stringify(lines)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The account's tabs: each on screen, or the row says more are off the edge.
+    await callShowSettings(page, 'accounts');
+    const tabs = page.locator('[data-active-section="accounts"]').getByRole('tab');
+    await expect(tabs.first()).toBeVisible({ timeout: 30_000 });
+    const offEdge = await tabs.evaluateAll((all) => all.filter((tab) => tab.getBoundingClientRect().right > window.innerWidth).length);
+    if (offEdge > 0) await expect.soft(page.getByTestId('scroll-tabs')).toHaveAttribute('data-overflow-end', 'true');
+    await expect.soft(page.locator('[data-active-section="accounts"] [role="tab"][disabled], [data-active-section="accounts"] [role="tab"][aria-disabled="true"]')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // History cards: the balance after each entry says what it is.
+    await page.evaluate(() => window.postMessage({ type: 'SHOW_INVENTORY', tab: 'history' }, location.origin));
+    const labels = page.getByTestId('history-after-label');
+    // The history's first entry (the award), then the label each card's figure carries.
+    await expect(page.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    await expect.soft(labels.first()).toBeVisible();
+    for (const label of await labels.all()) await expect.soft(label).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A toast raised over a dialog (opening a crate with none) keeps clear of its title and close button.
+    const dialog = page.getByRole('dialog');
+    await trigger(page, { type: 'SHOW_CRATE_OPEN_MODAL' }, dialog.getByTestId('crate-open'));
+    await expect(dialog.getByTestId('owned-badge')).toContainText('0');
+    await dialog.getByTestId('open-one-crate').click();
+    const toast = page.locator('[data-toast-area]').first();
+    await expect(toast).toBeVisible();
+    await idle(page);
+    const toastBox = (await toast.boundingBox())!;
+    for (const part of [page.locator('.mantine-Modal-title'), page.locator('.mantine-Modal-close')]) {
+      const box = (await part.boundingBox())!;
+      expect.soft(overlaps(toastBox, box), `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
+    }
+
+    // Two crates arrive: open all, the reveal's hint says "tap".
+    await awardPlayer(page.request, { username, items: { [CRATE_VERSIONS[0]!.crateItemUuid]: 2 }, awardId: name('ph-crates') });
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await trigger(page, { type: 'SHOW_CRATE_OPEN_MODAL' }, dialog.getByTestId('crate-open'));
+    await openAll(page, 2, { skipHint: ja['crates.reveal.skipHintTouch']!, otherHint: ja['crates.reveal.skipHint']!, youGot: ja['crates.CrateOpenModal.youGot']! });
+  });
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the loading screen writes its size and percent the German way', async ({ page }) => {
+    await holdGameData(page);
+    await page.goto('/');
+    await expect(page.getByTestId('loading-megabytes')).toHaveText(/^\d+,\d MB \/ \d+ MB$/, { timeout: 30_000 });
+    // Intl's German percent: a (no-break) space before the sign.
+    await expect(page.getByTestId('loading-percent')).toHaveText(/^\d+\s%$/);
+  });
+});

@@ -3,7 +3,7 @@
 // skippable; the phone's layout in Japanese (whole-word tile dates, a tab row that shows it
 // scrolls, labelled history figures, a toast that keeps clear of a dialog's header); the German
 // loading screen's figures from Intl; "tap" on a touch screen; no 'Uncompiled message' from the
-// Keyboard section; no 410 after buying a listing; the coin that flips before its result, and
+// Keyboard section; the coin that flips before its result, and
 // not under reduced motion. A step's own check is soft: one test reports every step that fails.
 //   npm run build && E2E_PORT=9500 npx playwright test tests/e2e/evening-items.spec.ts --project desktop --project phone
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,6 @@ import { readFileSync } from 'node:fs';
 import { request as playwrightRequest, type APIRequestContext, type Locator } from '@playwright/test';
 import { COIN_TAILS } from '../../contract/coinflip';
 import { CRATE_VERSIONS } from '../../contract/crates';
-import { BASE_SET_ITEMS } from '../../contract/items';
 import type { MyInventory } from '../../contract/myEconomy';
 import { stubGame } from './accounts-helpers';
 import { callShowSettings, type TestWindow } from './game';
@@ -20,6 +19,8 @@ import { holdGameData, idle } from './settle';
 import { expect as baseExpect, test, type Page } from './test';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
+// A loaded CI machine: registration's proof of work and the shell's start share two cores.
+test.describe.configure({ timeout: 120_000 });
 const ja = JSON.parse(readFileSync('src/i18n/catalogs/ja.json', 'utf8')) as Record<string, string>;
 const name = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 20);
 
@@ -101,26 +102,19 @@ async function openAll(page: Page, owned: number, texts: { skipHint: string; oth
   }
 }
 
-test('on a desktop: open all, the Keyboard section, buying a listing, the coin flip', async ({ page, baseURL }) => {
+test('on a desktop: open all, the Keyboard section, the coin flip', async ({ page, baseURL }) => {
   const crate = CRATE_VERSIONS[0]!;
-  const item = BASE_SET_ITEMS[0]!;
   const warnings: string[] = [];
-  const gone: string[] = [];
-  page.on('console', (m) => {
-    if (m.text().includes('Uncompiled message')) warnings.push(m.text());
-    if (m.type() === 'error' && m.text().includes('410')) gone.push(m.text());
-  });
-  page.on('response', (r) => { if (r.status() === 410) gone.push(`${r.request().method()} ${new URL(r.url()).pathname}`); });
-  // Another player sells an item and offers two coin-flip wagers.
+  page.on('console', (m) => { if (m.text().includes('Uncompiled message')) warnings.push(m.text()); });
+  // Another player offers two coin-flip wagers.
   const other = await playwrightRequest.newContext({ baseURL });
   try {
-    const otherName = await player(other, 'ot', { tripcoins: 100, items: { [item.uuid]: 1 } });
+    const otherName = await player(other, 'ot', { tripcoins: 100 });
     const post = async (path: string, data: unknown) => {
       const answer = await other.post(path, { data, headers: { 'idempotency-key': randomUUID() } });
       expect(answer.status(), await answer.text()).toBe(200);
       return answer.json() as Promise<Record<string, unknown>>;
     };
-    const { listing } = await post('/api/seaport/create-listing', { itemUuid: item.uuid, priceInTripCoins: 5, quantity: 1, durationDays: 30 }) as { listing: { order_id: string } };
     await post('/api/coinflip/create', { wager_amount: 10, choice: COIN_TAILS });
     await post('/api/coinflip/create', { wager_amount: 10, choice: COIN_TAILS });
     await player(page.request, 'ev', { tripcoins: 100, items: { [crate.crateItemUuid]: 3 } });
@@ -153,24 +147,6 @@ test('on a desktop: open all, the Keyboard section, buying a listing, the coin f
       expect.soft(warnings).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(page.locator('[data-active-section="keyboard"]')).toHaveCount(0);
-    });
-
-    await test.step('buying a listing reads nothing that answers 410', async () => {
-      await trigger(page, { type: 'SHOW_MARKETPLACE_LISTING_MODAL', listingId: listing.order_id, modalType: 'buyConfirm' }, dialog.getByTestId('listing-confirm'));
-      // Every API request the page makes after the purchase, answered or not (the live stream aside).
-      const pending = new Set<unknown>();
-      const api = (r: { url(): string }) => { const path = new URL(r.url()).pathname; return path.startsWith('/api/') && path !== '/api/events'; };
-      page.on('request', (r) => { if (api(r)) pending.add(r); });
-      page.on('requestfinished', (r) => pending.delete(r));
-      page.on('requestfailed', (r) => pending.delete(r));
-      await dialog.getByRole('button', { name: 'Confirm Purchase' }).click();
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      // The refresh the purchase set off has run and been answered.
-      for (let round = 0; round < 2; round += 1) {
-        await idle(page);
-        await expect.poll(() => pending.size).toBe(0);
-      }
-      expect.soft(gone).toEqual([]);
     });
 
     await test.step('the coin flips before the result, and not at all under reduced motion', async () => {
@@ -251,6 +227,8 @@ test.describe('on a Japanese touch phone', () => {
     await trigger(page, { type: 'SHOW_CRATE_OPEN_MODAL' }, dialog.getByTestId('crate-open'));
     await expect(dialog.getByTestId('owned-badge')).toContainText('0');
     await dialog.getByTestId('open-one-crate').click();
+    // The dialog's own line says it in Japanese too (the machine holds the contract's English).
+    await expect.soft(dialog.getByRole('alert')).toHaveText(ja['text.crate.needCrate']!);
     const toast = page.locator('[data-toast-area]').first();
     await expect(toast).toBeVisible();
     await idle(page);

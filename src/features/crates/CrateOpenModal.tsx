@@ -28,6 +28,7 @@ import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { CRATE_TEXT } from '../../i18n/texts';
+import { localServerText } from '../../i18n/serverTexts';
 
 /** Whether the player asked the system for reduced motion (the reveal then lands at once). */
 function prefersReducedMotion(): boolean {
@@ -104,7 +105,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           onStop={() => send({ type: 'STOP' })}
         />
       ) : state.matches('summary') && batch ? (
-        <CrateBatchSummary won={batch.won} error={error} onContinue={() => send({ type: 'CONTINUE' })} />
+        <CrateBatchSummary won={batch.won} error={error && localServerText(error)} onContinue={() => send({ type: 'CONTINUE' })} />
       ) : state.matches('result') && won ? (
         <CrateReveal won={won} revealing={revealing} onSkip={skip} onContinue={() => send({ type: 'CONTINUE' })} />
       ) : (
@@ -126,7 +127,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           </div>
           <Text ta="center" fw={600} data-testid="crate-open-text">{texts.receive}</Text>
           <Text ta="center" size="sm" c="dimmed">{texts.contains}</Text>
-          {error && <Alert color="red" role="alert">{error}</Alert>}
+          {error && <Alert color="red" role="alert">{localServerText(error)}</Alert>}
           <div>
             <Text size="sm" fw={600} mb={4}>{t('crates.CrateOpenModal.dropOdds')}</Text>
             <CrateOdds version={crateVersionId} />

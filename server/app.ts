@@ -97,7 +97,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // 1. external
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database });
-  await app.register(cookie);
+  // No parsing hook: most requests never read a cookie (assets, the catalogue, every public
+  // read), so a request's cookies are parsed when first asked for (http/sessions.ts cookieOf).
+  await app.register(cookie, { hook: false });
   await app.register(rateLimitPlugin);
   await app.register(openApiPlugin);
   // 2. the app's own; errors, request log and security before any route, so that their hooks

@@ -7,6 +7,17 @@ import { secureByConfig } from '../config';
 import type { Executor } from '../db/tx';
 import { SESSION_COOKIE, SESSION_TOKEN_HEADER, signIn, type SessionUser } from '../services/accounts/sessions';
 
+/** A cookie of the request, its Cookie header parsed on the first ask (@fastify/cookie runs no
+ * hook: app.ts); a cookie this response sets is not one of them. */
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
+  let cookies = request.cookies as FastifyRequest['cookies'] | null;
+  if (!cookies) {
+    cookies = request.server.parseCookie(request.headers.cookie ?? '');
+    request.cookies = cookies;
+  }
+  return cookies[name];
+}
+
 /** The request's session token: its `Authorization: Bearer` header, else its session cookie. */
 export function sessionTokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -14,7 +25,7 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (match) return match[1];
   }
-  return request.cookies[SESSION_COOKIE];
+  return cookieOf(request, SESSION_COOKIE);
 }
 
 /**

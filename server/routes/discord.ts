@@ -15,7 +15,7 @@ import * as discordAccounts from '../services/accounts/discordAccounts';
 import { passwordAccountOf } from '../services/accounts/passwordAccounts';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
 import { portalSignIn } from '../services/accounts/portalAccounts';
-import { clearSessionCookie, framedCookie, sessionTokenOf, startSession } from '../http/sessions';
+import { clearSessionCookie, cookieOf, framedCookie, sessionTokenOf, startSession } from '../http/sessions';
 import { findSession, revokeSession } from '../services/accounts/sessions';
 import { currentUserOf } from '../services/accounts/users';
 
@@ -89,7 +89,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
   route(app, a.discordCreate, async ({ body, request, reply, trx }) => {
     needDiscord();
     if (!USERNAME_PATTERN.test(body.username)) throw badRequest(AUTH_TEXT.usernameRule, 'INVALID_USERNAME');
-    const token = body.accessToken || request.cookies[PENDING_COOKIE];
+    const token = body.accessToken || cookieOf(request, PENDING_COOKIE);
     const userId = await discordAccounts.createDiscordAccount(trx, token, body.discordId, body.username);
     pendingCookie(request, reply, null);
     const user = await startSession(trx, request, reply, userId, config.SESSION_DAYS);
@@ -102,7 +102,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
     // A solved bot check and a proven Discord identity are this path's gates; each identity has
     // its own attempt budget (docs/domain/accounts.md).
     await passwords.botCheck(request, body.turnstile_token, body.username);
-    const token = await discordAccounts.checkPendingIdentity(db, body.accessToken || request.cookies[PENDING_COOKIE], body.discordId);
+    const token = await discordAccounts.checkPendingIdentity(db, body.accessToken || cookieOf(request, PENDING_COOKIE), body.discordId);
     await passwords.chargeKey(`discord:${body.discordId}`);
     const account = await passwordAccountOf(db, body.username);
     const ok = await passwords.verify(request, body.username, body.password, account?.password_hash);

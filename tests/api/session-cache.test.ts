@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_SET_ITEMS } from '../../contract/items';
-import { createSession, sessionStoreReads } from '../../server/services/accounts/sessions';
+import { SessionCache } from '../../server/services/accounts/sessionCache';
+import { createSession, findSession, revokeSession, sessionStoreReads } from '../../server/services/accounts/sessions';
 import { registerActor, type Actor } from './harness/actors';
 import { useProcessPair } from './harness/processPair';
 import { injectTransport, whoIs, type Transport } from './harness/transport';
@@ -55,6 +56,25 @@ describe.each(testDatabases())('session lookups on $name', (database) => {
     expect(await whoIs(send, b.sid)).toBe(b.uuid);
     expect((await changePassword(send, b)).status).toBe(200);
     expect(await whoIs(send, b.sid)).toBe('anonymous');
+  });
+
+  it('concurrent requests with one session read the store once; one after a revocation never shares a read from before it', async () => {
+    const player = await registerActor(send);
+    t.app.sessions.clear();
+    const before = sessionStoreReads.count;
+    const seen = await Promise.all(Array.from({ length: 10 }, () => whoIs(send, player.sid)));
+    expect(seen).toEqual(Array.from({ length: 10 }, () => player.uuid));
+    expect(sessionStoreReads.count - before).toBe(1);
+
+    // A cache of its own, so the read under way and the revocation come in a known order.
+    const cache = new SessionCache(t.app.db, 60_000, false);
+    const session = await findSession(t.app.db, player.sid);
+    const fromBefore = cache.find(player.sid);
+    await revokeSession(t.app.db, session?.sessionId ?? '');
+    cache.forget({ sessionId: session?.sessionId ?? '' });
+    expect(await cache.find(player.sid)).toBeNull();
+    await fromBefore;
+    expect(await whoIs(send, player.sid)).toBe('anonymous');
   });
 
   it('a money call keeps the player\'s cached session (it was one more store read before each one); an account change still drops it', async () => {

@@ -49,6 +49,7 @@ import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
 import { signInBench, signInTable } from './signIn';
 import { memoryAtReadyLine, pgliteMemoryAtReady } from './memoryAtReady';
 import { firstFrameBench, firstFrameTable } from './firstFrame';
+import type { Window } from './cpuSplit';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -152,9 +153,22 @@ async function timed(target: string, url: string, options: TimedOptions): Promis
   });
   run.on('response', (_client, status) => { lastAnswer = performance.now(); statuses?.set(status, (statuses.get(status) ?? 0) + 1); });
   const result = await run;
+  if (CPU_PROF) cpuWindows.push({ target, fromUs: monotonicUs(started), toUs: monotonicUs(lastAnswer), requests: result.requests.total });
   // Up to the last answer: autocannon's own clock ticks in whole seconds, far too coarse for
   // the fixed-count runs (120 calls finishing in 1.2 s would read as 2 s).
   return fromResult(target, result, (lastAnswer - started) / 1000);
+}
+
+/** With BENCH_CPU_PROF: each timed run's span on the monotonic clock the server's CPU profile
+ * uses (tests/bench/cpuSplit.ts cuts the profile into them), written beside the profile. */
+const cpuWindows: Window[] = [];
+const clockOffsetUs = Number(process.hrtime.bigint() / 1000n) - performance.now() * 1000;
+const monotonicUs = (performanceMs: number) => performanceMs * 1000 + clockOffsetUs;
+async function timedDirect<T>(target: string, requests: number, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  if (CPU_PROF) cpuWindows.push({ target, fromUs: monotonicUs(started), toUs: monotonicUs(performance.now()), requests });
+  return result;
 }
 
 /** Each autocannon request takes the next prepared call (each is single-use: a token, a listing). */
@@ -262,7 +276,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
     if (DIRECT_TRANSACTIONS[key]) {
       // The same number of calls from the same number of clients; median of three runs.
       const runs: number[] = [];
-      for (let i = 0; i < 3; i++) runs.push(await server.ask<number>({ cmd: 'direct', key, calls: prepared.requests.length, clients: CONNECTIONS }));
+      for (let i = 0; i < 3; i++) runs.push(await timedDirect(`${key} (direct)`, prepared.requests.length, () => server.ask<number>({ cmd: 'direct', key, calls: prepared.requests.length, clients: CONNECTIONS })));
       const tps = runs.sort((a, b) => a - b)[1] ?? 0;
       rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, ...await pgbenchOf(server, key, prepared.requests.length, row.rps) });
     } else {
@@ -425,6 +439,7 @@ async function main(): Promise<void> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     await scratch?.drop();
+    if (CPU_PROF) writeFileSync(join(CPU_PROF, 'windows.json'), `${JSON.stringify(cpuWindows, null, 2)}\n`);
   }
 }
 

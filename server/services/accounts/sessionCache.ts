@@ -7,6 +7,9 @@
 //   (every request reads the store), so a missed notification can never keep a session alive.
 // PGlite is one process: its own announcements are all there is.
 // A lookup that started before a revocation and ends after it is not cached (the generation).
+// Concurrent requests with the same token share one store read while no revocation has happened
+// since it started (an expired entry under load was read once per waiting request, each holding
+// a pool connection); a request that comes after a revocation never joins a read from before it.
 import { z } from 'zod';
 import type { Db } from '../../db/createDb';
 import type { Listen, Listening } from '../../db/notifications';
@@ -18,6 +21,8 @@ const RevocationMessage = z.union([z.object({ sessionId: z.string() }), z.object
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; until: number }>();
   private generation = 0;
+  /** Store reads under way, by token, with the generation each started in. */
+  private readonly reading = new Map<string, { generation: number; user: Promise<SessionUser | null> }>();
   /** False while revocations from other processes cannot be heard (the listener is down). */
   live: boolean;
 
@@ -36,8 +41,25 @@ export class SessionCache {
     const hit = this.cached(token);
     if (hit) return hit;
     if (this.ttlMs <= 0 || !this.live) return findSession(this.db, token);
-    const now = Date.now();
+    const under = this.reading.get(token);
+    if (under && under.generation === this.generation) {
+      // A copy for each request, as from the cache: a handler may not change another's user.
+      const user = await under.user;
+      return user ? { ...user } : null;
+    }
     const generation = this.generation;
+    const read = this.read(token, generation);
+    this.reading.set(token, { generation, user: read });
+    try {
+      const user = await read;
+      return user ? { ...user } : null;
+    } finally {
+      if (this.reading.get(token)?.user === read) this.reading.delete(token);
+    }
+  }
+
+  private async read(token: string, generation: number): Promise<SessionUser | null> {
+    const now = Date.now();
     const user = await findSession(this.db, token);
     if (!user) { this.entries.delete(token); return null; }
     if (generation === this.generation) {

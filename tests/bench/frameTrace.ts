@@ -143,7 +143,7 @@ async function tracedLoad(browser: Browser, url: string, limits: { downloadBytes
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: limits.downloadBytesPerSecond, uploadThroughput: limits.downloadBytesPerSecond });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: limits.cpuRate });
     const events: TraceEvent[] = [];
-    cdp.on('Tracing.dataCollected', (m: { value: TraceEvent[] }) => { events.push(...m.value); });
+    cdp.on('Tracing.dataCollected', (m) => { events.push(...(m.value as unknown as TraceEvent[])); });
     const done = new Promise<void>((resolve) => { cdp.once('Tracing.tracingComplete', () => resolve()); });
     await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordContinuously' }, transferMode: 'ReportEvents' });
     await page.goto(url);

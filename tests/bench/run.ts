@@ -50,6 +50,8 @@ import { signInBench, signInTable } from './signIn';
 import { memoryAtReadyLine, pgliteMemoryAtReady } from './memoryAtReady';
 import { firstFrameBench, firstFrameTable } from './firstFrame';
 import type { Window } from './cpuSplit';
+import { traceBench, traceTable } from './frameTrace';
+import { grantPathBench, grantTable } from './purchaseGrants';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,9 +81,11 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ?? '';
 /** The game's first drawn frame through the shell and in a bare page: runs per page and build, 0 skips. */
 const FRAME_RUNS = Number(process.env.BENCH_FRAME ?? 3);
 const ONLY_FRAME = process.env.BENCH_ROWS === 'frame';
+/** Real Unity builds for the instance-ready and first-frame rows: BENCH_UNITY_BUILDS (comma-separated), else UNITY_BUILD_DIR. */
+const UNITY_BUILDS = (process.env.BENCH_UNITY_BUILDS ?? process.env.UNITY_BUILD_DIR ?? '').split(',').map((d) => d.trim()).filter(Boolean);
 const frameOptions = () => ({
   runs: FRAME_RUNS || 3, root: ROOT, standIn: process.env.BENCH_FRAME_STANDIN === '1',
-  ...(process.env.UNITY_BUILD_DIR ? { unityBuildDir: process.env.UNITY_BUILD_DIR } : {}),
+  unityBuildDirs: UNITY_BUILDS, unityRuns: Number(process.env.BENCH_UNITY_RUNS ?? 5), demo: process.env.BENCH_FRAME_DEMO !== '0',
   downloadMbps: Number(process.env.BENCH_FRAME_MBPS ?? 40), cpuRate: Number(process.env.BENCH_FRAME_CPU ?? 4),
 });
 const frameLimits = () => `network ${frameOptions().downloadMbps} Mbit/s, CPU ${frameOptions().cpuRate}× slower`;
@@ -364,7 +368,43 @@ async function frameOnly(): Promise<void> {
   if (rows instanceof Error) process.exitCode = 1;
 }
 
+/**
+ * Rows run alone, each written to bench/<name>.json: BENCH_ROWS=trace (a Chromium trace of the
+ * shell and the bare page per real build, split by task: tests/bench/frameTrace.ts) and
+ * BENCH_ROWS=purchases (the grant path under duplicate webhooks: tests/bench/purchaseGrants.ts;
+ * exits non-zero unless every purchase was granted exactly once).
+ */
+async function rowsAlone(name: 'trace' | 'purchases'): Promise<void> {
+  const started = Date.now();
+  let table: string;
+  let figures: unknown;
+  let failed: boolean;
+  if (name === 'trace') {
+    await ensureBuilt();
+    if (!UNITY_BUILDS.length) throw new Error('BENCH_ROWS=trace needs a real Unity build: set UNITY_BUILD_DIR or BENCH_UNITY_BUILDS');
+    const rows = await traceBench({ root: ROOT, unityBuildDirs: UNITY_BUILDS, runs: Number(process.env.BENCH_TRACE_RUNS ?? 2), downloadMbps: frameOptions().downloadMbps, cpuRate: frameOptions().cpuRate, ...(process.env.BENCH_TRACE_KEEP === '1' ? { keepDir: join(ROOT, 'bench') } : {}) }).catch((error: Error) => error);
+    mkdirSync(join(ROOT, 'bench'), { recursive: true });
+    table = traceTable(rows);
+    figures = rows instanceof Error ? { error: rows.message } : rows;
+    failed = rows instanceof Error;
+  } else {
+    const rows = await grantPathBench({
+      purchases: Number(process.env.BENCH_GRANTS ?? 100), copies: Number(process.env.BENCH_GRANT_COPIES ?? 3), connections: CONNECTIONS,
+      ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    }).catch((error: Error) => error);
+    table = grantTable(rows);
+    figures = rows instanceof Error ? { error: rows.message } : rows;
+    failed = rows instanceof Error || rows.some((r) => !r.ok);
+  }
+  console.log(`\n${table}\n`);
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench', `${name}.json`), `${JSON.stringify({ date: new Date().toISOString(), machine: { cpus: cpus().length, node: process.version }, [name]: figures, table }, null, 2)}\n`);
+  console.log(`bench/${name}.json written (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (failed) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ROWS === 'trace' || process.env.BENCH_ROWS === 'purchases') { await rowsAlone(process.env.BENCH_ROWS); return; }
   if (ONLY_SIGNIN) { await signInOnly(); return; }
   if (ONLY_FRAME) { await frameOnly(); return; }
   const started = Date.now();

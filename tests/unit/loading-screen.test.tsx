@@ -1,10 +1,12 @@
 // The loading screen component: defaults, progress, messages, the error screen with Retry, and
 // its injected styles removed when it goes.
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { LOADING_MESSAGES, loadingMachine } from '../../machines/loading';
 import { DEFAULT_DAILY_STREAK, LoadingScreen } from '../../src/features/loading/components/LoadingScreen';
+import { setChosenLocale } from '../../src/i18n';
+import de from '../../src/i18n/catalogs/de.json';
 
 beforeEach(() => { vi.useFakeTimers(); });
 afterEach(() => { vi.useRealTimers(); });
@@ -43,5 +45,23 @@ describe('the loading screen', () => {
     expect(retry).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     actor.stop();
+  });
+
+  it('labels the loader\'s English diagnostic in the player\'s language and marks it as English', async () => {
+    // The German error screen showed "The game loader (…) could not be downloaded" bare, as if
+    // it were the product's own sentence.
+    await setChosenLocale('de');
+    try {
+      const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+      render(<LoadingScreen actor={actor} onRetry={() => undefined} />);
+      act(() => { actor.send({ type: 'FAIL', message: 'The game loader (/game/build/loader.js) could not be downloaded' }); });
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent(de['loading.failedDetail']);
+      const diagnostic = within(alert).getByText(/could not be downloaded/);
+      expect(diagnostic).toHaveAttribute('lang', 'en');
+      actor.stop();
+    } finally {
+      await setChosenLocale(null);
+    }
   });
 });

@@ -58,7 +58,10 @@ export function LoadingScreen({ actor, onRetry, version = DEFAULT_VERSION_LABEL,
           <div className="ls-error" role="alert" data-testid="loading-error">
             <h2>{t('loading.failedTitle')}</h2>
             <p>{t('loading.failedHint')}</p>
-            {error && <p className="ls-error-detail">{error}</p>}
+            {/* The loader's own diagnostic stays in English (it names files and is what support
+                searches for); the label before it is in the player's language, and lang="en" lets
+                a screen reader pronounce it as English. */}
+            {error && <p className="ls-error-detail">{t('loading.failedDetail')} <span lang="en">{error}</span></p>}
             <button type="button" className="ls-retry" onClick={onRetry}>{t('common.retry')}</button>
           </div>
         ) : (

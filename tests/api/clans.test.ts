@@ -170,6 +170,26 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect((await status(q.client)).status).toBe('non-member');
   });
 
+  it('tells a join live to the admin or the newcomer, never to whoever did it', async () => {
+    // The shell shows one toast at a time: a live "joined" toast to the one who acted replaced
+    // the answer to their own request a moment after it appeared.
+    const joinedFor = async (player: Player) => (await t.handle.db.selectFrom('live_events').select('event')
+      .where('user_id', '=', player.uuid).execute()).filter((row) => (row.event as { type?: string }).type === 'clanAccept');
+    const admin = await veteran();
+    const clan = await makeClan(admin);
+    const invited = await registerPlayer(t.app);
+    await inviteAndAccept(admin, clan.clanId, invited);
+    expect(await joinedFor(invited)).toHaveLength(0);
+    expect((await joinedFor(admin)).map((row) => (row.event as { username: string }).username)).toEqual([invited.username]);
+
+    const asking = await registerPlayer(t.app);
+    await asking.client.post(`/api/clans/${clan.clanId}/request`);
+    const [request] = (await admin.client.get(`/api/clans/${clan.clanId}/requests`)).json();
+    expect((await admin.client.post(`/api/clans/requests/${request.requestId}/accept`)).statusCode).toBe(200);
+    expect((await joinedFor(asking)).map((row) => (row.event as { clanName: string }).clanName)).toEqual([clan.clanName]);
+    expect(await joinedFor(admin)).toHaveLength(1);
+  });
+
   it('enforces admin-only actions and the one-admin rules', async () => {
     const admin = await veteran();
     const clan = await makeClan(admin);

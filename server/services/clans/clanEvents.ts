@@ -18,12 +18,17 @@ export async function tellInvited(trx: Trx, userId: string, clan: { id: string; 
   await publishLiveEvent(trx, userId, { type: 'clanInvite', clanId: clan.id, clanName: clan.name });
 }
 
-/** Someone joined (an invite accepted, or their request accepted): the admin and the newcomer. */
-export async function tellJoined(trx: Trx, userId: string, clan: { id: string; name: string }): Promise<void> {
+/**
+ * Someone joined (an invite accepted, or their request accepted): the admin and the newcomer,
+ * except whichever of them did it. The one who acted reads their own answer ("You joined…",
+ * "…accepted"); a live toast about the same act would replace that answer in the shell's
+ * one-toast area a moment later.
+ */
+export async function tellJoined(trx: Trx, userId: string, clan: { id: string; name: string }, actorId: string): Promise<void> {
   const event = { type: 'clanAccept' as const, clanId: clan.id, clanName: clan.name, username: await usernameOf(trx, userId) };
   const admin = await adminOf(trx, clan.id);
-  if (admin && admin !== userId) await publishLiveEvent(trx, admin, event);
-  await publishLiveEvent(trx, userId, event);
+  const told = new Set([admin, userId].filter((id): id is string => id !== null && id !== actorId));
+  for (const id of told) await publishLiveEvent(trx, id, event);
 }
 
 export async function tellJoinRequest(trx: Trx, userId: string, clanId: string): Promise<void> {

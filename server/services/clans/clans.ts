@@ -92,7 +92,7 @@ export async function acceptInvite(trx: Trx, userId: string, inviteId: string): 
   const taken = await trx.updateTable('clan_invites').set({ status: 'accepted' }).where('id', '=', inviteId).where('status', '=', 'pending').returning('id').executeTakeFirst();
   if (!taken) throw notFound(CLAN_TEXT.inviteNotFound);
   await join(trx, clan.id, userId, 'member');
-  await tellJoined(trx, userId, clan);
+  await tellJoined(trx, userId, clan, userId);
   return { clanId: clan.id, clanName: clan.name };
 }
 
@@ -201,7 +201,7 @@ export async function acceptRequest(trx: Trx, adminId: string, requestId: string
   if (!taken) throw notFound(CLAN_TEXT.requestNotFound);
   if (await membershipOf(trx, request.user_id)) throw conflict(CLAN_TEXT.requesterInClan, 'PLAYER_IN_CLAN');
   await join(trx, request.clan_id, request.user_id, 'member');
-  await tellJoined(trx, request.user_id, clan);
+  await tellJoined(trx, request.user_id, clan, adminId);
   const user = await trx.selectFrom('users').select('username').where('id', '=', request.user_id).executeTakeFirstOrThrow();
   return user.username;
 }

@@ -152,14 +152,28 @@ export interface FirstFrameOptions {
 /** The row the table prints when no real Unity build was given. */
 export const NO_UNITY_BUILD = 'not measured: set UNITY_BUILD_DIR (or BENCH_UNITY_BUILDS=dir1,dir2) to a real Unity WebGL build, the folder holding Build/';
 
-export async function firstFrameBench(options: FirstFrameOptions): Promise<FirstFrameRow[]> {
-  const limits = { downloadBytesPerSecond: ((options.downloadMbps ?? 40) * 1_000_000) / 8, cpuRate: options.cpuRate ?? 4 };
-  // The shell as built, plus the bare page, served by the same product server from a copy of dist/.
-  const staticDir = mkdtempSync(join(tmpdir(), 'bench-frame-'));
-  cpSync(join(options.root, 'dist'), staticDir, { recursive: true });
+/** A copy of dist/ with the bare page beside the shell, for one product server to serve both. */
+export function stageShellAndBarePage(root: string, prefix: string): string {
+  const staticDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(root, 'dist'), staticDir, { recursive: true });
   const bare = barePage();
   writeFileSync(join(staticDir, BARE_PAGE), bare.html);
   writeFileSync(join(staticDir, 'bench-bare.js'), bare.script);
+  return staticDir;
+}
+
+/** Debian's Chromium with a software GL, as both frame benches run it. */
+export function launchFrameBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export async function firstFrameBench(options: FirstFrameOptions): Promise<FirstFrameRow[]> {
+  const limits = { downloadBytesPerSecond: ((options.downloadMbps ?? 40) * 1_000_000) / 8, cpuRate: options.cpuRate ?? 4 };
+  // The shell as built, plus the bare page, served by the same product server from a copy of dist/.
+  const staticDir = stageShellAndBarePage(options.root, 'bench-frame-');
   const standIn = options.standIn ? makeUnityStandIn() : null;
   const unityRuns = Math.max(5, options.unityRuns ?? 5);
   const builds: Array<{ build: string; env: Record<string, string>; runs: number }> = [
@@ -171,10 +185,7 @@ export async function firstFrameBench(options: FirstFrameOptions): Promise<First
   let browser: Browser | undefined;
   let product: Product | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchFrameBrowser();
     const rows: FirstFrameRow[] = [];
     for (const { build, env, runs } of builds) {
       const missing = env.UNITY_BUILD_DIR && !options.standIn ? incompleteBuild(env.UNITY_BUILD_DIR) : null;

@@ -11,12 +11,11 @@
 // Prints one table per build and writes bench/trace.json with the figures (BENCH_TRACE_KEEP=1
 // also keeps the raw traces there, for chrome://tracing or Perfetto). BENCH_TRACE_RUNS pairs
 // (default 2, alternating which page goes first); the table gives each bucket's median.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
-import { BARE_PAGE, barePage, INSTANCE_READY_PROBE } from './firstFrame';
+import { BARE_PAGE, INSTANCE_READY_PROBE, launchFrameBrowser, stageShellAndBarePage } from './firstFrame';
 import { median } from './shell';
 import { startProduct, type Product } from './signIn';
 
@@ -161,18 +160,11 @@ export interface TraceOptions { root: string; unityBuildDirs: string[]; runs: nu
 
 export async function traceBench(options: TraceOptions): Promise<TraceRow[]> {
   const limits = { downloadBytesPerSecond: ((options.downloadMbps ?? 40) * 1_000_000) / 8, cpuRate: options.cpuRate ?? 4 };
-  const staticDir = mkdtempSync(join(tmpdir(), 'bench-trace-'));
-  cpSync(join(options.root, 'dist'), staticDir, { recursive: true });
-  const bare = barePage();
-  writeFileSync(join(staticDir, BARE_PAGE), bare.html);
-  writeFileSync(join(staticDir, 'bench-bare.js'), bare.script);
+  const staticDir = stageShellAndBarePage(options.root, 'bench-trace-');
   let browser: Browser | undefined;
   let product: Product | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    });
+    browser = await launchFrameBrowser();
     const rows: TraceRow[] = [];
     for (const [b, dir] of options.unityBuildDirs.entries()) {
       product = await startProduct({ PORT: '0', STATIC_DIR: staticDir, UNITY_BUILD_DIR: dir });

@@ -16,7 +16,7 @@ import { eyeHeight, look, spawnPlayer, stepPlayer, type PlayerState, type World 
 import { FOV_REFERENCE_ASPECT, buildArena, verticalFov } from './scene';
 import { DEFAULT_GAME_SETTINGS, UNLIMITED_FRAME_RATE, applyAllSettings, applySetting, type GameSettings } from './settings';
 import { nextPixelRatio, targetFps } from './resolution';
-import { TEST_API_GLOBAL, type DemoGameSnapshot, type DemoGameTestApi, type DemoHostState, type ReceivedMessage } from './test-api';
+import { TEST_API_GLOBAL, TEST_FRAME_CAP_GLOBAL, type DemoGameSnapshot, type DemoGameTestApi, type DemoHostState, type ReceivedMessage } from './test-api';
 import { fireTrigger, type Trigger } from './triggers';
 import { INITIAL_WEAPONS, WEAPONS, isWeaponAction, weaponPress, weaponTick, type WeaponState } from './weapons';
 
@@ -252,7 +252,9 @@ export function createGame(options: GameStartOptions): GameHandle {
 
   function frame(now: number): void {
     raf = requestAnimationFrame(frame);
-    const minInterval = settings.frameRateLimit >= UNLIMITED_FRAME_RATE ? 0 : 1000 / settings.frameRateLimit;
+    const limitInterval = settings.frameRateLimit >= UNLIMITED_FRAME_RATE ? 0 : 1000 / settings.frameRateLimit;
+    const cap = win[TEST_FRAME_CAP_GLOBAL];
+    const minInterval = typeof cap === 'number' && cap > 0 ? Math.max(limitInterval, 1000 / cap) : limitInterval;
     if (now - lastRender < minInterval - 1) return;
     lastRender = now;
     // The frame's own timestamp, not performance.now(): an input event that arrives while this

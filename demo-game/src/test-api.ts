@@ -6,6 +6,14 @@ import type { RoundState } from './round';
 import type { CrosshairStyle } from './settings';
 
 export const TEST_API_GLOBAL = '__demoGame';
+/**
+ * A number the page may set before the game starts: the game then draws at most that many frames
+ * a second, below any frame-rate limit the player chose. The end-to-end suite sets it
+ * (tests/e2e/test.ts): nothing the shell does depends on the game's frame rate, and software
+ * WebGL drawing flat out on a 2-core CI machine took a core from the server and the page, which
+ * made every browser test two to three times slower. A player's page never sets it.
+ */
+export const TEST_FRAME_CAP_GLOBAL = '__demoGameMaxFps';
 
 export interface ReceivedMessage {
   method: string;

@@ -64,6 +64,19 @@ test('the demo game shows its HUD and who is playing, and records what the shell
   await page.screenshot({ path: `test-results/screens/demo-game-${test.info().project.name}.png` });
 });
 
+test.describe('with the frame cap at one frame a second', () => {
+  test.use({ demoGameMaxFps: 1 });
+  test('the suite\'s frame cap holds the demo game to it, so the game leaves the CPU to the shell and the server', async ({ page }) => {
+    await openGameAt(page);
+    await gameFramesDrawn(page, 1);
+    const started = Date.now();
+    await gameFramesDrawn(page, 4);
+    // Four frames at one a second take at least three seconds (less a timer's rounding); the
+    // uncapped game draws them in about one even on a busy machine's software WebGL.
+    expect(Date.now() - started).toBeGreaterThan(2_700);
+  });
+});
+
 test('settings sent to the demo game change what it does', async ({ page }) => {
   await openGameRecordingMessages(page);
   const before = await state(page);

@@ -78,6 +78,9 @@ export const theme = createTheme({
         title: { fontFamily: FONT_DISPLAY, fontSize: 'var(--mantine-h3-font-size)', fontWeight: 900, letterSpacing: '0.03em', textShadow: BRAND.glow },
       },
     },
+    // A spinner's name says what it waits on: on a plain span that name is a prohibited ARIA
+    // attribute (axe: serious) and never read; as a status it is announced.
+    Loader: { defaultProps: { role: 'status' } },
     // Badges keep the spec's case ('v1.3', 'Main', 'Admin'); Mantine's default is upper case.
     Badge: { defaultProps: { tt: 'none' } },
   },

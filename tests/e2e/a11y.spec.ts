@@ -3,11 +3,18 @@
 // every control reachable by Tab. Overlays and modals call the same helpers in their own specs;
 // the settings overlay is checked here (opened by its control or the game's showSettings hook). The last two tests show
 // that the helpers do catch what they look for.
+import { randomUUID } from 'node:crypto';
+import { request as playwrightRequest, type Locator } from '@playwright/test';
 import { expect, test } from './test';
+import { COIN_TAILS } from '../../contract/coinflip';
+import { CRATE_VERSIONS } from '../../contract/crates';
+import { BASE_SET_ITEMS } from '../../contract/items';
+import { stubGame } from './accounts-helpers';
+import { callShowSettings } from './game';
 import { GAME_BUILD_FILES } from '../../contract/game';
 import { expectKeyboardReachable, expectNoSeriousViolations, seriousViolations, unreachableByKeyboard } from './axe';
 import type { TestWindow } from './game';
-import { registerPlayer } from './players';
+import { awardPlayer, registerPlayer } from './players';
 import { holdGameData } from './settle';
 
 
@@ -112,6 +119,102 @@ test('no serious accessibility violations in: Log In in Sell, Transfer, crates a
   await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible();
   await expectNoSeriousViolations(page, '.mantine-Modal-content');
 });
+
+// A signed-in player's evening in German (desktop and phone) and Korean (phone): the overlays and
+// the screens the evening added, one page per language on the idle stand-in game. Every screen is
+// checked and the findings are listed together, each with the screen it was on.
+for (const locale of ['de', 'ko'] as const) {
+  test.describe(`signed in, ${locale}`, () => {
+    test.use({ locale });
+
+    test(`the overlays and the evening's screens have no serious accessibility violations in ${locale} [both]`, async ({ page, baseURL }, info) => {
+      test.skip(locale === 'ko' && info.project.name !== 'phone', 'Korean: the phone layout');
+      test.setTimeout(180_000);
+      const stamp = `${locale}${info.project.name[0]}${Date.now().toString(36).slice(-6)}`;
+      const item = BASE_SET_ITEMS[1]!.uuid;
+      const key = () => ({ 'idempotency-key': randomUUID() });
+      // Another player's open wager to accept; the player: three crates, two items (one listed),
+      // and too few coins for a crate.
+      const other = await playwrightRequest.newContext({ baseURL });
+      await registerPlayer(other, `ax${stamp}`);
+      await awardPlayer(other, { username: `ax${stamp}`, tripcoins: 50, awardId: `ax-o-${stamp}` });
+      expect((await other.post('/api/coinflip/create', { data: { wager_amount: 10, choice: COIN_TAILS }, headers: key() })).status()).toBe(200);
+      await other.dispose();
+      await registerPlayer(page.request, `ay${stamp}`);
+      await awardPlayer(page.request, { username: `ay${stamp}`, tripcoins: 30, items: { [CRATE_VERSIONS[0]!.crateItemUuid]: 3, [item]: 2 }, awardId: `ax-p-${stamp}` });
+      expect((await page.request.post('/api/seaport/create-listing', { data: { itemUuid: item, priceInTripCoins: 9, quantity: 1, durationDays: 30 }, headers: key() })).status()).toBe(200);
+      await stubGame(page);
+      await page.goto('/');
+      await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+
+      const findings: string[] = [];
+      const check = async (screen: string) => {
+        const scope = (await page.getByRole('dialog').count()) > 0 ? '[role="dialog"]' : undefined;
+        for (const f of await seriousViolations(page, scope)) findings.push(`${screen}: ${f.impact} ${f.rule} (${f.help}) at ${f.targets.join(', ')}`);
+      };
+      const post = async (message: Record<string, unknown>, shows: Locator) => {
+        await expect(async () => {
+          await page.evaluate((m) => window.postMessage(m, location.origin), message);
+          await expect(shows).toBeVisible({ timeout: 2_000 });
+        }).toPass({ timeout: 30_000 });
+      };
+      const closeAll = async () => {
+        for (let i = 0; i < 4 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      };
+      const dialog = page.getByRole('dialog');
+
+      const section = (name: string) => expect(async () => {
+        await callShowSettings(page, name);
+        await expect(page.locator(`[data-active-section="${name}"]`)).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 60_000 });
+      await section('general');
+      await check('settings');
+      await closeAll();
+      await section('accounts');
+      await expect(page.locator('[data-active-section="accounts"] [role="tab"]').first()).toBeVisible({ timeout: 30_000 });
+      await check('account tabs');
+      await closeAll();
+
+      await post({ type: 'SHOW_INVENTORY' }, page.getByTestId('inventory-item-actions').first());
+      await check('inventory with item actions');
+      await closeAll();
+
+      await post({ type: 'SHOW_CRATE_OPEN_MODAL' }, dialog.getByTestId('open-all-crates'));
+      await check('open crates with Open all');
+      await dialog.getByTestId('open-all-crates').click();
+      await expect(dialog.getByTestId('crate-batch')).toBeVisible();
+      await check('open all: a reveal');
+      const skipAll = dialog.getByTestId('batch-skip-all');
+      if (await skipAll.isVisible()) await skipAll.click().catch(() => undefined);
+      await expect(dialog.getByTestId('crate-batch-summary')).toBeVisible({ timeout: 30_000 });
+      await check('open all: everything won');
+      await closeAll();
+
+      await post({ type: 'SHOW_COINFLIP_MODAL' }, dialog.getByTestId('open-wager').first());
+      await check('coin flip');
+      await dialog.getByTestId('open-wager').first().getByRole('button').last().click();
+      await expect(dialog.getByTestId('coin-flip')).toBeVisible({ timeout: 20_000 });
+      await check('coin flip: the coin in the air');
+      await expect(dialog.getByTestId('coinflip-result')).toBeVisible({ timeout: 20_000 });
+      await closeAll();
+
+      await post({ type: 'SHOW_MARKETPLACE_MODAL', modalType: 'buy' }, dialog.getByRole('tab').nth(1));
+      await check('market');
+      await dialog.getByRole('tab').nth(1).click();
+      await expect(dialog.getByTestId('start-sale')).toBeVisible({ timeout: 20_000 });
+      await check('my listings');
+      await dialog.getByTestId('start-sale').click();
+      await expect(dialog.getByRole('combobox').or(dialog.getByRole('textbox')).first()).toBeVisible({ timeout: 20_000 });
+      await check('my listings: start a sale');
+      await closeAll();
+
+      await post({ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, dialog.getByTestId('insufficient-note'));
+      await check('crate shop: too few coins');
+      expect(findings, findings.join('\n')).toEqual([]);
+    });
+  });
+}
 
 test('the helpers catch an inaccessible page (self-check)', async ({ page }, info) => {
   test.skip(info.project.name !== 'desktop', 'self-check of the helpers: independent of the viewport, run once (desktop)');

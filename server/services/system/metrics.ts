@@ -4,8 +4,9 @@
 // bot-check refusals, open live-event streams, and purchases granted, reversed and consumed. Read at GET /metrics (plugins/metrics.ts).
 //
 // The two figures every request moves (its count by status, its latency) are not prom-client's
-// Counter and Histogram: those hash a label object into a key string on each call, which cost
-// about half of a cheap read's CPU. Each route and method has its RouteFigures instead, found
+// Counter and Histogram: those check and hash a label object into a key string on each call
+// (and the hook that fed them built request.routeOptions, a new object, to name the route). Each
+// route and method has its RouteFigures instead, found
 // once (plugins/metrics.ts keeps it beside the route), holding plain numbers; they become
 // Prometheus samples only when scraped.
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';

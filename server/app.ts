@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { trustProxyOf, type Config } from './config';
 import type { DbHandle } from './db/createDb';
 import { HttpError } from './errors';
+import { lazyRequestLogger } from './http/requestLogger';
 import configPlugin from './plugins/external/config';
 import databasePlugin from './plugins/external/database';
 import openApiPlugin from './plugins/external/openApi';
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Fastify's own two lines per request cost ~13% of a cheap request's CPU:
     // the request-log plugin writes one line for the requests worth it.
     logController: new LogController({ disableRequestLogging: true }),
+    // request.log made on the request's first line, not for every request (http/requestLogger.ts).
+    childLoggerFactory: lazyRequestLogger,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -5,9 +5,9 @@
 // so a scraper reaches them by their own addresses).
 import { timingSafeEqual } from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { unauthorized } from '../errors';
-import { Metrics } from '../services/system/metrics';
+import { Metrics, type RouteFigures } from '../services/system/metrics';
 import { onPosting, onPurchase } from '../services/system/observe';
 import { REPLAY_HEADER } from '../http/idempotency';
 
@@ -37,9 +37,31 @@ export default fp(async (app) => {
     }
     done(null, payload);
   });
+  const answered = (request: FastifyRequest, reply: FastifyReply, figures: RouteFigures) => {
+    metrics.observe(figures, reply.statusCode, reply.elapsedTime / 1000, codes.get(request) ?? null, reply.getHeader(REPLAY_HEADER) === 'true');
+  };
+  // Each route counts its answers with a hook of its own that holds the route's figures, found
+  // once here (a hook for every route would read request.routeOptions, a new object each time,
+  // and look the route up by name). Every route is registered after this plugin (server/app.ts).
+  const counting = new WeakSet<onResponseHookHandler>();
+  app.addHook('onRoute', (options) => {
+    const own = options.onResponse === undefined ? [] : Array.isArray(options.onResponse) ? options.onResponse : [options.onResponse];
+    if (own.some((hook) => counting.has(hook))) return;
+    const route = options.url;
+    let figures: RouteFigures | null = null;
+    const count: onResponseHookHandler = (request, reply, done) => {
+      // One figure set per method: a route of several methods (and HEAD) asks once per method.
+      const method = request.method;
+      if (figures?.method !== method) figures = metrics.figuresOf(method, route);
+      answered(request, reply, figures);
+      done();
+    };
+    counting.add(count);
+    options.onResponse = [...own, count];
+  });
+  // Requests that matched no route (Fastify's not-found answer, a malformed URL) have no route hook.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000, codes.get(request) ?? null, reply.getHeader(REPLAY_HEADER) === 'true');
+    if (request.is404) answered(request, reply, metrics.figuresOf(request.method, 'unmatched'));
     done();
   });
 

@@ -75,6 +75,23 @@ describe.each(testDatabases())('metrics and readiness on $name', (database) => {
     expect(after).toContain('tripshell_http_server_errors_total 0');
   });
 
+  it('counts each answer under its route pattern and method, and one that matched no route as unmatched', async () => {
+    const before = await scrape();
+    const item = '00000000-0000-4000-8000-000000000000';
+    await t.app.inject({ url: `/api/itemv4/${item}/sprite` });
+    await t.app.inject({ method: 'HEAD', url: '/api/health' });
+    await t.app.inject({ url: '/api/no-such-route' });
+    const after = await scrape();
+    const moved = (labels: Record<string, string>) => sample(after, 'tripshell_http_requests_total', labels) - sample(before, 'tripshell_http_requests_total', labels);
+    expect(moved({ method: 'GET', route: '/api/itemv4/:uuid/sprite' })).toBe(1);
+    expect(moved({ method: 'HEAD', route: '/api/health', status: '200' })).toBe(1);
+    expect(moved({ method: 'GET', route: 'unmatched', status: '404' })).toBe(1);
+    const unmatched = { method: 'GET', route: 'unmatched' };
+    expect(sample(after, 'tripshell_http_request_duration_seconds_count', unmatched) - sample(before, 'tripshell_http_request_duration_seconds_count', unmatched)).toBe(1);
+    expect(sample(after, 'tripshell_http_request_duration_seconds_bucket', { ...unmatched, le: '+Inf' })).toBe(sample(after, 'tripshell_http_request_duration_seconds_count', unmatched));
+    expect(sample(after, 'tripshell_http_request_duration_seconds_bucket', { ...unmatched, le: '10' })).toBe(sample(after, 'tripshell_http_request_duration_seconds_count', unmatched));
+  });
+
   it('answers readiness apart from liveness: ready once migrated, 503 while a migration is missing', async () => {
     const r = await t.app.inject({ url: '/api/ready' });
     expect(r.statusCode).toBe(200);

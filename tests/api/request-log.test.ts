@@ -32,6 +32,10 @@ describe('request log', () => {
     expect(lines).toHaveLength(5);
     expect(lines[0]).toMatchObject({ method: 'GET', url: '/api/health', status: 200, reason: 'slow', msg: 'slow request' });
     expect(typeof lines[0]?.ms).toBe('number');
+    // request.log is made on the first line (server/http/requestLogger.ts): each line still
+    // carries its own request's id.
+    expect(new Set(lines.map((l) => l.reqId)).size).toBe(5);
+    expect(lines.every((l) => typeof l.reqId === 'string' && l.reqId.length > 0)).toBe(true);
   });
 
   it('writes every request at debug, and a LOG_SAMPLE fraction at info', async () => {

@@ -1,7 +1,9 @@
 // Where an endpoint's server CPU goes: the bench's V8 CPU profile (BENCH_CPU_PROF=<dir>) cut into
 // the timed runs `npm run bench` wrote beside it (<dir>/windows.json: each row's start and end on
 // the monotonic clock V8's profile uses too), each run's samples split by what they were doing:
-//   HTTP          Node's and Fastify's own work: parsing, routing, the socket, the reply
+//   HTTP          Node's and Fastify's own work: parsing, routing, the socket, the reply (a
+//                 Fastify frame decides: the rest of the request runs inside the `done()` of a
+//                 callback hook, so the reply's socket write would otherwise count as that hook's)
 //   hooks         our per-request hooks (security headers and origin rule, metrics, request log)
 //   validation    the body's parse and depth check, zod on params/query/body, the NUL check, the key header
 //   session       the cookie's parse and the session lookup (cache or store)
@@ -71,6 +73,9 @@ export function categoryOf(frame: CallFrame): Category | null {
     return /containsNul|jsonDepth|registerErrorHandling|^$|buildApp/.test(frame.functionName) ? 'validation' : null;
   }
   if (/^fast-json-stringify\//.test(source) || source === 'fastify/lib/error-serializer.js') return 'serialisation';
+  // Fastify's own frames (and its router's, and inject's) are HTTP: the next hook, the handler and
+  // the reply run inside a callback hook's or the session lookup's `done()`, under our frames.
+  if (/^(fastify|find-my-way|light-my-request)\//.test(source)) return 'HTTP';
   if (source === 'server/route.ts') return frame.functionName === 'trustedJson' ? 'serialisation' : 'service';
   if (/^server\/plugins\/(security|metrics|requestLog)\.ts$/.test(source) || source.startsWith('prom-client/') || source.startsWith('pino') || source.startsWith('thread-stream/')) return 'hooks';
   if (/^server\/(services|routes|db|purchases|jobs)\//.test(source) || source.startsWith('tests/bench/direct')) return 'service';

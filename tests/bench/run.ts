@@ -270,7 +270,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
   for (const endpoint of ALL_ENDPOINTS.filter((e) => e.movesValue && e.access !== 'admin' && (!ONLY || ONLY.test(endpointKey(e))))) {
     const key = endpointKey(endpoint);
     process.stderr.write(`  preparing ${CALLS} valid calls of ${key}…\n`);
-    const prepared = await server.ask<Prepared>({ cmd: 'prepare', key, count: CALLS }).catch((error: Error) => error);
+    const prepared = await server.ask<Prepared>({ cmd: 'prepare', key, count: CALLS, clients: CONNECTIONS }).catch((error: Error) => error);
     if (prepared instanceof Error || prepared.probeStatus >= 300) {
       const why = prepared instanceof Error ? prepared.message : `its valid call answered ${prepared.probeStatus}: ${prepared.probeBody}`;
       rows.push({ target: key, rps: 0, p50: 0, p99: 0, non2xx: 0, total: 0, note: `NOT MEASURED: ${why.slice(0, 140)} (see tests/api/harness/examples.ts)` });

@@ -28,7 +28,7 @@ import { CLIENTS_TABLE, clientsTableSql, findPgbench, PGBENCH_PATHS, pgbenchScri
 
 export type BenchCommand =
   | { id: number; cmd: 'players'; count: number }
-  | { id: number; cmd: 'prepare'; key: string; count: number }
+  | { id: number; cmd: 'prepare'; key: string; count: number; clients: number }
   | { id: number; cmd: 'direct'; key: string; calls: number; clients: number }
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'rush'; buyers: number; calls: number }
@@ -71,10 +71,13 @@ async function main(): Promise<void> {
   const ensurePlayers = async (count: number) => { while (players.length < count) players.push(await registerActor(send)); return players.slice(0, count); };
   const gameKey: Record<string, string> = config.GAME_SERVER_KEY ? { authorization: `Bearer ${config.GAME_SERVER_KEY}` } : {};
 
-  async function prepare(key: string, count: number): Promise<Prepared> {
+  /** `count` calls of `key` spread over `clients` players, one per connection, as the direct run
+   * spreads its calls over one player per client: fewer players than connections would have two
+   * connections wait on one player's rows, which the direct run never does. */
+  async function prepare(key: string, count: number, clients: number): Promise<Prepared> {
     const endpoint = ALL_ENDPOINTS.find((e) => endpointKey(e) === key);
     if (!endpoint) throw new Error(`no endpoint ${key}`);
-    const owners = await ensurePlayers(8);
+    const owners = await ensurePlayers(Math.max(clients, 2));
     const requests: RawRequest[] = [];
     const example = exampleOf(endpoint);
     // A once-per-player call (the airdrop) needs a new registered player per call, each paying
@@ -215,7 +218,7 @@ async function main(): Promise<void> {
   process.on('message', (message: BenchCommand) => {
     const answer = (async () => {
       if (message.cmd === 'players') return (await ensurePlayers(message.count)).map((p) => ({ ...p }));
-      if (message.cmd === 'prepare') return prepare(message.key, message.count);
+      if (message.cmd === 'prepare') return prepare(message.key, message.count, message.clients);
       if (message.cmd === 'memory') {
         // After a full collection (--expose-gc): what the process keeps, not garbage not yet collected.
         (globalThis as { gc?: () => void }).gc?.();

@@ -77,10 +77,10 @@ test('the game\'s files download before the entry has run, once each', async ({ 
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => { release = resolve; });
   const asked: string[] = [];
-  const files = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl, GAME_BUILD_FILES.dataUrl];
+  const files: string[] = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl, GAME_BUILD_FILES.dataUrl];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if ((files as string[]).includes(path)) asked.push(path);
+    if (files.includes(path)) asked.push(path);
   });
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
   await page.goto('/', { waitUntil: 'commit' });

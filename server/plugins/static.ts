@@ -20,6 +20,7 @@ import { pageDataElement, type PageData } from '../../contract/pageData';
 import { PageDataSchema } from '../../contract/pageDataSchema';
 import type { Config } from '../config';
 import { notFound } from '../errors';
+import { startsGameAtOnce, withGamePreloads } from '../http/gamePreload';
 import { updateStreakCacheOf } from '../services/progress/updateStreak';
 
 export type BuildPart = 'loader' | 'data' | 'framework' | 'code';
@@ -201,7 +202,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, optio
   }
   // The page itself (/, /index.html and the console's addresses) is served here, not by
   // fastify-static: it carries the page data (contract/pageData.ts) its first frame shows.
-  const page = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})));
+  const page = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})), { game: true });
   app.get('/', page);
   app.get('/index.html', page);
   await app.register(fastifyStatic, {
@@ -216,16 +217,18 @@ export async function registerStatic(app: FastifyInstance, config: Config, optio
   });
   // The studio's console is a page of the same build (src/main.ts loads its own chunk there);
   // whoever is not an admin sees "Admins only" and the API answers them 401/403.
-  app.get('/admin', page);
-  app.get('/admin/*', page);
+  const consolePage = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})), { game: false });
+  app.get('/admin', consolePage);
+  app.get('/admin/*', consolePage);
 }
 
 /**
  * index.html with the page data written into its head (read again when the file changes, e.g.
  * a new build), answered with an ETag of the whole page, so a revalidation costs no body when
- * neither the build nor the data changed.
+ * neither the build nor the data changed. The game's page also asks for the game's files at once
+ * where its game starts without waiting for a host (http/gamePreload.ts); the console never does.
  */
-function shellPage(file: string, pageData: () => Promise<PageData>) {
+function shellPage(file: string, pageData: () => Promise<PageData>, options: { game: boolean }) {
   let cached: { stamp: string; html: string } | null = null;
   const template = (): string => {
     const stats = statSync(file);
@@ -239,7 +242,13 @@ function shellPage(file: string, pageData: () => Promise<PageData>) {
     const checked = PageDataSchema.safeParse(await pageData());
     if (!checked.success) request.log.error({ err: checked.error }, 'page data refused by its schema');
     const data = checked.success ? checked.data : {};
-    const body = Object.keys(data).length > 0 ? html.replace('</head>', `${pageDataElement(data)}\n  </head>`) : html;
+    const withData = Object.keys(data).length > 0 ? html.replace('</head>', `${pageDataElement(data)}\n  </head>`) : html;
+    const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+    const fetchDest = request.headers['sec-fetch-dest'];
+    const preload = options.game && startsGameAtOnce({ fetchDest: typeof fetchDest === 'string' ? fetchDest : undefined, hostname: request.hostname, query });
+    const body = preload ? withGamePreloads(withData) : withData;
+    // The same address gives a page with or without the preloads, by the frame it is loaded in.
+    if (options.game) reply.header('vary', 'sec-fetch-dest');
     const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

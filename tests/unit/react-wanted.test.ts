@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createOverlayStore } from '../../src/overlays/store';
 import { whenReactWanted } from '../../src/app/reactWanted';
 
-function world(signInAtStart = false) {
+function world(signInAtStart = false, game: { status: 'idle' | 'loading' | 'loaded' | 'error'; progress: number } = { status: 'loading', progress: 0.3 }) {
   let settle: () => void = () => undefined;
   const gameSettled = new Promise<void>((r) => { settle = r; });
   let ask: () => void = () => undefined;
@@ -12,9 +12,9 @@ function world(signInAtStart = false) {
   const overlays = createOverlayStore();
   const timers: Array<{ fn: () => void; ms: number }> = [];
   let wanted = false;
-  void whenReactWanted({ signInAtStart, gameSettled, gameAsked, overlays }, (fn, ms) => { timers.push({ fn, ms }); }).then(() => { wanted = true; });
+  void whenReactWanted({ signInAtStart, gameSettled, gameAsked, overlays, game: { getState: () => game } }, (fn, ms) => { timers.push({ fn, ms }); }).then(() => { wanted = true; });
   const flush = () => new Promise((r) => setTimeout(r, 0));
-  return { settle, ask, overlays, timers, isWanted: () => wanted, flush };
+  return { settle, ask, overlays, timers, game, isWanted: () => wanted, flush };
 }
 
 /** Not wanted until `act`, wanted right after it. */
@@ -48,6 +48,28 @@ describe('whenReactWanted', () => {
     w.timers[0]?.fn();
     await w.flush();
     expect(w.isWanted()).toBe(true);
+  });
+
+  it('waits past its bound for the game when the game\'s files are all in by then: the build is starting up', async () => {
+    const w = world(false, { status: 'loading', progress: 0.9 });
+    w.timers[0]?.fn();
+    await w.flush();
+    expect(w.isWanted()).toBe(false);
+    await wantedOnlyAfter(w, () => { w.settle(); });
+  });
+
+  it('comes anyway a while after its bound when a game that has its files never settles', async () => {
+    const w = world(false, { status: 'loading', progress: 0.95 });
+    w.timers[0]?.fn();
+    await w.flush();
+    expect(w.timers.map((t) => t.ms)).toEqual([3_000, 12_000]);
+    await wantedOnlyAfter(w, () => { w.timers[1]?.fn(); });
+  });
+
+  it('reads the game when its bound runs out, not before: files still coming then, React comes', async () => {
+    const w = world(false, { status: 'loading', progress: 0.95 });
+    w.game.progress = 0.5; // a retry started over, say
+    await wantedOnlyAfter(w, () => { w.timers[0]?.fn(); });
   });
 
   it('comes at once on a host that signs the player in at start', async () => {

@@ -1,9 +1,13 @@
-// The page asks for the game's three big files itself (<link rel="preload">) where its game
-// starts at once: the download then begins while the page parses, instead of after the build's
-// loader has run and Unity's own cache has opened IndexedDB (the data file came up to 2.5 s
-// after a bare page's at 4x CPU, the shell's first screen keeping the main thread busy).
-// Unity's loader and the demo's fetch each file with a plain same-origin GET, which a
+// The page asks for the game's code itself (<link rel="preload"> for the framework and the
+// WebAssembly) where its game starts at once: their download then begins while the page parses,
+// instead of after the build's loader has run on a main thread the shell's first screen keeps
+// busy. Unity's loader and the demo's fetch each file with a plain same-origin GET, which an
 // `as="fetch" crossorigin` preload answers, so nothing is downloaded twice.
+// Not the data file: the WebAssembly's compile is the start's critical path, and a trace with the
+// data preloaded too showed the code finishing a second later, the two sharing the line. And
+// Unity keeps the data in its own IndexedDB cache and asks for it with its own revalidation
+// headers, which a preload cannot match: for a returning player (most of them) a data preload
+// would be a second request for a file the game already holds.
 //
 // Only where the shell's start waits for nothing (the own site; src/app/gameStart.ts, `gated`):
 // the portal holds the download for its SDK and the Discord Activity for its sign-in at start
@@ -33,8 +37,8 @@ export function startsGameAtOnce(page: PageRequest): boolean {
   return !PORTAL_DOMAINS.some((domain) => hostMatches(page.hostname, domain));
 }
 
-/** The preload links, in the order the loader asks for the files (framework, code, data). */
-export const GAME_PRELOAD_LINKS = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl, GAME_BUILD_FILES.dataUrl]
+/** The preload links, in the order the loader asks for the files (framework, then code). */
+export const GAME_PRELOAD_LINKS = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl]
   .map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin data-game-preload>`)
   .join('\n    ');
 

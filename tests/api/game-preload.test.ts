@@ -1,4 +1,4 @@
-// The game's page asks for the game's three big files itself (<link rel="preload">) where its game
+// The game's page asks for the game's code (framework and WebAssembly, not the data) itself (<link rel="preload">) where its game
 // starts at once, the own site's top-level page; never in a host's frame, never on a page the
 // portal or the Discord Activity holds the download for, never on the studio's console.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,11 +32,11 @@ describe('the game page\'s preloads', () => {
   });
   afterAll(async () => { await app.close(); rmSync(dir, { recursive: true, force: true }); });
 
-  it('a top-level page asks for framework, code and data right after the loader, in that order', async () => {
+  it('a top-level page asks for the framework and the code right after the loader, in that order, and leaves the data to Unity\'s own cache', async () => {
     for (const url of ['/', '/index.html', '/?lang=de']) {
       const page = await app.inject({ url, headers: { 'sec-fetch-dest': 'document' } });
       expect(page.statusCode).toBe(200);
-      expect(preloadsOf(page.body), url).toEqual([GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl, GAME_BUILD_FILES.dataUrl]);
+      expect(preloadsOf(page.body), url).toEqual([GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl]);
       expect(page.body.indexOf('data-game-preload')).toBeGreaterThan(page.body.indexOf('data-game-loader-page'));
       expect(page.body.indexOf('data-game-preload')).toBeLessThan(page.body.indexOf('/assets/index-abc.js'));
       expect(page.headers.vary).toContain('sec-fetch-dest');

@@ -229,7 +229,10 @@ test('list an item from the game, buy it as a second player, transfer it back', 
   await openGame(buyerPage);
   lap('buyer game loaded');
   const market = await fromGameMenuDialog(buyerPage, 'Marketplace: buy', 'Marketplace');
-  const visor = market.getByRole('region', { name: 'Neon Visor' });
+  // The card offers the lowest listing, which another test's seller may hold: the seller's is on
+  // the item's page of every listing.
+  await market.getByRole('region', { name: 'Neon Visor' }).getByRole('button', { name: /listings of Neon Visor/ }).click();
+  const visor = market.getByTestId('market-item-page');
   await expect(visor.getByRole('button', { name: `Buy Neon Visor for Ŧ42.50 from ${seller}` })).toBeVisible({ timeout: 45_000 });
   await visor.getByRole('button', { name: `Buy Neon Visor for Ŧ42.50 from ${seller}` }).click();
   const confirm = buyerPage.getByRole('dialog', { name: 'Confirm Purchase' });

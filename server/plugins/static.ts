@@ -243,7 +243,7 @@ function shellPage(file: string, pageData: () => Promise<PageData>, options: { g
     if (!checked.success) request.log.error({ err: checked.error }, 'page data refused by its schema');
     const data = checked.success ? checked.data : {};
     const withData = Object.keys(data).length > 0 ? html.replace('</head>', `${pageDataElement(data)}\n  </head>`) : html;
-    const query = new URLSearchParams(request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '');
+    const query = new URL(request.url, 'http://page.invalid').searchParams;
     const fetchDest = request.headers['sec-fetch-dest'];
     const preload = options.game && startsGameAtOnce({ fetchDest: typeof fetchDest === 'string' ? fetchDest : undefined, hostname: request.hostname, query });
     const body = preload ? withGamePreloads(withData) : withData;

@@ -13,8 +13,26 @@ const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export interface Finding { rule: string; impact: string; help: string; targets: string[] }
 
+/**
+ * Waits for the page's finite animations and transitions (a dialog fading and scaling in, a
+ * section opening) to end: axe reads colours as drawn, and a dialog caught mid-fade has text at
+ * part opacity, which it reports as low contrast. Endless ones (spinners) are left running; the
+ * wait is capped, so a page that keeps starting transitions is checked as it stands.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const finite = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    const cap = new Promise((resolve) => setTimeout(resolve, 2_000));
+    await Promise.race([Promise.allSettled(finite.map((a) => a.finished)), cap]);
+  });
+}
+
 /** axe-core violations of impact "serious" or "critical" within `context` (or the page). */
 export async function seriousViolations(page: Page, context?: string): Promise<Finding[]> {
+  await settle(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (context) builder = builder.include(context);
   const { violations } = await builder.analyze();

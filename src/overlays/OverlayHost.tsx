@@ -6,7 +6,7 @@
 // canvas, where W would walk the player behind the overlay), focus that lands outside every
 // overlay and portal (the canvas, the page) is taken back, and on close the focus returns to
 // what had it before the overlay opened. Mantine's modals and drawers trap their own focus.
-import { Component, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { OverlayKey } from '../../contract/game';
 import type { OpenOverlay, OverlayStore } from './store';
 import type { OverlayProps, OverlayResolver } from './types';
@@ -42,7 +42,11 @@ function OverlaySlot({ entry, overlays, resolve, hidden = false }: { entry: Open
   /** The last control focused in this overlay, given the focus back when it is uncovered. */
   const lastFocused = useRef<HTMLElement | null>(null);
   const wasHidden = useRef(hidden);
-  const Overlay = resolve(entry.key) as React.ComponentType<OverlayProps<OverlayKey>> | undefined;
+  // The component this opening started with, for as long as it is open: the settings overlay's
+  // lazy entry is swapped for the loaded component when its preload ends (registry.ts), and a
+  // new component type here would remount the overlay under the player, dropping the dialog and
+  // the text they had open in it. The next opening gets the loaded one.
+  const [Overlay] = useState(() => resolve(entry.key) as React.ComponentType<OverlayProps<OverlayKey>> | undefined);
   useEffect(() => {
     // Declared first, so it reads the focus before this slot takes it.
     // Focus back to what had it when the overlay opened (the canvas, or the control that opened it).

@@ -47,6 +47,15 @@ export interface OverlayStoreOptions {
   onClosed?: (key: OverlayKey) => void;
 }
 
+/** Two payloads say the same (plain objects of plain values, as contract/overlays.ts defines them). */
+function samePayload(a: unknown, b: unknown): boolean {
+  const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) => (
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, item]) => item !== undefined).sort(([x], [y]) => (x < y ? -1 : 1)))
+      : v));
+  return canonical(a) === canonical(b);
+}
+
 export function createOverlayStore(options: OverlayStoreOptions = {}): OverlayStore {
   let state: OverlayState = { overlay: null, modal: null, under: null };
   let nextId = 1;
@@ -65,6 +74,11 @@ export function createOverlayStore(options: OverlayStoreOptions = {}): OverlaySt
       return () => { listeners.delete(listener); };
     },
     open(key, payload, options = {}) {
+      // Asked again for what is already on screen (the game sends its key twice, or says
+      // showSettings('clans') over settings on Clans): nothing changes. Reopening would throw
+      // away what the player has open in it (a dialog, a half-typed search) and tell the game the
+      // overlay closed.
+      if (!options.over && state.overlay?.key === key && samePayload(state.overlay.payload, payload)) return;
       const entry = { key, payload, id: nextId++ } as OpenOverlay;
       const closed: OverlayKey[] = [];
       const { overlay, modal, under } = state;

@@ -2,7 +2,7 @@
 // topmost, the game hears which closed, and the canvas' pointer input follows.
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createElement, type ReactNode } from 'react';
+import { createElement, useState, type ReactNode } from 'react';
 import { OverlayHost } from '../../src/overlays/OverlayHost';
 import { hasOverlay, overlayComponent, registerOverlay } from '../../src/app/overlay-registry/registry';
 import type { OverlayProps } from '../../src/overlays/types';
@@ -33,6 +33,25 @@ describe('the overlay store', () => {
     expect(closed).toHaveLength(4);
   });
 
+  it('asked again for the overlay on screen with the same payload, changes nothing; another section reopens it', () => {
+    const closed: string[] = [];
+    const store = createOverlayStore({ onClosed: (key) => closed.push(key) });
+    store.open('settings', { section: 'clans' });
+    const first = store.getState().overlay;
+    store.open('auth', { mode: 'login' });
+    let changes = 0;
+    store.subscribe(() => { changes += 1; });
+    store.open('settings', { section: 'clans', tab: undefined });
+    expect(store.getState().overlay).toBe(first);
+    expect(store.getState().modal?.key).toBe('auth');
+    expect(changes).toBe(0);
+    expect(closed).toEqual([]);
+    store.open('settings', { section: 'accounts' });
+    expect(store.getState().overlay?.id).not.toBe(first?.id);
+    expect(store.getState().overlay?.payload).toEqual({ section: 'accounts' });
+    expect(closed).toEqual(['auth', 'settings']);
+  });
+
   it('replaces a modal with the next one', () => {
     const closed: string[] = [];
     const store = createOverlayStore({ onClosed: (key) => closed.push(key) });
@@ -50,6 +69,27 @@ describe('the overlay host', () => {
   function Probe({ onClose, payload }: OverlayProps<'settings'>) {
     return createElement('div', { role: 'dialog', 'aria-label': `settings ${payload.section ?? ''}` }, createElement('button', { onClick: onClose }, 'close'));
   }
+
+  it('keeps the component an open overlay started with when its entry is swapped (the preload ending): what the player has open in it stays', () => {
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return createElement('div', { role: 'dialog', 'aria-label': 'settings' }, createElement('button', { onClick: () => setCount((c) => c + 1) }, `pressed ${count}`));
+    }
+    function Loaded() { return createElement('div', { role: 'dialog', 'aria-label': 'settings loaded' }); }
+    removals.push(registerOverlay('settings', Counter));
+    const store = createOverlayStore();
+    render(createElement(OverlaysProvider, { overlays: store, children: createElement(OverlayHost, { overlays: store, resolve: overlayComponent }) }));
+    act(() => store.open('settings', { section: 'clans' }));
+    act(() => { screen.getByRole('button', { name: 'pressed 0' }).click(); });
+    removals.push(registerOverlay('settings', Loaded));
+    // Anything that renders the host again: a modal opened over the overlay.
+    act(() => store.open('sorry', { type: 'SHOW_SORRY_POPUP' }));
+    expect(screen.getByRole('button', { name: 'pressed 1' })).toBeInTheDocument();
+    act(() => store.close());
+    act(() => store.close());
+    act(() => store.open('settings', { section: 'clans' }));
+    expect(screen.getByRole('dialog', { name: 'settings loaded' })).toBeInTheDocument();
+  });
 
   it('renders what is open, closes the topmost on Escape, leaves an open dropdown to its widget, and drops keys with no overlay', () => {
     removals.push(registerOverlay('settings', Probe), registerOverlay('sorry', undefined));

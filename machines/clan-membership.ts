@@ -189,9 +189,28 @@ export const clanMembershipMachine = setup({
         { target: 'nonMember' },
       ],
     },
-    nonMember: { on: { ACT: { guard: 'canAct', target: 'working' }, REFRESH: 'loading' } },
-    member: { on: { ACT: { guard: 'canAct', target: 'working' }, REFRESH: 'loading' } },
-    admin: { on: { ACT: { guard: 'canAct', target: 'working' }, REFRESH: 'loading' } },
+    nonMember: { on: { ACT: { guard: 'canAct', target: 'working' }, REFRESH: 'refreshing' } },
+    member: { on: { ACT: { guard: 'canAct', target: 'working' }, REFRESH: 'refreshing' } },
+    admin: { on: { ACT: { guard: 'canAct', target: 'working' }, REFRESH: 'refreshing' } },
+    // A read in the background (the window gained the focus): the player keeps the view they are
+    // in, and whatever dialog they have open in it, until the answer says their role changed. It
+    // never blanks the section into a loader, and a failed read changes nothing and says nothing:
+    // the player asked for none. An action started meanwhile goes ahead (the read is dropped).
+    refreshing: {
+      on: { ACT: { guard: 'canAct', target: 'working' } },
+      invoke: {
+        src: 'loadStatus',
+        onDone: {
+          target: 'routing',
+          actions: assign({
+            status: ({ event }) => event.output.status,
+            clanId: ({ event }) => event.output.clanId,
+            level: ({ event }) => event.output.level,
+          }),
+        },
+        onError: { target: 'routing' },
+      },
+    },
     working: {
       entry: assign({ pending: ({ event }) => (event.type === 'ACT' ? event.action : null), error: null, notice: null }),
       invoke: {
@@ -223,12 +242,12 @@ export const clanMembershipMachine = setup({
   },
 });
 
-/** The view the section shows for a snapshot's state (`working` keeps the role's view, busy). */
+/** The view the section shows for a snapshot's state (`working` keeps the role's view, busy; `refreshing` keeps it as it is). */
 export type ClanView = 'loggedOut' | 'loading' | 'failed' | 'nonMember' | 'member' | 'admin';
 
 export function viewOf(snapshot: { value: unknown; context: ClanMembershipContext }): ClanView {
   const value = snapshot.value as string;
-  if (value === 'working') return snapshot.context.status === 'admin' ? 'admin' : snapshot.context.status === 'member' ? 'member' : 'nonMember';
+  if (value === 'working' || value === 'refreshing') return snapshot.context.status === 'admin' ? 'admin' : snapshot.context.status === 'member' ? 'member' : 'nonMember';
   if (value === 'loggedOut' || value === 'failed' || value === 'nonMember' || value === 'member' || value === 'admin') return value;
   return 'loading';
 }

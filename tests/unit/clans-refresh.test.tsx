@@ -1,7 +1,7 @@
 // Another player's action leaves no stale clan view. A clan that answers 404
 // (disbanded by its admin) sends this player back to the view they are really in; the window
 // gaining the focus reads the status again; "Failed to load clan information" offers Back and Retry.
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whoami } from '../../contract/auth';
 import { clanDetails, myInvites, myStatus } from '../../contract/clans';
@@ -49,6 +49,22 @@ describe('the clan view after another player acts', { timeout: 20_000 }, () => {
     status = { status: 'non-member', clan: null };
     act(() => { window.dispatchEvent(new Event('focus')); });
     expect(await screen.findByTestId('clan-non-member')).toBeInTheDocument();
+  });
+
+  it('the window gaining the focus leaves a dialog the player has open where it is', async () => {
+    status = { status: 'non-member', clan: null };
+    let reads = 0;
+    server.handle(myStatus, () => { reads += 1; return { status: 200, body: status }; });
+    renderWithShell(<ClansSection />, { queryClient: testQueryClient() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Request to Join Clan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request to Join Clan' });
+    fireEvent.change(within(dialog).getByLabelText('Search clans'), { target: { value: 'owl' } });
+    const before = reads;
+    act(() => { window.dispatchEvent(new Event('focus')); });
+    await waitFor(() => expect(reads).toBe(before + 1));
+    await act(async () => { await new Promise((resolve) => setTimeout(resolve, 50)); });
+    expect(screen.getByRole('dialog', { name: 'Request to Join Clan' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('Search clans')).toHaveValue('owl');
   });
 
   it('"Failed to load clan information" offers Retry and Back', async () => {

@@ -126,6 +126,34 @@ describe('clan membership machine: session and loading', () => {
     await settled(actor);
     expect(spies.loads).toBe(4);
   });
+
+  it('a refresh keeps the view the player is in while it reads (a dialog open in it stays open), and a failed one changes nothing and says nothing', async () => {
+    let answer: (s: LoadedStatus) => void = () => undefined;
+    let fail: () => void = () => undefined;
+    let loads = 0;
+    const machine = clanMembershipMachine.provide({
+      actors: {
+        loadStatus: fromPromise<LoadedStatus>(() => {
+          loads += 1;
+          return loads === 1 ? Promise.resolve(nonMember) : new Promise<LoadedStatus>((resolve, reject) => { answer = resolve; fail = () => reject({ text: 'offline' }); });
+        }),
+      },
+    });
+    const notifyFailure = vi.fn();
+    const actor = createActor(machine.provide({ actions: { notifyFailure: (_, params) => notifyFailure(params) } }), { input: { loggedIn: true } }).start();
+    await settled(actor);
+    actor.send({ type: 'REFRESH' });
+    expect(viewOf(actor.getSnapshot())).toBe('nonMember');
+    fail();
+    await settled(actor);
+    expect(viewOf(actor.getSnapshot())).toBe('nonMember');
+    expect(notifyFailure).not.toHaveBeenCalled();
+    actor.send({ type: 'REFRESH' });
+    expect(viewOf(actor.getSnapshot())).toBe('nonMember');
+    answer(member);
+    await settled(actor);
+    expect(viewOf(actor.getSnapshot())).toBe('member');
+  });
 });
 
 describe('clan membership machine: which actions each role may start', () => {

@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    // A click or a fill waits at most this long for its element: without it one that never
+    // appears waits out the whole test (five minutes for the clan specs) before saying where.
+    actionTimeout: 30_000,
     screenshot: 'only-on-failure',
     trace: 'off',
   },

@@ -52,6 +52,7 @@ import { firstFrameBench, firstFrameTable } from './firstFrame';
 import type { Window } from './cpuSplit';
 import { traceBench, traceTable } from './frameTrace';
 import { grantPathBench, grantTable } from './purchaseGrants';
+import { purchaseVisibleBench, visibleTable } from './purchaseVisible';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -372,7 +373,8 @@ async function frameOnly(): Promise<void> {
  * Rows run alone, each written to bench/<name>.json: BENCH_ROWS=trace (a Chromium trace of the
  * shell and the bare page per real build, split by task: tests/bench/frameTrace.ts) and
  * BENCH_ROWS=purchases (the grant path under duplicate webhooks: tests/bench/purchaseGrants.ts;
- * exits non-zero unless every purchase was granted exactly once).
+ * exits non-zero unless every purchase was granted exactly once; then the provider's confirmation
+ * → coins visible per host in the playground: tests/bench/purchaseVisible.ts).
  */
 async function rowsAlone(name: 'trace' | 'purchases'): Promise<void> {
   const started = Date.now();
@@ -392,9 +394,13 @@ async function rowsAlone(name: 'trace' | 'purchases'): Promise<void> {
       purchases: Number(process.env.BENCH_GRANTS ?? 100), copies: Number(process.env.BENCH_GRANT_COPIES ?? 3), connections: CONNECTIONS,
       ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     }).catch((error: Error) => error);
-    table = grantTable(rows);
-    figures = rows instanceof Error ? { error: rows.message } : rows;
-    failed = rows instanceof Error || rows.some((r) => !r.ok);
+    // Then what a player waits for: the confirmation to the coins, per host (its own servers and
+    // browser, after the grant path's app has stopped).
+    await ensureBuilt();
+    const visible = await purchaseVisibleBench({ root: ROOT }).catch((error: Error) => error);
+    table = `${grantTable(rows)}\n\n${visibleTable(visible)}`;
+    figures = { grants: rows instanceof Error ? { error: rows.message } : rows, visible: visible instanceof Error ? { error: visible.message } : visible };
+    failed = rows instanceof Error || rows.some((r) => !r.ok) || visible instanceof Error;
   }
   console.log(`\n${table}\n`);
   mkdirSync(join(ROOT, 'bench'), { recursive: true });

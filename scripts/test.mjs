@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check. Lint and types first (fast, and a type error makes the rest noise);
-// then two lanes side by side: unit + API in one, the build and the end-to-end tests (Playwright,
-// one worker) in the other. The end-to-end lane prints as it goes; the unit + API lane's output is
-// kept apart and printed whole once the end-to-end lane is done. The end-to-end suite leaves most
-// of a core free since the demo game draws at most five frames a second there, so Vitest's time
-// hides inside it (a fresh-clone run on 2 cores: unit + API 548 s beside an end-to-end lane of
-// ~820 s, against ~1,400 s one after the other). TEST_PARALLEL=0 runs them one after the other.
+// `npm test`: every check, in two lanes side by side: lint, types and unit + API in one, the
+// build and the end-to-end tests (Playwright, one worker) in the other, the longer, which starts
+// at once. The end-to-end lane prints as it goes; the other lane's output is kept apart and
+// printed whole once the end-to-end lane is done (each step's start and end line shows at once).
+// The end-to-end suite leaves most of a core free since the demo game draws at most five frames
+// a second there, so the other lane's time hides inside it (a fresh-clone run on 2 cores: unit +
+// API 712 s beside an end-to-end lane of 1,001 s; one after the other they took ~1,650 s).
+// TEST_PARALLEL=0 runs every step one after the other.
 // The tests that hold something to a budget of wall-clock time (end-to-end ones tagged @timing,
 // unit and API ones tagged `timing` in Vitest) run last, alone: a budget of a second means
 // nothing on a machine busy with another suite.
@@ -111,18 +112,17 @@ function showLog(label, logFile) {
 
 if (wanted('end-to-end')) ensureChromium();
 const started = Date.now();
-let status = await sequence(['lint', 'types']);
-if (status === 0) {
-  if (process.env.TEST_PARALLEL === '0') {
-    status = await sequence(['unit', 'build', 'end-to-end', 'end-to-end (timed)', 'unit (timed)']);
-  } else {
-    const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'unit-api.log');
-    const [unitStatus, e2eStatus] = await Promise.all([sequence(['unit'], log), sequence(['build', 'end-to-end'])]);
-    if (wanted('unit')) showLog(LABEL.unit, log);
-    status = unitStatus || e2eStatus;
-    // The budgets, alone on the machine; after a failure they would only add noise.
-    if (status === 0) status = await sequence(['end-to-end (timed)', 'unit (timed)']);
-  }
+let status;
+if (process.env.TEST_PARALLEL === '0') {
+  status = await sequence(['lint', 'types', 'unit', 'build', 'end-to-end', 'end-to-end (timed)', 'unit (timed)']);
+} else {
+  // The end-to-end lane is the longer: it starts at once, and lint and types lead the other lane.
+  const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'checks.log');
+  const [checksStatus, e2eStatus] = await Promise.all([sequence(['lint', 'types', 'unit'], log), sequence(['build', 'end-to-end'])]);
+  if (['lint', 'types', 'unit'].some(wanted)) showLog('lint, types, unit + API', log);
+  status = checksStatus || e2eStatus;
+  // The budgets, alone on the machine; after a failure they would only add noise.
+  if (status === 0) status = await sequence(['end-to-end (timed)', 'unit (timed)']);
 }
 const total = (Date.now() - started) / 1000;
 console.log('\nStep times:');

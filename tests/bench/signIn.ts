@@ -70,6 +70,13 @@ export function makeUnityStandIn(): { dir: string; remove(): void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * The environment the bench was started with, read when this module loads: Vite's build() (the
+ * shell row's baseline page, built in this process) sets NODE_ENV=production for the rest of the
+ * process, and a product started with it refuses to start on the bench's local keys.
+ */
+const LAUNCH_ENV: NodeJS.ProcessEnv = { ...process.env };
+
 export interface Product { base: string; stop(): void }
 /** How long the product may take to start (BENCH_PRODUCT_START_MS, default 5 min). */
 const PRODUCT_START_MS = Number(process.env.BENCH_PRODUCT_START_MS ?? 300_000);
@@ -77,7 +84,7 @@ const PRODUCT_START_MS = Number(process.env.BENCH_PRODUCT_START_MS ?? 300_000);
 export async function startProduct(env: Record<string, string>): Promise<Product> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
-      ...process.env, HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400',
+      ...LAUNCH_ENV, HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400',
       RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '10000', AUTH_RATE_PER_USERNAME: '1000', ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -135,6 +135,11 @@ export const clanMembershipMachine = setup({
       error: failureText(context.pending?.kind ?? 'load', (event as { error?: unknown }).error),
     })),
     clearPending: assign({ pending: null }),
+    /** The player's role, clan and level as `loadStatus` answered them. */
+    recordStatus: assign(({ event }) => {
+      const { status, clanId, level } = (event as unknown as { output: LoadedStatus }).output;
+      return { status, clanId, level };
+    }),
   },
   guards: {
     loggedIn: ({ context }) => context.loggedIn,
@@ -163,12 +168,7 @@ export const clanMembershipMachine = setup({
         src: 'loadStatus',
         onDone: {
           target: 'routing',
-          actions: assign({
-            status: ({ event }) => event.output.status,
-            clanId: ({ event }) => event.output.clanId,
-            level: ({ event }) => event.output.level,
-            error: null,
-          }),
+          actions: ['recordStatus', assign({ error: null })],
         },
         onError: {
           target: 'failed',
@@ -202,11 +202,7 @@ export const clanMembershipMachine = setup({
         src: 'loadStatus',
         onDone: {
           target: 'routing',
-          actions: assign({
-            status: ({ event }) => event.output.status,
-            clanId: ({ event }) => event.output.clanId,
-            level: ({ event }) => event.output.level,
-          }),
+          actions: 'recordStatus',
         },
         onError: { target: 'routing' },
       },

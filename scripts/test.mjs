@@ -1,12 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: every check, in two lanes side by side: lint, types and unit + API in one, the
-// build and the end-to-end tests (Playwright, one worker) in the other, the longer, which starts
-// at once. The end-to-end lane prints as it goes; the other lane's output is kept apart and
-// printed whole once the end-to-end lane is done (each step's start and end line shows at once).
-// The end-to-end suite leaves most of a core free since the demo game draws at most five frames
-// a second there, so the other lane's time hides inside it (a fresh-clone run on 2 cores: unit +
-// API 712 s beside an end-to-end lane of 1,001 s; one after the other they took ~1,650 s).
-// TEST_PARALLEL=0 runs every step one after the other.
+// `npm test`: every check, in two lanes side by side on a 2-core machine. One lane runs lint,
+// types and unit + API; the other the build and then the end-to-end tests. The end-to-end suite
+// is the longest step by far, so it is cut into chunks of spec files (each its own Playwright run
+// with its own server), which a lane takes one at a time: the end-to-end lane from the start, the
+// other as soon as unit + API is done. Both lanes then finish at about the same time instead of
+// one waiting minutes for the other (a fresh-clone run on 2 cores: unit + API 712 s beside an
+// end-to-end suite of 1,001 s in one run).
+// Two Playwright runs side by side fit because the demo game draws at most five frames a second in
+// the suite and the browser mostly waits; each lane's runs use their own ports (E2E_PORT, and
+// E2E_PORT + 10 for the second lane) and their own output folders.
+// The end-to-end lane prints as it goes; the other lane's output is kept apart and printed whole
+// once both are done (each step's start and end line shows at once).
+// TEST_PARALLEL=0 runs every step one after the other, the end-to-end suite as one run.
 // The tests that hold something to a budget of wall-clock time (end-to-end ones tagged @timing,
 // unit and API ones tagged `timing` in Vitest) run last, alone: a budget of a second means
 // nothing on a machine busy with another suite.
@@ -16,6 +21,7 @@ import { execSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { e2eChunks } from './e2eChunks.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -72,15 +78,16 @@ const times = [];
 /** The first step to fail, in time: its status is the run's. */
 let firstFailure = null;
 
-/** Runs one step; with `logFile` its output goes there instead of the terminal. */
-function run(name, logFile) {
-  if (!wanted(name) || !STEPS[name]) return Promise.resolve(0);
-  const [cmd, ...args] = STEPS[name];
-  const label = LABEL[name] ?? name;
+/**
+ * Runs one command as a step; with `logFile` its output goes there instead of the terminal.
+ * A step that fails does not stop the lane's other end-to-end chunks, only its own sequence.
+ */
+function runCommand(label, argv, { logFile, env } = {}) {
+  const [cmd, ...args] = argv;
   const t0 = Date.now();
-  console.log(`\n▶ ${label}: ${[cmd, ...args].join(' ')}${logFile ? ' (beside the other lane; its output is shown after it)' : ''}`);
-  const fd = logFile ? openSync(logFile, 'w') : null;
-  const child = spawn(cmd, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: process.env });
+  console.log(`\n▶ ${label}: ${argv.join(' ')}${logFile ? ' (beside the other lane; its output is shown after it)' : ''}`);
+  const fd = logFile ? openSync(logFile, 'a') : null;
+  const child = spawn(cmd, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: env ?? process.env });
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       if (fd !== null) closeSync(fd);
@@ -92,6 +99,12 @@ function run(name, logFile) {
       resolve(status);
     });
   });
+}
+
+/** Runs one of STEPS, if it was asked for. */
+function run(name, logFile) {
+  if (!wanted(name) || !STEPS[name]) return Promise.resolve(0);
+  return runCommand(LABEL[name] ?? name, STEPS[name], { logFile });
 }
 
 async function sequence(names, logFile) {
@@ -110,16 +123,44 @@ function showLog(label, logFile) {
   console.log(`──── end of ${label} output ────`);
 }
 
+const e2eBasePort = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * Takes end-to-end chunks off `queue` until none is left, each a Playwright run of its files on
+ * this lane's ports. Returns the first failing run's status; the chunks after it still run, as
+ * the tests after a failing one do inside a run.
+ */
+async function e2eLane(queue, chunkCount, lane, logFile) {
+  let status = 0;
+  for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+    const port = e2eBasePort + 10 * lane;
+    const code = await runCommand(`end-to-end ${chunk.index}/${chunkCount}`,
+      // A chunk whose every test is tagged @timing has nothing left to run here, and that is fine.
+      [...STEPS['end-to-end'], '--pass-with-no-tests', '--output', `test-results/e2e-${chunk.index}`, ...chunk.files],
+      { logFile, env: { ...process.env, E2E_PORT: String(port) } });
+    status ||= code;
+  }
+  return status;
+}
+
 if (wanted('end-to-end')) ensureChromium();
 const started = Date.now();
 let status;
 if (process.env.TEST_PARALLEL === '0') {
   status = await sequence(['lint', 'types', 'unit', 'build', 'end-to-end', 'end-to-end (timed)', 'unit (timed)']);
 } else {
-  // The end-to-end lane is the longer: it starts at once, and lint and types lead the other lane.
   const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'checks.log');
-  const [checksStatus, e2eStatus] = await Promise.all([sequence(['lint', 'types', 'unit'], log), sequence(['build', 'end-to-end'])]);
-  if (['lint', 'types', 'unit'].some(wanted)) showLog('lint, types, unit + API', log);
+  const queue = wanted('end-to-end') ? e2eChunks().map((chunk, i) => ({ ...chunk, index: i + 1 })) : [];
+  const chunkCount = queue.length;
+  const built = sequence(['build']);
+  const e2e = built.then((code) => (code === 0 ? e2eLane(queue, chunkCount, 0) : code));
+  // The other lane joins the end-to-end suite once its own checks are done, passed or not: the
+  // suite's verdict is worth having either way. It waits for the build the suite runs against.
+  const checks = sequence(['lint', 'types', 'unit'], log).then(async (code) => {
+    const buildCode = await built;
+    return (buildCode === 0 ? await e2eLane(queue, chunkCount, 1, log) : 0) || code;
+  });
+  const [checksStatus, e2eStatus] = await Promise.all([checks, e2e]);
+  showLog('the second lane (lint, types, unit + API, end-to-end chunks)', log);
   status = checksStatus || e2eStatus;
   // The budgets, alone on the machine; after a failure they would only add noise.
   if (status === 0) status = await sequence(['end-to-end (timed)', 'unit (timed)']);

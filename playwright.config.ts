@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { GAME_SERVER_KEY } from './tests/e2e/players';
+import { E2E_SERVER_COMMAND, e2eServerEnv, SERVER_STARTED_ENV } from './tests/e2e/serverEnv.mjs';
 
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
 // product served by the real server on a throwaway in-memory database.
@@ -33,17 +33,13 @@ export default defineConfig({
   webServer: {
     // server/main.ts itself, after tests/e2e/server.ts started a local chain (ganache on
     // E2E_PORT + 1000), the fake marketplace and a local explorer for the Mythical Bridge.
-    command: 'node --import tsx tests/e2e/server.ts',
+    // `npm test` starts it once per lane for all the chunks the lane runs, and says so.
+    command: E2E_SERVER_COMMAND.join(' '),
     url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env[SERVER_STARTED_ENV] === '1',
     // A cold start (tsx transpile, PGlite initdb, migrations) takes ~10 s idle but was seen at
     // 40 s on a loaded 2-core machine.
     timeout: 240_000,
-    env: {
-      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', LOG_LEVEL: 'warn',
-      SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400', RATE_LIMIT_PER_MINUTE: '0',
-      AUTH_RATE_PER_ADDRESS: '10000', AUTH_RATE_PER_USERNAME: '1000',
-      GAME_SERVER_KEY,
-    },
+    env: e2eServerEnv(port),
   },
 });

@@ -4,8 +4,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const E2E_DIR = 'tests/e2e';
-// About this many chunks: fewer leaves one lane waiting on the other's last chunk, more pays a
-// server start-up (tsx, PGlite, the local chain: a few seconds) and a browser launch per chunk.
+// About this many chunks: fewer leaves one lane waiting on the other's last chunk, more pays
+// Playwright's start, a browser launch and its first pages per chunk (the lane's server is
+// started once, for all its chunks).
 const E2E_CHUNKS = 8;
 
 /**

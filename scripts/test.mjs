@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every check, in two lanes side by side on a 2-core machine. One lane runs lint,
 // types and unit + API; the other the build and then the end-to-end tests. The end-to-end suite
-// is the longest step by far, so it is cut into chunks of spec files (each its own Playwright run
-// with its own server), which a lane takes one at a time: the end-to-end lane from the start, the
-// other as soon as unit + API is done. Both lanes then finish at about the same time instead of
+// is the longest step by far, so it is cut into chunks of spec files (each its own Playwright run,
+// against one server the lane starts for all its chunks), which a lane takes one at a time: the
+// end-to-end lane from the start, the other as soon as unit + API is done. Both lanes then finish at about the same time instead of
 // one waiting minutes for the other (a fresh-clone run on 2 cores: unit + API 712 s beside an
 // end-to-end suite of 1,001 s in one run).
 // Two Playwright runs side by side fit because the demo game draws at most five frames a second in
@@ -18,10 +18,11 @@
 // `npm test -- lint types` runs only the named steps. The exit status is the first failure's:
 // the status of the step that failed first in time, whichever lane it was in.
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2eChunks } from './e2eChunks.mjs';
+import { E2E_SERVER_COMMAND, e2eServerEnv, SERVER_STARTED_ENV } from '../tests/e2e/serverEnv.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -124,20 +125,73 @@ function showLog(label, logFile) {
 }
 
 const e2eBasePort = Number(process.env.E2E_PORT ?? 8181);
+
+/**
+ * Starts the end-to-end server on `port` for a lane's chunks (each would otherwise start its own:
+ * tsx, PGlite, the local chain, 10–30 s on a busy machine). Resolves with its stop function once
+ * it answers /api/health, or with an error if it exits or never answers.
+ */
+async function startE2eServer(port, lane) {
+  const [cmd, ...args] = E2E_SERVER_COMMAND;
+  // Its log beside the chunks' results, as Playwright keeps a server's output out of the report.
+  mkdirSync('test-results', { recursive: true });
+  const logPath = `test-results/e2e-server-${lane + 1}.log`;
+  const fd = openSync(logPath, 'w');
+  const child = spawn(cmd, args, { stdio: ['ignore', fd, fd], env: { ...process.env, ...e2eServerEnv(port) } });
+  closeSync(fd);
+  let exited = null;
+  const gone = new Promise((resolve) => child.once('exit', (code, signal) => { exited = code ?? signal; resolve(); }));
+  /** Ends the server and resolves once it is gone, so the next run may take its ports. */
+  const stop = async () => {
+    if (exited === null) {
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await gone;
+      clearTimeout(kill);
+    }
+  };
+  const deadline = Date.now() + 240_000;
+  while (exited === null && Date.now() < deadline) {
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (up) return stop;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the end-to-end server on port ${port} ${exited === null ? 'did not answer within 240 s' : `exited (${exited})`}; its output: ${logPath}`);
+}
+
 /**
  * Takes end-to-end chunks off `queue` until none is left, each a Playwright run of its files on
- * this lane's ports. Returns the first failing run's status; the chunks after it still run, as
- * the tests after a failing one do inside a run.
+ * this lane's ports and this lane's server, started before its first chunk. Returns the first
+ * failing run's status; the chunks after it still run, as the tests after a failing one do
+ * inside a run.
  */
 async function e2eLane(queue, chunkCount, lane, logFile) {
+  if (queue.length === 0) return 0;
+  const port = e2eBasePort + 10 * lane;
+  const t0 = Date.now();
+  let stop;
+  try {
+    stop = await startE2eServer(port, lane);
+  } catch (error) {
+    const label = `end-to-end server ${lane + 1}`;
+    console.log(`◀ ${label}: FAILED: ${error.message}`);
+    times.push([label, (Date.now() - t0) / 1000, 1]);
+    if (firstFailure === null) firstFailure = { label, status: 1 };
+    return 1;
+  }
+  times.push([`end-to-end server ${lane + 1}`, (Date.now() - t0) / 1000, 0]);
   let status = 0;
-  for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
-    const port = e2eBasePort + 10 * lane;
-    const code = await runCommand(`end-to-end ${chunk.index}/${chunkCount}`,
-      // A chunk whose every test is tagged @timing has nothing left to run here, and that is fine.
-      [...STEPS['end-to-end'], '--pass-with-no-tests', '--output', `test-results/e2e-${chunk.index}`, ...chunk.files],
-      { logFile, env: { ...process.env, E2E_PORT: String(port) } });
-    status ||= code;
+  try {
+    for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {
+      const code = await runCommand(`end-to-end ${chunk.index}/${chunkCount}`,
+        // A chunk whose every test is tagged @timing has nothing left to run here, and that is fine.
+        [...STEPS['end-to-end'], '--pass-with-no-tests', '--output', `test-results/e2e-${chunk.index}`, ...chunk.files],
+        { logFile, env: { ...process.env, E2E_PORT: String(port), [SERVER_STARTED_ENV]: '1' } });
+      status ||= code;
+    }
+  } finally {
+    await stop();
   }
   return status;
 }

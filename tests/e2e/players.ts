@@ -4,9 +4,10 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { GAME_SERVER_KEY } from './serverEnv.mjs';
 
-/** The e2e server's game-server key (playwright.config.ts gives it to the server). */
-export const GAME_SERVER_KEY = 'e2e-game-server-key-0123456789';
+/** The e2e server's game-server key (tests/e2e/serverEnv.mjs gives it to the server). */
+export { GAME_SERVER_KEY };
 
 /** A solved ALTCHA challenge, as the bot-check field of /api/register and /api/login takes it. */
 export async function botCheckToken(request: APIRequestContext): Promise<string> {

@@ -203,7 +203,7 @@ async function apiBench(server: BenchServer, api: string, baseline: string): Pro
   rows.push({ ...base, vsBaseline: 1 });
   const vs = (row: ApiRow): ApiRow => ({ ...row, vsBaseline: row.rps / base.rps });
 
-  if (READ_ROWS) rows.push(...await readRows(server, api, vs));
+  if (READ_ROWS) rows.push(...await readRows(server, api, baseline, vs));
   if (RUSH_BUYERS > 0) rows.push(await rushRow(server, api));
   rows.push(...await moneyRows(server, api, vs));
   return rows;
@@ -229,14 +229,26 @@ async function rushRow(server: BenchServer, api: string): Promise<ApiRow> {
   };
 }
 
-async function readRows(server: BenchServer, api: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
+/** An answer's headers as a route would set them: without those Node writes itself per answer. */
+export function answerHeaders(headers: Headers): Record<string, string> {
+  const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...headers].filter(([name]) => !own.has(name)));
+}
+
+async function readRows(server: BenchServer, api: string, baseline: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
   for (const key of READS.filter((k) => ALL_ENDPOINTS.some((e) => endpointKey(e) === k))) {
     rows.push(vs(await timed(key, `${api}${key.split(' ')[1]}`, {})));
   }
   const [player] = await server.ask<Array<{ username: string; password: string; sid: string }>>({ cmd: 'players', count: 1 });
   if (!player) throw new Error('no bench player');
-  rows.push(vs(await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } })));
+  const signedIn = vs(await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } }));
+  rows.push(signedIn);
+  // The same answer from the bare route: its bytes and headers cost this much without the shell.
+  const answer = await fetch(`${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } });
+  await server.ask({ cmd: 'sameAnswer', body: await answer.text(), headers: answerHeaders(answer.headers) });
+  const sameBytes = vs(await timed('baseline: bare Fastify answering the signed-in whoami\'s bytes and headers', `${baseline}/same`, {}));
+  rows.push({ ...sameBytes, note: `GET /api/whoami (logged in) / this: ${ratio(signedIn.rps / sameBytes.rps)}` });
   for (const [label, path] of COOKIE_READS) {
     if (label !== 'GET /api/config') rows.push(vs(await timed(label, `${api}${path}`, {})));
     rows.push(vs(await timed(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } })));

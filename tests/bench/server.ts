@@ -33,6 +33,7 @@ export type BenchCommand =
   | { id: number; cmd: 'memory' }
   | { id: number; cmd: 'rush'; buyers: number; calls: number }
   | { id: number; cmd: 'rushCheck' }
+  | { id: number; cmd: 'sameAnswer'; body: string; headers: Record<string, string> }
   | { id: number; cmd: 'pgbench'; key: string; calls: number; clients: number; runs: number };
 
 /** A command as the parent sends it (the id is added by the channel). */
@@ -62,6 +63,10 @@ async function main(): Promise<void> {
   const api = await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
+  // The bare route answering an API read's own bytes and headers (set by `sameAnswer`): what
+  // Node and Fastify cost for that answer alone, to tell the answer's size from the shell's work.
+  let same: { body: string; headers: Record<string, string> } = { body: '{"ok":true}', headers: { 'content-type': 'application/json; charset=utf-8' } };
+  bare.get('/same', (_request, reply) => { void reply.headers(same.headers).send(same.body); });
   bare.get('/blank.html', async (_req, reply) => reply.type('text/html').send('<!doctype html><html><head><title>blank</title></head><body><h1>Blank</h1></body></html>'));
   const baseline = await bare.listen({ port: 0, host: '127.0.0.1' });
 
@@ -226,6 +231,7 @@ async function main(): Promise<void> {
       }
       if (message.cmd === 'rush') return rush(message.buyers, message.calls);
       if (message.cmd === 'rushCheck') return rushCheck();
+      if (message.cmd === 'sameAnswer') { same = { body: message.body, headers: message.headers }; return null; }
       if (message.cmd === 'pgbench') return pgbenchFloor(message.key, message.calls, message.clients, message.runs);
       return direct(message.key, message.calls, message.clients);
     })();

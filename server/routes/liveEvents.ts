@@ -65,6 +65,9 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
 
     const sent = new Set<string>();
     let closed = false;
+    // At least once: a live event is not dropped for an id at or below where the stream started.
+    // Ids are drawn before their transaction commits, so a lower id can commit after the start was
+    // read; the price is that an event committed just before the stream opened may arrive once.
     const send = (envelope: LiveEventEnvelope) => {
       if (closed || sent.has(envelope.id)) return;
       sent.add(envelope.id);

@@ -3,9 +3,8 @@
 // types and unit + API; the other the build and then the end-to-end tests. The end-to-end suite
 // is the longest step by far, so it is cut into chunks of spec files (each its own Playwright run,
 // against one server the lane starts for all its chunks), which a lane takes one at a time: the
-// end-to-end lane from the start, the other as soon as unit + API is done. Both lanes then finish at about the same time instead of
-// one waiting minutes for the other (a fresh-clone run on 2 cores: unit + API 712 s beside an
-// end-to-end suite of 1,001 s in one run).
+// end-to-end lane from the start, the other as soon as unit + API is done. Both lanes then end
+// within a chunk of each other instead of one waiting minutes for the other.
 // Two Playwright runs side by side fit because the demo game draws at most five frames a second in
 // the suite and the browser mostly waits; each lane's runs use their own ports (E2E_PORT, and
 // E2E_PORT + 10 for the second lane) and their own output folders.
@@ -79,6 +78,12 @@ const times = [];
 /** The first step to fail, in time: its status is the run's. */
 let firstFailure = null;
 
+/** Records a finished step: its time for the summary, and its status if it is the first failure. */
+function record(label, seconds, status) {
+  times.push([label, seconds, status]);
+  if (status !== 0 && firstFailure === null) firstFailure = { label, status };
+}
+
 /**
  * Runs one command as a step; with `logFile` its output goes there instead of the terminal.
  * A step that fails does not stop the lane's other end-to-end chunks, only its own sequence.
@@ -94,8 +99,7 @@ function runCommand(label, argv, { logFile, env } = {}) {
       if (fd !== null) closeSync(fd);
       const status = code ?? (signal ? 1 : 0);
       const seconds = (Date.now() - t0) / 1000;
-      times.push([label, seconds, status]);
-      if (status !== 0 && firstFailure === null) firstFailure = { label, status };
+      record(label, seconds, status);
       console.log(`◀ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s${logFile ? ' (output below, once the other lane is done)' : ''}`);
       resolve(status);
     });
@@ -169,18 +173,17 @@ async function startE2eServer(port, lane) {
 async function e2eLane(queue, chunkCount, lane, logFile) {
   if (queue.length === 0) return 0;
   const port = e2eBasePort + 10 * lane;
+  const label = `end-to-end server ${lane + 1}`;
   const t0 = Date.now();
   let stop;
   try {
     stop = await startE2eServer(port, lane);
   } catch (error) {
-    const label = `end-to-end server ${lane + 1}`;
     console.log(`◀ ${label}: FAILED: ${error.message}`);
-    times.push([label, (Date.now() - t0) / 1000, 1]);
-    if (firstFailure === null) firstFailure = { label, status: 1 };
+    record(label, (Date.now() - t0) / 1000, 1);
     return 1;
   }
-  times.push([`end-to-end server ${lane + 1}`, (Date.now() - t0) / 1000, 0]);
+  record(label, (Date.now() - t0) / 1000, 0);
   let status = 0;
   try {
     for (let chunk = queue.shift(); chunk; chunk = queue.shift()) {

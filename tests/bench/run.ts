@@ -230,7 +230,7 @@ async function rushRow(server: BenchServer, api: string): Promise<ApiRow> {
 }
 
 /** An answer's headers as a route would set them: without those Node writes itself per answer. */
-export function answerHeaders(headers: Headers): Record<string, string> {
+function answerHeaders(headers: Headers): Record<string, string> {
   const own = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
   return Object.fromEntries([...headers].filter(([name]) => !own.has(name)));
 }

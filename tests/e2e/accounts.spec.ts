@@ -79,7 +79,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   await finishLoading(page);
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 15_000 });
 
   // The Account section shows the new player.
   await showSettings(page, 'accounts');

@@ -83,7 +83,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     // All three are in the game (it has to be running to hear Bootstrap) with Clans open.
     for (const { page } of [A, B, C]) await page.goto('/');
     for (const { page } of [A, B, C]) {
-      await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 90_000 });
+      await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
       await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 90_000 });
       await showClans(page);
       await expect(section(page).getByText("You're not in a clan")).toBeVisible({ timeout: T });

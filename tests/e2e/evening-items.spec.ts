@@ -36,7 +36,7 @@ async function player(request: APIRequestContext, prefix: string, grant: Record<
 async function openShell(page: Page): Promise<void> {
   await stubGame(page);
   await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** Posts a game trigger until its dialog shows (the shell hears triggers once its second chunk is in). */

@@ -19,9 +19,14 @@ export type TestWindow = Window & {
   unityInstance?: { SendMessage(gameObject: string, method: string, value?: string | number): void };
 };
 
-/** Waits until the loading screen is gone and the demo game answers. */
+/**
+ * Waits until the loading screen is gone and the demo game answers. The loading screen is waited
+ * for by its class, `.ls-root`: index.html's first frame has it from the first byte, while the
+ * shell's test id comes only once the shell has taken that frame over, after the game's first
+ * paint. "No element with the test id" holds at once on a page still loading.
+ */
 export async function waitForGame(page: Page, timeout = 60_000): Promise<void> {
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout });
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
 }
 

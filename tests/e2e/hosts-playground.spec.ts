@@ -41,8 +41,9 @@ test('Discord: the Activity starts the real SDK (ready, window.discordSDK), and 
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#discord-client').frameLocator('#activity');
   await expect(frame.getByTestId('game-host')).toBeVisible({ timeout: 120_000 });
-  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 120_000 });
   // The handshake and READY (once in tests/e2e/discord-sdk.spec.ts, with the hosts faked by page.route).
+  await expect.poll(() => logs.includes('Discord SDK ready'), { timeout: 30_000 }).toBe(true);
   const handshakes = (await rpcOf(page)).handshakes as Array<Record<string, unknown>>;
   expect(handshakes).toHaveLength(1);
   expect(handshakes[0]).toMatchObject({ v: 1, client_id: activity.discord.clientId, frame_id: 'playground-frame' });
@@ -51,7 +52,6 @@ test('Discord: the Activity starts the real SDK (ready, window.discordSDK), and 
     return s && { clientId: s.clientId, instanceId: s.instanceId, platform: s.platform, frameId: s.frameId };
   });
   expect(sdk).toMatchObject({ clientId: activity.discord.clientId, platform: 'desktop', frameId: 'playground-frame', instanceId: expect.stringMatching(/^i-[0-9a-f]{8}$/) });
-  expect(logs).toContain('Discord SDK ready');
   expect(logs.some((l) => l.startsWith('Discord SDK failed:'))).toBe(false);
   // Idle play goes quiet: no command for 30 of the page's frames in a row. A loop (a console line
   // per foreign message, each line a CAPTURE_LOG whose answer is another foreign message) never does.
@@ -183,7 +183,7 @@ for (const [label, params] of LIFECYCLE_CASES) {
       if (!f) throw new Error('no product frame');
       return f;
     };
-    await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 120_000 });
+    await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 120_000 });
     const calls = () => game().evaluate(() => (window as FramedWindow).__crazyGames?.calls ?? []);
     await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart']);
 
@@ -229,7 +229,7 @@ test('the portal with a build without the receiver: nothing is sent to it, and t
   await page.goto(playground.url('crazygames', { user: 'anonymous' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#game');
-  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
   const game = () => {
     const f = productFrame(page);
     if (!f) throw new Error('no product frame');

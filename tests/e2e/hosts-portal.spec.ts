@@ -115,7 +115,7 @@ test("the portal with storage refused: a changed setting survives a reload, thro
   await page.goto(playground.url('crazygames', { user: 'anonymous' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#game');
-  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
   expect(await game(page).evaluate(() => { try { return typeof window.localStorage; } catch { return 'refused'; } })).toBe('refused');
   // The game hears that its own saves will not survive a reload here.
   await expect.poll(() => game(page).evaluate((method: string) => ((window as unknown as { __idleReceived?: Array<{ method: string; value: string }> }).__idleReceived ?? [])
@@ -132,7 +132,7 @@ test("the portal with storage refused: a changed setting survives a reload, thro
 
   await game(page).evaluate(() => location.reload());
   await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
-  await expect(frame.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
   await openSection(page, 'mouse');
   await expect(frame.getByRole('switch', { name: 'Invert Y Axis' })).toBeChecked({ timeout: 15_000 });
 });

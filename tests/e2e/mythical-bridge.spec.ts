@@ -35,7 +35,7 @@ async function newPlayer(page: Page, project: string): Promise<string> {
 /** Loads the shell and the demo game, then opens the Mythical Bridge from the game's menu. */
 async function openBridgeFromGame(page: Page) {
   await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
   // The game's menu raises SHOW_MYTHICAL_BRIDGE_MODAL.
   await page.getByTestId('demo-menu-toggle').click();

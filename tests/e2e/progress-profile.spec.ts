@@ -44,7 +44,7 @@ test('level progress, profile and release notes open from the game with real dat
   expect(award.currentLevel).toBe(5);
 
   await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function');
 
   // Level progress.

@@ -9,7 +9,7 @@ test('the standalone site never loads the portal SDK', async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (r) => { if (r.url().includes('crazygames')) requested.push(r.url()); });
   await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
   expect(requested).toEqual([]);
   expect(await page.evaluate(() => 'CrazyGames' in window)).toBe(false);
 });

@@ -19,7 +19,7 @@ test('loading screen [both]', async ({ page }, info) => {
 
 test('running demo game [both]', async ({ page }, info) => {
   await page.goto('/');
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
   await gameFramesDrawn(page, 3);
   await settled(page);
   await page.screenshot({ path: `${DIR}/game-${info.project.name}.png` });

@@ -7,7 +7,7 @@ test('the built product serves the shell, asks the API who is playing and tells 
   const whoami = page.waitForResponse((r) => r.url().endsWith('/api/whoami'));
   await page.goto('/');
   expect((await whoami).status()).toBe(200);
-  await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 45_000 });
+  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
   await page.waitForFunction(() => (window as TestWindow).__demoGame?.state().username === 'Anonymous');
   const received = await page.evaluate(() => (window as TestWindow).__demoGame?.state().received ?? []);
   const userData = received.filter((m) => m.method === SHELL_TO_GAME.userData);

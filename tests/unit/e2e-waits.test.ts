@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// A wait that holds before the state it waits for has begun lets a test run ahead of the page.
+// The loading screen is the one the suite met: index.html's first frame (`.ls-root`) is up from
+// the first byte, but the shell gives it the test id `loading-screen` only once it takes the frame
+// over, after the game's first paint. "No element with that id" therefore held at once on a page
+// still loading, and a Discord test read the SDK's handshake before there was one (under load, in
+// CI). The specs wait for the class instead (tests/e2e/game.ts, waitForGame).
+const E2E = join(process.cwd(), 'tests/e2e');
+const HOLLOW = /getByTestId\(\s*['"]loading-screen['"]\s*\)\s*\)\s*\.(?:toHaveCount\(\s*0\b|toBeHidden\(|not\.toBeVisible\(|not\.toBeAttached\()/g;
+
+/** Every end-to-end source with the lines where it waits for the loading screen's test id to go. */
+function hollowWaits(sources: Record<string, string>): string[] {
+  return Object.entries(sources).flatMap(([file, source]) =>
+    [...source.matchAll(HOLLOW)].map((match) => `${file}:${source.slice(0, match.index).split('\n').length}`));
+}
+
+describe('end-to-end waits for the loading screen to go', () => {
+  it('finds such a wait in any of its forms', () => {
+    expect(hollowWaits({
+      'a.spec.ts': "await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 1 });",
+      'b.spec.ts': "\nawait expect(frame.getByTestId(\"loading-screen\")).toBeHidden();",
+      'c.spec.ts': "await expect(page.getByTestId('loading-screen')).not.toBeVisible();",
+      'd.spec.ts': "await expect(page.locator('.ls-root')).toHaveCount(0);\nawait expect(page.getByTestId('loading-screen')).toBeVisible();",
+    })).toEqual(['a.spec.ts:1', 'b.spec.ts:2', 'c.spec.ts:1']);
+  });
+
+  it('waits for the class every loading screen has, never for the test id the shell adds later', () => {
+    const sources = Object.fromEntries(readdirSync(E2E, { recursive: true })
+      .map(String)
+      .filter((file) => /\.(?:ts|mts|mjs)$/.test(file))
+      .map((file) => [file, readFileSync(join(E2E, file), 'utf8')]));
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    expect(hollowWaits(sources)).toEqual([]);
+  });
+});

@@ -17,10 +17,11 @@
 // `npm test -- lint types` runs only the named steps. The exit status is the first failure's:
 // the status of the step that failed first in time, whichever lane it was in.
 import { execSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, closeSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2eChunks } from './e2eChunks.mjs';
+import { failureExcerpt } from './failureExcerpt.mjs';
 import { E2E_SERVER_COMMAND, e2eServerEnv, SERVER_STARTED_ENV } from '../tests/e2e/serverEnv.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -84,6 +85,9 @@ function record(label, seconds, status) {
   if (status !== 0 && firstFailure === null) firstFailure = { label, status };
 }
 
+/** Each failed step's output, whose excerpt (failureExcerpt) is printed again at the end of the run. */
+const failures = [];
+
 /**
  * Runs one command as a step; with `logFile` its output goes there instead of the terminal.
  * A step that fails does not stop the lane's other end-to-end chunks, only its own sequence.
@@ -93,13 +97,25 @@ function runCommand(label, argv, { logFile, env } = {}) {
   const t0 = Date.now();
   console.log(`\n▶ ${label}: ${argv.join(' ')}${logFile ? ' (beside the other lane; its output is shown after it)' : ''}`);
   const fd = logFile ? openSync(logFile, 'a') : null;
-  const child = spawn(cmd, args, { stdio: fd === null ? 'inherit' : ['ignore', fd, fd], env: env ?? process.env });
+  // Piped, not inherited, so the run keeps the output for failureExcerpt; it is copied as it comes.
+  // Colours stay where the terminal has them.
+  const colour = fd === null && process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...(env ?? process.env), ...colour } });
+  const chunks = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.on('data', (data) => {
+      chunks.push(data);
+      if (fd === null) process.stdout.write(data);
+      else writeSync(fd, data);
+    });
+  }
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       if (fd !== null) closeSync(fd);
       const status = code ?? (signal ? 1 : 0);
       const seconds = (Date.now() - t0) / 1000;
       record(label, seconds, status);
+      if (status !== 0) failures.push([label, Buffer.concat(chunks).toString('utf8')]);
       console.log(`◀ ${label}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s${logFile ? ' (output below, once the other lane is done)' : ''}`);
       resolve(status);
     });
@@ -230,6 +246,9 @@ if (total > WARN_AFTER_S) {
   console.log(`\nWARNING: the run took ${(total / 60).toFixed(1)} min, over the ${WARN_AFTER_S / 60} min the suite should stay under. Look at the slowest steps above before adding more.`);
 }
 if (status !== 0) {
+  // Each failure's own excerpt, together no longer than a screen or two.
+  const lines = Math.max(15, Math.floor(90 / failures.length));
+  for (const [label, output] of failures) console.log(`\n──── what failed in ${label} ────\n${failureExcerpt(output, lines)}`);
   const first = firstFailure ?? { label: 'a step', status };
   console.log(`\nSome checks FAILED (see above); the first to fail was ${first.label}, whose exit status this run ends with.`);
   process.exit(first.status);

@@ -10,7 +10,7 @@ import { COIN_TAILS } from '../../contract/coinflip';
 import { CRATE_VERSIONS } from '../../contract/crates';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { stubGame } from './accounts-helpers';
-import { callShowSettings } from './game';
+import { callShowSettings, loadingScreenGone } from './game';
 import { GAME_BUILD_FILES } from '../../contract/game';
 import { expectKeyboardReachable, expectNoSeriousViolations, seriousViolations, unreachableByKeyboard } from './axe';
 import type { TestWindow } from './game';
@@ -29,7 +29,7 @@ test('the loading screen has no serious accessibility violations and is keyboard
 
 test('the running game page has no serious accessibility violations [both]', async ({ page }) => {
   await page.goto('/');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
+  await loadingScreenGone(page, 45_000);
   await expectNoSeriousViolations(page);
 });
 
@@ -37,7 +37,7 @@ test('the running game page is keyboard operable [both]', async ({ page }) => {
   // The demo game once preventDefault()ed Tab like any bound key: a keyboard trap on the canvas
   // (WCAG 2.1.2) that this test found. Tab now moves focus unless the pointer is locked.
   await page.goto('/');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
+  await loadingScreenGone(page, 45_000);
   // Only a running game has its key handler attached: without this the outcome depends on
   // whether the game came up (a WebGL failure under load leaves Tab free, and the test passes).
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame === 'object', undefined, { timeout: 45_000 });
@@ -62,7 +62,7 @@ test('the settings overlay has no serious accessibility violations and is keyboa
   const hasControl = await control.count() > 0;
   test.skip(!hasHook && !hasControl, 'settings overlay not built yet: no [data-testid="open-settings"] control and no window.showSettings hook');
   // Overlays open over the running game.
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
   if (hasControl) await control.first().click();
   else await page.evaluate(() => (window as TestWindow).showSettings?.());
   const overlay = page.locator('[data-testid="settings-overlay"]');
@@ -145,7 +145,7 @@ for (const locale of ['de', 'ko'] as const) {
       expect((await page.request.post('/api/seaport/create-listing', { data: { itemUuid: item, priceInTripCoins: 9, quantity: 1, durationDays: 30 }, headers: key() })).status()).toBe(200);
       await stubGame(page);
       await page.goto('/');
-      await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+      await loadingScreenGone(page, 60_000);
 
       const findings: string[] = [];
       const check = async (screen: string) => {

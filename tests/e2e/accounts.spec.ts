@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { finishLoading, stubGame } from './accounts-helpers';
 import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -79,7 +79,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.getByTestId('loading-screen')).toBeVisible();
   await finishLoading(page);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 15_000 });
+  await loadingScreenGone(page, 15_000);
 
   // The Account section shows the new player.
   await showSettings(page, 'accounts');

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { expectNoSeriousViolations } from './axe';
 import { stubGame } from './accounts-helpers';
-import { callShowSettings } from './game';
+import { callShowSettings, loadingScreenGone } from './game';
 import { registerPlayer } from './players';
 import { expect as baseExpect, test, type Page } from './test';
 import { settled } from './settle';
@@ -38,7 +38,7 @@ for (const locale of LOCALES) {
       await stubGame(page);
       await registerPlayer(page.request, `air${info.project.name.slice(0, 2)}${locale}${Date.now().toString(36)}`.slice(0, 20));
       await page.goto('/');
-      await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+      await loadingScreenGone(page, 60_000);
       // No sound file for the first screen.
       expect(sounds).toEqual([]);
 

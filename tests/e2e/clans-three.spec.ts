@@ -17,7 +17,7 @@ import { expectNoSeriousViolations } from './axe';
 import { reopenClans, SECTION, SHOTS, showClans } from './clans-helpers';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 
 test.describe.configure({ timeout: 600_000 });
 test.use({ actionTimeout: 60_000 }); // a control that never appears fails the step, not the whole run
@@ -83,7 +83,7 @@ test('three players: create, invite and accept, request and accept, colour, tran
     // All three are in the game (it has to be running to hear Bootstrap) with Clans open.
     for (const { page } of [A, B, C]) await page.goto('/');
     for (const { page } of [A, B, C]) {
-      await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+      await loadingScreenGone(page, 90_000);
       await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 90_000 });
       await showClans(page);
       await expect(section(page).getByText("You're not in a clan")).toBeVisible({ timeout: T });

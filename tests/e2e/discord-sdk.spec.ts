@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './test';
 import { stubGame } from './accounts-helpers';
 import { idle } from './settle';
+import { loadingScreenGone } from './game';
 
 /** Read rather than imported: Playwright's loader wants an import attribute for JSON. */
 const activity = JSON.parse(readFileSync('activity.config.json', 'utf8')) as { discord: { clientId: string } };
@@ -25,7 +26,7 @@ test('without the Activity parameters the same page on a Discord host stays a we
   // The shell ran (its game host is in the page), started its host (it does before the loading
   // screen goes) and has nothing left to do.
   await expect(page.getByTestId('game-host')).toBeAttached({ timeout: 30_000 });
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
   await idle(page);
   expect(await page.evaluate(() => 'discordSDK' in window)).toBe(false);
   expect(logs.some((l) => l.includes('Discord SDK'))).toBe(false);

@@ -13,7 +13,7 @@ import { COIN_TAILS } from '../../contract/coinflip';
 import { CRATE_VERSIONS } from '../../contract/crates';
 import type { MyInventory } from '../../contract/myEconomy';
 import { stubGame } from './accounts-helpers';
-import { callShowSettings, type TestWindow } from './game';
+import { callShowSettings, type TestWindow, loadingScreenGone } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { holdGameData, idle } from './settle';
 import { expect as baseExpect, test, type Page } from './test';
@@ -36,7 +36,7 @@ async function player(request: APIRequestContext, prefix: string, grant: Record<
 async function openShell(page: Page): Promise<void> {
   await stubGame(page);
   await page.goto('/');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
 }
 
 /** Posts a game trigger until its dialog shows (the shell hears triggers once its second chunk is in). */

@@ -3,7 +3,7 @@
 // ?hookTimeoutSeconds= (honoured on loopback addresses only) so the test does not wait 15 s.
 // Also measures the time from navigation to a visible game on each policy (printed).
 import { expect, test, type Page } from './test';
-import { demoState, type TestWindow } from './game';
+import { demoState, type TestWindow, loadingScreenGone } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -96,7 +96,7 @@ test("'hook' policy: a build that never calls the hook is shown after the time-o
   // Shown first (React renders it once the player's language is in, a moment after the first
   // frame), then gone: "gone" before it was ever shown would be the first frame, not the end.
   await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 120_000 });
+  await loadingScreenGone(page, 120_000);
   const trace = await page.evaluate(() => (window as TracedWindow).__completionTrace);
   if (!trace?.instanceAt || !trace.warnedAt || !trace.goneAt) throw new Error(`incomplete trace: ${JSON.stringify(trace)}`);
   // The game was created and rendering under the loading screen, which stayed, under the
@@ -119,7 +119,7 @@ test("'instance' policy: a build that never calls the hook is shown as soon as c
   const warnings = completionWarnings(page);
   await page.goto('/?demoGameHook=never&completionPolicy=instance&hookTimeoutSeconds=60');
   await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
+  await loadingScreenGone(page, 45_000);
   await expectPlayable(page);
   expect(warnings).toHaveLength(0);
 });
@@ -178,7 +178,7 @@ test("the default 'hook' policy: a real-size build without our jslib leaves the 
   expect(times.completed).toBeGreaterThanOrEqual(times.firstFrame);
   expect(times.completed - times.firstFrame).toBeLessThan(1_000);
   expect(times.visible).toBeGreaterThanOrEqual(times.completed);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 10_000 });
+  await loadingScreenGone(page, 10_000);
   expect(warnings).toHaveLength(0);
 });
 
@@ -201,7 +201,7 @@ for (const [label, url, coveredBy] of MEASURED) {
     // Shown first (React renders it once the player's language is in, a moment after the first
   // frame), then gone: "gone" before it was ever shown would be the first frame, not the end.
   await expect(page.getByTestId('loading-screen')).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 120_000 });
+  await loadingScreenGone(page, 120_000);
     const ms = await visibleAt(page);
     expect(ms).toBeGreaterThan(0);
     console.log(`navigation to a visible game, ${label} (${test.info().project.name}): ${Math.round(ms)} ms`);

@@ -5,7 +5,7 @@
 // and then brings the overlays.
 import { expect, test } from './test';
 import { GAME_BUILD_FILES } from '../../contract/game';
-import { callShowSettings, type TestWindow } from './game';
+import { callShowSettings, type TestWindow, loadingScreenGone } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -21,7 +21,7 @@ test('the game starts and runs while the rest of the shell is held back, and its
   expect(await page.locator('#game-host > canvas#unity-canvas').count()).toBe(1);
   await expect(page.locator('#root > .ls-root')).toBeVisible(); // index.html's loading screen, still up
   release();
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 30_000 });
+  await loadingScreenGone(page, 30_000);
   await callShowSettings(page);
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
 });
@@ -40,7 +40,7 @@ test('the game starts and runs while the texts are held back, and React comes af
   expect(reactAskedAt).toEqual([]);
   release();
   await expect.poll(() => reactAskedAt.length, { timeout: 30_000 }).toBe(1);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 30_000 });
+  await loadingScreenGone(page, 30_000);
   await callShowSettings(page);
   await expect(page.getByRole('dialog')).toBeVisible({ timeout: 30_000 });
 });
@@ -65,7 +65,7 @@ test('while the game downloads the plain-DOM loading screen moves and speaks the
   // (REACT_AT_THE_LATEST_MS, src/app/reactWanted.ts), the game still loading.
   await expect.poll(() => reactAsked, { timeout: 15_000 }).toBe(true);
   release();
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
   await context.close();
 });
 

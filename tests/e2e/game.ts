@@ -1,7 +1,7 @@
 // The e2e module for the game: the test window type (what the demo game and the shell's test
 // hooks put on `window`), opening the game, its in-game menu, and reading what it received.
 // Every spec uses these instead of declaring its own copies.
-import type { Page } from '@playwright/test';
+import type { FrameLocator, Page } from '@playwright/test';
 import type { DemoGameSnapshot, DemoGameTestApi, ReceivedMessage } from '../../demo-game/src/test-api';
 import type { ShellTestHooks } from '../../src/app/testHooks';
 import { expect } from './test';
@@ -20,13 +20,21 @@ export type TestWindow = Window & {
 };
 
 /**
- * Waits until the loading screen is gone and the demo game answers. The loading screen is waited
- * for by its class, `.ls-root`: index.html's first frame has it from the first byte, while the
- * shell's test id comes only once the shell has taken that frame over, after the game's first
- * paint. "No element with the test id" holds at once on a page still loading.
+ * Waits until the loading screen is gone from the page or frame `scope`. It waits for the
+ * product's page first (its `#root`, which index.html's first frame of the loading screen, class
+ * `.ls-root`, comes inside), then for no `.ls-root` at all. Neither wait holds early: the shell's
+ * test id `loading-screen` comes only once the shell takes that frame over, after the game's first
+ * paint, so "no element with the test id" held at once on a page still loading; and in a frame
+ * that has not loaded the product yet there is no `.ls-root` either.
  */
+export async function loadingScreenGone(scope: Page | FrameLocator, timeout = 60_000): Promise<void> {
+  await expect(scope.locator('#root')).toBeAttached({ timeout });
+  await expect(scope.locator('.ls-root')).toHaveCount(0, { timeout });
+}
+
+/** Waits until the loading screen is gone and the demo game answers. */
 export async function waitForGame(page: Page, timeout = 60_000): Promise<void> {
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout });
+  await loadingScreenGone(page, timeout);
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
 }
 

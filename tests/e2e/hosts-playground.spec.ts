@@ -16,7 +16,7 @@
 //   browsers that drop even partitioned cookies.
 import { GAME_BUILD_FILES, SHELL_TO_GAME } from '../../contract/game';
 import { stubGame } from './accounts-helpers';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 import { expect, test, PLAYGROUND_LAUNCH, productFrame, activity, clientFrame, type Page } from './playground';
 import { framesDrawn, idle } from './settle';
 
@@ -41,7 +41,7 @@ test('Discord: the Activity starts the real SDK (ready, window.discordSDK), and 
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#discord-client').frameLocator('#activity');
   await expect(frame.getByTestId('game-host')).toBeVisible({ timeout: 120_000 });
-  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 120_000 });
+  await loadingScreenGone(frame, 120_000);
   // The handshake and READY (once in tests/e2e/discord-sdk.spec.ts, with the hosts faked by page.route).
   await expect.poll(() => logs.includes('Discord SDK ready'), { timeout: 30_000 }).toBe(true);
   const handshakes = (await rpcOf(page)).handshakes as Array<Record<string, unknown>>;
@@ -183,7 +183,7 @@ for (const [label, params] of LIFECYCLE_CASES) {
       if (!f) throw new Error('no product frame');
       return f;
     };
-    await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 120_000 });
+    await loadingScreenGone(frame, 120_000);
     const calls = () => game().evaluate(() => (window as FramedWindow).__crazyGames?.calls ?? []);
     await expect.poll(calls).toEqual(['init', 'loadingStart', 'loadingStop', 'gameplayStart']);
 
@@ -229,7 +229,7 @@ test('the portal with a build without the receiver: nothing is sent to it, and t
   await page.goto(playground.url('crazygames', { user: 'anonymous' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#game');
-  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(frame, 60_000);
   const game = () => {
     const f = productFrame(page);
     if (!f) throw new Error('no product frame');

@@ -15,6 +15,7 @@ import { stubGame } from './accounts-helpers';
 import type { Frame } from '@playwright/test';
 import { expect, test, PLAYGROUND_LAUNCH, productFrame, PRODUCT, type Page } from './playground';
 import { idle, settledFrames } from './settle';
+import { loadingScreenGone } from './game';
 
 test.describe.configure({ timeout: 180_000 });
 test.use({ launchOptions: PLAYGROUND_LAUNCH });
@@ -115,7 +116,7 @@ test("the portal with storage refused: a changed setting survives a reload, thro
   await page.goto(playground.url('crazygames', { user: 'anonymous' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const frame = page.frameLocator('#game');
-  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(frame, 60_000);
   expect(await game(page).evaluate(() => { try { return typeof window.localStorage; } catch { return 'refused'; } })).toBe('refused');
   // The game hears that its own saves will not survive a reload here.
   await expect.poll(() => game(page).evaluate((method: string) => ((window as unknown as { __idleReceived?: Array<{ method: string; value: string }> }).__idleReceived ?? [])
@@ -132,7 +133,7 @@ test("the portal with storage refused: a changed setting survives a reload, thro
 
   await game(page).evaluate(() => location.reload());
   await expect.poll(() => productFrame(page)?.evaluate(() => document.readyState).catch(() => 'loading'), { timeout: 30_000 }).toBe('complete');
-  await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(frame, 60_000);
   await openSection(page, 'mouse');
   await expect(frame.getByRole('switch', { name: 'Invert Y Axis' })).toBeChecked({ timeout: 15_000 });
 });

@@ -14,7 +14,7 @@
 // One page per host; the demo game renders in software here, so each test loads it once.
 import type { Frame, FrameLocator } from '@playwright/test';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 import { expect, test, PLAYGROUND_LAUNCH, productFrame, clientFrame, need, type Page } from './playground';
 
 test.describe.configure({ timeout: 120_000 });
@@ -94,7 +94,7 @@ test('the portal: Rewarded ad runs an ad with gameplay stopped before it and sta
   await page.goto(playground.url('crazygames', { user: 'anonymous', adMs: '2500' }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const game = page.frameLocator('#game');
-  await expect(game.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+  await loadingScreenGone(game, 90_000);
   const frame = need(productFrame(page), 'product');
   await expect.poll(() => frame.evaluate(() => typeof (window as TestWindow).__demoGame?.state), { timeout: 30_000 }).toBe('function');
   // Audio the page plays (a build's own Web Audio): running before the ad.
@@ -145,7 +145,7 @@ test('the portal: Rewarded ad runs an ad with gameplay stopped before it and sta
 test('the web: Invite yields a join link that, opened, hands the game its room', async ({ page, context, product }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product });
   await page.goto(`${product}/`);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+  await loadingScreenGone(page, 90_000);
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function');
   await pressMenu(page, 'Invite');
   const frame = page.mainFrame();
@@ -158,7 +158,7 @@ test('the web: Invite yields a join link that, opened, hands the game its room',
   expect(link.searchParams.get('join')).toBe(value?.roomId);
 
   await page.goto(link.href);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+  await loadingScreenGone(page, 90_000);
   await expect.poll(async () => (await hostOf(page.mainFrame()))?.room, { timeout: 30_000 }).toBe(value?.roomId);
   await expect(page.getByTestId('demo-room')).toHaveText(`Room: ${value?.roomId ?? ''}`);
 });

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as http, type Page } from '@playwright/test';
 import { stubGame } from './accounts-helpers';
-import { callShowSettings } from './game';
+import { callShowSettings, loadingScreenGone } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { expect as baseExpect, test } from './test';
 
@@ -35,7 +35,7 @@ test('in Japanese: sign-up checks, the crate and airdrop toasts and the ban at l
   await stubGame(page);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
 
   // Sign-up: a name that breaks the rule, then passwords that differ.
   const signup = await openAuth(page, 'signup');
@@ -58,7 +58,7 @@ test('in Japanese: sign-up checks, the crate and airdrop toasts and the ban at l
   await registerPlayer(page.request, username, password);
   await awardPlayer(page.request, { username, tripcoins: 1000, awardId: `e2e-words-${username}` });
   await page.reload();
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
   await expect(async () => {
     await page.evaluate(() => window.postMessage({ type: 'SHOW_CRATE_SHOP_MODAL', crateVersionId: 0 }, location.origin));
     await expect(page.getByTestId('crate-shop')).toBeVisible({ timeout: 1_000 });

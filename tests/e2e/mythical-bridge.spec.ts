@@ -16,7 +16,7 @@ import { balanceAbi, TOKEN_ID } from '../chain/localChain';
 import { expectKeyboardReachable, expectNoSeriousViolations } from './axe';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 
 // Software WebGL draws a frame or two per second here: the game's tests get more than a minute.
 test.describe.configure({ timeout: 200_000 });
@@ -35,7 +35,7 @@ async function newPlayer(page: Page, project: string): Promise<string> {
 /** Loads the shell and the demo game, then opens the Mythical Bridge from the game's menu. */
 async function openBridgeFromGame(page: Page) {
   await page.goto('/');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
+  await loadingScreenGone(page, 45_000);
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 30_000 });
   // The game's menu raises SHOW_MYTHICAL_BRIDGE_MODAL.
   await page.getByTestId('demo-menu-toggle').click();

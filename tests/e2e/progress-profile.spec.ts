@@ -10,7 +10,7 @@ import { SHELL_TO_GAME } from '../../contract/game';
 import { expectNoSeriousViolations } from './axe';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 import { framesDrawn } from './settle';
 
 // The game draws a frame or two a second in software WebGL: generous time for the whole path.
@@ -44,7 +44,7 @@ test('level progress, profile and release notes open from the game with real dat
   expect(award.currentLevel).toBe(5);
 
   await page.goto('/');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 60_000 });
+  await loadingScreenGone(page, 60_000);
   await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function');
 
   // Level progress.

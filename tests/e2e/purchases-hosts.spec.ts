@@ -13,7 +13,7 @@
 import type { Frame, FrameLocator } from '@playwright/test';
 import type { DemoGameSnapshot } from '../../demo-game/src/test-api';
 import { altchaToken, registerAccount } from './accounts-helpers';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 import { activity, clientFrame, expect, need, PLAYGROUND_LAUNCH, PRODUCT, productFrame, test, type Page, type Playground } from './playground';
 
 test.describe.configure({ timeout: 180_000 });
@@ -60,7 +60,7 @@ async function portalPlayer(page: Page, user: 'signed-in' | 'anonymous') {
   await page.goto(playground.url('crazygames', { user, name }));
   await expect.poll(() => productFrame(page) !== undefined, { timeout: 30_000 }).toBe(true);
   const game = page.frameLocator('#game');
-  await expect(game.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+  await loadingScreenGone(game, 90_000);
   const frame = need(productFrame(page), 'product');
   await expect.poll(() => frame.evaluate(() => typeof (window as TestWindow).__demoGame?.state), { timeout: 30_000 }).toBe('function');
   return { game, frame };
@@ -124,12 +124,12 @@ test('the web: Buy goes to the checkout, Pay returns with the pack in the balanc
   const username = `wb${Date.now().toString(36).slice(-6)}`;
   await registerAccount(PRODUCT, username, 'web-buyer-pass');
   await page.goto(`${PRODUCT}/`);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+  await loadingScreenGone(page, 90_000);
   const token = await altchaToken(PRODUCT);
   const status = await page.evaluate(async ([u, t]) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: 'web-buyer-pass', remember_me: true, turnstile_token: t }) })).status, [username, token] as const);
   expect(status).toBe(200);
   await page.reload();
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+  await loadingScreenGone(page, 90_000);
   await page.evaluate(() => window.postMessage({ type: 'SHOW_GET_TRIPCOINS' }, window.location.origin));
   const pack = page.getByTestId(`pack-${PACK.id}`);
   await pack.getByRole('button', { name: /^Buy for / }).click();
@@ -191,12 +191,12 @@ test.describe('measure', () => {
     const username = `wm${Date.now().toString(36).slice(-6)}`;
     await registerAccount(PRODUCT, username, 'web-buyer-pass');
     await page.goto(`${PRODUCT}/`);
-    await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+    await loadingScreenGone(page, 90_000);
     const token = await altchaToken(PRODUCT);
     await page.evaluate(async ([u, t]) => (await fetch('/api/login', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: u, password: 'web-buyer-pass', remember_me: true, turnstile_token: t }) })).status, [username, token] as const);
     for (let i = 0; i < 5; i += 1) {
       await page.goto(`${PRODUCT}/`);
-      await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 90_000 });
+      await loadingScreenGone(page, 90_000);
       await page.evaluate(() => window.postMessage({ type: 'SHOW_GET_TRIPCOINS' }, window.location.origin));
       await page.getByTestId(`pack-${PACK.id}`).getByRole('button', { name: /^Buy for / }).click();
       await page.waitForURL(/\/fake\/checkout\/pay\//, { timeout: 30_000 });

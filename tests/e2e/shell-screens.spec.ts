@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from './test';
 import { GAME_BUILD_FILES } from '../../contract/game';
 import { gameFramesDrawn, holdGameData, settled } from './settle';
+import { loadingScreenGone } from './game';
 
 const DIR = process.env.SHELL_SHOTS_DIR ?? '/tmp/shell-shots';
 mkdirSync(DIR, { recursive: true });
@@ -19,7 +20,7 @@ test('loading screen [both]', async ({ page }, info) => {
 
 test('running demo game [both]', async ({ page }, info) => {
   await page.goto('/');
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
+  await loadingScreenGone(page, 45_000);
   await gameFramesDrawn(page, 3);
   await settled(page);
   await page.screenshot({ path: `${DIR}/game-${info.project.name}.png` });

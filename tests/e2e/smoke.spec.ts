@@ -1,13 +1,13 @@
 import { expect, test } from './test';
 import { SHELL_TO_GAME } from '../../contract/game';
-import type { TestWindow } from './game';
+import { loadingScreenGone, type TestWindow } from './game';
 
 
 test('the built product serves the shell, asks the API who is playing and tells the game', async ({ page }) => {
   const whoami = page.waitForResponse((r) => r.url().endsWith('/api/whoami'));
   await page.goto('/');
   expect((await whoami).status()).toBe(200);
-  await expect(page.locator('.ls-root')).toHaveCount(0, { timeout: 45_000 });
+  await loadingScreenGone(page, 45_000);
   await page.waitForFunction(() => (window as TestWindow).__demoGame?.state().username === 'Anonymous');
   const received = await page.evaluate(() => (window as TestWindow).__demoGame?.state().received ?? []);
   const userData = received.filter((m) => m.method === SHELL_TO_GAME.userData);

@@ -7,14 +7,19 @@ import { describe, expect, it } from 'vitest';
 // the first byte, but the shell gives it the test id `loading-screen` only once it takes the frame
 // over, after the game's first paint. "No element with that id" therefore held at once on a page
 // still loading, and a Discord test read the SDK's handshake before there was one (under load, in
-// CI). The specs wait for the class instead (tests/e2e/game.ts, waitForGame).
+// CI). "No `.ls-root`" holds early too, in a frame that has not loaded the product yet. So the
+// specs wait for the loading screen to go through one helper that waits for the product's page
+// first (tests/e2e/game.ts, loadingScreenGone), and through nothing else.
 const E2E = join(process.cwd(), 'tests/e2e');
-const HOLLOW = /getByTestId\(\s*['"]loading-screen['"]\s*\)\s*\)\s*\.(?:toHaveCount\(\s*0\b|toBeHidden\(|not\.toBeVisible\(|not\.toBeAttached\()/g;
+const HELPER_FILE = 'game.ts';
+const BY_TEST_ID = /getByTestId\(\s*['"]loading-screen['"]\s*\)\s*\)\s*\.(?:toHaveCount\(\s*0\b|toBeHidden\(|not\.toBeVisible\(|not\.toBeAttached\()/g;
+const BY_CLASS = /locator\(\s*['"][^'"]*\.ls-root['"]\s*\)\s*\)\s*\.(?:toHaveCount\(\s*0\b|toBeHidden\(|not\.toBeVisible\(|not\.toBeAttached\()/g;
 
-/** Every end-to-end source with the lines where it waits for the loading screen's test id to go. */
+/** Every end-to-end source with the lines where it waits for the loading screen to go on its own. */
 function hollowWaits(sources: Record<string, string>): string[] {
   return Object.entries(sources).flatMap(([file, source]) =>
-    [...source.matchAll(HOLLOW)].map((match) => `${file}:${source.slice(0, match.index).split('\n').length}`));
+    [...source.matchAll(BY_TEST_ID), ...(file === HELPER_FILE ? [] : source.matchAll(BY_CLASS))]
+      .map((match) => `${file}:${source.slice(0, match.index).split('\n').length}`));
 }
 
 describe('end-to-end waits for the loading screen to go', () => {
@@ -23,11 +28,14 @@ describe('end-to-end waits for the loading screen to go', () => {
       'a.spec.ts': "await expect(page.getByTestId('loading-screen')).toHaveCount(0, { timeout: 1 });",
       'b.spec.ts': "\nawait expect(frame.getByTestId(\"loading-screen\")).toBeHidden();",
       'c.spec.ts': "await expect(page.getByTestId('loading-screen')).not.toBeVisible();",
-      'd.spec.ts': "await expect(page.locator('.ls-root')).toHaveCount(0);\nawait expect(page.getByTestId('loading-screen')).toBeVisible();",
-    })).toEqual(['a.spec.ts:1', 'b.spec.ts:2', 'c.spec.ts:1']);
+      'd.spec.ts': "await loadingScreenGone(page);\nawait expect(page.getByTestId('loading-screen')).toBeVisible();",
+      'e.spec.ts': "await expect(frame.locator('.ls-root')).toHaveCount(0, { timeout: 1 });",
+      'f.spec.ts': "await expect(page.locator('#root > .ls-root')).toBeVisible();\nawait expect(page.locator('#root > .ls-root')).toBeHidden();",
+      [HELPER_FILE]: "await expect(scope.locator('.ls-root')).toHaveCount(0, { timeout });",
+    })).toEqual(['a.spec.ts:1', 'b.spec.ts:2', 'c.spec.ts:1', 'e.spec.ts:1', 'f.spec.ts:2']);
   });
 
-  it('waits for the class every loading screen has, never for the test id the shell adds later', () => {
+  it('waits for the loading screen to go only through the helper that waits for the page first', () => {
     const sources = Object.fromEntries(readdirSync(E2E, { recursive: true })
       .map(String)
       .filter((file) => /\.(?:ts|mts|mjs)$/.test(file))

@@ -12,8 +12,10 @@ import { describe, expect, it } from 'vitest';
 // first (tests/e2e/game.ts, loadingScreenGone), and through nothing else.
 const E2E = join(process.cwd(), 'tests/e2e');
 const HELPER_FILE = 'game.ts';
-const BY_TEST_ID = /getByTestId\(\s*['"]loading-screen['"]\s*\)\s*\)\s*\.(?:toHaveCount\(\s*0\b|toBeHidden\(|not\.toBeVisible\(|not\.toBeAttached\()/g;
-const BY_CLASS = /locator\(\s*['"][^'"]*\.ls-root['"]\s*\)\s*\)\s*\.(?:toHaveCount\(\s*0\b|toBeHidden\(|not\.toBeVisible\(|not\.toBeAttached\()/g;
+/** `expect(<locator>)` followed by an assertion that it is gone, in any of its forms. */
+const gone = (locator: string): RegExp => new RegExp(`${locator}\\s*\\)\\s*\\.(?:toHaveCount\\(\\s*0\\b|toBeHidden\\(|not\\.toBeVisible\\(|not\\.toBeAttached\\()`, 'g');
+const BY_TEST_ID = gone(String.raw`getByTestId\(\s*['"]loading-screen['"]\s*\)`);
+const BY_CLASS = gone(String.raw`locator\(\s*['"][^'"]*\.ls-root['"]\s*\)`);
 
 /** Every end-to-end source with the lines where it waits for the loading screen to go on its own. */
 function hollowWaits(sources: Record<string, string>): string[] {

@@ -8,6 +8,9 @@ import { PURCHASE_HOSTS, ProductId } from './purchases';
 export const LIVE_EVENTS_PATH = '/api/events';
 /** A comment line is sent this often so proxies (Discord's, the portal's) keep the stream open. */
 export const LIVE_EVENTS_HEARTBEAT_MS = 20_000;
+/** The `event:` name of the block a stopping server ends a stream with: reconnect after the
+ * block's `retry:` (milliseconds), not after the usual backoff; the next process resumes. */
+export const LIVE_EVENTS_RECONNECT = 'reconnect';
 /** How long a published event can still be resumed with Last-Event-ID. */
 export const LIVE_EVENTS_RETENTION_MINUTES = 10;
 

@@ -153,6 +153,10 @@ export const ConfigSchema = z.object({
   /** How long a stream stays open before the server ends it (the client resumes at once with
    * Last-Event-ID); each stream ends up to a tenth earlier, so they do not all end together. */
   LIVE_EVENTS_MAX_LIFETIME_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(30 * 60_000),
+  /** Seconds a process keeps serving after SIGTERM/SIGINT while /api/ready says 503, so the load
+   * balancer takes it out before it stops accepting (server/shutdown.ts). Unset: 10 in
+   * production, 0 elsewhere (shutdownDrainSeconds). */
+  SHUTDOWN_DRAIN_S: z.coerce.number().int().min(0).max(600).optional(),
   /** The token /metrics asks for (`Authorization: Bearer`); unset: /metrics answers 404. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   /** Shares the global rate limit's counters between every API process (redis:// or rediss://);
@@ -284,6 +288,10 @@ export function strangerOrigins(c: Pick<Config, 'ALLOWED_ORIGINS' | 'FRAME_ANCES
 }
 
 export const isProduction = (c: Pick<Config, 'NODE_ENV'>) => c.NODE_ENV === 'production';
+
+/** The drain after a stop signal: SHUTDOWN_DRAIN_S, else 10 s in production (a load balancer's
+ * health check needs a few polls to take a process out) and none elsewhere (Ctrl-C stops at once). */
+export const shutdownDrainSeconds = (c: Pick<Config, 'NODE_ENV' | 'SHUTDOWN_DRAIN_S'>) => c.SHUTDOWN_DRAIN_S ?? (isProduction(c) ? 10 : 0);
 
 /** Cookies are Secure (SameSite=None; Partitioned) on every answer when our public origin is https,
  * whether or not the TLS-terminating proxy in front says so. */

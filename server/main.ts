@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, hostSignIns, loadConfig } from './config';
 import { DataDirLocked } from './db/dataDirLock';
+import { handleStopSignals } from './shutdown';
 import { startUp } from './start';
 
 async function main(): Promise<FastifyInstance> {
@@ -30,12 +31,12 @@ async function main(): Promise<FastifyInstance> {
     throw error;
   }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // SIGTERM/SIGINT: drain, close, exit 0 (server/shutdown.ts). Installed before the ready line:
+  // whoever waits for that line may signal at once, and an uninstalled handler means death.
+  handleStopSignals(app);
   const shown = address.replace('://127.0.0.1', '://localhost');
   console.log(`TripShell ready at ${shown} (${app.dbKind}, ${Math.round(performance.now() - started)} ms)`);
   for (const line of hostSignIns(config)) console.log(line);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => { void app.close().then(() => process.exit(0)); });
-  }
   return app;
 }
 

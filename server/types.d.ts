@@ -3,6 +3,7 @@ import type { Db, DbHandle, DbKind } from './db/createDb';
 import type { Metrics } from './services/system/metrics';
 import type { Listen } from './db/notifications';
 import type { LiveEventHub } from './services/live/liveEventHub';
+import type { Drain } from './plugins/drain';
 import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
 import type { Bridge } from './services/economy/bridge';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     dbPool: DbHandle['pool'];
     metrics: Metrics;
     liveEvents: LiveEventHub;
+    /** The drain before this process stops (plugins/drain.ts). */
+    drain: Drain;
     botCheck: BotCheckProvider;
     altcha: AltchaProvider | null;
     frameHosts: string[];

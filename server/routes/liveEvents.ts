@@ -13,10 +13,14 @@
 //   the revocation commits, after what the same transaction published (a ban's 'banned');
 // - a comment line every LIVE_EVENTS_HEARTBEAT_MS keeps proxies from closing an idle stream, and
 //   checks the session: an expired one ends the stream;
+// - when the process stops (server/shutdown.ts, after its drain), each stream ends with a
+//   `reconnect` event and a short `retry:` (spread over a second so the streams of a process do
+//   not all land on the next one in the same instant): the client comes back at once, through the
+//   load balancer to another process, and resumes with Last-Event-ID;
 // - never compressed or buffered (`Cache-Control: no-transform`, `X-Accel-Buffering: no`).
 // The stream takes the connection from Fastify (hijack), so it writes its own headers.
 import type { FastifyInstance } from 'fastify';
-import { LIVE_EVENTS_PATH, parseLastEventId, type LiveEventEnvelope } from '../../contract/liveEvents';
+import { LIVE_EVENTS_PATH, LIVE_EVENTS_RECONNECT, parseLastEventId, type LiveEventEnvelope } from '../../contract/liveEvents';
 import { badRequest, retryLater, unauthorized } from '../errors';
 import { loadPlayer, sessionTokenOf } from '../http/sessions';
 import { eventsAfter, latestEventId } from '../services/live/liveEvents';
@@ -25,6 +29,9 @@ import { addressKeyOf } from '../services/system/rateLimit';
 /** Seconds a refused stream is told to wait (Retry-After). */
 export const STREAM_RETRY_AFTER_S = 10;
 const SENT_MEMORY = 500;
+/** The reconnect delay a stream ended by a stopping process is given: this, plus up to HANDOVER_SPREAD_MS. */
+export const HANDOVER_MIN_MS = 100;
+export const HANDOVER_SPREAD_MS = 900;
 const REFUSED: Record<'player' | 'address' | 'process', string> = {
   player: 'Too many open event streams for this player',
   address: 'Too many open event streams from this address',
@@ -122,6 +129,13 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
       ending = true;
       void catchUp().finally(() => end());
     };
+    /** The process is stopping: the client is to reconnect (elsewhere) at once, resuming from lastId. */
+    const handOver = () => {
+      if (closed) return;
+      const retry = HANDOVER_MIN_MS + Math.floor(Math.random() * HANDOVER_SPREAD_MS);
+      res.write(`retry: ${retry}\nevent: ${LIVE_EVENTS_RECONNECT}\ndata: {"reason":"shutdown"}\n\n`);
+      end();
+    };
     function end() {
       if (closed) return;
       closed = true;
@@ -130,7 +144,7 @@ export async function liveEventRoutes(app: FastifyInstance): Promise<void> {
       slot.close();
       res.end();
     }
-    slot.attach({ deliver, resync: () => { void catchUp(); }, end: () => end(), revoked, recheck: checkSession });
+    slot.attach({ deliver, resync: () => { void catchUp(); }, end: handOver, revoked, recheck: checkSession });
     request.raw.on('close', end);
     res.on('error', end);
     // Subscribed first, then the backlog: an event committed in between comes by either way, once.

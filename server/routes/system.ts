@@ -35,6 +35,8 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
   // the database is asked each time (a load balancer polls this every few seconds).
   let migrated = 0;
   route(app, ready, async () => {
+    // A stop signal came: out of the load balancer first, while everything else is still served.
+    if (app.drain.draining) throw unavailable('This process is shutting down', 'DRAINING');
     try {
       if (!migrated) {
         const { applied, pending } = await pendingMigrations(app.db);

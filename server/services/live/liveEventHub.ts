@@ -48,7 +48,9 @@ class Slot implements StreamSlot {
   closed = false;
   constructor(private readonly hub: LiveEventHub, readonly userId: string, readonly address: string, readonly sessionId: string) {}
   attach(subscriber: LiveSubscriber): void {
-    if (this.closed) return;
+    // Closed before it could stream (endAll while its route was still reading where to start):
+    // it ends now, or it would hold the closing server open.
+    if (this.closed) { subscriber.end(); return; }
     this.subscriber = subscriber;
     if (this.revoked) subscriber.revoked();
   }

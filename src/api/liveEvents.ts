@@ -8,10 +8,15 @@
 // stream the server ends (its maximum lifetime) before any event resumes from there, not from
 // the moment it reconnects. A stream silent for three heartbeats (a proxy that dropped it without
 // closing) is abandoned and reopened. A 401 ends it: the page is no longer signed in.
-import { LIVE_EVENTS_HEARTBEAT_MS, LIVE_EVENTS_PATH, LiveEvent } from '../../contract/liveEvents';
+// A process that stops (a deploy) ends its streams with a `reconnect` event and a `retry:` of
+// well under a second: the reader comes back after that delay, not after its backoff, and the load
+// balancer sends it to another process, which resumes after the last id.
+import { LIVE_EVENTS_HEARTBEAT_MS, LIVE_EVENTS_PATH, LIVE_EVENTS_RECONNECT, LiveEvent } from '../../contract/liveEvents';
 import { sessionHeaders } from './sessionToken';
 
-export interface SseMessage { id: string | null; data: string }
+/** One dispatched message: `event` is the block's `event:` field and `retry` its `retry:` field
+ * (a reconnection delay in ms), each when the block has one. */
+export interface SseMessage { id: string | null; data: string; event?: string; retry?: number }
 
 /** Incremental `text/event-stream` parsing: feed it text as it comes; whole messages come out,
  * and every block's id (with or without data) goes to `onId`. */
@@ -24,6 +29,8 @@ export function createSseParser(onMessage: (message: SseMessage) => void, onId?:
       const block = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
       let id: string | null = null;
+      let event: string | undefined;
+      let retry: number | undefined;
       const data: string[] = [];
       for (const line of block.split('\n')) {
         if (line === '' || line.startsWith(':')) continue;
@@ -32,9 +39,11 @@ export function createSseParser(onMessage: (message: SseMessage) => void, onId?:
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
         if (field === 'id') id = value;
         else if (field === 'data') data.push(value);
+        else if (field === 'event') event = value;
+        else if (field === 'retry' && /^\d{1,9}$/.test(value)) retry = Number(value);
       }
       if (id !== null) onId?.(id);
-      if (data.length) onMessage({ id, data: data.join('\n') });
+      if (data.length) onMessage({ id, data: data.join('\n'), ...(event === undefined ? {} : { event }), ...(retry === undefined ? {} : { retry }) });
     }
   };
 }
@@ -51,6 +60,8 @@ export interface LiveEventsOptions {
 }
 
 const defaultBackoff = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+/** The longest hand-over delay followed, whatever a server's `retry:` says. */
+const HAND_OVER_MAX_MS = 5_000;
 
 export function connectLiveEvents(options: LiveEventsOptions): { close(): void } {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -60,8 +71,11 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
   let closed = false;
   let current: AbortController | null = null;
   let wake: (() => void) | null = null;
+  /** Set by a stopping server's `reconnect` event: the delay before coming back (ms). */
+  let handOverMs: number | null = null;
 
   const parse = createSseParser((message) => {
+    if (message.event === LIVE_EVENTS_RECONNECT) { handOverMs = Math.min(message.retry ?? 0, HAND_OVER_MAX_MS); return; }
     let json: unknown;
     try { json = JSON.parse(message.data); } catch { return; }
     const event = LiveEvent.safeParse(json);
@@ -70,7 +84,7 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
 
   /** A refused stream's Retry-After (ms), waited at least before the next attempt. */
   let retryAfterMs = 0;
-  const once = async (): Promise<'again' | 'stop' | 'failed'> => {
+  const once = async (): Promise<'again' | 'handover' | 'stop' | 'failed'> => {
     const abort = new AbortController();
     current = abort;
     let silence: ReturnType<typeof setTimeout> | undefined;
@@ -94,6 +108,8 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
         if (done) return 'again';
         quiet();
         parse(decoder.decode(value, { stream: true }));
+        // Told to go elsewhere: nothing more comes on this stream.
+        if (handOverMs !== null) { abort.abort(); return 'handover'; }
       }
     } catch {
       return 'failed';
@@ -109,9 +125,10 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
       const outcome = await once();
       if (closed) return;
       if (outcome === 'stop') { options.onSignedOut?.(); return; }
-      attempt = outcome === 'again' ? 1 : attempt + 1;
-      const wait = Math.max(backoff(attempt), retryAfterMs);
+      attempt = outcome === 'again' ? 1 : outcome === 'handover' ? 0 : attempt + 1;
+      const wait = outcome === 'handover' ? handOverMs ?? 0 : Math.max(backoff(attempt), retryAfterMs);
       retryAfterMs = 0;
+      handOverMs = null;
       await new Promise<void>((resolve) => { wake = resolve; setTimeout(resolve, wait); });
       wake = null;
     }

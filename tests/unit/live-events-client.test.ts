@@ -13,6 +13,13 @@ describe('createSseParser', () => {
     feed('ta: {"a":1}\n\n: ping\n\ndata: one\r\ndata: two\r\n\r\n');
     expect(out).toEqual([{ id: '7', data: '{"a":1}' }, { id: null, data: 'one\ntwo' }]);
   });
+
+  it('gives a block\'s event name and retry delay with its data', () => {
+    const out: SseMessage[] = [];
+    const feed = createSseParser((m) => out.push(m));
+    feed('retry: 250\nevent: reconnect\ndata: {"reason":"shutdown"}\n\nretry: soon\ndata: x\n\n');
+    expect(out).toEqual([{ id: null, data: '{"reason":"shutdown"}', event: 'reconnect', retry: 250 }, { id: null, data: 'x' }]);
+  });
 });
 
 /** A server whose each connection sends `bodies[n]` and then ends (or stays open when last). */
@@ -58,6 +65,34 @@ describe('connectLiveEvents', () => {
     stream.close();
     expect(got).toEqual([[sold, '4'], [{ type: 'banned', message: 'x' }, '6']]);
     expect(server.asked.map((a) => a.lastEventId)).toEqual([null, '5']);
+  });
+
+  it('comes back after the retry a stopping server gives with its reconnect event, not after the backoff, resuming after the last id', async () => {
+    // The stopping server's block (server/routes/liveEvents.ts); the connection is left open, as a
+    // proxy may hold it: the reader must not wait for its end.
+    const asked: Array<{ at: number; lastEventId: string | null }> = [];
+    const bodies = [
+      `id: 41\ndata: ${JSON.stringify(sold)}\n\nretry: 30\nevent: reconnect\ndata: {"reason":"shutdown"}\n\n`,
+      `id: 42\ndata: ${JSON.stringify({ type: 'banned', message: 'x' })}\n\n`,
+    ];
+    const fetchFake = (async (_url: RequestInfo | URL, init: RequestInit = {}) => {
+      asked.push({ at: performance.now(), lastEventId: new Headers(init.headers).get('last-event-id') });
+      const body = bodies[asked.length - 1] ?? '';
+      return new Response(new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(body));
+          init.signal?.addEventListener('abort', () => { try { controller.error(new Error('aborted')); } catch { /* closed */ } });
+        },
+      }), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }) as typeof fetch;
+    const got: string[] = [];
+    const stream = connectLiveEvents({ fetch: fetchFake, backoffMs: () => 60_000, onEvent: (e) => got.push(e.type) });
+    await until(() => got.length === 2, 1_500);
+    stream.close();
+    expect(got).toEqual(['listingSold', 'banned']);
+    expect(asked.map((a) => a.lastEventId)).toEqual([null, '41']);
+    expect(asked[1]!.at - asked[0]!.at).toBeGreaterThanOrEqual(25);
+    expect(asked[1]!.at - asked[0]!.at).toBeLessThan(1_000);
   });
 
   it('stops at 401 and says so', async () => {

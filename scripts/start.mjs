@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { forwardStopSignals } from './stopSignals.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
@@ -53,5 +54,6 @@ if (env.NODE_ENV !== 'production' && env.DEMO_GAME_SERVER === undefined) {
   console.log('Demo mode: a finished round of the demo game pays XP and a few TripCoins (DEMO_GAME_SERVER=0 turns it off)');
 }
 const server = spawn(process.execPath, serverArgs, { stdio: 'inherit', env });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// SIGTERM/SIGINT go on to the server, which drains and closes (server/shutdown.ts); this waits
+// for it and exits with its code.
+forwardStopSignals(server);

@@ -76,3 +76,16 @@ export function describeIntegrity(r: IntegrityReport): string {
   ];
   return lines.join('\n');
 }
+
+/** Which of these purchases (host and the provider's id) the database holds: their provider ids. */
+export async function purchasesPresent(db: Executor, wanted: Array<{ host: string; providerPurchaseId: string }>): Promise<string[]> {
+  const found: string[] = [];
+  for (let i = 0; i < wanted.length; i += 500) {
+    const part = wanted.slice(i, i + 500);
+    if (!part.length) break;
+    const rows = await db.selectFrom('purchases').select('provider_purchase_id')
+      .where((eb) => eb.or(part.map((w) => eb.and([eb('host', '=', w.host as 'web'), eb('provider_purchase_id', '=', w.providerPurchaseId)])))).execute();
+    found.push(...rows.map((r) => r.provider_purchase_id));
+  }
+  return found;
+}

@@ -76,7 +76,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    sourcemap: true,
+    // Source maps are made for the error tracker (uploaded with the release, docs/operations.md#error-reporting)
+    // but not linked from the files and not served (server/plugins/static.ts answers 404 for .map):
+    // players' browsers never fetch them and the public never reads the sources.
+    sourcemap: 'hidden',
     target: 'es2022',
     assetsInlineLimit: 0,
   },

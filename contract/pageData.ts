@@ -11,12 +11,32 @@ export const PAGE_DATA_ELEMENT_ID = 'tripshell-page-data';
 /** A streak longer than this is not a streak but a bug (about 270 years of daily updates). */
 export const MAX_UPDATE_STREAK = 100_000;
 
+import type { ErrorReportingConfig } from './errorReports';
+
 export interface PageData {
   /** The daily update streak the release notes count; absent when there is no release data. */
   updateStreak?: number;
   /** The newest release day the streak counts (YYYY-MM-DD): an older one means the streak ended. */
   updateStreakLastDay?: string;
+  /** Where the shell reports its errors (Sentry's browser SDK, loaded only then); absent: off. */
+  errorReporting?: ErrorReportingConfig;
 }
+
+const PAGE_DATA_KEYS = new Set(['updateStreak', 'updateStreakLastDay', 'errorReporting']);
+/** The error reporting part's limits, the same in the zod schema (contract/pageDataSchema.ts). */
+export const ERROR_REPORTING_LIMITS = { dsn: 300, release: 100, environment: 64 } as const;
+const DSN = /^https?:\/\/[^\s/@:]+@[^\s/@]+\/(?:[^\s?#]*\/)?\d+$/;
+
+function isErrorReporting(value: unknown): value is ErrorReportingConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const r = value as Record<string, unknown>;
+  const keys = Object.keys(r);
+  return keys.length === 3 && keys.every((k) => k in ERROR_REPORTING_LIMITS)
+    && typeof r.dsn === 'string' && r.dsn.length <= ERROR_REPORTING_LIMITS.dsn && DSN.test(r.dsn)
+    && typeof r.release === 'string' && r.release.length >= 1 && r.release.length <= ERROR_REPORTING_LIMITS.release
+    && typeof r.environment === 'string' && r.environment.length >= 1 && r.environment.length <= ERROR_REPORTING_LIMITS.environment;
+}
+export const ERROR_REPORTING_DSN = DSN;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: unknown): value is string => typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
@@ -31,7 +51,7 @@ export function readPageData(json: string | null | undefined): PageData {
   try { value = JSON.parse(json); } catch { return {}; }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   const record = value as Record<string, unknown>;
-  if (Object.keys(record).some((key) => key !== 'updateStreak' && key !== 'updateStreakLastDay')) return {};
+  if (Object.keys(record).some((key) => !PAGE_DATA_KEYS.has(key))) return {};
   const data: PageData = {};
   if ('updateStreak' in record) {
     if (!isStreak(record.updateStreak)) return {};
@@ -40,6 +60,10 @@ export function readPageData(json: string | null | undefined): PageData {
   if ('updateStreakLastDay' in record) {
     if (!isDay(record.updateStreakLastDay)) return {};
     data.updateStreakLastDay = record.updateStreakLastDay;
+  }
+  if ('errorReporting' in record) {
+    if (!isErrorReporting(record.errorReporting)) return {};
+    data.errorReporting = record.errorReporting;
   }
   return data;
 }

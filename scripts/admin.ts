@@ -10,10 +10,17 @@
 //   npm run admin -- grant-admin <username>  let a player use the console (/admin) and /api/admin/*
 //   npm run admin -- revoke-admin <username> take that back (their next request is refused; other
 //                                             processes' session caches notice within SESSION_CACHE_MS)
+//   npm run admin -- backup FILE [--force]   a consistent backup of the PGlite database in DATA_DIR
+//                                             (refused, naming it, while a server holds the folder);
+//                                             checked before it is kept (docs/backups.md)
+//   npm run admin -- restore FILE [--force]  into DATA_DIR when it is empty or missing; --force
+//                                             replaces a stopped database (kept beside, renamed)
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { CRATE_VERSIONS } from '../contract/crates';
 import { loadConfig } from '../server/config';
 import { createDb } from '../server/db/createDb';
+import { BackupError, dumpPglite, restorePglite, writeBackupFile } from '../server/db/backup';
 import { DataDirLocked } from '../server/db/dataDirLock';
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
@@ -21,15 +28,50 @@ import { ensureCrateShops, setCrateSupply, SupplyError } from '../server/jobs/cr
 import { crateShops, crateStatus } from '../server/services/economy/crates';
 import { lookalikeGroups } from '../server/services/accounts/names';
 import { AdminRoleError, setAdmin } from '../server/jobs/adminRole';
+import { describeIntegrity, integrityReport } from '../server/services/system/backupChecks';
 
-const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes   |   npm run admin -- grant-admin|revoke-admin <username>';
+const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes   |   npm run admin -- grant-admin|revoke-admin <username>   |   npm run admin -- backup|restore FILE [--force]';
 
 const Command = z.union([
   z.tuple([z.literal('crates'), z.literal('supply'), z.enum(['v1', 'v2']), z.string().regex(/^\d{1,10}$/, 'the total is a whole number').transform(Number)]),
   z.tuple([z.literal('crates'), z.literal('show')]),
   z.tuple([z.literal('lookalikes')]),
   z.tuple([z.enum(['grant-admin', 'revoke-admin']), z.string().min(1).max(64)]),
+  z.tuple([z.enum(['backup', 'restore']), z.string().min(1).refine((f) => !f.startsWith('-'), 'a file name')]).rest(z.literal('--force')),
 ]);
+
+const PG_DUMP_HINT = 'DATABASE_URL is set: back up PostgreSQL with its own tools, e.g. `pg_dump --format=custom --file=FILE "$DATABASE_URL"` and `pg_restore --dbname=NEW_DATABASE FILE`, or a base backup with WAL archiving for point-in-time recovery (docs/backups.md).';
+
+/** backup and restore: the PGlite folder in DATA_DIR only (PostgreSQL has its own tools). */
+async function backupOrRestore(command: 'backup' | 'restore', file: string, force: boolean): Promise<void> {
+  const config = loadConfig();
+  if (config.DATABASE_URL) throw new BackupError(PG_DUMP_HINT);
+  if (!config.DATA_DIR || config.DATA_DIR === 'memory://') throw new BackupError('DATA_DIR is memory://: there is nothing on disk to back up or restore into.');
+  if (command === 'restore') {
+    const started = Date.now();
+    const result = await restorePglite(file, config.DATA_DIR, { force });
+    console.log(`Restored ${file} into ${result.dataDir} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    if (result.replacedKeptAt) console.log(`The database that was there is kept at ${result.replacedKeptAt}.`);
+    console.log(describeIntegrity(result.report));
+    console.log('Start the server on it; the purchase reconcile jobs then find purchases the providers granted after the backup\'s moment (docs/backups.md).');
+    return;
+  }
+  if (existsSync(file) && !force) throw new BackupError(`${file} exists: choose another name, or add --force to replace it.`);
+  const started = Date.now();
+  // Opening the folder takes its lock: a running server makes this refuse (DataDirLocked names it).
+  const database = await createDb({ dataDir: config.DATA_DIR, poolSize: 1 });
+  try {
+    const report = await integrityReport(database.db);
+    const bytes = await dumpPglite(database);
+    if (report.problems.length > 0) console.error(`Warning: the database being backed up already fails its checks:\n${describeIntegrity(report)}`);
+    writeBackupFile(file, bytes, force);
+    console.log(`Backed up ${config.DATA_DIR} to ${file} (${(bytes.length / 1024 / 1024).toFixed(1)} MiB, gzipped tar) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(describeIntegrity(report));
+    if (report.problems.length > 0) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
 
 class UsageError extends Error {}
 
@@ -37,6 +79,7 @@ async function main(): Promise<void> {
   const parsed = Command.safeParse(process.argv.slice(2));
   if (!parsed.success) throw new UsageError(USAGE);
   const command = parsed.data;
+  if (command[0] === 'backup' || command[0] === 'restore') return backupOrRestore(command[0], command[1], command.length > 2);
   const config = loadConfig();
   const database = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
   try {
@@ -71,7 +114,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof SupplyError || error instanceof AdminRoleError || error instanceof DataDirLocked) console.error(error.message);
+  if (error instanceof UsageError || error instanceof SupplyError || error instanceof AdminRoleError || error instanceof DataDirLocked || error instanceof BackupError) console.error(error.message);
+  if (error instanceof DataDirLocked && ['backup', 'restore'].includes(process.argv[2] ?? '')) {
+    // PGlite has no second reader: only the process that holds the folder can copy it whole.
+    console.error(process.argv[2] === 'backup'
+      ? 'A PGlite database is backed up by the one process that holds it: stop the server (a few seconds), run the backup, start it again (docs/backups.md). On PostgreSQL, pg_dump backs up a running database.'
+      : 'A restore never replaces a database a process is using: stop it first.');
+  }
   else console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

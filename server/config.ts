@@ -212,6 +212,15 @@ export const ConfigSchema = z.object({
   MARKETPLACE_API_BASE: z.string().url().default('https://api.opensea.io'),
   MARKETPLACE_API_KEY: z.string().optional(),
   APP_VERSION: z.string().default('1.3.0'),
+  /** Error reporting through Sentry's SDKs (docs/operations.md#error-reporting): the project's
+   * DSN (`https://<public key>@<ingest host>/<project id>`). Unset: nothing is reported and the
+   * shell never loads the SDK. The server's unexpected errors and the pages' both go there. */
+  SENTRY_DSN: z.string().url().refine((v) => {
+    const u = new URL(v);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && u.username !== '' && /\/\d+$/.test(u.pathname) && !u.search && !u.hash;
+  }, 'a Sentry DSN: https://<public key>@<host>/<project id>').optional(),
+  /** The `environment` reports are filed under (default: NODE_ENV). */
+  SENTRY_ENVIRONMENT: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)').optional(),
   /** Folder with privacy.html and terms.html, the bodies of /privacy and /terms. */
   LEGAL_DIR: z.string().min(1).default('./server/data/legal'),
   /** Crate shops (contract/crates.ts): price per crate in TC (two decimals at most) and the

@@ -13,6 +13,7 @@ import type { PasswordWork } from './services/accounts/passwords';
 import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';
 import type { Purchases } from './plugins/purchaseProviders';
+import type { ErrorTracker } from './providers/errorTracker';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     passwordWork: PasswordWork;
     /** Real-money packs: null when no purchase service is given (nothing is sold). */
     purchases: Purchases | null;
+    /** Sentry's Node SDK for unexpected errors: null unless SENTRY_DSN is set. */
+    errorTracker: ErrorTracker | null;
   }
   interface FastifyRequest {
     user: SessionUser | null;

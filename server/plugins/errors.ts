@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HTTP_TEXT } from '../../contract/http';
 import { errorBody, HttpError, httpErrorOf } from '../errors';
 import { DomainError } from '../services/errors';
+import { createErrorTracker } from '../providers/errorTracker';
 
 /** unique_violation, foreign_key_violation, serialization_failure, deadlock_detected. */
 const RACE_STATES = new Set(['23505', '23503', '40001', '40P01']);
@@ -69,6 +70,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match the contract');
+      reportUnexpected(app, error, request);
       return reply.status(500).send(errorBody(HTTP_TEXT.internal, undefined, 'INTERNAL', 500));
     }
     // PostgreSQL class 22 "data exception" (a date that does not exist, a number out of range,
@@ -103,6 +105,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send(errorBody(message, message, error.code ?? 'BAD_REQUEST', status));
     }
     request.log.error({ err: error }, 'unhandled error');
+    reportUnexpected(app, error, request);
     return reply.status(500).send(errorBody(HTTP_TEXT.internal, undefined, 'INTERNAL', 500));
   });
 
@@ -111,5 +114,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** The error handler and the 404 answer for the whole app. */
-export default fp(async (app) => { registerErrorHandling(app); }, { name: 'errors' });
+/** An unexpected error to the error tracker (when SENTRY_DSN is set), by its route's pattern. */
+function reportUnexpected(app: FastifyInstance, error: unknown, request: FastifyRequest): void {
+  const username = (request as { user?: { username?: string } | null }).user?.username;
+  app.errorTracker?.capture(error, { method: request.method, route: request.routeOptions.url ?? 'no route' }, username ? [username] : []);
+}
+
+/** The error handler and the 404 answer for the whole app, and the error tracker behind its 500s. */
+export default fp(async (app) => {
+  const tracker = await createErrorTracker(app.config);
+  app.decorate('errorTracker', tracker);
+  // What is still queued goes out before the process ends (at most 2 s).
+  if (tracker) app.addHook('onClose', async () => { await tracker.flush(2000); });
+  registerErrorHandling(app);
+}, { name: 'errors' });

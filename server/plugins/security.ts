@@ -38,6 +38,8 @@ export function cspOf(directives: Record<string, readonly string[]>): string {
  */
 export function securityHeaders(config: Config): { always: Array<[string, string]>; html: Array<[string, string]>; adminHtml: Array<[string, string]> } {
   const playground = config.PLAYGROUND_ORIGIN ? [config.PLAYGROUND_ORIGIN] : [];
+  // The error tracker's ingest, where the pages send their reports (SENTRY_DSN's origin).
+  const errorIngest = config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : [];
   const cspWith = (framing: { frameAncestors?: readonly string[] }) => cspOf({
     defaultSrc: ["'self'"],
     // The hosts' SDK scripts (activity.config.json's sdkUrl of the portal and Poki) come from their own addresses.
@@ -46,7 +48,7 @@ export function securityHeaders(config: Config): { always: Array<[string, string
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", 'blob:', 'data:', 'https://discord.com', 'https://*.discordsays.com', 'https://*.crazygames.com', 'https://*.poki.com', ...playground],
+    connectSrc: ["'self'", 'blob:', 'data:', 'https://discord.com', 'https://*.discordsays.com', 'https://*.crazygames.com', 'https://*.poki.com', ...playground, ...errorIngest],
     frameSrc: ["'self'", 'https://challenges.cloudflare.com', 'https://discord.com', 'https://*.crazygames.com'],
     // The host playground's Discord client is a data: frame (an opaque origin, as the real
     // SDK requires of a parent that is not discord.com), which no frame-ancestors list can

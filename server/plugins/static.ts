@@ -16,6 +16,7 @@ import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import type { ErrorReportingConfig } from '../../contract/errorReports';
 import { pageDataElement, type PageData } from '../../contract/pageData';
 import { PageDataSchema } from '../../contract/pageDataSchema';
 import type { Config } from '../config';
@@ -210,6 +211,8 @@ export async function registerStatic(app: FastifyInstance, config: Config, optio
     prefix: '/',
     wildcard: true,
     index: false,
+    // The build's source maps are for the error tracker only (vite.config.ts build.sourcemap 'hidden').
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
     setHeaders: (res, path) => {
       if (/[\\/]assets[\\/].+-[A-Za-z0-9_-]{8,}\.\w+$/.test(path)) res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
@@ -256,6 +259,18 @@ function shellPage(file: string, pageData: () => Promise<PageData>, options: { g
   };
 }
 
+/**
+ * What the page tells the browser SDK (contract/errorReports.ts), or null when SENTRY_DSN is unset:
+ * one build serves every deployment, each page learns its own DSN. Only the DSN's public key goes
+ * out (a legacy DSN's secret part is dropped).
+ */
+export function browserErrorReporting(config: Pick<Config, 'SENTRY_DSN' | 'SENTRY_ENVIRONMENT' | 'APP_VERSION' | 'NODE_ENV'>): ErrorReportingConfig | null {
+  if (!config.SENTRY_DSN) return null;
+  const dsn = new URL(config.SENTRY_DSN);
+  dsn.password = '';
+  return { dsn: dsn.toString(), release: config.APP_VERSION, environment: config.SENTRY_ENVIRONMENT ?? config.NODE_ENV };
+}
+
 export interface StaticOptions {
   /** What the page carries for its first frame (default: nothing). */
   pageData?: () => Promise<PageData>;
@@ -266,13 +281,15 @@ export default fp(async (app) => {
   const streak = updateStreakCacheOf(app.db, (error) => app.log.warn({ err: error }, 'the release log could not be read for the page\'s update streak'));
   // Read once as the server starts listening (after the start-up step), so the first page waits for nothing.
   app.addHook('onListen', async () => { void streak.current(); });
+  const errorReporting = browserErrorReporting(app.config);
   await registerStatic(app, app.config, {
     pageData: async () => {
+      const reporting = errorReporting ? { errorReporting } : {};
       const updateStreak = await streak.current();
-      if (updateStreak === null) return {};
+      if (updateStreak === null) return reporting;
       const updateStreakLastDay = streak.lastDay();
       // With its last day, so the page can tell a running streak from one that ended.
-      return updateStreakLastDay === null ? { updateStreak } : { updateStreak, updateStreakLastDay };
+      return updateStreakLastDay === null ? { updateStreak, ...reporting } : { updateStreak, updateStreakLastDay, ...reporting };
     },
   });
 }, { name: 'static', dependencies: ['config', 'database', 'errors', 'security'] });

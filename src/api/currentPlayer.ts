@@ -5,6 +5,8 @@
 export interface CurrentPlayer { uuid: string; name: string }
 
 let current: CurrentPlayer | null = null;
+/** Every name and id that played at this page, kept out of error reports (src/lib/errorReporting.ts). */
+const seen = new Set<string>();
 
 export function getCurrentPlayer(): CurrentPlayer | null {
   return current;
@@ -12,4 +14,10 @@ export function getCurrentPlayer(): CurrentPlayer | null {
 
 export function setCurrentPlayer(player: CurrentPlayer | null): void {
   current = player;
+  if (player) { seen.add(player.name); seen.add(player.uuid); }
+}
+
+/** The names and ids of every player signed in at this page so far. */
+export function playerTextsSeen(): string[] {
+  return [...seen];
 }

@@ -17,6 +17,8 @@ import { startSessionCheck } from '../api/earlySession';
 import { createGameController, type GameController } from '../game-link/controller';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
+import { GameLoadError } from '../game-link/loaderScript';
+import { reportFailure } from '../lib/errorReporting';
 import { installHostCall, type HostCallApi } from '../host-bridge/hostCall';
 import { installPageAudio, type PageAudio } from '../host-bridge/pageAudio';
 
@@ -105,6 +107,14 @@ export function startGame(win: Window = window): GameStart {
     beforeStart: gated ? () => gateGiven.then((wait) => wait()) : undefined,
   });
   controller.preload();
+  // The game's loader or build that did not load (the controller shows it and offers a retry):
+  // reported to the error tracker when there is one (src/lib/errorReporting.ts).
+  let lastStatus = controller.getState().status;
+  controller.subscribe(() => {
+    const { status, error } = controller.getState();
+    if (status === 'error' && lastStatus !== 'error') reportFailure(new GameLoadError(error ?? 'The game failed to load'), 'game-load');
+    lastStatus = status;
+  });
   // The canvas and createUnityInstance now; input waits for the loading screen to hide (data-visible).
   const gameHost = createGameHost(win.document);
   controller.mount(gameHost);

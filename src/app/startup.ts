@@ -13,6 +13,7 @@
 // Every wait is bounded: the game starts anyway. What the game says before phase 5 is queued
 // (game-link/earlyHooks.ts) and answered once React's part is in. The studio's console (/admin)
 // is its own lazily loaded chunk and never starts the game (src/admin/console.tsx).
+import { reportFailure, startErrorReporting } from '../lib/errorReporting';
 import { startGame } from './gameStart';
 
 const ADMIN_PATH = /^\/admin(\/|$)/;
@@ -20,13 +21,20 @@ const ADMIN_PATH = /^\/admin(\/|$)/;
 /** Starts the page: the console under /admin, else the game (phases 1-2) and the shell around it (3-5). */
 export function startPage(win: Window, root: HTMLElement): void {
   if (ADMIN_PATH.test(win.location.pathname)) {
-    void import('../admin/console').then(({ mountConsole }) => mountConsole(root));
+    startErrorReporting(win, { host: 'web', surface: 'console' });
+    void import('../admin/console').then(({ mountConsole }) => mountConsole(root), (error: unknown) => {
+      console.error('The console failed to load:', error);
+      reportFailure(error, 'console-chunk');
+    });
     return;
   }
   const game = startGame(win);
+  // After the game's start: only where the page data carries a DSN (errors we hear about).
+  startErrorReporting(win, { host: game.detected.kind, surface: 'shell' });
   void import('./shellStart').then(({ startShellAround }) => { startShellAround(root, game); }, (error: unknown) => {
     // The game goes on without the shell's loading screen and overlays (its loader's own errors
     // are the controller's); a reload brings the shell back.
     console.error('The shell failed to load:', error);
+    reportFailure(error, 'shell-chunk');
   });
 }

@@ -41,6 +41,15 @@ describe('the page data', () => {
       { updateStreak: 4 }, { updateStreak: 0 }, { updateStreak: MAX_UPDATE_STREAK }, {},
       { updateStreak: -1 }, { updateStreak: 1.5 }, { updateStreak: '4' }, { updateStreak: null }, { updateStreak: MAX_UPDATE_STREAK + 1 },
       { updateStreak: 4, extra: true }, [], [4], 4, 'x', null, true,
+      { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42', release: '1.3.0', environment: 'production' } },
+      { updateStreak: 3, errorReporting: { dsn: 'http://key@127.0.0.1:9000/4242', release: '1.3.0', environment: 'test' } },
+      { errorReporting: { dsn: 'https://key:secret@o1.ingest.sentry.io/42', release: '1.3.0', environment: 'production' } },
+      { errorReporting: { dsn: 'https://o1.ingest.sentry.io/42', release: '1.3.0', environment: 'production' } },
+      { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42?x=1', release: '1.3.0', environment: 'production' } },
+      { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42', release: '', environment: 'production' } },
+      { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42', release: '1.3.0' } },
+      { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42', release: '1.3.0', environment: 'p', user: 'x' } },
+      { errorReporting: null },
     ];
     for (const input of inputs) {
       const zod = PageDataSchema.safeParse(input);

@@ -28,7 +28,8 @@ async function countView(trx: Trx, profileId: string, viewerId: string): Promise
 /** The profile of `uuid` as `viewerId` sees it; another player's look is counted (in a
  * transaction from `transaction`, the route layer's). */
 export async function viewProfile(db: Executor, transaction: RunInTransaction, viewerId: string, uuid: string): Promise<Profile> {
-  const target = await db.selectFrom('users').select(['id', 'username', 'created_at']).where('id', '=', uuid).executeTakeFirst();
+  // A deleted account has no profile: its pseudonymous row stays only for the ledger.
+  const target = await db.selectFrom('users').select(['id', 'username', 'created_at']).where('id', '=', uuid).where('deleted_at', 'is', null).executeTakeFirst();
   if (!target) throw notFound(PROFILE_TEXT.notFound);
   if (viewerId !== target.id) await transaction((trx) => countView(trx, target.id, viewerId));
 

@@ -2,16 +2,16 @@
 // the console) and by which admin, with what the rules settled. Never the deleted data: the
 // account shows under its pseudonym, the one its ledger postings stay under.
 import { useState } from 'react';
-import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { listDeletions, type AdminDeletion } from '../../contract/rights';
 import { errorText } from '../api/errors';
 import { ADMIN_KEY, read } from './api';
 
 const HOW: Record<AdminDeletion['how'], { label: string; color: string }> = {
-  self: { label: 'by the player', color: 'gray' },
-  discordDeauthorized: { label: 'Discord deauthorized', color: 'indigo' },
-  console: { label: 'console', color: 'red' },
+  self: { label: 'by the player', color: 'dimmed' },
+  discordDeauthorized: { label: 'Discord deauthorized', color: 'indigo.3' },
+  console: { label: 'console', color: 'red.4' },
 };
 const CLAN: Record<AdminDeletion['settled']['clan'], string> = { none: '—', left: 'left', handedOver: 'handed over', disbanded: 'disbanded' };
 const PAGE = 25;
@@ -31,7 +31,7 @@ export function DeletionsPanel() {
             <Table.Tbody>{rows.data.rows.map((d) => (
               <Table.Tr key={d.uuid} data-testid="deletion-row" data-how={d.how}>
                 <Table.Td><Text size="xs">{new Date(d.deletedAt).toLocaleString()}</Text></Table.Td>
-                <Table.Td><Badge color={HOW[d.how].color} variant="light">{HOW[d.how].label}</Badge></Table.Td>
+                <Table.Td><Text size="sm" c={HOW[d.how].color} style={{ whiteSpace: 'nowrap' }}>{HOW[d.how].label}</Text></Table.Td>
                 <Table.Td>{d.by ?? '—'}</Table.Td>
                 <Table.Td><Text size="xs" ff="monospace">{d.pseudonym}</Text></Table.Td>
                 <Table.Td>{d.settled.listingsCancelled}</Table.Td>

@@ -72,3 +72,20 @@ test('a web player downloads their data and deletes their account [both]', async
   expect(again.status()).toBe(401);
   await laptop.dispose();
 });
+
+// Screenshots only (RIGHTS_SHOTS=1): the console's Deletions tab after a deletion, looked at.
+test('the console lists the deletion [both]', async ({ page }, info) => {
+  test.skip(!SHOTS, 'screenshots only: RIGHTS_SHOTS=1');
+  const port = Number(process.env.E2E_PORT ?? 8181);
+  const adminName = `ad_${randomUUID().slice(0, 8)}`;
+  await registerPlayer(page.request, adminName);
+  const granted = await fetch(`http://127.0.0.1:${port + 3}/grant-admin?username=${encodeURIComponent(adminName)}`, { method: 'POST' });
+  expect(granted.status).toBe(200);
+  const gone = await http.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  await registerPlayer(gone, `gone_${randomUUID().slice(0, 8)}`, 'e2e-pass-1');
+  expect((await gone.post('/api/account/delete', { data: { password: 'e2e-pass-1' }, headers: { 'x-tripshell-client': '1' } })).status()).toBe(200);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Deletions' }).click();
+  await expect(page.getByTestId('deletion-row').first()).toBeVisible();
+  await page.screenshot({ path: `${DIR}/${info.project.name}-console-deletions.png` });
+});

@@ -19,9 +19,7 @@ import { DELETED_ACCOUNTS_SINK } from '../../server/services/accounts/deletion';
 import { nameSkeleton } from '../../server/services/accounts/names';
 import { EXPORT_COVERAGE } from '../../server/services/accounts/dataExport';
 import { usePurchaseApp } from './harness/purchaseApp';
-import { Client, reauthenticate, registerPlayer, registerPlayerWith, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
-
-type Player = Awaited<ReturnType<typeof registerPlayer>>;
+import { Client, reauthenticate, registerPlayer, registerPlayerWith, solveBotCheck, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
 describe.each(testDatabases())('data export and account deletion on $name', (database) => {
   let t: TestApp;
@@ -153,9 +151,11 @@ describe.each(testDatabases())('data export and account deletion on $name', (dat
       expect(row.deleted_at).not.toBeNull();
       expect(await t.handle.db.selectFrom('sessions').select('id').where('user_id', '=', me.uuid).execute()).toEqual([]);
 
-      // The profile is gone for everyone.
+      // The profile is gone for everyone, and the game servers can no longer pay the account.
       const profile = await elder.client.get(`/api/getProfile/${me.uuid}`);
       expect(profile.statusCode).toBe(404);
+      const award = await t.app.inject({ method: 'POST', url: '/api/server/award', headers: { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` }, payload: { uuid: me.uuid, tripcoins: 5, awardId: randomUUID() } });
+      expect(award.statusCode).toBe(404);
 
       // The name, and a look-alike of it, are not offered to anyone for now.
       for (const name of [me.username, me.username.toUpperCase()]) {

@@ -102,7 +102,7 @@ export interface StatsReport {
 
 /** Adds one match report's stats to the player, once per reportId (a retry: applied false). */
 export async function addMatchStats(trx: Trx, report: StatsReport): Promise<{ applied: boolean }> {
-  const exists = await trx.selectFrom('users').select('id').where('id', '=', report.uuid).executeTakeFirst();
+  const exists = await trx.selectFrom('users').select('id').where('id', '=', report.uuid).where('deleted_at', 'is', null).executeTakeFirst();
   if (!exists) throw notFound(PROFILE_TEXT.notFound);
   const fresh = await trx.insertInto('stat_reports').values({ report_id: report.reportId, user_id: report.uuid })
     .onConflict((oc) => oc.doNothing()).returning('report_id').executeTakeFirst();

@@ -18,6 +18,7 @@ import { coinBalance, conservationViolations, playerAccount } from '../../server
 import { DELETED_ACCOUNTS_SINK } from '../../server/services/accounts/deletion';
 import { nameSkeleton } from '../../server/services/accounts/names';
 import { EXPORT_COVERAGE } from '../../server/services/accounts/dataExport';
+import { pruneExpired } from '../../server/jobs/pruning';
 import { usePurchaseApp } from './harness/purchaseApp';
 import { Client, reauthenticate, registerPlayer, registerPlayerWith, solveBotCheck, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
 
@@ -313,5 +314,21 @@ describe.each(testDatabases())("Discord's APPLICATION_DEAUTHORIZED on $name", (d
     const bad = t.fakes.discord.signed({ version: 1, application_id: t.fakes.discord.applicationId, type: 1, event: { type: 'APPLICATION_DEAUTHORIZED', timestamp: new Date().toISOString(), data: {} } });
     expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/discord', headers: bad.headers, payload: bad.body })).statusCode).toBe(400);
     expect(await conservationViolations(t.app.db)).toEqual([]);
+  });
+});
+
+describe.each(testDatabases())('what the deletion and the export leave behind is pruned on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startApp(database); }, 60_000);
+  afterAll(async () => { await t.close(); });
+
+  it('forgets a name hold once it is over and a download record after a day, and keeps the ones still in force', async () => {
+    const me = await registerPlayer(t.app);
+    await t.handle.db.insertInto('reserved_names').values([{ skeleton: 'over', until: new Date(Date.now() - 1000) }, { skeleton: 'held', until: new Date(Date.now() + 86_400_000) }]).execute();
+    await t.handle.db.insertInto('data_exports').values([{ user_id: me.uuid, requested_at: new Date(Date.now() - 2 * 86_400_000) }, { user_id: me.uuid }]).execute();
+    const run = await pruneExpired(t.handle.db);
+    expect(run.deleted).toMatchObject({ reserved_names: 1, data_exports: 1 });
+    expect((await t.handle.db.selectFrom('reserved_names').select('skeleton').execute()).map((r) => r.skeleton)).toEqual(['held']);
+    expect(await t.handle.db.selectFrom('data_exports').select('user_id').execute()).toHaveLength(1);
   });
 });

@@ -21,13 +21,14 @@ import { LIVE_TEXT } from './liveEvents';
 import { NAME_TEXT } from './names';
 import { PROFILE_TEXT } from './profile';
 import { PURCHASE_TEXT } from './purchases';
+import { RIGHTS_TEXT } from './rights';
 import { SETTINGS_IMPORT_TEXT } from './settings';
 
 export const CONTRACT_TEXT_GROUPS = {
   airdrop: AIRDROP_TEXT, discord: DISCORD_TEXT, portal: PORTAL_TEXT, wallet: WALLET_TEXT, auth: AUTH_TEXT,
   bridge: BRIDGE_TEXT, clan: CLAN_TEXT, coinflip: COINFLIP_TEXT, crate: CRATE_TEXT, economy: ECONOMY_TEXT,
   market: MARKET_TEXT, name: NAME_TEXT, profile: PROFILE_TEXT, settingsImport: SETTINGS_IMPORT_TEXT,
-  inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, http: HTTP_TEXT,
+  inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, http: HTTP_TEXT,
 } as const;
 
 /**

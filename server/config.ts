@@ -139,6 +139,10 @@ export const ConfigSchema = z.object({
   /** scrypt cost parameter N = 2^SCRYPT_LOG_N (17 in production; tests may lower it). */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Days a deleted player's name (and every name that looks like it) is not offered to anyone. */
+  DELETED_NAME_HOLD_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+  /** Downloads of their data a player may make in any hour (429 with Retry-After past it). */
+  DATA_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   /** How long (ms) one process reuses a session lookup (0: every request reads the store). A
    * revocation reaches every process at once (PostgreSQL LISTEN/NOTIFY); other changes to the
    * player made through another process show after at most this long. */

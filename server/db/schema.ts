@@ -28,6 +28,8 @@ export interface UsersTable {
   /** 021: what the banned player is told at sign-in ('' for nothing); ban_reason stays internal. */
   ban_message: ColumnType<string | null, string | null | undefined, string | null>;
   banned_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 025: set when the account was deleted (the row stays, pseudonymised). */
+  deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SessionsTable {
@@ -171,10 +173,18 @@ export interface PurchasesTable {
   reversal_debt: GenInt8;
 }
 export interface PurchaseRefundsBeforeGrantTable { host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual'; created_at: Timestamp }
+// 025_account_rights
+export type DeletionHow = 'self' | 'discordDeauthorized' | 'console';
+export interface AccountDeletionsTable { id: string; user_id: string; deleted_at: Timestamp; how: DeletionHow; by_admin: string | null; settled: Json<unknown> }
+export interface ReservedNamesTable { skeleton: string; until: ColumnType<Date, Date | string, Date | string> }
+export interface DataExportsTable { user_id: string; requested_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
   users: UsersTable;
+  account_deletions: AccountDeletionsTable;
+  reserved_names: ReservedNamesTable;
+  data_exports: DataExportsTable;
   sessions: SessionsTable;
   server_secrets: ServerSecretsTable;
   bot_check_tokens: BotCheckTokensTable;

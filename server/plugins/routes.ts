@@ -21,13 +21,14 @@ import { profileRoutes } from '../routes/profile';
 import { progressRoutes } from '../routes/progress';
 import { purchaseRoutes } from '../routes/purchases';
 import { releaseRoutes } from '../routes/releases';
+import { rightsRoutes } from '../routes/rights';
 import { settingsRoutes } from '../routes/settings';
 import { systemRoutes } from '../routes/system';
 import { webhookRoutes } from '../routes/webhooks';
 
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
-  bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes,
+  bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes, rightsRoutes,
   liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes,
 ];
 

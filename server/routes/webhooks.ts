@@ -5,6 +5,7 @@
 // event answers 2xx even when its purchase was granted already (a duplicate grants nothing: the
 // ledger service keys each grant by the provider's purchase id).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { PurchaseHost } from '../../contract/purchases';
 import { HttpError, unavailable } from '../errors';
 import type { Purchases } from '../providers/purchases';
@@ -14,6 +15,12 @@ import { reverse, settleEntitlements, settleWebSession, settleXsollaOrder } from
 import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
 import { XsollaWebhookBody, xsollaSignatureValid } from '../providers/xsolla';
 import { PURCHASE_ROUTE_TEXT } from './purchases';
+import { routeTransactions } from '../route';
+import { discordDeauthorized } from '../services/accounts/deletion';
+
+/** Discord's "Application Deauthorized" event data (Discord Developer Documentation, "Webhook
+ * Events"): the user who removed the application. */
+const DeauthorizedUser = z.object({ user: z.object({ id: z.string().regex(/^\d{1,25}$/) }) });
 
 export const WEBHOOK_PREFIX = '/api/webhooks/';
 
@@ -72,6 +79,12 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (body.data.application_id !== p.discord.store.applicationId) refuse(request, 'discord', 'otherApp', body.data.application_id);
     const event = body.data.event;
     if (body.data.type === 0 || !event) return taken(reply, 'discord', 'ping');
+    if (event.type === 'APPLICATION_DEAUTHORIZED') {
+      const deauthorized = DeauthorizedUser.safeParse(event.data);
+      if (!deauthorized.success) return refuse(request, 'discord', 'invalid');
+      await routeTransactions(app)((trx) => discordDeauthorized(trx, deauthorized.data.user.id, app.config.DELETED_NAME_HOLD_DAYS));
+      return taken(reply, 'discord', 'deauthorized');
+    }
     if (!['ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE'].includes(event.type)) return taken(reply, 'discord', 'ignored');
     const entitlement = Entitlement.safeParse(event.data);
     if (!entitlement.success) return refuse(request, 'discord', 'invalid');

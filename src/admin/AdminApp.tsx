@@ -13,6 +13,7 @@ import { ListingsPanel } from './ListingsPanel';
 import { PlayersPanel } from './PlayersPanel';
 import { PurchasesPanel } from './PurchasesPanel';
 import { AuditPanel } from './AuditPanel';
+import { DeletionsPanel } from './DeletionsPanel';
 import { AdminSignIn } from './AdminSignIn';
 
 /** Marks the console's code: the first-screen budget test checks it is not in the player's bundle. */
@@ -37,6 +38,7 @@ export function AdminApp() {
           <Tabs.Tab value="economy">Economy</Tabs.Tab>
           <Tabs.Tab value="purchases">Purchases</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
+          <Tabs.Tab value="deletions">Deletions</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="players" pt="md"><PlayersPanel /></Tabs.Panel>
         <Tabs.Panel value="listings" pt="md"><ListingsPanel /></Tabs.Panel>
@@ -44,6 +46,7 @@ export function AdminApp() {
         <Tabs.Panel value="economy" pt="md"><EconomyPanel /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="md"><PurchasesPanel /></Tabs.Panel>
         <Tabs.Panel value="audit" pt="md"><AuditPanel /></Tabs.Panel>
+        <Tabs.Panel value="deletions" pt="md"><DeletionsPanel /></Tabs.Panel>
       </Tabs>
     </Container>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_TEXT, banPlayer, grantOrRemove, playerDetail, revokeSessions, unbanPlayer } from '../../contract/admin';
+import { adminDeletePlayer } from '../../contract/rights';
 import { errorText } from '../api/errors';
 import { formatTc } from '../ui/formatTc';
 import { ADMIN_KEY, read, useAdminWrite } from './api';
@@ -12,7 +13,7 @@ import { PlayerHistory } from './PlayerHistory';
 import { PlayerPurchases } from './PlayerPurchases';
 import { ReasonModal } from './ReasonModal';
 
-type Dialog = null | 'grant' | 'ban' | 'unban' | { revoke: string | null };
+type Dialog = null | 'grant' | 'ban' | 'unban' | 'delete' | { revoke: string | null };
 
 export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
   const detail = useQuery({ queryKey: [...ADMIN_KEY, 'player', uuid], queryFn: () => read(playerDetail, { params: { uuid } }), staleTime: 0 });
@@ -22,6 +23,7 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
   const banWrite = useAdminWrite(banPlayer);
   const unbanWrite = useAdminWrite(unbanPlayer);
   const revokeWrite = useAdminWrite(revokeSessions);
+  const deleteWrite = useAdminWrite(adminDeletePlayer);
   const [done, setDone] = useState<string | null>(null);
   if (detail.isError) return <Stack><Button variant="default" onClick={onBack}>Back</Button><Text c="red">{errorText(detail.error, 'Could not load the player')}</Text></Stack>;
   if (!detail.data) return <Text>Loading…</Text>;
@@ -41,6 +43,7 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
           <Button size="xs" onClick={() => setDialog('grant')}>Grant / remove</Button>
           {p.bannedAt ? <Button size="xs" variant="outline" onClick={() => setDialog('unban')}>Unban</Button>
             : <Button size="xs" color="red" disabled={p.isAdmin} onClick={() => setDialog('ban')}>Ban</Button>}
+          <Button size="xs" color="red" variant="outline" disabled={p.isAdmin} onClick={() => setDialog('delete')} data-testid="console-delete-account">Delete account</Button>
         </Group>
       </Group>
       <Text size="xs" ff="monospace" c="dimmed">{p.uuid}</Text>
@@ -109,6 +112,10 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
       <ReasonModal opened={dialog === 'ban'} danger tellsPlayer title={`Ban ${p.username}`} confirm="Ban" onClose={() => setDialog(null)}
         onSubmit={async (reason, attempt, playerMessage) => { const r = await banWrite.mutateAsync({ params: { uuid }, body: { reason, playerMessage }, attempt }); setDone(`${r.message}; ${r.listingsCancelled} listing(s) and ${r.wagersCancelled} wager(s) cancelled`); }}>
         <Text size="sm">Ends every session at once, refuses sign-in (showing your message to the player, if any), and cancels their listings and open wagers (items and stakes go back to them).</Text>
+      </ReasonModal>
+      <ReasonModal opened={dialog === 'delete'} danger title={`Delete ${p.username}'s account`} confirm="Delete for good" onClose={() => setDialog(null)}
+        onSubmit={async (reason, attempt) => { const r = await deleteWrite.mutateAsync({ params: { uuid }, body: { reason }, attempt }); setDone(r.message); }}>
+        <Text size="sm">For a deletion the player asked support for. The same rules as their own: every session ends, listings are cancelled and wagers refunded, then coins and items are forfeited, the clan passes on; names, sign-ins, wallets, settings and messages go. It cannot be undone.</Text>
       </ReasonModal>
       <ReasonModal opened={dialog === 'unban'} title={`Unban ${p.username}`} confirm="Unban" onClose={() => setDialog(null)}
         onSubmit={async (reason, attempt) => { const r = await unbanWrite.mutateAsync({ params: { uuid }, body: { reason }, attempt }); setDone(r.message); }} />

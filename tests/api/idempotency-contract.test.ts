@@ -104,6 +104,10 @@ describe.each(testDatabases())('Idempotency-Key on every movesValue endpoint on 
       const [admin, a, b] = [await anAdmin(), await player(), await player()];
       return (key, v) => admin.client.post(`/api/admin/players/${[a, b][v]!.uuid}/ban`, { reason: 'cheating' }, key);
     },
+    'POST /api/admin/players/:uuid/delete': async () => {
+      const [admin, a, b] = [await anAdmin(), await player({ tripcoins: 20 }), await player({ tripcoins: 20 })];
+      return (key, v) => admin.client.post(`/api/admin/players/${[a, b][v]!.uuid}/delete`, { reason: 'asked support to delete it' }, key);
+    },
     'POST /api/admin/postings/:txId/reverse': async () => {
       const [admin, a] = [await anAdmin(), await player({ tripcoins: 1000 })];
       for (const q of [1, 2]) await a.client.post('/api/crates/buy', { quantity: q }, { 'idempotency-key': randomUUID() });

@@ -25,7 +25,16 @@ export async function assertUsernameDistinct(db: Executor, username: string): Pr
   const other = await db.selectFrom('users').select('id').where('username_skeleton', '=', skeleton)
     .where('username_lower', '<>', username.toLowerCase()).executeTakeFirst();
   if (other) throw conflict(AUTH_TEXT.usernameLookalike, 'USERNAME_LOOKALIKE');
+  if (await isNameReserved(db, skeleton)) throw conflict(AUTH_TEXT.usernameTaken);
   return skeleton;
+}
+
+/** Whether a deleted player's name (by its skeleton) is still held back from everyone
+ * (DELETED_NAME_HOLD_DAYS; services/accounts/deletion.ts keeps it). */
+export async function isNameReserved(db: Executor, skeleton: string): Promise<boolean> {
+  const row = await db.selectFrom('reserved_names').select('skeleton').where('skeleton', '=', skeleton)
+    .where('until', '>', sql<Date>`now()`).executeTakeFirst();
+  return row !== undefined;
 }
 
 export const clanSkeletons = (input: { clanName: string; clanTag: string }) =>

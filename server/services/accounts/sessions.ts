@@ -59,6 +59,8 @@ export async function findSession(db: Executor, token: string): Promise<SessionU
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     // A ban ends the sessions (revokeAllSessions); this is the second guard.
     .where('users.banned_at', 'is', null)
+    // A deletion ends the sessions too; a deleted account's row never signs anyone in.
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   // Activity for "online" and "last active" without a write per request: at most once a minute.

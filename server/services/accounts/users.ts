@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../../contract/auth';
 import { USERNAME_PATTERN } from '../../../contract/auth';
 import type { Executor, Trx } from '../../db/tx';
 import { openPlayerAccount } from '../economy/ledger';
-import { assertUsernameDistinct, nameSkeleton } from './names';
+import { assertUsernameDistinct, isNameReserved, nameSkeleton } from './names';
 import type { SessionUser } from './sessions';
 
 export function currentUserOf(user: SessionUser): CurrentUser {
@@ -53,7 +53,7 @@ export async function freeUsernameLike(db: Executor, wanted: string): Promise<st
     const candidate = i === 0 ? base : `${base.slice(0, 16)}${Math.floor(1000 + Math.random() * 9000)}`;
     if (!USERNAME_PATTERN.test(candidate)) continue;
     const taken = await db.selectFrom('users').select('id').where((eb) => eb.or([eb('username_lower', '=', candidate.toLowerCase()), eb('username_skeleton', '=', nameSkeleton(candidate))])).executeTakeFirst();
-    if (!taken) return candidate;
+    if (!taken && !(await isNameReserved(db, nameSkeleton(candidate)))) return candidate;
   }
   return `player_${randomUUID().slice(0, 8)}`;
 }

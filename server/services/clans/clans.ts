@@ -114,7 +114,7 @@ export async function leave(trx: Trx, userId: string, clanId: string): Promise<v
 export async function invite(trx: Trx, adminId: string, clanId: string, username: string): Promise<{ inviteId: string; username: string; createdAt: string }> {
   const clan = await lockClan(trx, clanId);
   await requireAdmin(trx, clanId, adminId);
-  const target = await trx.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).executeTakeFirst();
+  const target = await trx.selectFrom('users').select(['id', 'username']).where('username_lower', '=', username.toLowerCase()).where('deleted_at', 'is', null).executeTakeFirst();
   if (!target) throw notFound(CLAN_TEXT.playerNotFound);
   if (await membershipOf(trx, target.id)) throw conflict(CLAN_TEXT.playerInClan, 'PLAYER_IN_CLAN');
   const id = randomUUID();

@@ -17,8 +17,8 @@ interface Normalised { userId: string; username: string; coins: bigint; xp: numb
 
 async function normalise(db: Executor, body: AwardBody): Promise<Normalised> {
   const user = body.uuid !== undefined
-    ? await db.selectFrom('users').select(['id', 'username']).where('id', '=', body.uuid).executeTakeFirst()
-    : await db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', (body.username ?? '').toLowerCase()).executeTakeFirst();
+    ? await db.selectFrom('users').select(['id', 'username']).where('id', '=', body.uuid).where('deleted_at', 'is', null).executeTakeFirst()
+    : await db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', (body.username ?? '').toLowerCase()).where('deleted_at', 'is', null).executeTakeFirst();
   if (!user || (body.uuid !== undefined && body.username !== undefined && user.username.toLowerCase() !== body.username.toLowerCase())) {
     throw notFound(ECONOMY_TEXT.playerNotFound);
   }

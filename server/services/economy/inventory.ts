@@ -39,6 +39,7 @@ export async function searchPlayers(db: Db, callerId: string, query: string, lim
   const rows = await db.selectFrom('users').select(['id', 'username'])
     .where(sql<boolean>`username_lower LIKE ${pattern} ESCAPE '\\'`)
     .where('id', '<>', callerId)
+    .where('deleted_at', 'is', null)
     .orderBy(sql`username_lower LIKE ${prefix} ESCAPE '\\'`, 'desc')
     .orderBy('username_lower')
     .limit(limit)
@@ -64,7 +65,7 @@ export async function transferItems(trx: Trx, from: { id: string; username: stri
   const item = catalogueItem(input.itemUuid);
   if (!item) throw notFound(ECONOMY_TEXT.itemNotFound);
   const recipient = await trx.selectFrom('users').select(['id', 'username'])
-    .where('username_lower', '=', input.toPlayerUsername.trim().toLowerCase()).executeTakeFirst();
+    .where('username_lower', '=', input.toPlayerUsername.trim().toLowerCase()).where('deleted_at', 'is', null).executeTakeFirst();
   if (!recipient) throw notFound(ECONOMY_TEXT.recipientNotFound);
   if (recipient.id === from.id) throw invalid(ECONOMY_TEXT.transferToSelf, 'TRANSFER_TO_SELF');
   await refuseWhileInDebt(trx, from.id);

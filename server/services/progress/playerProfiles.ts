@@ -28,7 +28,8 @@ async function countView(trx: Trx, profileId: string, viewerId: string): Promise
 /** The profile of `uuid` as `viewerId` sees it; another player's look is counted (in a
  * transaction from `transaction`, the route layer's). */
 export async function viewProfile(db: Executor, transaction: RunInTransaction, viewerId: string, uuid: string): Promise<Profile> {
-  const target = await db.selectFrom('users').select(['id', 'username', 'created_at']).where('id', '=', uuid).executeTakeFirst();
+  // A deleted account has no profile: its pseudonymous row stays only for the ledger.
+  const target = await db.selectFrom('users').select(['id', 'username', 'created_at']).where('id', '=', uuid).where('deleted_at', 'is', null).executeTakeFirst();
   if (!target) throw notFound(PROFILE_TEXT.notFound);
   if (viewerId !== target.id) await transaction((trx) => countView(trx, target.id, viewerId));
 
@@ -101,7 +102,7 @@ export interface StatsReport {
 
 /** Adds one match report's stats to the player, once per reportId (a retry: applied false). */
 export async function addMatchStats(trx: Trx, report: StatsReport): Promise<{ applied: boolean }> {
-  const exists = await trx.selectFrom('users').select('id').where('id', '=', report.uuid).executeTakeFirst();
+  const exists = await trx.selectFrom('users').select('id').where('id', '=', report.uuid).where('deleted_at', 'is', null).executeTakeFirst();
   if (!exists) throw notFound(PROFILE_TEXT.notFound);
   const fresh = await trx.insertInto('stat_reports').values({ report_id: report.reportId, user_id: report.uuid })
     .onConflict((oc) => oc.doNothing()).returning('report_id').executeTakeFirst();

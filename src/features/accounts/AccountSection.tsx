@@ -9,6 +9,7 @@ import { useHost } from '../../lib/host';
 import { useCurrentUser } from '../../api/currentUser';
 import { useAskToLogIn } from '../../overlays/context';
 import { ProfileTab } from './ProfileTab';
+import { YourDataCard } from './YourDataCard';
 import { WalletsTab } from './WalletsTab';
 import { accountFeatures } from './accountConfig';
 import { useSettingsStore } from '../../settings-store/context';
@@ -55,7 +56,7 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
       <ScrollTabsList mb="md">
         {visible.map((t) => <Tabs.Tab key={t.value} value={t.value}>{tr(`accounts.tab.${t.value}`)}</Tabs.Tab>)}
       </ScrollTabsList>
-      <Tabs.Panel value="profile"><ProfileTab user={user} features={features} /></Tabs.Panel>
+      <Tabs.Panel value="profile"><ProfileTab user={user} features={features} /><YourDataCard user={user} /></Tabs.Panel>
       {!host.isHidden('walletsTab') && <Tabs.Panel value="wallets"><WalletsTab user={user} /></Tabs.Panel>}
     </Tabs>
   );

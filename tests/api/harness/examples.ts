@@ -32,6 +32,7 @@ import { CLAN_EXAMPLES } from './examples/clans';
 import { ECONOMY_EXAMPLES } from './examples/economy';
 import { SETTINGS_EXAMPLES } from './examples/settings';
 import { PURCHASE_EXAMPLES } from './examples/purchases';
+import { RIGHTS_EXAMPLES } from './examples/rights';
 
 export interface ExampleContext {
   /** Who sends the request; null when anonymous. */
@@ -64,7 +65,7 @@ export interface Example {
 }
 
 /** Every entry, by feature (harness/examples/<feature>.ts). */
-export const EXAMPLES: Record<string, Example> = { ...AUTH_EXAMPLES, ...ECONOMY_EXAMPLES, ...CLAN_EXAMPLES, ...SETTINGS_EXAMPLES, ...ADMIN_EXAMPLES, ...PURCHASE_EXAMPLES };
+export const EXAMPLES: Record<string, Example> = { ...AUTH_EXAMPLES, ...ECONOMY_EXAMPLES, ...CLAN_EXAMPLES, ...SETTINGS_EXAMPLES, ...ADMIN_EXAMPLES, ...PURCHASE_EXAMPLES, ...RIGHTS_EXAMPLES };
 
 export function exampleOf(endpoint: EndpointDef, examples: Record<string, Example> = EXAMPLES): Example | undefined {
   return examples[endpointKey(endpoint)];

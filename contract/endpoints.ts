@@ -12,6 +12,7 @@ import { profileEndpoints } from './profile';
 import { releaseEndpoints } from './releases';
 import { clanEndpoints } from './clans';
 import { accountEndpoints } from './accounts';
+import { ageEndpoints } from './age';
 import { bridgeEndpoints } from './bridge';
 import { settingsEndpoints } from './settings';
 import { adminEndpoints } from './admin';
@@ -31,6 +32,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   releases: releaseEndpoints,
   clans: clanEndpoints,
   accounts: accountEndpoints,
+  age: ageEndpoints,
   bridge: bridgeEndpoints,
   settings: settingsEndpoints,
   admin: adminEndpoints,

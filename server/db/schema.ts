@@ -28,6 +28,8 @@ export interface UsersTable {
   /** 021: what the banned player is told at sign-in ('' for nothing); ban_reason stays internal. */
   ban_message: ColumnType<string | null, string | null | undefined, string | null>;
   banned_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 027: the age band the age screen gave ('13_17' | '18_plus'); NULL until asked. Never a date. */
+  age_band: ColumnType<'13_17' | '18_plus' | null, '13_17' | '18_plus' | null | undefined, '13_17' | '18_plus' | null>;
 }
 
 export interface SessionsTable {

@@ -1,4 +1,4 @@
-// The age screen that comes before the sign-up form (src/features/accounts/AgeScreen.tsx): choose
+// The age screen that comes before the sign-up form (src/ui/AgeScreen.tsx): choose
 // a date of birth and go on. The selects are native: Playwright chooses by value.
 import type { Locator } from '@playwright/test';
 

@@ -9,7 +9,7 @@ import { AGE_TEXT, answerAge, myAge } from '../../contract/age';
 import { register } from '../../contract/auth';
 import { openCoinflips } from '../../contract/coinflip';
 import { baseInventory } from '../../contract/economy';
-import { chosenDate, dateOrder } from '../../src/features/accounts/AgeScreen';
+import { chosenDate, dateOrder } from '../../src/ui/AgeScreen';
 import AuthModal, { SIGNUP_REFUSED_KEY } from '../../src/features/accounts/AuthModal';
 import { authenticate } from '../../src/features/accounts/api/authRequests';
 import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';

@@ -24,7 +24,7 @@ import { t as tr } from '../../i18n';
 import { AGE_TEXT, AUTH_TEXT } from '../../i18n/texts';
 import { localServerText } from '../../i18n/serverTexts';
 import { ageVerdict } from '../../../contract/age';
-import { AgeScreen } from './AgeScreen';
+import { AgeScreen } from '../../ui/AgeScreen';
 
 /** Set for the tab's life once a sign-up's birth date allowed no account (the FTC's advice: a
  * child does not just go back and enter another date). Nothing is sent or kept elsewhere. */

@@ -33,8 +33,8 @@ import { localServerText } from '../../i18n/serverTexts';
 import { canonicalDecimal, formatNumber } from '../../i18n/format';
 import { AGE_TEXT, COINFLIP_TEXT } from '../../i18n/texts';
 import { ApiError } from '../../api/client';
-import { ageBandQuery, useAgeBand, useAnswerAge } from '../accounts/api/age';
-import { AgeScreen } from '../accounts/AgeScreen';
+import { ageBandQuery, useAgeBand, useAnswerAge } from '../../api/age';
+import { AgeScreen } from '../../ui/AgeScreen';
 
 /** The server refused a wager for the player's age band (asked, or 13 to 17). */
 const isAgeRefusal = (error: unknown) => error instanceof ApiError && (error.body?.code === 'AGE_REQUIRED' || error.body?.code === 'AGE_RESTRICTED');

@@ -7,7 +7,9 @@ import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
 import { currentLocale, t } from '../../i18n';
-import { usePublicConfig } from '../accounts/api/publicConfig';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { config } from '../../../contract/system';
+import { call } from '../../api/client';
 
 export const LEGAL_LINKS: readonly AboutLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
@@ -19,6 +21,14 @@ const aboutLinkLabel = (label: string) => (label === 'Privacy Policy' ? t('setti
 
 /** Our legal pages carry the player's language: the server frames the English text in it (server/routes/legal.ts). */
 const legalHref = (link: AboutLink) => (LEGAL_LINKS.includes(link) ? `${link.href}?lang=${currentLocale()}` : link.href);
+
+/** The server's public config (GET /api/config, the same cached query the log-in dialog reads):
+ * its support contact. */
+const publicConfigQuery = queryOptions({
+  queryKey: ['publicConfig'] as const,
+  queryFn: ({ signal }) => call(config, { signal }),
+  staleTime: Infinity,
+});
 
 const about = ActivityConfig.shape.about.parse((rawActivity as { about?: unknown }).about);
 
@@ -48,7 +58,7 @@ function Links({ title, links, testId }: { title: string; links: readonly AboutL
 }
 
 export function AboutSection({ links = about }: { links?: { community: readonly AboutLink[]; support: readonly AboutLink[] } }) {
-  const support = withServerSupport(serverSupportLinks(usePublicConfig().data?.support), links.support);
+  const support = withServerSupport(serverSupportLinks(useQuery(publicConfigQuery).data?.support), links.support);
   return (
     <Stack gap="lg">
       <Group gap="sm">

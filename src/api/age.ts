@@ -1,8 +1,8 @@
 // GET and POST /api/account/age: the age band on the signed-in account (null: not asked yet),
 // and the age screen's answer, which the server keeps as a band only (contract/age.ts).
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answerAge, myAge } from '../../../../contract/age';
-import { call } from '../../../api/client';
+import { answerAge, myAge } from '../../contract/age';
+import { call } from './client';
 
 export const ageBandQuery = queryOptions({
   queryKey: ['account', 'age'] as const,

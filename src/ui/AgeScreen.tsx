@@ -6,9 +6,9 @@
 // year-month-day) and are native selects, which phones open as their own pickers.
 import { Button, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { calendarDate, OLDEST_BIRTH_YEAR } from '../../../contract/age';
-import { currentLocale, t } from '../../i18n';
-import { AGE_TEXT } from '../../i18n/texts';
+import { calendarDate, OLDEST_BIRTH_YEAR } from '../../contract/age';
+import { currentLocale, t } from '../i18n';
+import { AGE_TEXT } from '../i18n/texts';
 
 type Part = 'day' | 'month' | 'year';
 

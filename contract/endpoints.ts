@@ -13,6 +13,7 @@ import { releaseEndpoints } from './releases';
 import { clanEndpoints } from './clans';
 import { accountEndpoints } from './accounts';
 import { rightsEndpoints } from './rights';
+import { ageEndpoints } from './age';
 import { bridgeEndpoints } from './bridge';
 import { settingsEndpoints } from './settings';
 import { adminEndpoints } from './admin';
@@ -33,6 +34,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   clans: clanEndpoints,
   accounts: accountEndpoints,
   rights: rightsEndpoints,
+  age: ageEndpoints,
   bridge: bridgeEndpoints,
   settings: settingsEndpoints,
   admin: adminEndpoints,

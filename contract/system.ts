@@ -16,6 +16,8 @@ export const PublicConfig = z.object({
   /** How a player earns coins on this server besides a game server's awards: the local demo
    * game server's rounds (contract/demoGame.ts), or null where it is off (every real deployment). */
   demoRounds: DemoRoundTerms.nullish(),
+  /** Where players reach the studio (SUPPORT_EMAIL, SUPPORT_URL): shown in About. */
+  support: z.object({ email: z.string().nullable(), url: z.string().nullable() }).optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

@@ -8,6 +8,7 @@
 import type { TextParams, TextRef } from './http';
 import { tcFixed } from './economy';
 import { AIRDROP_TEXT, DISCORD_TEXT, PORTAL_TEXT, WALLET_TEXT } from './accounts';
+import { AGE_TEXT } from './age';
 import { AUTH_TEXT } from './auth';
 import { HTTP_TEXT } from './http';
 import { BRIDGE_TEXT } from './bridge';
@@ -25,7 +26,7 @@ import { RIGHTS_TEXT } from './rights';
 import { SETTINGS_IMPORT_TEXT } from './settings';
 
 export const CONTRACT_TEXT_GROUPS = {
-  airdrop: AIRDROP_TEXT, discord: DISCORD_TEXT, portal: PORTAL_TEXT, wallet: WALLET_TEXT, auth: AUTH_TEXT,
+  airdrop: AIRDROP_TEXT, discord: DISCORD_TEXT, portal: PORTAL_TEXT, wallet: WALLET_TEXT, auth: AUTH_TEXT, age: AGE_TEXT,
   bridge: BRIDGE_TEXT, clan: CLAN_TEXT, coinflip: COINFLIP_TEXT, crate: CRATE_TEXT, economy: ECONOMY_TEXT,
   market: MARKET_TEXT, name: NAME_TEXT, profile: PROFILE_TEXT, settingsImport: SETTINGS_IMPORT_TEXT,
   inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, http: HTTP_TEXT,

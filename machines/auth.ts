@@ -11,6 +11,8 @@ export interface AuthSubmission {
   password: string;
   confirmPassword: string;
   token: string;
+  /** Sign-up: the age screen's answer (YYYY-MM-DD), sent as birth_date. */
+  birthDate?: string;
 }
 
 export interface AuthRequest { mode: AuthMode; submission: AuthSubmission }

@@ -2,6 +2,8 @@
 // docs/operations.md's configuration table documents each of these.
 import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
+import activity from '../activity.config.json';
+import { ActivityConfig } from '../contract/activity';
 import { parseTripcoins } from '../contract/money';
 import { strangerWildcard } from '../contract/origins';
 import { purchaseConfigProblems } from './providers/purchaseConfig';
@@ -225,8 +227,14 @@ export const ConfigSchema = z.object({
   }, 'a Sentry DSN: https://<public key>@<host>/<project id>').optional(),
   /** The `environment` reports are filed under (default: NODE_ENV). */
   SENTRY_ENVIRONMENT: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)').optional(),
-  /** Folder with privacy.html and terms.html, the bodies of /privacy and /terms. */
+  /** Folder with the bodies of /privacy and /terms: one folder per language (en/privacy.html,
+   * de/terms.html, …), or a studio's own privacy.html and terms.html in English. */
   LEGAL_DIR: z.string().min(1).default('./server/data/legal'),
+  /** Where players reach the studio (About, the legal pages): an address, a support page, or both.
+   * Without either, about.support in activity.config.json is used; production refuses to sell
+   * without one (supportProblems). */
+  SUPPORT_EMAIL: z.email('an e-mail address, such as support@studio.com').optional(),
+  SUPPORT_URL: z.url({ protocol: /^https$/, error: 'an https:// address of the support page' }).optional(),
   /** Crate shops (contract/crates.ts): price per crate in TC (two decimals at most) and the
    * total supply minted into each shop the first time it starts. Raising a supply later mints
    * the difference; lowering it changes nothing (crates already minted are never destroyed). */
@@ -331,8 +339,28 @@ export function productionProblems(c: Config): string[] {
   }
   if (c.DEMO_GAME_SERVER) problems.push('DEMO_GAME_SERVER is set: the local demo game server pays anyone who plays a round; it is for local try-outs only');
   problems.push(...purchaseConfigProblems(c));
+  problems.push(...supportProblems(c));
   if (c.PLAYGROUND_ORIGIN) problems.push('PLAYGROUND_ORIGIN is set: it is for the local host playground and lifts frame-ancestors');
   return problems;
+}
+
+/** The studio's support contact: SUPPORT_EMAIL and SUPPORT_URL, else about.support in
+ * activity.config.json (its first mailto: address and first https page). */
+export function supportContact(c: Pick<Config, 'SUPPORT_EMAIL' | 'SUPPORT_URL'>): { email: string | null; url: string | null } {
+  if (c.SUPPORT_EMAIL || c.SUPPORT_URL) return { email: c.SUPPORT_EMAIL ?? null, url: c.SUPPORT_URL ?? null };
+  const links = ActivityConfig.shape.about.parse((activity as { about?: unknown }).about).support;
+  const email = links.find((l) => l.href.startsWith('mailto:'))?.href.slice('mailto:'.length) ?? null;
+  const url = links.find((l) => l.href.startsWith('https://'))?.href ?? null;
+  return { email, url };
+}
+
+/** A process that sells TripCoins for real money (any host's purchase keys set) must tell players
+ * where to ask about a payment, a refund or their data: production refuses it without a contact. */
+export function supportProblems(c: Config): string[] {
+  const selling = [c.DISCORD_BOT_TOKEN, c.DISCORD_PUBLIC_KEY, c.XSOLLA_PROJECT_ID, c.XSOLLA_API_KEY, c.XSOLLA_WEBHOOK_SECRET, c.WEB_CHECKOUT_SECRET_KEY, c.WEB_CHECKOUT_WEBHOOK_SECRET].some(Boolean);
+  const { email, url } = supportContact(c);
+  if (selling && !email && !url) return ['purchases are on but there is no support contact: set SUPPORT_EMAIL or SUPPORT_URL (or about.support in activity.config.json); players need it for payments, refunds and their data'];
+  return [];
 }
 
 /** Which host sign-ins this process offers, and why (logged at start-up). */

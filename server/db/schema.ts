@@ -30,6 +30,8 @@ export interface UsersTable {
   banned_by: ColumnType<string | null, string | null | undefined, string | null>;
   /** 025: set when the account was deleted (the row stays, pseudonymised). */
   deleted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** 027: the age band the age screen gave ('13_17' | '18_plus'); NULL until asked. Never a date. */
+  age_band: ColumnType<'13_17' | '18_plus' | null, '13_17' | '18_plus' | null | undefined, '13_17' | '18_plus' | null>;
 }
 
 export interface SessionsTable {

@@ -7,6 +7,7 @@ import { inTransaction, isUniqueViolation } from '../db/tx';
 import { awardOnce } from '../services/economy/awards';
 import { createListing } from '../services/economy/marketplace';
 import { hashPassword } from '../services/accounts/passwords';
+import { setSignUpBand } from '../services/accounts/age';
 import { createUser } from '../services/accounts/users';
 
 export interface DemoPlayer { username: string; password: string; tripcoins: string; xp: number; items: Record<string, number> }
@@ -33,7 +34,8 @@ export async function seedDemo(db: Db, scryptLogN: number): Promise<SeededPlayer
     if (!existing) {
       const passwordHash = await hashPassword(p.password, scryptLogN);
       try {
-        await inTransaction(db, (trx) => createUser(trx, { username: p.username, passwordHash }));
+        // The demo players stand for adults who answered the age screen, so that they may wager.
+        await inTransaction(db, async (trx) => setSignUpBand(trx, await createUser(trx, { username: p.username, passwordHash }), '18_plus'));
         created = true;
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

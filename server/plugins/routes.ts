@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin';
 import swaggerUi from '@fastify/swagger-ui';
 import { accountRoutes } from '../routes/accounts';
+import { ageRoutes } from '../routes/age';
 import { adminRoutes } from '../routes/admin';
 import { authRoutes } from '../routes/auth';
 import { bridgeRoutes } from '../routes/bridge';
@@ -27,7 +28,7 @@ import { systemRoutes } from '../routes/system';
 import { webhookRoutes } from '../routes/webhooks';
 
 const AREAS = [
-  systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
+  systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes, ageRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes, rightsRoutes,
   liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes,
 ];

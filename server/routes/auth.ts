@@ -4,6 +4,7 @@ import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, logoutEverywh
 import { badRequest, HttpError } from '../errors';
 import { clearSessionCookie, setSessionCookie, startSession } from '../http/sessions';
 import { constantAnswer, route } from '../route';
+import { setSignUpBand, signUpBand } from '../services/accounts/age';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/accounts/passwordAccounts';
 import { createSession, revokeAllSessions, revokeSession } from '../services/accounts/sessions';
@@ -24,12 +25,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Sign-up, sign-in and a password change run as 'steps' (server/route.ts): the attempt
   // counters must stay counted when the check then fails, and scrypt must not hold a connection.
   route(app, register, async ({ body, request, reply, transaction }) => {
+    // The age screen's answer first: under 13 is refused before anything is counted or written
+    // (not the attempt, not the date); an older date keeps only its band.
+    const band = signUpBand(body.birth_date);
     await signUps.chargeAddress(request);
     await signUps.botCheck(request, body.turnstile_token, body.username);
     // The name is charged only after a valid bot check: junk tokens cannot block a name.
     await signUps.chargeUsername(body.username);
     const passwordHash = await signUps.hash(body.password, 'signIn');
-    const user = await transaction(async (trx) => startSession(trx, request, reply, await registerAccount(trx, body.username, passwordHash), config.SESSION_DAYS));
+    const user = await transaction(async (trx) => {
+      const id = await registerAccount(trx, body.username, passwordHash);
+      await setSignUpBand(trx, id, band);
+      return startSession(trx, request, reply, id, config.SESSION_DAYS);
+    });
     return { status: 'ok' as const, ...currentUserOf(user) };
   }, STEPS);
 

@@ -4,6 +4,7 @@ import { acceptCoinflip, cancelCoinflip, COINFLIP_TEXT, coinflipGame, createCoin
 import { parseTripcoins } from '../../contract/money';
 import { badRequest } from '../errors';
 import { route } from '../route';
+import { assertMayWager } from '../services/accounts/age';
 import * as coinflip from '../services/economy/coinflip';
 
 export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
@@ -13,6 +14,8 @@ export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
     // The contract already checked the amount with the spec's messages; this only converts it.
     const wager = parseTripcoins(body.wager_amount);
     if (wager === null) throw badRequest(COINFLIP_TEXT.invalidWager, 'INVALID_INPUT');
+    // A wager needs a player who said they are 18 or older (the host's own policy is a separate gate).
+    await assertMayWager(trx, user.id);
     return coinflip.createCoinflip(trx, user.id, wager, body.choice);
   });
 
@@ -21,7 +24,10 @@ export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
     return { games: await coinflip.openGames(db, request.user?.id ?? null) };
   });
 
-  route(app, acceptCoinflip, async ({ params, user, trx }) => coinflip.acceptCoinflip(trx, user.id, params.id));
+  route(app, acceptCoinflip, async ({ params, user, trx }) => {
+    await assertMayWager(trx, user.id);
+    return coinflip.acceptCoinflip(trx, user.id, params.id);
+  });
 
   route(app, cancelCoinflip, async ({ params, user, trx }) => coinflip.cancelCoinflip(trx, user.id, params.id));
 

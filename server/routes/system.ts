@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { altchaChallenge, config as configEndpoint, health, ready } from '../../contract/system';
+import { supportContact } from '../config';
 import { unavailable } from '../errors';
 import { route } from '../route';
 import { demoRoundTerms } from './demoGameServer';
@@ -57,6 +58,7 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     discord: { enabled: Boolean(app.config.DISCORD_CLIENT_ID && app.config.DISCORD_CLIENT_SECRET), clientId: app.config.DISCORD_CLIENT_ID ?? null, authorizeUrl: app.config.DISCORD_AUTHORIZE_URL },
     version: app.config.APP_VERSION,
     demoRounds: app.config.DEMO_GAME_SERVER ? demoRoundTerms(app.config.DEMO_ROUND_SECONDS) : null,
+    support: supportContact(app.config),
   }));
 
   const attempts = passwordAttempts(app.db, app.config);

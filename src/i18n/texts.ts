@@ -2,6 +2,7 @@
 // these instead of the contract's own objects in src/ (the contract's stay English for the
 // server). `CONTRACT_TEXTS` lists every one with its catalog prefix, for the catalog test.
 import { AIRDROP_TEXT as AIRDROP, DISCORD_TEXT as DISCORD, PORTAL_TEXT as PORTAL, WALLET_TEXT as WALLET } from '../../contract/accounts';
+import { AGE_TEXT as AGE } from '../../contract/age';
 import { AUTH_TEXT as AUTH } from '../../contract/auth';
 import { BRIDGE_TEXT as BRIDGE } from '../../contract/bridge';
 import { CLAN_TEXT as CLAN } from '../../contract/clans';
@@ -29,7 +30,7 @@ const amounts: ArgFormat = (args) => Object.fromEntries(args.map((value, i) => [
 const count: ArgFormat = ([n]) => ({ 0: formatNumber(Number(n), { useGrouping: false }), soldOut: Number(n) <= 0 ? 'yes' : 'no' });
 
 export const CONTRACT_TEXTS = {
-  'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH,
+  'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH, 'text.age': AGE,
   'text.bridge': BRIDGE, 'text.clan': CLAN, 'text.coinflip': COINFLIP, 'text.crate': CRATE, 'text.economy': ECONOMY,
   'text.market': MARKET, 'text.name': NAME, 'text.profile': PROFILE, 'text.settingsImport': SETTINGS_IMPORT,
   'text.inventory': INVENTORY, 'text.live': LIVE, 'text.purchase': PURCHASE, 'text.http': HTTP,
@@ -49,6 +50,7 @@ export const DISCORD_TEXT = localized('text.discord', DISCORD, ARG_FORMATS);
 export const PORTAL_TEXT = localized('text.portal', PORTAL, ARG_FORMATS);
 export const WALLET_TEXT = localized('text.wallet', WALLET, ARG_FORMATS);
 export const AUTH_TEXT = localized('text.auth', AUTH, ARG_FORMATS);
+export const AGE_TEXT = localized('text.age', AGE, ARG_FORMATS);
 export const BRIDGE_TEXT = localized('text.bridge', BRIDGE, ARG_FORMATS);
 export const CLAN_TEXT = localized('text.clan', CLAN, ARG_FORMATS);
 export const COINFLIP_TEXT = localized('text.coinflip', COINFLIP, ARG_FORMATS);

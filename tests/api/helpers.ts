@@ -151,10 +151,13 @@ export function uniqueName(prefix = 'player'): string {
   return `${prefix}_${process.pid % 1000}_${counter}_${randomBytes(2).toString('hex')}`.slice(0, 20);
 }
 
-/** Registers a fresh player (solving the bot check) and returns a logged-in client. */
+/** The age screen's answer the test players give: an adult, so that they may wager (contract/age.ts). */
+export const ADULT_BIRTH_DATE = '1990-04-01';
+
+/** Registers a fresh adult player (solving the bot check) and returns a logged-in client. */
 export async function registerPlayer(app: FastifyInstance, username = uniqueName(), password = 'hunter22'): Promise<{ client: Client; username: string; password: string; uuid: string }> {
   const client = new Client(app);
-  const response = await client.post('/api/register', { username, password, turnstile_token: await solveBotCheck(app) });
+  const response = await client.post('/api/register', { username, password, turnstile_token: await solveBotCheck(app), birth_date: ADULT_BIRTH_DATE });
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   return { client, username, password, uuid: response.json().uuid };
 }

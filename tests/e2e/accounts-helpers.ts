@@ -39,7 +39,7 @@ export async function registerAccount(baseURL: string, username: string, passwor
   const response = await fetch(`${baseURL}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ username, password, turnstile_token: await altchaToken(baseURL) }),
+    body: JSON.stringify({ username, password, turnstile_token: await altchaToken(baseURL), birth_date: '1990-04-01' }),
   });
   if (!response.ok) throw new Error(`register ${username}: ${response.status} ${await response.text()}`);
 }

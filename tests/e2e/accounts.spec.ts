@@ -7,6 +7,7 @@ import { finishLoading, stubGame } from './accounts-helpers';
 import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 import { loadingScreenGone, type TestWindow } from './game';
+import { answerAgeScreen } from './age';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -65,6 +66,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await openAuth(page, 'signup');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Create an Account')).toBeVisible();
+  await answerAgeScreen(dialog);
   await dialog.getByLabel('Username').fill(username);
   await dialog.getByLabel('Password', { exact: true }).fill('first-pass');
   await dialog.getByLabel('Confirm password').fill('first-pass');

@@ -8,6 +8,7 @@ import { stubGame } from './accounts-helpers';
 import { callShowSettings, loadingScreenGone } from './game';
 import { awardPlayer, registerPlayer } from './players';
 import { expect as baseExpect, test } from './test';
+import { answerAgeScreen } from './age';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PORT = Number(process.env.E2E_PORT ?? 8181);
@@ -39,6 +40,7 @@ test('in Japanese: sign-up checks, the crate and airdrop toasts and the ban at l
 
   // Sign-up: a name that breaks the rule, then passwords that differ.
   const signup = await openAuth(page, 'signup');
+  await answerAgeScreen(signup);
   await signup.getByLabel(ja['accounts.AuthModal.username']!, { exact: true }).fill('ab');
   await signup.getByLabel(ja['accounts.AuthModal.password']!, { exact: true }).fill('secret-1');
   await signup.getByLabel(ja['accounts.AuthModal.confirmPassword']!, { exact: true }).fill('secret-2');

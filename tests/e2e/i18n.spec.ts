@@ -4,6 +4,7 @@
 import { demoState, openGame, type TestWindow } from './game';
 import { expect, test, type Page } from './test';
 import { holdGameData } from './settle';
+import { answerAgeScreen } from './age';
 
 test.describe.configure({ timeout: 90_000 });
 test.beforeEach(({ page: _page }, testInfo) => {
@@ -42,6 +43,7 @@ test.describe('Chromium in German', () => {
   test('the bot check in the sign-up form speaks German too (altcha\'s own words, loaded with the widget)', async ({ page }) => {
     await openGame(page);
     await page.evaluate(() => window.postMessage({ type: 'switchAuthMode', mode: 'signup' }, window.location.origin));
+    await answerAgeScreen(page.getByRole('dialog'));
     const check = page.getByTestId('bot-check');
     await expect(check).toContainText(/Überprüft|Ich bin kein Roboter/, { timeout: 30_000 });
     await expect(check).toContainText('Geschützt durch');

@@ -27,6 +27,7 @@ import { awardPlayer, registerPlayer } from './players';
 import { waitForGame, type TestWindow } from './game';
 import { expect, test, type Page } from './test';
 import { holdGameData, settled } from './settle';
+import { answerAgeScreen } from './age';
 
 const LOCALES = (process.env.LOOK_LOCALE ?? 'en').split(',');
 const catalog = (locale: string) => JSON.parse(readFileSync(new URL(`../../src/i18n/catalogs/${locale}.json`, import.meta.url), 'utf8')) as Record<string, string>;
@@ -297,6 +298,7 @@ for (const LOCALE of LOCALES) test.describe(`in ${LOCALE}`, () => {
       await post(page, { type: 'switchAuthMode', mode: 'signup' });
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible({ timeout: 30_000 });
+      await answerAgeScreen(dialog);
       await dialog.getByLabel(say('Username'), { exact: true }).fill('x!');
       await dialog.getByLabel(say('Password'), { exact: true }).fill('short');
       await dialog.getByLabel(say('Confirm password'), { exact: true }).fill('shorter');

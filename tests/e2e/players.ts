@@ -19,7 +19,8 @@ export async function botCheckToken(request: APIRequestContext): Promise<string>
 
 /** Registers `username` in `request`'s cookie jar (logged in there); answers the new player's uuid. */
 export async function registerPlayer(request: APIRequestContext, username: string, password = 'e2e-pass-1'): Promise<string> {
-  const response = await request.post('/api/register', { data: { username, password, turnstile_token: await botCheckToken(request) } });
+  // An adult's answer to the age screen: these players may wager (contract/age.ts).
+  const response = await request.post('/api/register', { data: { username, password, turnstile_token: await botCheckToken(request), birth_date: '1990-04-01' } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json() as { uuid: string }).uuid;
 }

@@ -52,6 +52,9 @@ describe('the signup modal', () => {
   it('refuses mismatched passwords', () => {
     wrap(<AuthModal payload={{ mode: 'signup' }} onClose={() => undefined} />);
     expect(screen.getByText('Create an Account')).toBeInTheDocument();
+    // The age screen comes first (tests/unit/age-screen.test.tsx): an adult's answer.
+    for (const [part, value] of [['day', '1'], ['month', '4'], ['year', '1990']]) fireEvent.change(screen.getByTestId(`age-${part}`), { target: { value } });
+    fireEvent.click(screen.getByTestId('age-continue'));
     type('Username', 'alice');
     type(/^Password/, 'secret1');
     type('Confirm password', 'secret2');

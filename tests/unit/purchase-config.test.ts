@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 
-const PROD = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://game.example.com', GAME_SERVER_KEY: 'k'.repeat(20) };
+// A seller names its support contact (supportProblems; tests/unit/support-contact.test.ts).
+const PROD = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://game.example.com', GAME_SERVER_KEY: 'k'.repeat(20), SUPPORT_EMAIL: 'support@game.example.com' };
 const problemsOf = (env: Record<string, string>): string => {
   try { loadConfig({ ...PROD, ...env }); return ''; } catch (error) { if (error instanceof ConfigError) return error.message; throw error; }
 };

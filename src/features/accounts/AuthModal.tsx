@@ -1,6 +1,8 @@
 // The 'auth' modal: login, signup and logout in one Mantine modal,
 // driven by machines/auth.ts. Enter submits unless busy; it cannot be closed while busy;
 // closing clears the fields and the bot-check token; login <-> signup switches after 300 ms.
+// Sign-up first asks the age screen (AgeScreen.tsx; docs/domain/age.md), then shows the spec's
+// form as it is, and sends the answer with it.
 import { Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -19,8 +21,16 @@ import { HostAccountAnswer, hostAccountText } from './hostAccount';
 import './AuthModal.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { t as tr } from '../../i18n';
-import { AUTH_TEXT } from '../../i18n/texts';
+import { AGE_TEXT, AUTH_TEXT } from '../../i18n/texts';
 import { localServerText } from '../../i18n/serverTexts';
+import { ageVerdict } from '../../../contract/age';
+import { AgeScreen } from '../../ui/AgeScreen';
+
+/** Set for the tab's life once a sign-up's birth date allowed no account (the FTC's advice: a
+ * child does not just go back and enter another date). Nothing is sent or kept elsewhere. */
+export const SIGNUP_REFUSED_KEY = 'tripshell.signupAgeRefused';
+const signUpRefused = () => { try { return sessionStorage.getItem(SIGNUP_REFUSED_KEY) === '1'; } catch { return false; } };
+const rememberRefusal = () => { try { sessionStorage.setItem(SIGNUP_REFUSED_KEY, '1'); } catch { /* storage off: the refusal still shows now */ } };
 
 export const SWITCH_DELAY_MS = 300;
 
@@ -92,6 +102,9 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // Sign-up's age step: the answer (kept only for this form's life), or the refusal.
+  const [birthDate, setBirthDate] = useState<string | null>(null);
+  const [refused, setRefused] = useState(signUpRefused);
   // The bot check solves in the background from the moment the form shows: `checking`
   // while it runs, `waiting` when Log In / Sign Up was pressed meanwhile (sent once it is done).
   const [checking, setChecking] = useState(true);
@@ -114,7 +127,11 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   }, [state, mode, username, applyAnswer, onClose]);
 
   const clear = () => {
-    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null); setWaiting(false);
+    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null); setWaiting(false); setBirthDate(null);
+  };
+  const answerAge = (date: string) => {
+    if (ageVerdict(date) === 'under_13') { rememberRefusal(); setRefused(true); return; }
+    setBirthDate(date);
   };
   const close = () => {
     if (busy) return;
@@ -136,7 +153,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (busy || waiting) return;
-    const submission = { username, password, confirmPassword, token };
+    const submission = { username, password, confirmPassword, token, ...(birthDate ? { birthDate } : {}) };
     // A form that is fine but for the check still running waits for it, then goes by itself.
     if (mode !== 'logout' && !token && checking && validate(mode, { ...submission, token: 'pending' }) === null) {
       setWaiting(true);
@@ -148,9 +165,9 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     if (!waiting) return;
     if (token) {
       setWaiting(false);
-      send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token } });
+      send({ type: 'SUBMIT', submission: { username, password, confirmPassword, token, ...(birthDate ? { birthDate } : {}) } });
     } else if (!checking) setWaiting(false); // the check failed: its text shows
-  }, [waiting, token, checking, username, password, confirmPassword, send]);
+  }, [waiting, token, checking, username, password, confirmPassword, birthDate, send]);
 
   // The form's checks (machines/auth.ts) answer with the contract's English: said in the player's language.
   const rawError = state.context.error ?? problem;
@@ -165,7 +182,21 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       onClose={close}
       title={<Title order={3} component="span">{tr(`accounts.AuthModal.title.${mode}`)}{mode === 'login' && <WaveIcon />}</Title>}
     >
-      {mode === 'logout' ? (
+      {mode === 'signup' && refused ? (
+        <Stack data-testid="signup-refused">
+          <Text role="alert">{AGE_TEXT.tooYoung}</Text>
+          <Text size="sm" c="dimmed">{tr('age.refusedMore')}</Text>
+          <Group justify="flex-end"><Button onClick={close}>{tr('age.close')}</Button></Group>
+        </Stack>
+      ) : mode === 'signup' && birthDate === null ? (
+        <Stack>
+          <AgeScreen onAnswer={answerAge} />
+          <Text size="sm" ta="center">
+            {tr('accounts.AuthModal.alreadyHaveAnAccount')}
+            <Anchor component="button" type="button" onClick={() => switchTo('login')}>{tr('accounts.AuthModal.login')}</Anchor>
+          </Text>
+        </Stack>
+      ) : mode === 'logout' ? (
         <Stack>
           <Text>{tr('accounts.AuthModal.areYouSureYouWant')}</Text>
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}

@@ -3,7 +3,9 @@
 // not above the balance, on Heads (0) or Tails (1). The stake is escrowed and the server
 // commits to sha256 of its seed; the open wagers list below lets a player accept another
 // player's wager (the coin is flipped at once) or cancel their own. Results show the seed hash
-// and the revealed seed, checked in the browser.
+// and the revealed seed, checked in the browser. A wager needs the player's 18+ answer to the age
+// screen (docs/domain/age.md): a player not asked yet answers it here first; a player of 13 to 17
+// is told wagers are not open to them, and sees no wager form or list.
 import { Alert, Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -29,7 +31,13 @@ import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
 import { localServerText } from '../../i18n/serverTexts';
 import { canonicalDecimal, formatNumber } from '../../i18n/format';
-import { COINFLIP_TEXT } from '../../i18n/texts';
+import { AGE_TEXT, COINFLIP_TEXT } from '../../i18n/texts';
+import { ApiError } from '../../api/client';
+import { ageBandQuery, useAgeBand, useAnswerAge } from '../../api/age';
+import { AgeScreen } from '../../ui/AgeScreen';
+
+/** The server refused a wager for the player's age band (asked, or 13 to 17). */
+const isAgeRefusal = (error: unknown) => error instanceof ApiError && (error.body?.code === 'AGE_REQUIRED' || error.body?.code === 'AGE_RESTRICTED');
 
 /**
  * Polls the wager this player created until someone accepts it. It replaced the Create Wager
@@ -101,6 +109,13 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   const loggedOut = isLoggedOutError(inventory.error);
   // Logged out the wager form is not a dead end: Log In opens the auth modal.
   const askToLogIn = useAskToLogIn();
+  const queryClient = useQueryClient();
+  const age = useAgeBand(inventory.isSuccess);
+  const answerAge = useAnswerAge();
+  const band = age.data?.age_band;
+  // Until the band is known no wager is offered; should it fail to load, the server still refuses.
+  const ageGate = age.isPending && inventory.isSuccess ? 'pending' : age.isSuccess ? (band === null ? 'ask' : band === '13_17' ? 'restricted' : null) : null;
+  const afterRefusal = (error: unknown) => { if (isAgeRefusal(error)) void queryClient.invalidateQueries({ queryKey: ageBandQuery.queryKey }); };
 
   const create = useCreateWager({
     onSuccess: (result) => {
@@ -113,6 +128,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
       setLocked(true);
     },
     onError: (error) => {
+      afterRefusal(error);
       const text = errorText(error, COINFLIP_TEXT.createFailed);
       setProblem(text);
       economyToast('error', text);
@@ -120,7 +136,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
   });
   const accept = useAcceptWager({
     onSuccess: (game) => { setAccepted(game); },
-    onError: (error) => economyToast('error', errorText(error, COINFLIP_TEXT.acceptFailed)),
+    onError: (error) => { afterRefusal(error); economyToast('error', errorText(error, COINFLIP_TEXT.acceptFailed)); },
   });
   const cancel = useCancelWager({
     onSuccess: () => economyToast('success', COINFLIP_TEXT.cancelled),
@@ -161,7 +177,20 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
         )}
         {inventory.isError && !loggedOut && <Alert color="red">{t('coinflip.CoinflipModal.failedToLoadInventoryPlease')}</Alert>}
         {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} />}
-        <form onSubmit={submit} noValidate data-testid="coinflip-form" data-locked={locked || undefined}>
+        {ageGate === 'pending' && <Text size="sm" c="dimmed">{t('age.loading')}</Text>}
+        {ageGate === 'ask' && (
+          <AgeScreen intro={AGE_TEXT.required} onAnswer={(date) => answerAge.mutate(date)} busy={answerAge.isPending} error={answerAge.isError ? errorText(answerAge.error, AGE_TEXT.invalidDate) : null} />
+        )}
+        {ageGate === 'restricted' && (
+          <Alert color="yellow" data-testid="coinflip-age-restricted">
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>{AGE_TEXT.restricted}</Text>
+              <Text size="sm">{t('age.restrictedMore')}</Text>
+              <Group justify="flex-end"><Button size="xs" variant="default" onClick={close}>{t('coinflip.CoinflipModal.close')}</Button></Group>
+            </Stack>
+          </Alert>
+        )}
+        {ageGate === null && <form onSubmit={submit} noValidate data-testid="coinflip-form" data-locked={locked || undefined}>
           <Stack gap="sm">
             {locked && <Text size="sm" data-testid="coinflip-locked">{t('coinflip.CoinflipModal.formLocked')}</Text>}
             <Group justify="space-between">
@@ -195,11 +224,11 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               )}
             </Group>
           </Stack>
-        </form>
+        </form>}
 
         {accepted && <CoinflipResult key={accepted.game_id} game={accepted} viewer="acceptor" takeFocus onRevealed={() => toastOutcome(accepted)} />}
 
-        <div>
+        {ageGate === null && <div>
           <Title order={4} mb={4}>{t('coinflip.CoinflipModal.openWagers')}</Title>
           {wagers.isPending && <Text size="sm" c="dimmed">{t('coinflip.CoinflipModal.loadingOpenWagers')}</Text>}
           {wagers.isError && <Text size="sm" c="red">{t('coinflip.CoinflipModal.failedToLoadOpenWagers')}</Text>}
@@ -215,7 +244,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               />
             ))}
           </Stack>
-        </div>
+        </div>}
       </Stack>
     </BusyModal>
   );

@@ -1,11 +1,15 @@
 // The About section: the version badge and channel, the legal pages (served by our own
-// server at /privacy and /terms), and the community and support links of activity.config.json.
+// server at /privacy and /terms), and the community and support links of activity.config.json,
+// with the server's own support contact (SUPPORT_EMAIL, SUPPORT_URL, from GET /api/config) first.
 // The recent-updates block is disabled in the current configuration. A link group that is not
 // configured is not shown: a placeholder that leads nowhere is worse than no link.
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
 import { currentLocale, t } from '../../i18n';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { config } from '../../../contract/system';
+import { call } from '../../api/client';
 
 export const LEGAL_LINKS: readonly AboutLink[] = [
   { label: 'Privacy Policy', href: '/privacy' },
@@ -18,21 +22,43 @@ const aboutLinkLabel = (label: string) => (label === 'Privacy Policy' ? t('setti
 /** Our legal pages carry the player's language: the server frames the English text in it (server/routes/legal.ts). */
 const legalHref = (link: AboutLink) => (LEGAL_LINKS.includes(link) ? `${link.href}?lang=${currentLocale()}` : link.href);
 
+/** The server's public config (GET /api/config, the same cached query the log-in dialog reads):
+ * its support contact. */
+const publicConfigQuery = queryOptions({
+  queryKey: ['publicConfig'] as const,
+  queryFn: ({ signal }) => call(config, { signal }),
+  staleTime: Infinity,
+});
+
 const about = ActivityConfig.shape.about.parse((rawActivity as { about?: unknown }).about);
 
-function Links({ title, links }: { title: string; links: readonly AboutLink[] }) {
+/** The server's support contact as About links: the address as its own label, the page as "Support page". */
+export function serverSupportLinks(support: { email: string | null; url: string | null } | undefined): AboutLink[] {
+  const links: AboutLink[] = [];
+  if (support?.email) links.push({ label: support.email, href: `mailto:${support.email}` });
+  if (support?.url) links.push({ label: t('settings.about.supportPage'), href: support.url });
+  return links;
+}
+
+/** The server's contact first, then the configured links it does not repeat. */
+function withServerSupport(server: AboutLink[], configured: readonly AboutLink[]): AboutLink[] {
+  return [...server, ...configured.filter((l) => !server.some((s) => s.href === l.href))];
+}
+
+function Links({ title, links, testId }: { title: string; links: readonly AboutLink[]; testId?: string }) {
   if (links.length === 0) return null;
   return (
-    <Stack gap={4}>
+    <Stack gap={4} data-testid={testId}>
       <Title order={4}>{title}</Title>
       <Group gap="md">
-        {links.map((l) => <Anchor key={l.label} href={legalHref(l)} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
+        {links.map((l) => <Anchor key={l.href} href={legalHref(l)} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
       </Group>
     </Stack>
   );
 }
 
 export function AboutSection({ links = about }: { links?: { community: readonly AboutLink[]; support: readonly AboutLink[] } }) {
+  const support = withServerSupport(serverSupportLinks(useQuery(publicConfigQuery).data?.support), links.support);
   return (
     <Stack gap="lg">
       <Group gap="sm">
@@ -41,7 +67,7 @@ export function AboutSection({ links = about }: { links?: { community: readonly 
       </Group>
       <Links title={t('settings.AboutSection.legal')} links={LEGAL_LINKS} />
       <Links title={t('settings.AboutSection.community')} links={links.community} />
-      <Links title={t('settings.AboutSection.contactSupport')} links={links.support} />
+      <Links title={t('settings.AboutSection.contactSupport')} links={support} testId="about-support" />
     </Stack>
   );
 }

@@ -28,7 +28,8 @@ export async function registerActor(send: Transport, username = freshName(), pas
   const token = await solveBotCheckVia(send);
   const reply = await send({
     label: 'register', method: 'POST', url: '/api/register', headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ username, password, turnstile_token: token }),
+    // An adult's answer to the age screen: actors wager (contract/age.ts).
+    payload: JSON.stringify({ username, password, turnstile_token: token, birth_date: '1990-04-01' }),
   });
   if (reply.status !== 200) throw new Error(`register ${username} answered ${reply.status}: ${reply.body}`);
   const sid = sessionCookieOf(reply);

@@ -31,7 +31,7 @@ export async function authenticate({ mode, submission }: AuthRequest) {
       const body = { username, password: submission.password, turnstile_token: token };
       try {
         if (mode === 'login') return await call(login, { body: { ...body, remember_me: true } });
-        return await call(register, { body });
+        return await call(register, { body: submission.birthDate ? { ...body, birth_date: submission.birthDate } : body });
       } catch (error) {
         // Recent failed attempts at this name (or from this address) ask a harder check than the
         // one solved in the background: solve that one, for this name, and send again.

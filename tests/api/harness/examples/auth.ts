@@ -21,6 +21,8 @@ export const AUTH_EXAMPLES: Record<string, Example> = {
     endsSession: true,
   },
   'POST /api/logoutEverywhere': { call: () => ({ body: { everywhere: true } }), endsSession: true },
+  // The age screen's answer: the actors are adults already (harness/actors.ts), so the same band again.
+  'POST /api/account/age': { call: () => ({ body: { birth_date: '1990-04-01' } }) },
   // Your own wallets only ("only your own" in the contract).
   'GET /api/wallet/getUserWallets/:uuid': { call: () => ({}), ownership: 'owner-only' },
   // The outage compensation can be claimed once per player.

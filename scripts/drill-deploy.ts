@@ -298,7 +298,12 @@ async function drill(): Promise<number> {
   ensureNginx();
   if (!await redisAnswers(REDIS_URL)) { console.error(`Redis does not answer at ${REDIS_URL} (CI runs it as a service; start it, or set DRILL_REDIS_URL)`); return 1; }
   const name = `drill_${randomBytes(6).toString('hex')}`;
-  await onAdmin(`CREATE DATABASE ${name} TEMPLATE template0`);
+  try {
+    await onAdmin(`CREATE DATABASE ${name} TEMPLATE template0`);
+  } catch (error) {
+    console.error(`PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@/]*@/, '//…@')} did not make the drill's database (CI runs it as a service; start it, or set DRILL_DATABASE_URL): ${(error as Error).message}`);
+    return 1;
+  }
   cleanups.push(async () => { await onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); say(`dropped the database ${name}`); });
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
   say(`PostgreSQL: fresh database ${name}; Redis at ${REDIS_URL}`);

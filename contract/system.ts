@@ -29,7 +29,7 @@ export const health = defineEndpoint({
   response: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
 });
 export const ready = defineEndpoint({
-  method: 'GET', path: '/api/ready', access: 'public', summary: 'Readiness: every migration applied and the database answering (503 otherwise)',
+  method: 'GET', path: '/api/ready', access: 'public', summary: 'Readiness: every migration applied, the database answering and no stop signal received (503 otherwise)',
   response: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']), migrations: z.number().int().nonnegative() }),
 });
 export const config = defineEndpoint({

@@ -20,6 +20,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import pg from 'pg';
 import { connectLiveEvents } from '../src/api/liveEvents';
+import { drillSiteConfig, nginxMainConfig } from './nginxSite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN_URL = process.env.DRILL_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -126,28 +127,6 @@ async function waitReady(port: number, ms = 60_000): Promise<void> {
 }
 
 // --- nginx ---------------------------------------------------------------------------------
-/** deploy/nginx.conf with the drill's upstream ports and listen address, TLS left out. */
-function drillSiteConfig(site: string, ports: number[], listenPort: number, down: number | null): string {
-  const lines = site.split('\n');
-  const out: string[] = [];
-  let upstreamDone = false;
-  for (const line of lines) {
-    const trimmed = line.trim();
-    if (/^server 127\.0\.0\.1:\d+ /.test(trimmed)) {
-      if (!upstreamDone) {
-        const options = trimmed.replace(/^server \S+ /, '');
-        for (const port of ports) out.push(`    server 127.0.0.1:${port} ${options.replace(/;$/, port === down ? ' down;' : ';')}`);
-        upstreamDone = true;
-      }
-      continue;
-    }
-    if (/^listen \[::\]:443/.test(trimmed) || /^ssl_/.test(trimmed)) continue;
-    if (/^listen 443/.test(trimmed)) { out.push(`    listen 127.0.0.1:${listenPort};`); continue; }
-    out.push(line);
-  }
-  return out.join('\n');
-}
-
 function ensureNginx(): void {
   if (existsSync(NGINX)) return;
   if (process.getuid?.() !== 0) {
@@ -166,18 +145,7 @@ async function startNginx(dir: string, ports: number[], listenPort: number): Pro
   const flags = ['-p', dir, '-e', temp('error.log'), '-c', join(dir, 'nginx.conf')];
   const writeSite = (down: number | null) => writeFileSync(join(dir, 'tripshell.conf'), drillSiteConfig(readFileSync(join(ROOT, 'deploy/nginx.conf'), 'utf8'), ports, listenPort, down));
   writeSite(null);
-  writeFileSync(join(dir, 'nginx.conf'), [
-    `pid ${temp('nginx.pid')};`,
-    `error_log ${temp('error.log')} warn;`,
-    'worker_processes 1;',
-    'events { worker_connections 1024; }',
-    'http {',
-    `  access_log ${temp('access.log')};`,
-    `  client_body_temp_path ${temp('body')};`, `  proxy_temp_path ${temp('proxy')};`, `  fastcgi_temp_path ${temp('fastcgi')};`,
-    `  uwsgi_temp_path ${temp('uwsgi')};`, `  scgi_temp_path ${temp('scgi')};`,
-    `  include ${temp('tripshell.conf')};`,
-    '}', '',
-  ].join('\n'));
+  writeFileSync(join(dir, 'nginx.conf'), nginxMainConfig(dir, temp('tripshell.conf')));
   execFileSync(NGINX, ['-t', '-q', ...flags], { stdio: 'inherit' });
   const child = spawn(NGINX, [...flags, '-g', 'daemon off;'], { stdio: 'inherit' });
   const nginx: Nginx = {
@@ -298,7 +266,12 @@ async function drill(): Promise<number> {
   ensureNginx();
   if (!await redisAnswers(REDIS_URL)) { console.error(`Redis does not answer at ${REDIS_URL} (CI runs it as a service; start it, or set DRILL_REDIS_URL)`); return 1; }
   const name = `drill_${randomBytes(6).toString('hex')}`;
-  await onAdmin(`CREATE DATABASE ${name} TEMPLATE template0`);
+  try {
+    await onAdmin(`CREATE DATABASE ${name} TEMPLATE template0`);
+  } catch (error) {
+    console.error(`PostgreSQL at ${ADMIN_URL.replace(/\/\/[^@/]*@/, '//…@')} did not make the drill's database (CI runs it as a service; start it, or set DRILL_DATABASE_URL): ${(error as Error).message}`);
+    return 1;
+  }
   cleanups.push(async () => { await onAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`); say(`dropped the database ${name}`); });
   const databaseUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${name}` }).toString();
   say(`PostgreSQL: fresh database ${name}; Redis at ${REDIS_URL}`);

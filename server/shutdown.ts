@@ -22,14 +22,9 @@ export const REPEAT_IGNORED_MS = 1_000;
 const SIGNAL_NUMBERS = { SIGINT: 2, SIGTERM: 15 } as const;
 type StopSignal = keyof typeof SIGNAL_NUMBERS;
 
-export interface ShutdownOptions {
-  exit?: (code: number) => void;
-  now?: () => number;
-}
-
-export function handleStopSignals(app: FastifyInstance, options: ShutdownOptions = {}): void {
-  const exit = options.exit ?? ((code: number) => process.exit(code));
-  const now = options.now ?? (() => performance.now());
+export function handleStopSignals(app: FastifyInstance): void {
+  const exit = (code: number) => process.exit(code);
+  const now = () => performance.now();
   let firstAt: number | null = null;
   const onSignal = (signal: StopSignal) => {
     if (firstAt === null) {

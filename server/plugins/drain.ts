@@ -3,7 +3,9 @@
 // every other request is still served. Each answer during the drain also says
 // `Connection: close`: a proxy's kept-alive connection to a process that is about to stop
 // accepting would otherwise carry a request into the moment it closes; on a fresh connection a
-// closed listener is a refused connect, which a proxy passes to the next process whatever the method.
+// closed listener is a refused connect, which a proxy passes to the next process whatever the
+// method. (A connection still in the listen queue at that instant is reset instead: with a proxy
+// that does not poll /api/ready, docs/deploy.md takes the process out of it first.)
 import fp from 'fastify-plugin';
 
 export interface Drain {

@@ -10,10 +10,10 @@ import { HttpError, unavailable } from '../errors';
 import type { Purchases } from '../providers/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
 import { ProviderError } from '../providers/purchaseService';
-import { reverse, settleEntitlements, settleWebSession, settleXsollaOrder } from '../providers/settle';
+import { reverse, settleEntitlements, settleWebSession } from '../providers/settle';
 import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
-import { XsollaWebhookBody, xsollaSignatureValid } from '../providers/xsolla';
 import { PURCHASE_ROUTE_TEXT } from './purchases';
+import { xsollaWebhook } from './xsollaWebhook';
 
 export const WEBHOOK_PREFIX = '/api/webhooks/';
 
@@ -80,30 +80,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     return taken(reply, 'discord');
   });
 
-  app.post(`${WEBHOOK_PREFIX}xsolla`, { schema: { ...schema, summary: "Xsolla's webhooks" } }, async (request, reply) => {
-    const p = need('xsolla');
-    const raw = rawOf(request);
-    if (!xsollaSignatureValid(request.headers.authorization, raw, p.xsolla.webhookSecret)) refuse(request, 'crazygames', 'badSignature');
-    const body = XsollaWebhookBody.safeParse(json(raw));
-    if (!body.success) return refuse(request, 'crazygames', 'invalid');
-    const n = body.data;
-    if (n.settings && n.settings.project_id !== p.xsolla.store.projectId) refuse(request, 'crazygames', 'otherApp', n.settings.project_id);
-    if (n.notification_type === 'user_validation') {
-      const known = n.user ? await app.db.selectFrom('users').select('id').where('crazygames_id', '=', n.user.id).executeTakeFirst() : undefined;
-      if (!known) refuse(request, 'crazygames', 'unknownUser');
-      return taken(reply, 'crazygames', 'userValidation');
-    }
-    const orderId = n.order?.id ?? n.transaction?.external_id;
-    const paid = n.notification_type === 'payment' || n.notification_type === 'order_paid';
-    const refunded = n.notification_type === 'refund' || n.notification_type === 'order_canceled';
-    if (!paid && !refunded) return taken(reply, 'crazygames', 'ignored');
-    if (!orderId) return refuse(request, 'crazygames', 'invalid', 'no order id');
-    // The signed notification says which order; what it holds and whose it is, Xsolla's order API
-    // says (the same call as the player's confirm, so both key the grant by the order id).
-    if (refunded) await reverse(app, p, 'crazygames', orderId, 'refund');
-    else await orLater(async () => { await settleXsollaOrder(app, p, await p.xsolla.store.order(orderId), null); });
-    return taken(reply, 'crazygames');
-  });
+  app.post(`${WEBHOOK_PREFIX}xsolla`, { schema: { ...schema, summary: "Xsolla's webhooks" } }, async (request, reply) => xsollaWebhook(app, request, reply));
 
   app.post(`${WEBHOOK_PREFIX}web`, { schema: { ...schema, summary: "The web checkout's webhook events" } }, async (request, reply) => {
     const p = need('web');

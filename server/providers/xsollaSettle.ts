@@ -51,15 +51,13 @@ function packLines(p: Purchases, items: Item[]): orders.XsollaOrderLine[] {
 export async function settleXsollaPaid(app: FastifyInstance, p: Purchases, paid: PaidOrderSighting): Promise<{ outcome: PaidOutcome; granted: Grant[] }> {
   const lines = packLines(p, paid.items);
   if (!lines.length) { note(app, p, 'grant', 'noPack', paid.orderId); return { outcome: 'noPack', granted: [] }; }
-  const owner = paid.portalUserId
-    ? await app.db.selectFrom('users').select('id').where('crazygames_id', '=', paid.portalUserId).executeTakeFirst()
-    : undefined;
-  if (!owner || !paid.portalUserId) { note(app, p, 'grant', 'unknownPlayer', paid.orderId); return { outcome: 'unknownPlayer', granted: [] }; }
   const portalUserId = paid.portalUserId;
+  const userId = portalUserId ? await orders.accountOfPortalUser(app.db, portalUserId) : null;
+  if (!userId || !portalUserId) { note(app, p, 'grant', 'unknownPlayer', paid.orderId); return { outcome: 'unknownPlayer', granted: [] }; }
   const result = await inTransaction(app.db, async (trx) => {
     if (paid.transactionId) await orders.linkXsollaTransaction(trx, paid.transactionId, paid.orderId);
     return orders.grantXsollaOrder(trx, app.products as Products, {
-      orderId: paid.orderId, userId: owner.id, portalUserId, lines, paidMicros: micros(paid.amount), currency: paid.currency,
+      orderId: paid.orderId, userId, portalUserId, lines, paidMicros: micros(paid.amount), currency: paid.currency,
     });
   });
   note(app, p, 'grant', result.outcome, paid.orderId);

@@ -16,6 +16,7 @@ import { PURCHASE_ROUTE_TEXT } from './purchases';
 import {
   XsollaNotificationHead, XsollaOrderNotification, XsollaPaymentNotification, xsollaError, xsollaSignature, xsollaSignatureValid, type XsollaErrorCode,
 } from '../providers/xsolla';
+import { accountOfPortalUser } from '../services/economy/xsollaOrders';
 import { linkTransaction, orderOfNotification, partialRefundXsolla, reverseXsollaOrder, settleXsollaPaid } from '../providers/xsollaSettle';
 
 function json(raw: Buffer): unknown {
@@ -43,7 +44,7 @@ export async function xsollaWebhook(app: FastifyInstance, request: FastifyReques
 
   if (type === 'user_validation') {
     const id = head.data.user?.id;
-    const known = id ? await app.db.selectFrom('users').select('id').where('crazygames_id', '=', id).executeTakeFirst() : undefined;
+    const known = id ? await accountOfPortalUser(app.db, id) : null;
     if (!known) return refuse('unknownUser', 'INVALID_USER', 'Invalid user');
     return done('userValidation');
   }

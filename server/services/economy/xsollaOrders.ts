@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hundredthsToNumber, TC_SCALE } from '../../../contract/money';
 import type { Grant } from '../../../contract/purchases';
-import type { Trx } from '../../db/tx';
+import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import type { Products } from '../../purchases/products';
 import { publishLiveEvent } from '../live/liveEvents';
@@ -30,6 +30,12 @@ export interface PaidXsollaOrder {
   lines: XsollaOrderLine[];
   paidMicros: bigint;
   currency: string;
+}
+
+/** The account that signed in with this CrazyGames id (the Xsolla user of the portal's token), if any. */
+export async function accountOfPortalUser(db: Executor, portalUserId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('id').where('crazygames_id', '=', portalUserId).executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** The purchase key of one pack line of an order. */

@@ -123,6 +123,11 @@ for (const database of testDatabases()) {
       const player = await portalPlayer();
       const order = await held(() => t.fakes.xsolla.buy(player.portalId, 'tc_2600'));
       const reconciler = xsollaReconciler(t.app);
+      // Xsolla unreachable: the round fails (the job logs it) and grants nothing; the next one finds it.
+      t.fakes.xsolla.switches.searchDown = true;
+      await expect(reconciler.round()).rejects.toThrow(/Xsolla answered 503/);
+      t.fakes.xsolla.switches.searchDown = false;
+      expect(await t.ledger.balance(player.uuid)).toBe(0);
       const first = await reconciler.round();
       expect(first.granted).toBeGreaterThanOrEqual(1);
       expect(await t.ledger.balance(player.uuid)).toBe(2600);

@@ -36,7 +36,8 @@ export interface FakeXsolla {
   projectId: string;
   apiKey: string;
   webhookSecret: string;
-  switches: FakeSwitches & { webhookLate: boolean };
+  /** webhookLate: notifications held until flush(); searchDown: the order search answers 503 (Xsolla unreachable). */
+  switches: FakeSwitches & { webhookLate: boolean; searchDown: boolean };
   webhookTarget: WebhookTarget | null;
   orders: Map<string, FakeXsollaOrder>;
   /** Requests to paths Xsolla does not document (answered 404). */
@@ -80,7 +81,7 @@ export function createFakeXsolla(options: { projectId?: string; catalog?: FakeXs
 
   const x: FakeXsolla = {
     projectId, apiKey: fakeSecret('xsolla_key'), webhookSecret: fakeSecret('xsolla_webhook'),
-    switches: { ...defaultSwitches(), webhookLate: false }, webhookTarget: options.webhookTarget ?? null,
+    switches: { ...defaultSwitches(), webhookLate: false, searchDown: false }, webhookTarget: options.webhookTarget ?? null,
     orders: new Map(), undocumented: [], sent: [], held: [], catalog: options.catalog ?? [],
     signed(body, secret = x.webhookSecret) {
       const text = JSON.stringify(body);
@@ -151,6 +152,7 @@ export function createFakeXsolla(options: { projectId?: string; catalog?: FakeXs
       if (search && req.method === 'POST') {
         if (req.headers.authorization !== basic()) return sendJson(res, 401, { statusCode: 401, errorCode: 1020, errorMessage: 'Unauthorized' });
         if (search[1] !== projectId) return sendJson(res, 403, { statusCode: 403, errorCode: 1102, errorMessage: 'Project mismatch' });
+        if (x.switches.searchDown) return sendJson(res, 503, { statusCode: 503, errorMessage: 'Service unavailable' });
         let body: unknown;
         try { body = JSON.parse(await readBody(req) || '{}'); } catch { return sendJson(res, 422, { statusCode: 422, errorMessage: 'Invalid JSON' }); }
         const q = z.object({ created_date_from: z.string().optional(), created_date_until: z.string().optional(), limit: z.number().int().min(1).max(10).default(10), offset: z.number().int().min(0).default(0) }).strict().safeParse(body);
@@ -174,6 +176,12 @@ export function createFakeXsolla(options: { projectId?: string; catalog?: FakeXs
     },
     async control(req, res, path) {
       if (req.method === 'POST' && path === '/switches') return switchesRequest(req, res, x.switches, (id) => x.refund(id));
+      if (req.method === 'POST' && path === '/search-down') {
+        const b = z.object({ down: z.boolean() }).safeParse(JSON.parse(await readBody(req) || '{}'));
+        if (!b.success) return sendJson(res, 400, { error: 'down' });
+        x.switches.searchDown = b.data.down;
+        return sendJson(res, 200, { searchDown: x.switches.searchDown });
+      }
       if (req.method === 'GET' && path === '/orders') return sendJson(res, 200, { orders: [...x.orders.values()], undocumented: x.undocumented, sent: x.sent });
       if (req.method === 'POST' && path === '/buy') {
         let body: unknown;

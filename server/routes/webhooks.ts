@@ -4,6 +4,7 @@
 // Every refusal answers 400/401 with a code, is logged, and counted by host and outcome; a valid
 // event answers 2xx even when its purchase was granted already (a duplicate grants nothing: the
 // ledger service keys each grant by the provider's purchase id).
+// Xsolla's webhook is xsollaWebhook.ts: it answers in Xsolla's own documented error body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PurchaseHost } from '../../contract/purchases';
 import { HttpError, unavailable } from '../errors';
@@ -17,13 +18,12 @@ import { xsollaWebhook } from './xsollaWebhook';
 
 export const WEBHOOK_PREFIX = '/api/webhooks/';
 
-type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid' | 'unknownUser';
+type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid';
 const REFUSAL: Record<Outcome, [number, string, string]> = {
   badSignature: [401, 'The webhook signature is not valid', 'WEBHOOK_SIGNATURE'],
   stale: [401, 'The webhook is too old (or from the future): a replay is refused', 'WEBHOOK_STALE'],
   otherApp: [400, 'The webhook is for another application or project', 'WEBHOOK_OTHER_APP'],
   invalid: [400, 'The webhook body is not one this endpoint reads', 'INVALID_INPUT'],
-  unknownUser: [400, 'No player has this id', 'INVALID_USER'],
 };
 
 function json(raw: Buffer): unknown {

@@ -34,7 +34,7 @@ export interface ConfirmedPurchase {
   providerPurchaseId: string;
   userId: string;            // our player's uuid (the provider resolved it: Discord user id -> linked account, CrazyGames userId -> portal account, checkout client_reference_id)
   productId: string;         // from the server's product table (resolved from the host's SKU by productForHostSku)
-  /** true when the provider still needs a consume call (Discord consumable, Xsolla inventory item). */
+  /** true when the provider still needs a consume call (a Discord consumable; Xsolla has no server-side consume). */
   needsConsume: boolean;
   testMode?: boolean;
   /** A second id the provider's later events name (the web provider's payment intent); kept on the row. */

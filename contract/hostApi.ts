@@ -57,7 +57,9 @@ export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
 };
 
 /** Why a host sells nothing here (`unavailable` answers of products and purchase carry these). */
-export const PURCHASE_UNAVAILABLE = ['notConfigured', 'signInRequired', 'hostHasNoPurchases'] as const;
+/** `paymentPending`: the host's payment went through but our server's grant has not arrived yet (it
+ * comes as the `purchase` event when it does). */
+export const PURCHASE_UNAVAILABLE = ['notConfigured', 'signInRequired', 'hostHasNoPurchases', 'paymentPending'] as const;
 export type PurchaseUnavailable = (typeof PURCHASE_UNAVAILABLE)[number];
 
 /** One TripCoin pack as the game sees it: `price` already formatted for the player (the host's own text, else Intl). */

@@ -20,8 +20,8 @@ export const discordSync = defineEndpoint({
 });
 export const crazygamesConfirm = defineEndpoint({
   method: 'POST', path: '/api/purchases/crazygames/confirm', access: 'user',
-  summary: "Confirm the player's Xsolla order with Xsolla, grant its pack, consume the item",
-  body: z.object({ productId: ProductId, orderId: z.string().regex(/^[\w-]{1,64}$/).optional() }), response: SettleAnswer,
+  summary: "After the portal's buyItem: the player's grants of this pack from the last minutes (Xsolla's signed order_paid grants; nothing is asked of Xsolla)",
+  body: z.object({ productId: ProductId }), response: SettleAnswer,
 });
 export const webCheckoutStart = defineEndpoint({
   method: 'POST', path: '/api/purchases/web/checkout', access: 'user',

@@ -18,7 +18,7 @@ export const ProductsAnswer = z.discriminatedUnion('status', [
 export const Grant = z.object({ purchaseId: z.string(), productId: ProductId, tripcoins: z.number().int().positive(), host: z.enum(PURCHASE_HOSTS) });
 export const SettleAnswer = z.object({ granted: z.array(Grant), balance: z.number() });
 // POST /api/purchases/discord/sync            {}                          -> SettleAnswer (lists the player's entitlements with the bot token, grants, consumes)
-// POST /api/purchases/crazygames/confirm      { productId, orderId? }     -> SettleAnswer (asks Xsolla for the player's orders/inventory, grants, consumes)
+// POST /api/purchases/crazygames/confirm      { productId }               -> SettleAnswer (the player's recent grants of it: Xsolla's order_paid grants)
 // POST /api/purchases/web/checkout            { productId }               -> { url: string, sessionId: string }
 // GET  /api/purchases/web/session/:sessionId                              -> { status: 'open' | 'paid' | 'expired', grant?: Grant, balance?: number }
 // POST /api/webhooks/discord   (Ed25519: X-Signature-Ed25519 + X-Signature-Timestamp, DISCORD_PUBLIC_KEY)

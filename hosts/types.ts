@@ -84,8 +84,8 @@ export type Settled = z.infer<typeof SettleAnswer>;
 export interface PurchaseServer {
   /** POST /api/purchases/discord/sync: lists the player's entitlements, grants, consumes. */
   discordSync(): Promise<Settled>;
-  /** POST /api/purchases/crazygames/confirm: asks Xsolla for the player's orders, grants, consumes. */
-  crazygamesConfirm(productId: string, orderId?: string): Promise<Settled>;
+  /** POST /api/purchases/crazygames/confirm: the player's recent grants of this pack (Xsolla's signed order_paid grants them). */
+  crazygamesConfirm(productId: string): Promise<Settled>;
   /** POST /api/purchases/web/checkout: the provider's checkout page for this pack. */
   webCheckout(productId: string): Promise<{ url: string; sessionId: string }>;
 }

@@ -1,10 +1,13 @@
 // The portal's side of TripCoin packs (hosts/types.ts HostStore): in-game purchases through
 // Xsolla, for players signed in on the portal only (a guest is asked to sign in, never sold to).
 // The purchase is the store module's buyItem(sku) (Xsolla's Pay Station, required for purchases
-// in the portal's mobile app); once it resolves our server confirms the order with Xsolla,
-// grants and consumes the item. A rejection the player caused (closing Pay Station) is
-// `cancelled`; anything else is `unavailable` with Xsolla's reason. Prices: the server's (the
-// portal gives the client none).
+// in the portal's mobile app); it resolves with `{ itemId }` only, no order id. The grant comes
+// from Xsolla's signed order_paid notification to our server (often before buyItem resolves):
+// once it resolves we ask our server for this pack's recent grants, and the shell waits for the
+// grant's live event. Nothing here consumes the item: Xsolla's consume is a client call of the
+// player's inventory, and our ledger, not that inventory, is the record (the packs are consumable
+// items). A rejection the player caused (closing Pay Station) is `cancelled`; anything else is
+// `unavailable` with Xsolla's reason. Prices: the server's (the portal gives the client none).
 import type { OfferedProduct } from '../../contract/purchases';
 import type { BuyOutcome, HostStore, PurchaseServer } from '../types';
 import { reasonOf, type CrazyGamesSdk } from './sdk';

@@ -174,6 +174,14 @@ export interface PurchasesTable {
   reversal_reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual' | null;
   reversal_debt: GenInt8;
 }
+// 023_xsolla_orders
+export interface XsollaOrdersTable {
+  order_id: string; user_id: string; portal_user_id: string; paid_micros: Int8; currency: string; granted_hundredths: Int8;
+  refunded_micros: GenInt8; taken_back_hundredths: GenInt8;
+  status: ColumnType<'granted' | 'reversed', 'granted' | 'reversed' | undefined, 'granted' | 'reversed'>; created_at: Timestamp;
+}
+export interface XsollaTransactionsTable { transaction_id: string; order_id: string; created_at: Timestamp }
+export interface XsollaPartialRefundsTable { signature: string; order_id: string; refunded_micros: Int8; created_at: Timestamp }
 export interface PurchaseRefundsBeforeGrantTable { host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual'; created_at: Timestamp }
 // 025_account_rights
 export type DeletionHow = 'self' | 'discordDeauthorized' | 'console';
@@ -233,4 +241,7 @@ export interface Database {
   bridge_returns: BridgeReturnsTable;
   purchases: PurchasesTable;
   purchase_refunds_before_grant: PurchaseRefundsBeforeGrantTable;
+  xsolla_orders: XsollaOrdersTable;
+  xsolla_transactions: XsollaTransactionsTable;
+  xsolla_partial_refunds: XsollaPartialRefundsTable;
 }

@@ -10,18 +10,10 @@ import { consumeNow } from '../providers/settle';
 
 export const CONSUME_BATCH = 50;
 
-/** The consume call of one granted purchase, by host (null: the host needs none or is off). */
+/** The consume call of one granted purchase, by host (null: the host needs none or is off; Xsolla
+ * documents no server-side consume, so the portal's packs are consumed by nobody here). */
 function consumeCall(p: Purchases, host: PurchaseHost, providerPurchaseId: string): (() => Promise<void>) | null {
   if (host === 'discord' && p.discord) { const store = p.discord.store; return () => store.consume(providerPurchaseId); }
-  if (host === 'crazygames' && p.xsolla) {
-    const store = p.xsolla.store;
-    return async () => {
-      const order = await store.order(providerPurchaseId);
-      for (const item of order.content.items) {
-        if (p.service.productForHostSku(p.service.products, 'crazygames', item.sku)) await store.consume(order.user.id, item.sku, item.quantity, `order-${order.order_id}`);
-      }
-    };
-  }
   return null;
 }
 
@@ -30,7 +22,7 @@ export async function consumeDue(app: FastifyInstance): Promise<{ consumed: numb
   const p = app.purchases;
   const result = { consumed: 0, failed: 0 };
   if (!p) return result;
-  for (const host of ['discord', 'crazygames'] as const) {
+  for (const host of ['discord'] as const) {
     for (const due of await p.service.purchasesToConsume(app.db, host, CONSUME_BATCH)) {
       const call = consumeCall(p, host, due.providerPurchaseId);
       if (!call) continue;

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { settleEntitlements } from '../providers/settle';
 import { scheduleRounds } from './purchaseConsume';
+import { xsollaReconciler } from './xsollaReconcile';
 
 const PAGE = 100;
 /** The most pages one round reads (the next round goes on from there). */
@@ -33,5 +34,6 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<{ se
 
 export function scheduleReconcile(app: FastifyInstance): { stop(): Promise<void> } {
   const reconciler = discordReconciler(app);
-  return scheduleRounds('Discord entitlement reconcile', () => reconciler.round(), app.config.PURCHASE_RECONCILE_MS, app.log);
+  const xsolla = xsollaReconciler(app);
+  return scheduleRounds('Discord entitlement reconcile', () => reconciler.round().finally(() => xsolla.round()), app.config.PURCHASE_RECONCILE_MS, app.log);
 }

@@ -23,7 +23,7 @@ export interface ConfirmedPurchase {
   providerPurchaseId: string;
   userId: string;
   productId: string;
-  /** The provider still needs a consume call (Discord consumable, Xsolla inventory item). */
+  /** The provider still needs a consume call (a Discord consumable; Xsolla has no server-side consume). */
   needsConsume: boolean;
   testMode?: boolean;
 }

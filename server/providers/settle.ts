@@ -12,7 +12,6 @@ import { playerAccount } from '../services/economy/ledger';
 import type { Purchases } from '../plugins/purchaseProviders';
 import { ENTITLEMENT_PURCHASE, ENTITLEMENT_TEST_MODE, type Entitlement } from './discordStore';
 import type { ConfirmedPurchase, PurchaseGrant, ReverseReason } from './purchaseService';
-import { XSOLLA_PAID, type XsollaOrder } from './xsolla';
 import type { CheckoutSession } from './webCheckout';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -88,23 +87,6 @@ export async function settleEntitlements(app: FastifyInstance, p: Purchases, ent
       needsConsume: !consumed, ...(e.type === ENTITLEMENT_TEST_MODE ? { testMode: true } : {}),
     }, () => discord.store.consume(e.id), settled, !consumed);
   }
-  return settled;
-}
-
-/** An Xsolla order of our project. `portalUserId`: the signed-in player's CrazyGames id, or null (webhook). */
-export async function settleXsollaOrder(app: FastifyInstance, p: Purchases, order: XsollaOrder, portalUserId: string | null): Promise<Settled> {
-  const settled: Settled = { granted: [], balances: new Map() };
-  const xsolla = p.xsolla;
-  if (!xsolla) return settled;
-  if (portalUserId !== null && order.user.id !== portalUserId) { skipped(app, p, 'crazygames', order.order_id, 'otherUser'); return settled; }
-  if (!XSOLLA_PAID.has(order.status)) { skipped(app, p, 'crazygames', order.order_id, 'unpaid'); return settled; }
-  const item = order.content.items.map((i) => ({ i, product: p.service.productForHostSku(p.service.products, 'crazygames', i.sku) })).find((x) => x.product);
-  if (!item?.product) { skipped(app, p, 'crazygames', order.order_id, 'unknownSku'); return settled; }
-  const owner = await app.db.selectFrom('users').select('id').where('crazygames_id', '=', order.user.id).executeTakeFirst();
-  if (!owner) { skipped(app, p, 'crazygames', order.order_id, 'unknownPlayer'); return settled; }
-  const { sku, quantity } = item.i;
-  await grantAndConsume(app, p, { host: 'crazygames', providerPurchaseId: order.order_id, userId: owner.id, productId: item.product.id, needsConsume: true },
-    () => xsolla.store.consume(order.user.id, sku, quantity, `order-${order.order_id}`), settled, true);
   return settled;
 }
 

@@ -4,6 +4,7 @@
 // Every refusal answers 400/401 with a code, is logged, and counted by host and outcome; a valid
 // event answers 2xx even when its purchase was granted already (a duplicate grants nothing: the
 // ledger service keys each grant by the provider's purchase id).
+// Xsolla's webhook is xsollaWebhook.ts: it answers in Xsolla's own documented error body.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PurchaseHost } from '../../contract/purchases';
@@ -11,9 +12,8 @@ import { HttpError, unavailable } from '../errors';
 import type { Purchases } from '../providers/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
 import { ProviderError } from '../providers/purchaseService';
-import { reverse, settleEntitlements, settleWebSession, settleXsollaOrder } from '../providers/settle';
+import { reverse, settleEntitlements, settleWebSession } from '../providers/settle';
 import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
-import { XsollaWebhookBody, xsollaSignatureValid } from '../providers/xsolla';
 import { PURCHASE_ROUTE_TEXT } from './purchases';
 import { routeTransactions } from '../route';
 import { discordDeauthorized } from '../services/accounts/deletion';
@@ -21,16 +21,16 @@ import { discordDeauthorized } from '../services/accounts/deletion';
 /** Discord's "Application Deauthorized" event data (Discord Developer Documentation, "Webhook
  * Events"): the user who removed the application. */
 const DeauthorizedUser = z.object({ user: z.object({ id: z.string().regex(/^\d{1,25}$/) }) });
+import { xsollaWebhook } from './xsollaWebhook';
 
 export const WEBHOOK_PREFIX = '/api/webhooks/';
 
-type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid' | 'unknownUser';
+type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid';
 const REFUSAL: Record<Outcome, [number, string, string]> = {
   badSignature: [401, 'The webhook signature is not valid', 'WEBHOOK_SIGNATURE'],
   stale: [401, 'The webhook is too old (or from the future): a replay is refused', 'WEBHOOK_STALE'],
   otherApp: [400, 'The webhook is for another application or project', 'WEBHOOK_OTHER_APP'],
   invalid: [400, 'The webhook body is not one this endpoint reads', 'INVALID_INPUT'],
-  unknownUser: [400, 'No player has this id', 'INVALID_USER'],
 };
 
 function json(raw: Buffer): unknown {
@@ -93,30 +93,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     return taken(reply, 'discord');
   });
 
-  app.post(`${WEBHOOK_PREFIX}xsolla`, { schema: { ...schema, summary: "Xsolla's webhooks" } }, async (request, reply) => {
-    const p = need('xsolla');
-    const raw = rawOf(request);
-    if (!xsollaSignatureValid(request.headers.authorization, raw, p.xsolla.webhookSecret)) refuse(request, 'crazygames', 'badSignature');
-    const body = XsollaWebhookBody.safeParse(json(raw));
-    if (!body.success) return refuse(request, 'crazygames', 'invalid');
-    const n = body.data;
-    if (n.settings && n.settings.project_id !== p.xsolla.store.projectId) refuse(request, 'crazygames', 'otherApp', n.settings.project_id);
-    if (n.notification_type === 'user_validation') {
-      const known = n.user ? await app.db.selectFrom('users').select('id').where('crazygames_id', '=', n.user.id).executeTakeFirst() : undefined;
-      if (!known) refuse(request, 'crazygames', 'unknownUser');
-      return taken(reply, 'crazygames', 'userValidation');
-    }
-    const orderId = n.order?.id ?? n.transaction?.external_id;
-    const paid = n.notification_type === 'payment' || n.notification_type === 'order_paid';
-    const refunded = n.notification_type === 'refund' || n.notification_type === 'order_canceled';
-    if (!paid && !refunded) return taken(reply, 'crazygames', 'ignored');
-    if (!orderId) return refuse(request, 'crazygames', 'invalid', 'no order id');
-    // The signed notification says which order; what it holds and whose it is, Xsolla's order API
-    // says (the same call as the player's confirm, so both key the grant by the order id).
-    if (refunded) await reverse(app, p, 'crazygames', orderId, 'refund');
-    else await orLater(async () => { await settleXsollaOrder(app, p, await p.xsolla.store.order(orderId), null); });
-    return taken(reply, 'crazygames');
-  });
+  app.post(`${WEBHOOK_PREFIX}xsolla`, { schema: { ...schema, summary: "Xsolla's webhooks" } }, async (request, reply) => xsollaWebhook(app, request, reply));
 
   app.post(`${WEBHOOK_PREFIX}web`, { schema: { ...schema, summary: "The web checkout's webhook events" } }, async (request, reply) => {
     const p = need('web');

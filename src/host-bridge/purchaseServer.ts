@@ -1,6 +1,6 @@
 // Our server's purchase routes as the shell calls them (contract/purchases.ts): the packs a host
 // sells, and the settle calls a host's flow ends with. The server grants; the client only asks it
-// to look (Discord's entitlements, Xsolla's orders) or to open a checkout.
+// to look (Discord's entitlements, the portal's grants) or to open a checkout.
 import { z } from 'zod';
 import { defineEndpoint } from '../../contract/http';
 import { Grant, ProductsAnswer, SettleAnswer, type PurchaseHost } from '../../contract/purchases';
@@ -14,7 +14,7 @@ export type WebSession = z.infer<typeof WebSession>;
 export const purchaseEndpoints = {
   products: defineEndpoint({ method: 'GET', path: '/api/purchases/products', access: 'public', readsPlayer: true, summary: 'The TripCoin packs a host sells', query: z.object({ host: z.string() }), response: ProductsAnswer }),
   discordSync: defineEndpoint({ method: 'POST', path: '/api/purchases/discord/sync', access: 'user', summary: "Grants the player's paid Discord entitlements", body: z.object({}), response: SettleAnswer }),
-  crazygamesConfirm: defineEndpoint({ method: 'POST', path: '/api/purchases/crazygames/confirm', access: 'user', summary: "Grants the player's paid Xsolla orders", body: z.object({ productId: z.string(), orderId: z.string().optional() }), response: SettleAnswer }),
+  crazygamesConfirm: defineEndpoint({ method: 'POST', path: '/api/purchases/crazygames/confirm', access: 'user', summary: "The player's recent grants of a pack on the portal", body: z.object({ productId: z.string() }), response: SettleAnswer }),
   webCheckout: defineEndpoint({ method: 'POST', path: '/api/purchases/web/checkout', access: 'user', summary: 'Opens a checkout session for a pack', body: z.object({ productId: z.string() }), response: z.object({ url: z.string().min(1), sessionId: z.string().min(1) }) }),
   webSession: defineEndpoint({ method: 'GET', path: '/api/purchases/web/session/:sessionId', access: 'user', summary: 'A checkout session after the return', params: z.object({ sessionId: z.string() }), response: WebSession }),
 } as const;
@@ -27,7 +27,7 @@ export interface ShellPurchaseServer extends PurchaseServer {
 export const purchaseServer: ShellPurchaseServer = {
   products: (host) => call(purchaseEndpoints.products, { query: { host } }),
   discordSync: () => call(purchaseEndpoints.discordSync, { body: {} }),
-  crazygamesConfirm: (productId, orderId) => call(purchaseEndpoints.crazygamesConfirm, { body: orderId ? { productId, orderId } : { productId } }),
+  crazygamesConfirm: (productId) => call(purchaseEndpoints.crazygamesConfirm, { body: { productId } }),
   webCheckout: (productId) => call(purchaseEndpoints.webCheckout, { body: { productId } }),
   webSession: (sessionId) => call(purchaseEndpoints.webSession, { params: { sessionId } }),
 };

@@ -124,7 +124,7 @@ export function createPurchases(deps: PurchasesDeps) {
       const news = await later;
       return news
         ? { status: 'done', value: { productId, tripcoins: news.tripcoins, balance: news.balance } }
-        : unavailable('paid: the coins arrive as soon as the payment is confirmed');
+        : unavailable('paymentPending');
     } finally { buying = false; }
   };
 

@@ -1,7 +1,7 @@
 // One purchase, however many ways it arrives, grants once: Discord's webhook three times, the
 // reconcile poll and the player's own sync all at once; a consume that fails three times is
 // retried by the job without granting again; an entitlement of another user grants nothing;
-// Xsolla's confirm and webhook; the web checkout's webhook, return poll and refund.
+// Xsolla's order_paid and the portal's confirm; the web checkout's webhook, return poll and refund.
 import { describe, expect, it } from 'vitest';
 import { consumeDue } from '../../server/jobs/purchaseConsume';
 import { discordReconciler } from '../../server/jobs/purchaseReconcile';
@@ -101,19 +101,18 @@ for (const database of testDatabases()) {
       expect(await t.ledger.row('discord', e.id)).toMatchObject({ reversed: true });
     });
 
-    it('CrazyGames: the confirm and the webhook grant once and consume the item', async () => {
+    it('CrazyGames: order_paid twice and the confirm grant once; nothing is asked of Xsolla', async () => {
       const player = await linkedPlayer();
-      t.fakes.xsolla.switches.webhookNever = true;
+      t.fakes.xsolla.switches.webhookTwice = true;
       const order = await t.fakes.xsolla.buy(player.portalId, 'tc_1200');
-      t.fakes.xsolla.switches.webhookNever = false;
-      const confirm = await player.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200', orderId: String(order.order_id) });
-      expect(confirm.json()).toMatchObject({ granted: [{ productId: 'tc-1200', host: 'crazygames' }], balance: 1200 });
-      const d = t.fakes.xsolla.signed({ notification_type: 'order_paid', settings: { project_id: Number(t.fakes.xsolla.projectId) }, order: { id: order.order_id }, user: { id: player.portalId }, items: order.content.items });
-      expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/xsolla', headers: d.headers, payload: d.body })).statusCode).toBe(204);
+      t.fakes.xsolla.switches.webhookTwice = false;
+      const confirm = await player.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200' });
+      expect(confirm.json()).toMatchObject({ granted: [{ productId: 'tc-1200', host: 'crazygames', tripcoins: 1200 }], balance: 1200 });
       expect(await grantsOf(player.uuid)).toHaveLength(1);
-      expect(t.fakes.xsolla.inventory.get(player.portalId)!.get('tc_1200')).toBe(0);
+      expect(await t.ledger.row('crazygames', `${order.order_id}:tc_1200`)).toMatchObject({ consumed: false });
+      expect(t.fakes.xsolla.undocumented).toEqual([]);
       const guest = await registerPlayer(t.app);
-      expect((await guest.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200', orderId: String(order.order_id) })).json().code).toBe('SIGN_IN_REQUIRED');
+      expect((await guest.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200' })).json().code).toBe('SIGN_IN_REQUIRED');
     });
 
     it('web: checkout, pay (webhook twice), the return poll: one grant; a refund reverses it', async () => {

@@ -64,27 +64,33 @@ for (const database of testDatabases()) {
       t.fakes.xsolla.switches.webhookNever = true;
       const order = await t.fakes.xsolla.buy(player.portalId, 'tc_1200');
       t.fakes.xsolla.switches.webhookNever = false;
-      const body = { notification_type: 'order_paid', settings: { project_id: Number(t.fakes.xsolla.projectId), merchant_id: 1 }, order: { id: order.order_id }, user: { id: player.portalId }, items: order.content.items };
+      const body = t.fakes.xsolla.notification('order_paid', order) as Record<string, unknown>;
       const forged = await post('xsolla', t.fakes.xsolla.signed(body, 'fake_guessed_secret'));
-      expect(forged.statusCode).toBe(401);
-      expect(forged.json().code).toBe('WEBHOOK_SIGNATURE');
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ error: { code: 'INVALID_SIGNATURE', message: 'Invalid signature' } });
       const unsigned = await t.app.inject({ method: 'POST', url: '/api/webhooks/xsolla', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-      expect(unsigned.statusCode).toBe(401);
-      const otherProject = await post('xsolla', t.fakes.xsolla.signed({ ...body, settings: { project_id: 31337, merchant_id: 1 } }));
+      expect(unsigned.statusCode).toBe(400);
+      const payment = t.fakes.xsolla.notification('payment', order) as Record<string, unknown>;
+      const otherProject = await post('xsolla', t.fakes.xsolla.signed({ ...payment, settings: { project_id: 31337, merchant_id: 1 } }));
       expect(otherProject.statusCode).toBe(400);
-      expect(otherProject.json().code).toBe('WEBHOOK_OTHER_APP');
-      expect(await granted('crazygames', String(order.order_id))).toBe(false);
+      expect(otherProject.json().error.code).toBe('INVALID_PARAMETER');
+      expect(await granted('crazygames', `${order.order_id}:tc_1200`)).toBe(false);
 
-      // The player confirms an order that is someone else's: Xsolla says whose it is.
+      // The same order signed for a user no account signed in with: refused, nothing granted.
+      const stranger = await post('xsolla', t.fakes.xsolla.signed({ ...body, user: { external_id: 'cg-nobody' } }));
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json()).toEqual({ error: { code: 'INVALID_USER', message: 'Invalid user' } });
+      expect(await granted('crazygames', `${order.order_id}:tc_1200`)).toBe(false);
+      // Another player's confirm finds nothing of theirs.
       const thief = await linkedPlayer();
-      const stolen = await thief.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200', orderId: String(order.order_id) });
+      const stolen = await thief.client.post('/api/purchases/crazygames/confirm', { productId: 'tc-1200' });
       expect(stolen.statusCode).toBe(200);
       expect(stolen.json().granted).toEqual([]);
-      expect(await granted('crazygames', String(order.order_id))).toBe(false);
 
-      const unknownUser = await post('xsolla', t.fakes.xsolla.signed({ notification_type: 'user_validation', settings: body.settings, user: { id: 'nobody' } }));
+      const unknownUser = await post('xsolla', t.fakes.xsolla.signed({ notification_type: 'user_validation', settings: payment.settings, user: { id: 'nobody' } }));
       expect(unknownUser.statusCode).toBe(400);
-      expect((await post('xsolla', t.fakes.xsolla.signed({ notification_type: 'user_validation', settings: body.settings, user: { id: player.portalId } }))).statusCode).toBe(204);
+      expect(unknownUser.json()).toEqual({ error: { code: 'INVALID_USER', message: 'Invalid user' } });
+      expect((await post('xsolla', t.fakes.xsolla.signed({ notification_type: 'user_validation', settings: payment.settings, user: { id: player.portalId } }))).statusCode).toBe(204);
     });
 
     it('web: a forged signature and an old timestamp are refused; nothing is granted', async () => {

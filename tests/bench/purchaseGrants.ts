@@ -73,8 +73,8 @@ async function purchaseAt(provider: Provider, fakes: PurchaseFakes, app: Fastify
     fakes.xsolla.switches.webhookNever = true;
     const order = await fakes.xsolla.buy(buyer.portalId, PACK.xsollaSku);
     return {
-      id: String(order.order_id),
-      delivery: fakes.xsolla.signed({ notification_type: 'order_paid', settings: { project_id: Number(fakes.xsolla.projectId), merchant_id: 1 }, user: { id: buyer.portalId, external_id: buyer.portalId }, order: { id: order.order_id, status: 'paid' }, items: order.content.items }),
+      id: `${order.order_id}:${PACK.xsollaSku}`,
+      delivery: fakes.xsolla.signed(fakes.xsolla.notification('order_paid', order)),
     };
   }
   const started = await app.inject({

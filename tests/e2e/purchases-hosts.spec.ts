@@ -6,7 +6,8 @@
 //   balance grows by 1,200 once (the late ENTITLEMENT_CREATE settles nothing more), the game
 //   hears `purchase` once, and the entitlement is consumed at Discord.
 // - The portal: a signed-in player buys through the store module's buyItem (the portal's Pay
-//   Station); a guest is told to sign in with the portal and nothing is sold.
+//   Station), Xsolla's order_paid grants it; a guest is told to sign in with the portal and
+//   nothing is sold.
 // - The web: Buy goes to the checkout, Pay returns to `?purchase=`, the overlay shows the pack and
 //   the game hears it.
 // `-g measure` (MEASURE=1 only): purchase → coins visible, per host, median of 5.
@@ -105,6 +106,10 @@ test('the portal: a signed-in player buys through buyItem (the portal\'s Pay Sta
   await expect.poll(async () => (await hostOf(frame))?.calls.at(-1)?.answer, { timeout: 30_000 })
     .toMatchObject({ status: 'done', value: { productId: PACK.id, tripcoins: PACK.tripcoins } });
   await expect.poll(() => granted(frame), { timeout: 10_000 }).toHaveLength(1);
+  // Xsolla's stand-in sent payment then order_paid, both answered 2xx, and was asked nothing it does not document.
+  const xsolla = await (await fetch(`${(playground.env.XSOLLA_API_BASE ?? '').replace(/\/api$/, '')}/orders`)).json() as { undocumented: string[]; sent: Array<{ type: string; status: number | null }> };
+  expect(xsolla.undocumented).toEqual([]);
+  expect(xsolla.sent.slice(-2)).toEqual([{ type: 'payment', status: 204 }, { type: 'order_paid', status: 204 }]);
 });
 
 test('the portal: a guest is told to sign in with the portal and is sold nothing @purchases', async ({ page }) => {

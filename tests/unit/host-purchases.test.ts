@@ -12,6 +12,8 @@ import { getCheckoutReturn, resetPurchaseNews } from '../../src/host-bridge/purc
 import { createPurchases, formatPrice } from '../../src/host-bridge/purchases';
 import type { ShellPurchaseServer } from '../../src/host-bridge/purchaseServer';
 import type { LiveEvent } from '../../contract/liveEvents';
+import { createCrazyGamesStore } from '../../hosts/crazygames/store';
+import type { CrazyGamesSdk } from '../../hosts/crazygames/sdk';
 
 const PACK: OfferedProduct = { id: 'tc-1200', tripcoins: 1200, hostProductId: 'price_tc_1200', price: { amountMinor: 999, currency: 'USD' } };
 const grant = { purchaseId: 'cs_1', productId: 'tc-1200', tripcoins: 1200, host: 'web' as const };
@@ -61,6 +63,17 @@ describe('TripCoin packs in the shell', () => {
     expect(await answer).toEqual({ status: 'done', value: { productId: 'tc-1200', tripcoins: 1200, balance: 1200 } });
     purchasesLiveEvent({ type: 'purchaseReversed', purchaseId: 'order-9', productId: 'tc-1200', tripcoins: 1200, host: 'crazygames', balance: -200, debt: 200 } as unknown as LiveEvent);
     expect(events.map((e) => e.type === 'purchase' && [e.status, e.balance])).toEqual([['granted', 1200], ['reversed', -200]]);
+    p.dispose();
+  });
+
+  it('the portal: buyItem, then the confirm names only the pack; no grant within the wait answers paymentPending, not a failure', async () => {
+    const buyItem = vi.fn(async (itemId: string) => ({ itemId }));
+    const sdk = { user: { isUserAccountAvailable: true, getUser: async () => ({ username: 'Cheese', profilePictureUrl: '' }) }, store: { buyItem } } as unknown as CrazyGamesSdk;
+    const confirm = vi.fn(async (..._args: unknown[]) => ({ granted: [], balance: 0 }));
+    const { p } = make(createCrazyGamesStore(async () => sdk, { warn: vi.fn() }), server({ crazygamesConfirm: confirm }));
+    expect(await p.purchase('tc-1200')).toEqual({ status: 'unavailable', reason: 'paymentPending' });
+    expect(buyItem).toHaveBeenCalledWith('price_tc_1200');
+    expect(confirm.mock.calls).toEqual([['tc-1200']]);
     p.dispose();
   });
 

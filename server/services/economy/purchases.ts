@@ -34,11 +34,13 @@ export interface ConfirmedPurchase {
   providerPurchaseId: string;
   userId: string;            // our player's uuid (the provider resolved it: Discord user id -> linked account, CrazyGames userId -> portal account, checkout client_reference_id)
   productId: string;         // from the server's product table (resolved from the host's SKU by productForHostSku)
-  /** true when the provider still needs a consume call (Discord consumable, Xsolla inventory item). */
+  /** true when the provider still needs a consume call (a Discord consumable; Xsolla has no server-side consume). */
   needsConsume: boolean;
   testMode?: boolean;
   /** A second id the provider's later events name (the web provider's payment intent); kept on the row. */
   providerRef?: string;
+  /** How many of the pack this purchase holds (an Xsolla order line's quantity); 1 when left out. */
+  quantity?: number;
 }
 
 const Confirmed = z.object({
@@ -49,6 +51,7 @@ const Confirmed = z.object({
   needsConsume: z.boolean(),
   testMode: z.boolean().optional(),
   providerRef: z.string().min(1).max(200).optional(),
+  quantity: z.number().int().min(1).max(1000).optional(),
 });
 
 /** Why a purchase is reversed: the provider's refund, chargeback or deleted entitlement, or the console by hand. */
@@ -94,12 +97,13 @@ export async function grantPurchase(trx: Trx, products: Products, p: ConfirmedPu
     note(trx, { kind: 'granted', host, outcome: 'duplicate' });
     return { granted: false, grant: grantOf(host, earlier), balance: tc(await coinBalance(trx, playerAccount(earlier.user_id))) };
   }
-  const amount = BigInt(product.tripcoins) * TC_SCALE;
+  const quantity = input.data.quantity ?? 1;
+  const amount = BigInt(product.tripcoins) * BigInt(quantity) * TC_SCALE;
   const refunded = await trx.selectFrom('purchase_refunds_before_grant').select('reason')
     .where('host', '=', host).where('provider_purchase_id', '=', providerPurchaseId).executeTakeFirst();
   if (refunded) {
     note(trx, { kind: 'granted', host, outcome: 'refunded' });
-    return { granted: false, refunded: true, grant: { purchaseId: '', productId: product.id, tripcoins: product.tripcoins, host }, balance: tc(await coinBalance(trx, playerAccount(userId))) };
+    return { granted: false, refunded: true, grant: { purchaseId: '', productId: product.id, tripcoins: product.tripcoins * quantity, host }, balance: tc(await coinBalance(trx, playerAccount(userId))) };
   }
 
   const id = randomUUID();
@@ -117,10 +121,19 @@ export async function grantPurchase(trx: Trx, products: Products, p: ConfirmedPu
     legs: [{ asset: COINS, from: revenue, to: playerAccount(userId), amount }],
   });
   const balance = tc(balanceAfter(posted, playerAccount(userId), COINS));
-  const grant: Grant = { purchaseId: id, productId: product.id, tripcoins: product.tripcoins, host };
+  const grant: Grant = { purchaseId: id, productId: product.id, tripcoins: product.tripcoins * quantity, host };
   await publishLiveEvent(trx, userId, { type: 'purchaseGranted', ...grant, balance });
   note(trx, { kind: 'granted', host, outcome: 'granted' });
   return { granted: true, grant, balance };
+}
+
+/** The player's grants of one pack on one host in the last `withinMs`, newest first (still granted, not reversed). */
+export async function recentGrants(db: Executor, userId: string, host: PurchaseHost, productId: string, withinMs: number): Promise<Grant[]> {
+  const since = new Date(Date.now() - Math.max(0, withinMs));
+  const rows = await db.selectFrom('purchases').select(['id', 'product_id', 'tripcoins', 'user_id', 'status'])
+    .where('user_id', '=', userId).where('host', '=', host).where('product_id', '=', productId).where('status', '=', 'granted')
+    .where('created_at', '>=', since).orderBy('created_at', 'desc').limit(20).execute();
+  return rows.map((r) => grantOf(host, r));
 }
 
 /** Consume bookkeeping for the job and the routes: which granted purchases still need a consume call, and marking one consumed (attempts counted, last error kept). */

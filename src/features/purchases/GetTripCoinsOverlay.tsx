@@ -85,7 +85,8 @@ export default function GetTripCoinsOverlay({ onClose }: OverlayProps<'getTripCo
           </Alert>
         )}
         {buy.kind === 'cancelled' && <Alert color="gray" data-testid="purchase-cancelled">{t('purchases.cancelled')}</Alert>}
-        {buy.kind === 'failed' && <Alert color="red" data-testid="purchase-failed">{t('purchases.failed', { reason: unavailableText(buy.reason, accountName) })}</Alert>}
+        {buy.kind === 'failed' && buy.reason === 'paymentPending' && <Alert color="blue" data-testid="purchase-pending">{unavailableText(buy.reason)}</Alert>}
+        {buy.kind === 'failed' && buy.reason !== 'paymentPending' && <Alert color="red" data-testid="purchase-failed">{t('purchases.failed', { reason: unavailableText(buy.reason, accountName) })}</Alert>}
         {buy.kind === 'buying' && <Group gap="xs" data-testid="purchase-buying"><Loader size="sm" /><Text>{t('purchases.buying')}</Text></Group>}
         {shop.kind === 'loading' && <Group gap="xs" data-testid="purchase-loading"><Loader size="sm" /><Text>{t('purchases.loading')}</Text></Group>}
         {shop.kind === 'closed' && (

@@ -74,6 +74,7 @@ export const EXPORT_COVERAGE: Record<string, Coverage> = {
   'admin_grant_days.actor_id': { section: 'consoleActions' },
   'live_events.user_id': { section: 'messages' },
   'purchases.user_id': { section: 'purchases' },
+  'xsolla_orders.user_id': { section: 'portalOrders' },
   'account_deletions.user_id': { excluded: 'written only once the account is deleted, when no one can ask for its data' },
   'account_deletions.by_admin': { excluded: "the studio's record of deletions an admin made" },
   'data_exports.user_id': { section: 'dataExports' },
@@ -127,6 +128,9 @@ const SECTIONS = (u: string, account: string): Record<string, RawBuilder<Record<
   airdrops: sql`SELECT airdrop, claimed_at FROM airdrop_claims WHERE user_id = ${u}`,
   bridgeTransfers: sql`SELECT id, destination, status, tx_hash, created_at, updated_at FROM bridge_transfers WHERE user_id = ${u} ORDER BY created_at`,
   settings: sql`SELECT settings, updated_at FROM user_settings WHERE user_id = ${u}`,
+  // The portal store's orders as a whole (each pack line of one is in purchases).
+  portalOrders: sql`SELECT order_id, portal_user_id, currency, paid_micros::text AS paid_micros, granted_hundredths::text AS granted_hundredths,
+    refunded_micros::text AS refunded_micros, taken_back_hundredths::text AS taken_back_hundredths, status, created_at FROM xsolla_orders WHERE user_id = ${u} ORDER BY created_at`,
   // What the studio did to the account (never which admin, nor the internal reason).
   studioActions: sql`SELECT action, created_at FROM admin_audit WHERE target_user_id = ${u} ORDER BY id`,
   consoleActions: sql`SELECT action, target, created_at FROM admin_audit WHERE actor_id = ${u}

@@ -169,6 +169,12 @@ export interface PurchasesTable {
   reversal_tx_id: string | null;
   reversal_reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual' | null;
   reversal_debt: GenInt8;
+  // 024_purchase_sightings
+  taken_back: GenInt8;
+}
+export interface PurchaseSightingsTable {
+  host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; payload: Json<unknown>; seen_at: Timestamp;
+  settled_at: NullableTimestamp; attempts: ColumnType<number, number | undefined, number>; last_error: string | null;
 }
 export interface PurchaseRefundsBeforeGrantTable { host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual'; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
@@ -221,4 +227,5 @@ export interface Database {
   bridge_returns: BridgeReturnsTable;
   purchases: PurchasesTable;
   purchase_refunds_before_grant: PurchaseRefundsBeforeGrantTable;
+  purchase_sightings: PurchaseSightingsTable;
 }

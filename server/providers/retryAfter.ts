@@ -15,13 +15,15 @@ export class ProviderRateLimited extends ProviderError {
   constructor(name: string, readonly retryAfterS: number) { super(`${name} asked to wait ${retryAfterS}s (429)`, 429); }
 }
 
-/** Seconds a 429 asks for: the Retry-After header, else the body's retry_after, else one. */
+/** Seconds a 429 asks for: Discord's body retry_after (fractional, the precise one), else the
+ * Retry-After header (whole seconds), else one. */
 export async function retryAfterOf(response: Response): Promise<number> {
-  const header = Number(response.headers.get('retry-after'));
-  if (Number.isFinite(header) && header >= 0) return header;
   const body = await response.clone().json().catch(() => null) as { retry_after?: unknown } | null;
-  const field = Number(body?.retry_after);
-  return Number.isFinite(field) && field >= 0 ? field : 1;
+  const field = typeof body?.retry_after === 'number' ? body.retry_after : NaN;
+  if (Number.isFinite(field) && field >= 0) return field;
+  const raw = response.headers.get('retry-after');
+  const header = raw === null || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(header) && header >= 0 ? header : 1;
 }
 
 export interface RetryOptions { waitLimitMs?: number; tries?: number; sleep?: (ms: number) => Promise<void> }

@@ -4,7 +4,7 @@
 // the provider confirms for this player; the outside calls run outside any transaction ('steps').
 import type { FastifyInstance } from 'fastify';
 import * as e from '../../contract/purchaseEndpoints';
-import type { PurchaseHost } from '../../contract/purchases';
+import { PURCHASE_HOSTS, type PurchaseHost } from '../../contract/purchases';
 import { badRequest, forbidden, HttpError, retryLater, unavailable } from '../errors';
 import { route } from '../route';
 import type { Purchases } from '../providers/purchases';
@@ -59,6 +59,20 @@ async function limitPlayer(app: FastifyInstance, userId: string): Promise<void> 
     app.purchases?.steps.inc({ host: 'web', step: 'limit', outcome: 'refused' });
     throw retryLater(429, HTTP_TEXT.rateLimited, 'RATE_LIMITED', 60);
   }
+}
+
+/** Each host's provider for the console: whether its keys are set, its last answer to this
+ * process, and what the reconcile found since the process started. */
+export function providerStatuses(app: FastifyInstance) {
+  const p = app.purchases;
+  const configured = { discord: Boolean(p?.discord), crazygames: Boolean(p?.xsolla), web: Boolean(p?.web) };
+  return PURCHASE_HOSTS.map((host) => {
+    const s = app.metrics.providerStatus.get(host);
+    return {
+      host, configured: configured[host], lastAnswer: s?.lastAnswer ?? null, lastAt: s?.lastAt?.toISOString() ?? null,
+      reconcileGranted: s?.reconcileGranted ?? 0, reconcileReversed: s?.reconcileReversed ?? 0,
+    };
+  });
 }
 
 export async function purchaseRoutes(app: FastifyInstance): Promise<void> {

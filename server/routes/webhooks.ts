@@ -18,6 +18,13 @@ import { PURCHASE_ROUTE_TEXT } from './purchases';
 
 export const WEBHOOK_PREFIX = '/api/webhooks/';
 
+/** The webhooks' work still running after their answers, in this process. */
+const afterAnswerRunning = new Set<Promise<void>>();
+/** Resolves once every webhook's after-answer work has ended (tests; closing waits for it too). */
+export async function webhookWorkDone(): Promise<void> {
+  while (afterAnswerRunning.size) await Promise.allSettled([...afterAnswerRunning]);
+}
+
 type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid' | 'unknownUser';
 const REFUSAL: Record<Outcome, [number, string, string]> = {
   badSignature: [401, 'The webhook signature is not valid', 'WEBHOOK_SIGNATURE'],
@@ -62,7 +69,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   const schema = { hide: false, tags: ['webhooks'] };
   /** Work a webhook does after its answer (setImmediate: the reply is flushed first); closing the
    * app waits for it, and anything it leaves undone is the reconcile job's. */
-  const running = new Set<Promise<void>>();
+  const running = afterAnswerRunning;
   const afterAnswer = (work: () => Promise<void>) => {
     const done: Promise<void> = new Promise<void>((resolve) => { setImmediate(resolve); })
       .then(work).catch((error: unknown) => { app.log.warn({ err: error }, 'webhook work after the answer failed'); })

@@ -53,7 +53,7 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
     if (url.pathname.startsWith('/api/') && state.limitTimes > 0) {
       state.limitTimes -= 1;
       return send(429, { message: 'You are being rate limited.', retry_after: state.retryAfterS, global: false }, {
-        'retry-after': String(state.retryAfterS), 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': String(state.retryAfterS), 'x-ratelimit-scope': 'user',
+        'retry-after': String(Math.ceil(state.retryAfterS)), 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': String(state.retryAfterS), 'x-ratelimit-scope': 'user',
       });
     }
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {

@@ -99,14 +99,27 @@ export class Metrics {
     else this.purchasesConsumed.inc({ host: note.host, outcome: note.outcome });
   }
 
+  /** Per host, for the console: the provider's last answer and the reconcile's finds so far. */
+  readonly providerStatus = new Map<string, { lastAnswer: 'ok' | 'failed' | null; lastAt: Date | null; reconcileGranted: number; reconcileReversed: number }>();
+  private statusOf(host: string) {
+    let s = this.providerStatus.get(host);
+    if (!s) this.providerStatus.set(host, s = { lastAnswer: null, lastAt: null, reconcileGranted: 0, reconcileReversed: 0 });
+    return s;
+  }
+
   /** Grants or reversals the reconcile job found, by host. */
   purchaseReconciled(host: string, kind: 'granted' | 'reversed', n: number): void {
     this.purchasesReconciledTotal.inc({ host, kind }, n);
+    const s = this.statusOf(host);
+    if (kind === 'granted') s.reconcileGranted += n; else s.reconcileReversed += n;
   }
 
   /** A call to a host's provider answered (true) or failed (false). */
   providerAnswered(host: string, ok: boolean): void {
     this.providerUp.set({ host }, ok ? 1 : 0);
+    const s = this.statusOf(host);
+    s.lastAnswer = ok ? 'ok' : 'failed';
+    s.lastAt = new Date();
   }
 
   /** The figures of `route` (its pattern, or 'unmatched') answered to `method`; made on first ask. */

@@ -332,7 +332,7 @@ export function trustProblems(c: Pick<Config, (typeof TRUST_ANCHORS)[number] | '
     if (value && !value.toLowerCase().startsWith('https://')) problems.push(`${name} is ${value}: a trust anchor or provider is reached over https only`);
   }
   for (const v of c.ALLOWED_ORIGINS) {
-    let https = false;
+    let https: boolean;
     try { const u = new URL(v); https = u.protocol === 'https:' && u.origin === v; } catch { https = false; }
     if (!https && !/^http:\/\//i.test(v) && !v.includes('*')) problems.push(`ALLOWED_ORIGINS: "${v}" is not an https origin (https://host[:port])`);
   }

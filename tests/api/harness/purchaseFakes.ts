@@ -7,7 +7,7 @@ import type { Config } from '../../../server/config';
 import { createFakeDiscordStore, type FakeDiscordStore } from '../../fakes/discordStore';
 import { createFakeXsolla, type FakeXsolla } from '../../fakes/xsolla';
 import { createFakeCheckout, type FakeCheckout } from '../../fakes/webCheckout';
-import type { WebhookDelivery, WebhookTarget } from '../../fakes/purchaseKit';
+import type { WebhookDelivery } from '../../fakes/purchaseKit';
 import { webhookWorkDone } from '../../../server/routes/webhooks';
 
 export const FAKE_APP_ID = '1200000000000000042';

@@ -78,6 +78,7 @@ export function createFakeDiscordStore(options: { applicationId: string; webhook
       const [, app, entitlementId, consume] = m;
       const known = (req.method === 'GET' && !consume) || (req.method === 'POST' && entitlementId && consume);
       if (!known) return notDocumented();
+      if (store.switches.slowMs) await new Promise((resolve) => { setTimeout(resolve, store.switches.slowMs); });
       if (rateLimited(res, store.switches, 1, { message: 'You are being rate limited.', retry_after: 0.05, global: false },
         { 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': '0.050', 'x-ratelimit-scope': 'user' })) return true;
       if (req.headers.authorization !== `Bot ${botToken}`) return sendJson(res, 401, { message: '401: Unauthorized', code: 0 });

@@ -18,6 +18,8 @@ export interface FakeSwitches {
   webhookOutOfOrder?: boolean;
   /** The next n API calls are answered 429 with Retry-After (the providers' rate limits). */
   rateLimitTimes?: number;
+  /** Every API call is answered this many ms late (a slow moment at the provider). */
+  slowMs?: number;
 }
 export const defaultSwitches = (): FakeSwitches => ({ webhookNever: false, webhookTwice: false, consumeFailsTimes: 0, webhookDelayMs: 0, webhookOutOfOrder: false, rateLimitTimes: 0 });
 
@@ -26,7 +28,7 @@ export const SwitchesBody = z.object({
   webhookNever: z.boolean().optional(), webhookTwice: z.boolean().optional(),
   consumeFailsTimes: z.number().int().min(0).max(1000).optional(), refund: z.string().min(1).max(200).optional(),
   webhookDelayMs: z.number().int().min(0).max(600_000).optional(), webhookOutOfOrder: z.boolean().optional(),
-  rateLimitTimes: z.number().int().min(0).max(1000).optional(),
+  rateLimitTimes: z.number().int().min(0).max(1000).optional(), slowMs: z.number().int().min(0).max(60_000).optional(),
 }).strict();
 
 export interface WebhookDelivery { headers: Record<string, string>; body: string }

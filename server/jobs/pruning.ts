@@ -5,7 +5,8 @@
 //  - idempotency_keys: a retry is answered from its key for IDEMPOTENCY_KEY_HOURS (24 h),
 //  - wallet_nonces, pending_identities: single-use, short-lived,
 //  - auth_pressure: a score quiet for an hour has decayed to nothing,
-//  - live_events: a stream resumes only within LIVE_EVENTS_RETENTION_MINUTES.
+//  - live_events: a stream resumes only within LIVE_EVENTS_RETENTION_MINUTES,
+//  - purchase_sightings: a settled one is kept 30 days (the purchase row stays for ever).
 // (wallet_nonces also has a per-player cap when issued: services/accounts/wallets.ts.)
 // Safe with several API processes: each batch takes a transaction-scoped advisory lock with
 // pg_try_advisory_xact_lock, so one process prunes at a time and the others skip that round; and
@@ -58,6 +59,7 @@ const TABLES: Array<[string, Batch]> = [
   ['auth_pressure', batchOf('auth_pressure', 'key', sql`updated_at < now() - interval '1 hour'`)],
   ['live_events', batchOf('live_events', 'id', sql`created_at < now() - make_interval(mins => ${LIVE_EVENTS_RETENTION_MINUTES})`)],
   ['rate_limit_hits', batchOf('rate_limit_hits', null, sql`window_start < now() - interval '10 minutes'`)],
+  ['purchase_sightings', batchOf('purchase_sightings', null, sql`settled_at < now() - interval '30 days'`)],
   ['idempotency_keys', batchOf('idempotency_keys', null, sql`created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`)],
 ];
 

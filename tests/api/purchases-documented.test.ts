@@ -12,6 +12,7 @@ import { discordReconciler, webReconciler } from '../../server/jobs/purchaseReco
 import { DiscordApi, DiscordRateLimited } from '../../server/providers/discord';
 import { webhookWorkDone } from '../../server/routes/webhooks';
 import { startFakeDiscord } from '../fakes/discord';
+import { lateDeliveries } from '../fakes/purchaseKit';
 import { registerPlayer, testDatabases } from './helpers';
 import { usePurchaseApp } from './harness/purchaseApp';
 
@@ -213,6 +214,35 @@ for (const database of testDatabases()) {
       expect(first.granted).toBe(1);
       expect(await t.ledger.balance(player.uuid)).toBe(1200);
       expect((await reconciler.round()).granted).toBe(0);
+    });
+
+    it('Stripe: events out of order (the refund before the payment) grant nothing; a 429 on the create is waited out', async () => {
+      const player = await linkedPlayer();
+      t.fakes.checkout.switches.rateLimitTimes = 1;
+      const started = await player.client.post('/api/purchases/web/checkout', { productId: 'tc-500' });
+      expect(started.statusCode).toBe(200);
+      const { sessionId } = started.json() as { sessionId: string };
+      expect(t.fakes.checkout.sessions.size).toBeGreaterThan(0);
+      t.fakes.checkout.switches.webhookOutOfOrder = true;
+      await t.fakes.checkout.pay(sessionId); // held back
+      t.fakes.checkout.switches.webhookOutOfOrder = false;
+      await t.fakes.checkout.refund(sessionId); // sent first, then the held payment
+      expect(await t.ledger.row('web', sessionId)).toBeUndefined();
+      expect(await t.ledger.balance(player.uuid)).toBe(0);
+      const poll = await player.client.get(`/api/purchases/web/session/${sessionId}`);
+      expect(poll.json().status).toBe('refunded');
+    });
+
+    it('Discord: a late webhook after the player\'s own sync grants nothing more', async () => {
+      const player = await linkedPlayer();
+      t.fakes.discord.switches.webhookDelayMs = 300;
+      const e = await t.fakes.discord.purchase(player.discordId, SKU_500);
+      t.fakes.discord.switches.webhookDelayMs = 0;
+      expect((await sync(player)).json().granted).toHaveLength(1);
+      await Promise.all([...lateDeliveries]);
+      expect(await t.ledger.of(player.uuid)).toHaveLength(1);
+      expect(await t.ledger.balance(player.uuid)).toBe(500);
+      expect(t.fakes.discord.entitlements.get(e.id)?.consumed).toBe(true);
     });
 
     it(`a player's purchase calls are limited (${LIMIT} a minute): past it 429 with Retry-After, and nothing is asked of the provider`, async () => {

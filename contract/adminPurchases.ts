@@ -48,7 +48,17 @@ export const PurchasesOverview = z.object({
   days: z.array(z.object({ day: z.string(), host: z.enum(PURCHASE_HOSTS), purchases: z.number().int(), tripcoins: z.number(), reversals: z.number().int(), reversedTripcoins: z.number() })),
   /** Players below zero, the most owed first. */
   debts: z.array(z.object({ uuid: z.string(), username: z.string(), debt: z.number() })),
+  /** Paid (a provider said so) and not granted after STUCK_PURCHASE_MINUTES, oldest first. */
+  stuck: z.array(z.object({ host: z.enum(PURCHASE_HOSTS), providerPurchaseId: z.string(), seenAt: z.string(), attempts: z.number().int(), lastError: z.string().nullable() })),
+  /** Each host's payment provider as this process last found it, and what its reconcile found
+   * since the process started (grants no webhook brought, reversals of lost deletions). */
+  providers: z.array(z.object({
+    host: z.enum(PURCHASE_HOSTS), configured: z.boolean(), lastAnswer: z.enum(['ok', 'failed']).nullable(), lastAt: z.string().nullable(),
+    reconcileGranted: z.number().int(), reconcileReversed: z.number().int(),
+  })),
 });
+/** How long a paid purchase may wait for its grant before the console lists it as stuck. */
+export const STUCK_PURCHASE_MINUTES = 5;
 export const purchasesOverview = defineEndpoint({
   method: 'GET', path: '/api/admin/purchases/overview', access: 'admin', summary: 'Purchases and refunds per host, revenue per day, and the players in debt',
   query: z.object({ days: z.coerce.number().int().min(1).max(90).default(14) }),

@@ -32,7 +32,7 @@ export const webSession = defineEndpoint({
   method: 'GET', path: '/api/purchases/web/session/:sessionId', access: 'user',
   summary: 'Where one of your checkout sessions stands (paid: its grant and your balance)',
   params: z.object({ sessionId: z.string().regex(/^[\w-]{1,255}$/) }),
-  response: z.object({ status: z.enum(['open', 'paid', 'expired']), grant: Grant.optional(), balance: z.number().optional() }),
+  response: z.object({ status: z.enum(['open', 'paid', 'expired', 'refunded']), grant: Grant.optional(), balance: z.number().optional() }),
 });
 
 export const purchaseEndpoints = { purchaseProducts, discordSync, crazygamesConfirm, webCheckoutStart, webSession };

@@ -20,7 +20,7 @@ export const SettleAnswer = z.object({ granted: z.array(Grant), balance: z.numbe
 // POST /api/purchases/discord/sync            {}                          -> SettleAnswer (lists the player's entitlements with the bot token, grants, consumes)
 // POST /api/purchases/crazygames/confirm      { productId }               -> SettleAnswer (the player's recent grants of it: Xsolla's order_paid grants)
 // POST /api/purchases/web/checkout            { productId }               -> { url: string, sessionId: string }
-// GET  /api/purchases/web/session/:sessionId                              -> { status: 'open' | 'paid' | 'expired', grant?: Grant, balance?: number }
+// GET  /api/purchases/web/session/:sessionId                              -> { status: 'open' | 'paid' | 'expired' | 'refunded', grant?: Grant, balance?: number }
 // POST /api/webhooks/discord   (Ed25519: X-Signature-Ed25519 + X-Signature-Timestamp, DISCORD_PUBLIC_KEY)
 // POST /api/webhooks/xsolla    (Authorization: Signature <sha1(rawBody + XSOLLA_WEBHOOK_SECRET)>)
 // POST /api/webhooks/web       (Stripe-Signature: t=…,v1=… HMAC-SHA256 of `${t}.${rawBody}`, WEB_CHECKOUT_WEBHOOK_SECRET)

@@ -140,7 +140,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   };
   const discord = await startFakeDiscord({
     clientId: options.clientId, clientSecret: PLAYGROUND_DISCORD_SECRET, port: options.discordApiPort ?? 0,
-    extra: (req, res, url) => (url.pathname.startsWith('/api/applications/') ? store.discord.api(req, res, url.pathname.slice('/api'.length), url.searchParams) : Promise.resolve(false)),
+    extra: (req, res, url) => (url.pathname.startsWith('/api/v10/applications/') ? store.discord.api(req, res, url.pathname.slice('/api/v10'.length), url.searchParams) : Promise.resolve(false)),
   });
   const portal = await startFakePortal({ gameId: PLAYGROUND_GAME_ID, port: options.portalKeyPort ?? 0 });
   let origin = '';

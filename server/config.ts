@@ -192,7 +192,7 @@ export const ConfigSchema = z.object({
   DEMO_ROUND_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DISCORD_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a Discord application id (digits)').optional(),
   DISCORD_CLIENT_SECRET: z.string().optional(),
-  DISCORD_API_BASE: z.string().url().default('https://discord.com/api'),
+  DISCORD_API_BASE: z.string().url().default('https://discord.com/api/v10'),
   /** Discord's authorize page the sign-in popup opens. */
   DISCORD_AUTHORIZE_URL: z.string().url().default('https://discord.com/oauth2/authorize'),
   /** Where CrazyGames publishes the key its user tokens are signed with (JSON {publicKey}). */
@@ -265,6 +265,9 @@ export const ConfigSchema = z.object({
    * entitlements are polled (its webhook events may never arrive), in ms. */
   PURCHASE_CONSUME_RETRY_MS: z.coerce.number().int().min(100).max(86_400_000).default(30_000),
   PURCHASE_RECONCILE_MS: z.coerce.number().int().min(100).max(86_400_000).default(300_000),
+  /** Calls a player may make per minute that ask a payment provider (Discord sync, portal
+   * confirm, web checkout and its poll, all together); past it 429 with Retry-After. */
+  PURCHASE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
   /** The oldest webhook accepted, by its signed timestamp (s): an older one is a replay. */
   WEBHOOK_MAX_AGE_S: z.coerce.number().int().min(1).max(86_400).default(300),
   /** The console's grants (docs/domain/console.md): the most one grant may give, and the most one
@@ -337,6 +340,7 @@ export function productionProblems(c: Config): string[] {
     for (const v of values) if (v.includes('*')) problems.push(`${name}: "${v}" is a wildcard; production names exact origins`);
     for (const v of values) if (/^http:\/\//i.test(v)) problems.push(`${name}: "${v}" is plain http`);
   }
+  problems.push(...trustProblems(c));
   if (c.DEMO_GAME_SERVER) problems.push('DEMO_GAME_SERVER is set: the local demo game server pays anyone who plays a round; it is for local try-outs only');
   problems.push(...purchaseConfigProblems(c));
   problems.push(...supportProblems(c));
@@ -361,6 +365,25 @@ export function supportProblems(c: Config): string[] {
   const { email, url } = supportContact(c);
   if (selling && !email && !url) return ['purchases are on but there is no support contact: set SUPPORT_EMAIL or SUPPORT_URL (or about.support in activity.config.json); players need it for payments, refunds and their data'];
   return [];
+/** The outside addresses whose answers we trust (sign-in keys, the bot check, Discord, the stores,
+ * the marketplace, the chain): reached over plain http, anyone on the path could answer for them. */
+export const TRUST_ANCHORS = ['CRAZYGAMES_PUBLIC_KEY_URL', 'TURNSTILE_VERIFY_URL', 'DISCORD_API_BASE', 'DISCORD_AUTHORIZE_URL', 'XSOLLA_API_BASE', 'WEB_CHECKOUT_API_BASE', 'MARKETPLACE_API_BASE', 'CHAIN_RPC_URL'] as const;
+
+/** Production's refusals about whom we trust: test purchases that mint real coins, a trust anchor
+ * or provider over http, an allowed origin that is not an https origin (`null`, a path, http). */
+export function trustProblems(c: Pick<Config, (typeof TRUST_ANCHORS)[number] | 'DISCORD_TEST_ENTITLEMENTS' | 'ALLOWED_ORIGINS'>): string[] {
+  const problems: string[] = [];
+  if (c.DISCORD_TEST_ENTITLEMENTS) problems.push('DISCORD_TEST_ENTITLEMENTS is on: test-mode purchases are free and would grant real TripCoins');
+  for (const name of TRUST_ANCHORS) {
+    const value = c[name];
+    if (value && !value.toLowerCase().startsWith('https://')) problems.push(`${name} is ${value}: a trust anchor or provider is reached over https only`);
+  }
+  for (const v of c.ALLOWED_ORIGINS) {
+    let https: boolean;
+    try { const u = new URL(v); https = u.protocol === 'https:' && u.origin === v; } catch { https = false; }
+    if (!https && !/^http:\/\//i.test(v) && !v.includes('*')) problems.push(`ALLOWED_ORIGINS: "${v}" is not an https origin (https://host[:port])`);
+  }
+  return problems;
 }
 
 /** Which host sign-ins this process offers, and why (logged at start-up). */

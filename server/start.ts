@@ -34,7 +34,7 @@ export async function startUp(app: FastifyInstance): Promise<void> {
   await pruning.first;
   // Real-money packs: failed consumes retried, Discord's entitlements polled (its events go missing).
   if (app.purchases) {
-    const jobs = [scheduleConsumes(app), ...(app.purchases.discord ? [scheduleReconcile(app)] : [])];
+    const jobs = [scheduleConsumes(app), ...(app.purchases.discord || app.purchases.web ? [scheduleReconcile(app)] : [])];
     app.addHook('onClose', async () => { await Promise.all(jobs.map((j) => j.stop())); });
   }
   const { bridge } = app;

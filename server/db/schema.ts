@@ -173,6 +173,12 @@ export interface PurchasesTable {
   reversal_tx_id: string | null;
   reversal_reason: 'refund' | 'chargeback' | 'entitlementDeleted' | 'manual' | null;
   reversal_debt: GenInt8;
+  // 024_purchase_sightings
+  taken_back: GenInt8;
+}
+export interface PurchaseSightingsTable {
+  host: 'web' | 'discord' | 'crazygames'; provider_purchase_id: string; payload: Json<unknown>; seen_at: Timestamp;
+  settled_at: NullableTimestamp; attempts: ColumnType<number, number | undefined, number>; last_error: string | null;
 }
 // 023_xsolla_orders
 export interface XsollaOrdersTable {
@@ -244,4 +250,5 @@ export interface Database {
   xsolla_orders: XsollaOrdersTable;
   xsolla_transactions: XsollaTransactionsTable;
   xsolla_partial_refunds: XsollaPartialRefundsTable;
+  purchase_sightings: PurchaseSightingsTable;
 }

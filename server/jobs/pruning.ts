@@ -8,6 +8,7 @@
 //  - live_events: a stream resumes only within LIVE_EVENTS_RETENTION_MINUTES,
 //  - reserved_names: a deleted player's name once its hold is over,
 //  - data_exports: a download counts against its hourly limit; kept a day.
+//  - purchase_sightings: a settled one is kept 30 days (the purchase row stays for ever).
 // (wallet_nonces also has a per-player cap when issued: services/accounts/wallets.ts.)
 // Safe with several API processes: each batch takes a transaction-scoped advisory lock with
 // pg_try_advisory_xact_lock, so one process prunes at a time and the others skip that round; and
@@ -60,6 +61,7 @@ const TABLES: Array<[string, Batch]> = [
   ['auth_pressure', batchOf('auth_pressure', 'key', sql`updated_at < now() - interval '1 hour'`)],
   ['live_events', batchOf('live_events', 'id', sql`created_at < now() - make_interval(mins => ${LIVE_EVENTS_RETENTION_MINUTES})`)],
   ['rate_limit_hits', batchOf('rate_limit_hits', null, sql`window_start < now() - interval '10 minutes'`)],
+  ['purchase_sightings', batchOf('purchase_sightings', null, sql`settled_at < now() - interval '30 days'`)],
   ['idempotency_keys', batchOf('idempotency_keys', null, sql`created_at < now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`)],
   ['reserved_names', batchOf('reserved_names', 'skeleton', sql`until < now()`)],
   ['data_exports', batchOf('data_exports', null, sql`requested_at < now() - interval '1 day'`)],

@@ -21,6 +21,7 @@ export function ledgerService(products: Products): PurchaseService<Products> {
     products, list: products.list,
     productForHostSku: ledger.productForHostSku, grantPurchase: ledger.grantPurchase, purchasesToConsume: ledger.purchasesToConsume,
     markConsumed: ledger.markConsumed, markConsumeFailed: ledger.markConsumeFailed, reversePurchase: ledger.reversePurchase,
+    reversePurchasePart: ledger.reversePurchasePart, restorePurchase: ledger.restorePurchase,
   };
 }
 

@@ -41,6 +41,10 @@ export interface PurchaseService<Products = unknown> {
   markConsumed(db: Executor, host: PurchaseHost, providerPurchaseId: string): Promise<void>;
   markConsumeFailed(db: Executor, host: PurchaseHost, providerPurchaseId: string, error: string): Promise<void>;
   reversePurchase(trx: Trx, host: PurchaseHost, providerPurchaseId: string, reason: ReverseReason): Promise<{ reversed: boolean; debt: number }>;
+  /** A partial refund: `part` of `whole` (cumulative, the provider's minor units) taken back in all, rounded down. */
+  reversePurchasePart(trx: Trx, host: PurchaseHost, providerPurchaseId: string, part: number, whole: number, reason: ReverseReason): Promise<{ takenBack: number; reversed: boolean; debt: number }>;
+  /** A won chargeback: what the dispute took back is given back. */
+  restorePurchase(trx: Trx, host: PurchaseHost, providerPurchaseId: string): Promise<{ restored: boolean; balance: number }>;
 }
 
 /** The host's own id of a pack (Discord SKU, Xsolla sku, web price id), if that host sells it. */

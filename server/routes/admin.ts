@@ -11,6 +11,7 @@ import type { EndpointDef, ResponseOf } from '../../contract/http';
 import { HttpError, notFound } from '../errors';
 import { SupplyError } from '../jobs/crateSupply';
 import { route, type UserHandlerContext } from '../route';
+import { providerStatuses } from './purchases';
 import { auditRows } from '../services/admin/adminAudit';
 import * as write from '../services/admin/adminConsole';
 import { percentsOf, tableInForce } from '../services/admin/adminCrates';
@@ -89,7 +90,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, purchaseApi.listPurchases, async ({ query }) => purchases.listPurchases(db, query));
-  route(app, purchaseApi.purchasesOverview, async ({ query }) => purchases.purchasesOverview(db, query.days));
+  route(app, purchaseApi.purchasesOverview, async ({ query }) => ({ ...await purchases.purchasesOverview(db, query.days), providers: providerStatuses(app) }));
   route(app, purchaseApi.playerPurchases, async ({ params }) => purchases.playerPurchases(db, params.uuid));
   consoleWrite(purchaseApi.reversePurchaseByHand, ({ params, body, trx }, actor) => purchases.reverseByHand(trx, actor, params.id, body.reason));
   consoleWrite(purchaseApi.forgiveDebt, ({ params, body, trx }, actor) => purchases.forgiveDebt(trx, actor, params.uuid, body.reason));

@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as a from '../../contract/accounts';
 import { DISCORD_PENDING_MINUTES, DISCORD_TEXT, PORTAL_TEXT } from '../../contract/accounts';
 import { AUTH_TEXT, USERNAME_PATTERN } from '../../contract/auth';
-import { badRequest, conflict, HttpError, unavailable } from '../errors';
+import { badRequest, conflict, HttpError, retryLater, unavailable } from '../errors';
 import { route } from '../route';
 import { ownOrigin } from '../http/origin';
 import { CrazyGamesTokens, PortalTokenError } from '../providers/crazygames';
-import { DiscordApi, DiscordError, type DiscordProvider } from '../providers/discord';
+import { DiscordApi, DiscordError, DiscordRateLimited, type DiscordProvider } from '../providers/discord';
 import * as discordAccounts from '../services/accounts/discordAccounts';
 import { passwordAccountOf } from '../services/accounts/passwordAccounts';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
@@ -48,6 +48,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
       return await needDiscord().identify(code, activity ? null : `${ownOrigin(request)}/api/discord/callback`);
     } catch (error) {
       if (error instanceof HttpError) throw error;
+      if (error instanceof DiscordRateLimited) throw retryLater(503, DISCORD_TEXT.exchangeFailed, 'DISCORD_RATE_LIMITED', error.retryAfterS);
       if (error instanceof DiscordError) throw badRequest(DISCORD_TEXT.exchangeFailed, 'DISCORD_EXCHANGE_FAILED');
       throw error;
     }

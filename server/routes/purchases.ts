@@ -4,13 +4,18 @@
 // the provider confirms for this player; the outside calls run outside any transaction ('steps').
 import type { FastifyInstance } from 'fastify';
 import * as e from '../../contract/purchaseEndpoints';
-import type { PurchaseHost } from '../../contract/purchases';
-import { badRequest, forbidden, HttpError, unavailable } from '../errors';
+import { PURCHASE_HOSTS, type PurchaseHost } from '../../contract/purchases';
+import { badRequest, forbidden, HttpError, retryLater, unavailable } from '../errors';
 import { route } from '../route';
 import type { Purchases } from '../providers/purchases';
 import { ProviderError, hostProductIdOf } from '../providers/purchaseService';
 import { playerBalance, settleEntitlements, settleWebSession } from '../providers/settle';
 import { recentGrants } from '../services/economy/purchases';
+import { allEntitlements } from '../providers/discordStore';
+import { ProviderRateLimited } from '../providers/retryAfter';
+import { webPurchaseRefunded } from '../services/economy/purchaseSightings';
+import { hit } from '../services/system/rateLimit';
+import { HTTP_TEXT } from '../../contract/http';
 import { ownOrigin } from '../http/origin';
 
 const STEPS = { transaction: 'steps' } as const;
@@ -31,17 +36,46 @@ function selling(app: FastifyInstance, host: PurchaseHost): Purchases {
   return p;
 }
 
-/** A provider's failure as the player sees it: try again later (503), never a 500. */
+/** A provider's failure as the player sees it: try again later (503), never a 500; a provider
+ * that asked us to wait longer than a player should, 503 with its Retry-After. */
 async function asking<T>(app: FastifyInstance, host: PurchaseHost, call: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    const answer = await call();
+    app.metrics.providerAnswered(host, true);
+    return answer;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     if (error.status === 404) throw new HttpError(404, 'The store knows no such purchase', 'NOT_FOUND');
+    app.metrics.providerAnswered(host, false);
     app.purchases?.steps.inc({ host, step: 'confirm', outcome: 'providerUnavailable' });
     app.log.warn({ host, err: error.message }, 'purchase provider unavailable');
+    if (error instanceof ProviderRateLimited) throw retryLater(503, PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE', error.retryAfterS);
     throw unavailable(PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE');
   }
+}
+
+/** Each player's calls that ask a provider (with the studio's keys) are counted, all hosts
+ * together, over a sliding minute in the database (every process shares it): past
+ * PURCHASE_CALLS_PER_MINUTE, 429 with Retry-After. */
+async function limitPlayer(app: FastifyInstance, userId: string): Promise<void> {
+  if (!(await hit(app.db, `purchase:player:${userId}`, app.config.PURCHASE_CALLS_PER_MINUTE))) {
+    app.purchases?.steps.inc({ host: 'web', step: 'limit', outcome: 'refused' });
+    throw retryLater(429, HTTP_TEXT.rateLimited, 'RATE_LIMITED', 60);
+  }
+}
+
+/** Each host's provider for the console: whether its keys are set, its last answer to this
+ * process, and what the reconcile found since the process started. */
+export function providerStatuses(app: FastifyInstance) {
+  const p = app.purchases;
+  const configured = { discord: Boolean(p?.discord), crazygames: Boolean(p?.xsolla), web: Boolean(p?.web) };
+  return PURCHASE_HOSTS.map((host) => {
+    const s = app.metrics.providerStatus.get(host);
+    return {
+      host, configured: configured[host], lastAnswer: s?.lastAnswer ?? null, lastAt: s?.lastAt?.toISOString() ?? null,
+      reconcileGranted: s?.reconcileGranted ?? 0, reconcileReversed: s?.reconcileReversed ?? 0,
+    };
+  });
 }
 
 export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
@@ -62,10 +96,13 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, e.discordSync, async ({ user }) => {
     const p = selling(app, 'discord');
+    await limitPlayer(app, user.id);
     const row = await app.db.selectFrom('users').select('discord_id').where('id', '=', user.id).executeTakeFirst();
     if (!row?.discord_id) throw forbidden(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
     const discordId = row.discord_id;
-    const entitlements = await asking(app, 'discord', () => p.discord!.store.listEntitlements({ userId: discordId }));
+    // Every page: a player with more than a page of entitlements (gifts, old purchases) has the
+    // new one on a later page.
+    const { list: entitlements } = await asking(app, 'discord', () => allEntitlements(p.discord!.store, { userId: discordId }, 10));
     const settled = await asking(app, 'discord', () => settleEntitlements(app, p, entitlements, discordId));
     return { granted: settled.granted, balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };
   }, STEPS);
@@ -75,6 +112,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   // order of a buyItem); the shell also waits for the grant's live event.
   route(app, e.crazygamesConfirm, async ({ body, user }) => {
     const p = selling(app, 'crazygames');
+    await limitPlayer(app, user.id);
     const row = await app.db.selectFrom('users').select('crazygames_id').where('id', '=', user.id).executeTakeFirst();
     if (!row?.crazygames_id) throw forbidden(PURCHASE_ROUTE_TEXT.signInRequired, 'SIGN_IN_REQUIRED');
     const product = p.service.list.find((x) => x.id === body.productId && x.crazygames);
@@ -85,6 +123,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, e.webCheckoutStart, async ({ body, user, request }) => {
     const p = selling(app, 'web');
+    await limitPlayer(app, user.id);
     const product = p.service.list.find((x) => x.id === body.productId);
     if (!product?.web) throw badRequest(PURCHASE_ROUTE_TEXT.productUnknown, 'PRODUCT_UNKNOWN');
     const returnTo = app.config.WEB_CHECKOUT_RETURN_URL ?? `${app.config.PUBLIC_ORIGIN ?? ownOrigin(request)}/?purchase={SESSION}`;
@@ -101,9 +140,13 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   // A GET that may grant: the return page's poll settles a paid session whose webhook is late.
   route(app, e.webSession, async ({ params, user }) => {
     const p = selling(app, 'web');
+    await limitPlayer(app, user.id);
     const session = await asking(app, 'web', () => p.web!.session(params.sessionId));
     if (session.client_reference_id !== user.id) throw new HttpError(404, 'No checkout session of yours has this id', 'NOT_FOUND');
     if (session.payment_status !== 'paid') return { status: session.status === 'expired' ? 'expired' as const : 'open' as const };
+    // Paid, then refunded (or charged back): the session still says paid; our purchase says
+    // reversed (or its refund came before the grant).
+    if (await webPurchaseRefunded(app.db, session.id)) return { status: 'refunded' as const, balance: await playerBalance(app, user.id) };
     const settled = await asking(app, 'web', () => settleWebSession(app, p, session, user.id));
     const grant = settled.granted[0];
     return { status: 'paid' as const, ...(grant ? { grant } : {}), balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };

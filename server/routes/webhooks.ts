@@ -12,7 +12,8 @@ import { HttpError, unavailable } from '../errors';
 import type { Purchases } from '../providers/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
 import { ProviderError } from '../providers/purchaseService';
-import { reverse, settleEntitlements, settleWebSession } from '../providers/settle';
+import { isOurSession, reverse, settleEntitlementSighting, settleWebCharge, settleWebSession } from '../providers/settle';
+import { recordSighting } from '../services/economy/purchaseSightings';
 import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
 import { PURCHASE_ROUTE_TEXT } from './purchases';
 import { routeTransactions } from '../route';
@@ -24,6 +25,13 @@ const DeauthorizedUser = z.object({ user: z.object({ id: z.string().regex(/^\d{1
 import { xsollaWebhook } from './xsollaWebhook';
 
 export const WEBHOOK_PREFIX = '/api/webhooks/';
+
+/** The webhooks' work still running after their answers, in this process. */
+const afterAnswerRunning = new Set<Promise<void>>();
+/** Resolves once every webhook's after-answer work has ended (tests; closing waits for it too). */
+export async function webhookWorkDone(): Promise<void> {
+  while (afterAnswerRunning.size) await Promise.allSettled([...afterAnswerRunning]);
+}
 
 type Outcome = 'badSignature' | 'stale' | 'otherApp' | 'invalid';
 const REFUSAL: Record<Outcome, [number, string, string]> = {
@@ -59,13 +67,23 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   };
   const rawOf = (request: FastifyRequest): Buffer => (Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
   /** A provider that cannot be asked now: 503, so the provider sends the webhook again later. */
-  const orLater = async (run: () => Promise<void>) => {
-    try { await run(); } catch (error) {
+  const orLater = async <T>(run: () => Promise<T>): Promise<T> => {
+    try { return await run(); } catch (error) {
       if (error instanceof ProviderError) throw unavailable(PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE');
       throw error;
     }
   };
   const schema = { hide: false, tags: ['webhooks'] };
+  /** Work a webhook does after its answer (setImmediate: the reply is flushed first); closing the
+   * app waits for it, and anything it leaves undone is the reconcile job's. */
+  const running = afterAnswerRunning;
+  const afterAnswer = (work: () => Promise<void>) => {
+    const done: Promise<void> = new Promise<void>((resolve) => { setImmediate(resolve); })
+      .then(work).catch((error: unknown) => { app.log.warn({ err: error }, 'webhook work after the answer failed'); })
+      .finally(() => { running.delete(done); });
+    running.add(done);
+  };
+  app.addHook('onClose', async () => { await Promise.allSettled([...running]); });
 
   app.post(`${WEBHOOK_PREFIX}discord`, { schema: { ...schema, summary: "Discord's webhook events" } }, async (request, reply) => {
     const p = need('discord');
@@ -79,18 +97,29 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (body.data.application_id !== p.discord.store.applicationId) refuse(request, 'discord', 'otherApp', body.data.application_id);
     const event = body.data.event;
     if (body.data.type === 0 || !event) return taken(reply, 'discord', 'ping');
-    if (event.type === 'APPLICATION_DEAUTHORIZED') {
-      const deauthorized = DeauthorizedUser.safeParse(event.data);
-      if (!deauthorized.success) return refuse(request, 'discord', 'invalid');
-      await routeTransactions(app)((trx) => discordDeauthorized(trx, deauthorized.data.user.id, app.config.DELETED_NAME_HOLD_DAYS));
-      return taken(reply, 'discord', 'deauthorized');
+    // Discord wants 204 within 3 seconds ("Webhook Events"): each event is kept (if it can grant)
+    // and answered at once; the grant and the consume call run after the answer. A process that
+    // dies in between leaves the sighting open, and the reconcile job settles it.
+    switch (event.type) {
+      case 'ENTITLEMENT_CREATE':
+      case 'ENTITLEMENT_UPDATE':
+      case 'ENTITLEMENT_DELETE': {
+        const entitlement = Entitlement.safeParse(event.data);
+        if (!entitlement.success) return refuse(request, 'discord', 'invalid');
+        const seen = event.type === 'ENTITLEMENT_DELETE' ? { ...entitlement.data, deleted: true } : entitlement.data;
+        if (!seen.deleted) await recordSighting(app.db, 'discord', seen.id, seen);
+        afterAnswer(async () => { await settleEntitlementSighting(app, p, seen); });
+        return taken(reply, 'discord');
+      }
+      case 'APPLICATION_DEAUTHORIZED': {
+        const deauthorized = DeauthorizedUser.safeParse(event.data);
+        if (!deauthorized.success) return refuse(request, 'discord', 'invalid');
+        await routeTransactions(app)((trx) => discordDeauthorized(trx, deauthorized.data.user.id, app.config.DELETED_NAME_HOLD_DAYS));
+        return taken(reply, 'discord', 'deauthorized');
+      }
+      default:
+        return taken(reply, 'discord', 'ignored');
     }
-    if (!['ENTITLEMENT_CREATE', 'ENTITLEMENT_UPDATE', 'ENTITLEMENT_DELETE'].includes(event.type)) return taken(reply, 'discord', 'ignored');
-    const entitlement = Entitlement.safeParse(event.data);
-    if (!entitlement.success) return refuse(request, 'discord', 'invalid');
-    const seen = event.type === 'ENTITLEMENT_DELETE' ? { ...entitlement.data, deleted: true } : entitlement.data;
-    await orLater(async () => { await settleEntitlements(app, p, [seen], null); });
-    return taken(reply, 'discord');
   });
 
   app.post(`${WEBHOOK_PREFIX}xsolla`, { schema: { ...schema, summary: "Xsolla's webhooks" } }, async (request, reply) => xsollaWebhook(app, request, reply));
@@ -108,19 +137,16 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
       const session = CheckoutSession.safeParse(object);
       if (!session.success) return refuse(request, 'web', 'invalid');
-      // A session another integration of the same account created carries none of our fields.
-      if (!session.data.metadata?.productId || !session.data.client_reference_id) return refuse(request, 'web', 'otherApp', session.data.id);
+      // A session another integration of the same account created carries none of our fields:
+      // answered 2xx ("Receive Stripe events": anything else is retried for days), and left alone.
+      if (!isOurSession(session.data)) return taken(reply, 'web', 'otherIntegration');
       await settleWebSession(app, p, session.data, null);
       return taken(reply, 'web');
     }
-    if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created') {
-      const intent = typeof object.payment_intent === 'string' ? object.payment_intent : null;
-      if (!intent) return refuse(request, 'web', 'invalid', 'no payment_intent');
-      await orLater(async () => {
-        const session = await p.web.sessionOfPaymentIntent(intent);
-        if (session) await reverse(app, p, 'web', session.id, event.type === 'charge.refunded' ? 'refund' : 'chargeback');
-      });
-      return taken(reply, 'web');
+    if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
+      const outcome = await orLater(() => settleWebCharge(app, p, event.type, object));
+      if (outcome === 'invalid') return refuse(request, 'web', 'invalid', 'no payment_intent or amounts');
+      return taken(reply, 'web', outcome === 'notOurs' ? 'otherIntegration' : 'ok');
     }
     return taken(reply, 'web', 'ignored');
   });

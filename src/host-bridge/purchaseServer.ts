@@ -8,7 +8,7 @@ import type { PurchaseServer } from '../../hosts/types';
 import { call } from '../api/client';
 
 /** A checkout session as the return page reads it. */
-export const WebSession = z.object({ status: z.enum(['open', 'paid', 'expired']), grant: Grant.optional(), balance: z.number().optional() });
+export const WebSession = z.object({ status: z.enum(['open', 'paid', 'expired', 'refunded']), grant: Grant.optional(), balance: z.number().optional() });
 export type WebSession = z.infer<typeof WebSession>;
 
 export const purchaseEndpoints = {

@@ -60,7 +60,8 @@ export function createPurchases(deps: PurchasesDeps) {
   const store = adapter.store;
   const log = deps.log ?? console;
   const graceMs = deps.graceMs ?? 60_000;
-  const pollMs = deps.pollMs ?? 1_000;
+  // Every 2 s: the server counts a player's purchase calls (PURCHASE_CALLS_PER_MINUTE).
+  const pollMs = deps.pollMs ?? 2_000;
   const pricesWaitMs = 3_000;
   const cleanups: Array<() => void> = [];
 
@@ -155,6 +156,7 @@ export function createPurchases(deps: PurchasesDeps) {
             return;
           }
           if (session.status === 'expired') { setCheckoutReturn({ sessionId: returned, status: 'expired' }); return; }
+          if (session.status === 'refunded') { setCheckoutReturn({ sessionId: returned, status: 'refunded' }); return; }
         } catch (error) {
           log.warn('Purchases: reading the checkout failed:', error);
         }

@@ -1,6 +1,10 @@
-// A local stand-in for Discord's OAuth2 and API: an authorize page that redirects back with a
-// code (as Discord does after the player approves), the token endpoint, and /users/@me.
-// Codes are single-use and tied to the client and redirect URI they were issued for.
+// A local stand-in for Discord's OAuth2 and API, from Discord's own documents: an authorize page
+// that redirects back with a code (as Discord does after the player approves; "OAuth2"), the token
+// endpoint and /users/@me ("OAuth2", "User"), under the versioned base /api/v10 ("API Reference",
+// API Versioning: v10 is the current one). Codes are single-use and tied to the client and
+// redirect URI they were issued for. Anything else is answered 404 and kept in `undocumented` (a
+// test asserts it empty); `rateLimit(n)` answers the next calls 429 as "Rate Limits" shows
+// (Retry-After header, a JSON body with retry_after in seconds and global).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -17,20 +21,25 @@ export interface FakeDiscord {
   /** The user the authorize page signs in as. */
   setAuthorizeUser(user: FakeDiscordUser): void;
   tokenCalls: number;
+  /** Requests to paths Discord does not document (method and path), in order. */
+  readonly undocumented: string[];
+  /** The next n API calls are answered 429 with Retry-After `retryAfterS`. */
+  rateLimit(times: number, retryAfterS?: number): void;
   /** The user an access token this fake issued belongs to (null for any other string). */
   userForToken(token: string): FakeDiscordUser | null;
   close(): Promise<void>;
 }
 
 /** More of Discord's API on the same address (the entitlements of tests/fakes/discordStore.ts):
- * answers the request and says true, or says false for this fake's own 404. */
+ * answers the request and says true, or says false for this fake's own 404 (kept as undocumented). */
 export type FakeDiscordExtra = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
 export async function startFakeDiscord(options: { clientId: string; clientSecret: string; port?: number; extra?: FakeDiscordExtra }): Promise<FakeDiscord> {
   const codes = new Map<string, { user: FakeDiscordUser; redirectUri: string | null }>();
   const tokens = new Map<string, FakeDiscordUser>();
   let authorizeUser: FakeDiscordUser = { id: '100000000000000001', username: 'discord_player' };
-  const state = { tokenCalls: 0 };
+  const state = { tokenCalls: 0, limitTimes: 0, retryAfterS: 0.05 };
+  const undocumented: string[] = [];
   const mint = (user: FakeDiscordUser, redirectUri: string | null) => {
     const code = randomBytes(12).toString('hex');
     codes.set(code, { user, redirectUri });
@@ -39,7 +48,14 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const send = (status: number, body: unknown) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => { res.writeHead(status, { 'content-type': 'application/json', ...headers }); res.end(JSON.stringify(body)); };
+    const notDocumented = () => { undocumented.push(`${req.method} ${url.pathname}`); send(404, { message: '404: Not Found', code: 0 }); };
+    if (url.pathname.startsWith('/api/') && state.limitTimes > 0) {
+      state.limitTimes -= 1;
+      return send(429, { message: 'You are being rate limited.', retry_after: state.retryAfterS, global: false }, {
+        'retry-after': String(Math.ceil(state.retryAfterS)), 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset-after': String(state.retryAfterS), 'x-ratelimit-scope': 'user',
+      });
+    }
     if (req.method === 'GET' && url.pathname === '/oauth2/authorize') {
       const redirect = url.searchParams.get('redirect_uri');
       if (url.searchParams.get('client_id') !== options.clientId || !redirect || url.searchParams.get('response_type') !== 'code' || url.searchParams.get('scope') !== 'identify') {
@@ -51,7 +67,7 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
       res.writeHead(302, { location: target.toString() });
       return res.end();
     }
-    if (req.method === 'POST' && url.pathname === '/api/oauth2/token') {
+    if (req.method === 'POST' && url.pathname === '/api/v10/oauth2/token') {
       state.tokenCalls += 1;
       let body = '';
       req.on('data', (c: Buffer) => { body += c.toString(); });
@@ -68,21 +84,23 @@ export async function startFakeDiscord(options: { clientId: string; clientSecret
       });
       return;
     }
-    if (req.method === 'GET' && url.pathname === '/api/users/@me') {
+    if (req.method === 'GET' && url.pathname === '/api/v10/users/@me') {
       const user = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       return user ? send(200, { avatar: null, global_name: null, ...user }) : send(401, { message: '401: Unauthorized' });
     }
-    if (options.extra) { void options.extra(req, res, url).then((done) => { if (!done) send(404, { message: 'not found' }); }); return; }
-    send(404, { message: 'not found' });
+    if (options.extra) { void options.extra(req, res, url).then((done) => { if (!done) notDocumented(); }); return; }
+    notDocumented();
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    apiBase: `http://127.0.0.1:${port}/api`,
+    apiBase: `http://127.0.0.1:${port}/api/v10`,
     authorizeUrl: `http://127.0.0.1:${port}/oauth2/authorize`,
     codeFor: (user, redirectUri = null) => mint(user, redirectUri),
     setAuthorizeUser: (user) => { authorizeUser = user; },
     get tokenCalls() { return state.tokenCalls; },
+    undocumented,
+    rateLimit: (times, retryAfterS = 0.05) => { state.limitTimes = times; state.retryAfterS = retryAfterS; },
     userForToken: (token) => tokens.get(token) ?? null,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

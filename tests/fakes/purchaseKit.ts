@@ -12,13 +12,23 @@ export interface FakeSwitches {
   webhookTwice: boolean;
   /** The next n consume calls fail with a 500. */
   consumeFailsTimes: number;
+  /** Each webhook is sent this many ms later, in the background (`late`; 0: at once). */
+  webhookDelayMs?: number;
+  /** Each webhook is held back and sent after the next one (out of order). */
+  webhookOutOfOrder?: boolean;
+  /** The next n API calls are answered 429 with Retry-After (the providers' rate limits). */
+  rateLimitTimes?: number;
+  /** Every API call is answered this many ms late (a slow moment at the provider). */
+  slowMs?: number;
 }
-export const defaultSwitches = (): FakeSwitches => ({ webhookNever: false, webhookTwice: false, consumeFailsTimes: 0 });
+export const defaultSwitches = (): FakeSwitches => ({ webhookNever: false, webhookTwice: false, consumeFailsTimes: 0, webhookDelayMs: 0, webhookOutOfOrder: false, rateLimitTimes: 0 });
 
 /** `POST /fake/<host>/switches` body: any switch, and `refund`: a purchase id to refund now. */
 export const SwitchesBody = z.object({
   webhookNever: z.boolean().optional(), webhookTwice: z.boolean().optional(),
   consumeFailsTimes: z.number().int().min(0).max(1000).optional(), refund: z.string().min(1).max(200).optional(),
+  webhookDelayMs: z.number().int().min(0).max(600_000).optional(), webhookOutOfOrder: z.boolean().optional(),
+  rateLimitTimes: z.number().int().min(0).max(1000).optional(), slowMs: z.number().int().min(0).max(60_000).optional(),
 }).strict();
 
 export interface WebhookDelivery { headers: Record<string, string>; body: string }
@@ -36,12 +46,42 @@ export async function deliver(target: WebhookTarget | null, delivery: WebhookDel
   }
 }
 
-/** Sends per the switches (never, once, twice); the statuses the target answered. */
+/** Deliveries held back by webhookOutOfOrder (sent after the next one), and late ones under way. */
+const heldBack = new WeakMap<FakeSwitches, Array<() => Promise<number | null>>>();
+export const lateDeliveries = new Set<Promise<unknown>>();
+
+/** Sends per the switches (never, once, twice, late, out of order); the statuses the target
+ * answered now (none for a late or held one). */
 export async function sendWebhook(switches: FakeSwitches, target: WebhookTarget | null, make: () => WebhookDelivery): Promise<Array<number | null>> {
   if (switches.webhookNever) return [];
-  const statuses = [await deliver(target, make())];
-  if (switches.webhookTwice) statuses.push(await deliver(target, make()));
+  const send = async () => {
+    const statuses = [await deliver(target, make())];
+    if (switches.webhookTwice) statuses.push(await deliver(target, make()));
+    return statuses;
+  };
+  const held = heldBack.get(switches) ?? [];
+  if (switches.webhookOutOfOrder && held.length === 0) {
+    heldBack.set(switches, [async () => (await send())[0] ?? null]);
+    return [];
+  }
+  heldBack.set(switches, []);
+  if (switches.webhookDelayMs) {
+    const late = new Promise((resolve) => { setTimeout(resolve, switches.webhookDelayMs); }).then(send).then(async () => { for (const h of held) await h(); });
+    lateDeliveries.add(late);
+    void late.finally(() => lateDeliveries.delete(late));
+    return [];
+  }
+  const statuses = await send();
+  for (const h of held) statuses.push(await h());
   return statuses;
+}
+
+/** A provider's 429 when the switch says so: true when it answered. */
+export function rateLimited(res: ServerResponse, switches: FakeSwitches, retryAfterS: number, body: unknown, headers: Record<string, string> = {}): boolean {
+  if (!switches.rateLimitTimes) return false;
+  switches.rateLimitTimes -= 1;
+  sendJson(res, 429, body, { 'retry-after': String(retryAfterS), ...headers });
+  return true;
 }
 
 export function readBody(req: IncomingMessage): Promise<string> {

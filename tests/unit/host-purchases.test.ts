@@ -54,6 +54,14 @@ describe('TripCoin packs in the shell', () => {
     p.dispose();
   });
 
+  it('stops reading a checkout the server says was refunded, and says so (not paid, not slow)', async () => {
+    const web: HostStore = { host: 'web', buy: vi.fn() };
+    const { events, p } = make(web, server({ webSession: async () => ({ status: 'refunded', balance: 0 }) }), 'https://game.example/?purchase=cs_1');
+    await vi.waitFor(() => expect(getCheckoutReturn()).toEqual({ sessionId: 'cs_1', status: 'refunded' }));
+    expect(events).toEqual([]);
+    p.dispose();
+  });
+
   it('answers a paid purchase the server has not granted yet when its grant arrives (the webhook after the dialog), and a refund reaches the game as reversed', async () => {
     const portal: HostStore = { host: 'crazygames', buy: async (_p, s) => ({ status: 'settled', settled: await s.crazygamesConfirm('tc-1200') }) };
     const { p, events } = make(portal, server());

@@ -1,5 +1,6 @@
 // A production process refuses purchase keys that do not go together, the playground fakes' keys,
-// and a provider reached over plain http; a development one starts with them.
+// free test purchases, a provider or trust anchor reached over plain http, and an allowed origin
+// that is not an https origin; a development one starts with them.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config';
 
@@ -19,6 +20,18 @@ describe('purchase configuration in production', () => {
     const message = problemsOf({ WEB_CHECKOUT_SECRET_KEY: 'sk_test_fake_checkout_0123', WEB_CHECKOUT_WEBHOOK_SECRET: 'whsec_real', WEB_CHECKOUT_API_BASE: 'http://127.0.0.1:9/api' });
     expect(message).toMatch(/WEB_CHECKOUT_SECRET_KEY is a key of the playground's fakes/);
     expect(message).toMatch(/WEB_CHECKOUT_API_BASE is http:\/\/127\.0\.0\.1:9\/api/);
+  });
+  it('refuses test-mode entitlements, any trust anchor or provider over http (keys or not), and an allowed origin that is not an https origin', () => {
+    expect(problemsOf({ DISCORD_TEST_ENTITLEMENTS: 'true' })).toMatch(/DISCORD_TEST_ENTITLEMENTS is on/);
+    for (const name of ['CRAZYGAMES_PUBLIC_KEY_URL', 'TURNSTILE_VERIFY_URL', 'DISCORD_API_BASE', 'XSOLLA_API_BASE', 'WEB_CHECKOUT_API_BASE', 'MARKETPLACE_API_BASE']) {
+      expect(problemsOf({ [name]: 'http://keys.example.com/x' })).toMatch(new RegExp(`${name} is http://keys\\.example\\.com/x`));
+    }
+    expect(problemsOf({ ALLOWED_ORIGINS: 'null' })).toMatch(/ALLOWED_ORIGINS: "null" is not an https origin/);
+    expect(problemsOf({ ALLOWED_ORIGINS: 'https://game.example.com/path' })).toMatch(/is not an https origin/);
+    expect(problemsOf({ ALLOWED_ORIGINS: 'https://game.example.com,https://cdn.example.com:8443' })).toBe('');
+  });
+  it("Discord's API base is the current documented version by default", () => {
+    expect(loadConfig({}).DISCORD_API_BASE).toBe('https://discord.com/api/v10');
   });
   it('accepts a complete set of real keys, and development accepts the fakes', () => {
     expect(problemsOf({ XSOLLA_PROJECT_ID: '42', XSOLLA_API_KEY: 'real-key', XSOLLA_WEBHOOK_SECRET: 'real-secret', WEB_CHECKOUT_SECRET_KEY: 'sk_live_x', WEB_CHECKOUT_WEBHOOK_SECRET: 'whsec_x' })).toBe('');

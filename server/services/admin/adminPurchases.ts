@@ -4,7 +4,7 @@
 // the change, its audit row and the player's notice commit together or not at all.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ADMIN_PURCHASE_TEXT, type AdminPurchase } from '../../../contract/adminPurchases';
+import { ADMIN_PURCHASE_TEXT, STUCK_PURCHASE_MINUTES, type AdminPurchase } from '../../../contract/adminPurchases';
 import { formatTripcoins, hundredthsToNumber } from '../../../contract/money';
 import type { PurchaseHost } from '../../../contract/purchases';
 import type { Executor, Trx } from '../../db/tx';
@@ -12,6 +12,7 @@ import { toBigInt } from '../../db/values';
 import { conflict, notFound } from '../errors';
 import { COINS, MINT, playerAccount, post } from '../economy/ledger';
 import { debtOfPlayer, reversePurchase } from '../economy/purchases';
+import { stuckPurchases } from '../economy/purchaseSightings';
 import { record } from './adminAudit';
 import { publishAdminNotices } from './adminNotices';
 import { mustFindPlayer } from './adminPlayers';
@@ -78,6 +79,7 @@ export async function purchasesOverview(db: Executor, days: number) {
     JOIN value_accounts a ON a.id = b.account_id AND a.kind = 'player' JOIN users u ON u.id = a.user_id
     WHERE b.balance < 0 ORDER BY b.balance, u.username LIMIT 100`.execute(db);
   return {
+    stuck: await stuckPurchases(db, STUCK_PURCHASE_MINUTES),
     hosts: hosts.rows.map((h) => ({
       host: h.host, granted: Number(h.granted), reversed: Number(h.reversed), netTripcoins: tc(h.net), awaitingConsume: Number(h.awaiting), refundsBeforeGrant: earlyOf.get(h.host) ?? 0,
     })),

@@ -53,10 +53,10 @@ export async function conservationViolations(db: Executor): Promise<string[]> {
     WHERE coalesce(h.quantity, 0) <> coalesce(f.flow, 0)`.execute(db);
   for (const r of itemDrift.rows) problems.push(`account ${r.account_id} holds ${r.quantity} of ${r.item_uuid} but the ledger says ${r.flow}`);
   // Below zero: the mint and the hosts' revenue accounts (value from outside the game), and a
-  // player only as the debt of refunded purchases: never more than those purchases gave.
+  // player only as the debt of refunded purchases (or refunded parts): never more than those gave.
   const negatives = await sql<{ n: string | number }>`
     SELECT (SELECT count(*) FROM coin_balances b WHERE b.balance < 0 AND b.account_id <> 'mint' AND b.account_id NOT LIKE 'revenue:%'
-              AND -b.balance > (SELECT coalesce(sum(p.tripcoins), 0) FROM purchases p WHERE p.status = 'reversed' AND 'player:' || p.user_id::text = b.account_id))
+              AND -b.balance > (SELECT coalesce(sum(CASE WHEN p.status = 'reversed' THEN p.tripcoins ELSE p.taken_back END), 0) FROM purchases p WHERE 'player:' || p.user_id::text = b.account_id))
          + (SELECT count(*) FROM item_holdings WHERE quantity < 0 AND account_id <> 'mint') AS n`.execute(db);
   if (toBigInt(negatives.rows[0]?.n ?? 0) > 0n) problems.push('a balance or holding is negative');
   return problems;

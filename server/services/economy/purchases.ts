@@ -167,7 +167,7 @@ export async function reversePurchase(trx: Trx, host: PurchaseHost, providerPurc
     throw invalid('Invalid purchase reference', 'INVALID_INPUT');
   }
   await lockPurchase(trx, host, providerPurchaseId);
-  const row = await trx.selectFrom('purchases').select(['id', 'product_id', 'tripcoins', 'user_id', 'status'])
+  const row = await trx.selectFrom('purchases').select(['id', 'product_id', 'tripcoins', 'user_id', 'status', 'taken_back'])
     .where('host', '=', host).where('provider_purchase_id', '=', providerPurchaseId).executeTakeFirst();
   if (!row) {
     await trx.insertInto('purchase_refunds_before_grant').values({ host, provider_purchase_id: providerPurchaseId, reason })
@@ -177,7 +177,9 @@ export async function reversePurchase(trx: Trx, host: PurchaseHost, providerPurc
   const player = playerAccount(row.user_id);
   if (row.status === 'reversed') return { reversed: false, debt: tc(debtOf(await coinBalance(trx, player))) };
 
-  const amount = toBigInt(row.tripcoins);
+  // What a partial refund already took back is not taken twice.
+  const amount = toBigInt(row.tripcoins) - toBigInt(row.taken_back);
+  if (amount <= 0n) return { reversed: false, debt: tc(debtOf(await coinBalance(trx, player))) };
   const txId = randomUUID();
   // The one way a player's balance may go below zero (the CHECK on coin_balances): by what this
   // reversal takes back. The player's row comes first in the ledger's lock order anyway.
@@ -194,13 +196,74 @@ export async function reversePurchase(trx: Trx, host: PurchaseHost, providerPurc
     .set({ status: 'reversed', reversed_at: sql`now()`, reversal_tx_id: txId, reversal_reason: reason, reversal_debt: owedFromThis.toString() })
     .where('id', '=', row.id).execute();
   await publishLiveEvent(trx, row.user_id, {
-    type: 'purchaseReversed', purchaseId: row.id, productId: row.product_id, tripcoins: Number(amount / TC_SCALE), host, balance: tc(after), debt: tc(debt),
+    type: 'purchaseReversed', purchaseId: row.id, productId: row.product_id, tripcoins: Number(toBigInt(row.tripcoins) / TC_SCALE), host, balance: tc(after), debt: tc(debt),
   });
   note(trx, { kind: 'reversed', host });
   return { reversed: true, debt: tc(debt) };
 }
 
 const debtOf = (balance: bigint) => (balance < 0n ? -balance : 0n);
+
+/** Takes from the player (overdrawing them by no more than it takes) and credits the host's revenue. */
+async function takeFromPlayer(trx: Trx, userId: string, host: PurchaseHost, providerPurchaseId: string, amount: bigint): Promise<bigint> {
+  const player = playerAccount(userId);
+  await trx.updateTable('coin_balances').set({ debt_limit: sql`debt_limit + ${amount.toString()}::bigint` }).where('account_id', '=', player).execute();
+  const posted = await postReturning(trx, {
+    reason: PURCHASE_REVERSAL_REASON, ref: `${host}:${providerPurchaseId}`.slice(0, 250), txId: randomUUID(), overdraw: [player],
+    legs: [{ asset: COINS, from: player, to: revenueAccount(host), amount }],
+  });
+  return balanceAfter(posted, player, COINS);
+}
+
+/**
+ * A partial refund: of the purchase's hundredths, `part` of `whole` (the provider's refunded and
+ * charged amounts, cumulative) is taken back in all, rounded down (in the player's favour); a
+ * second partial refund takes only what the first did not. The whole refunded is a reversal.
+ * Nothing for a purchase not granted here or already reversed.
+ */
+export async function reversePurchasePart(trx: Trx, host: PurchaseHost, providerPurchaseId: string, part: number, whole: number, reason: ReversalReason): Promise<{ takenBack: number; reversed: boolean; debt: number }> {
+  if (!Number.isSafeInteger(part) || !Number.isSafeInteger(whole) || whole <= 0 || part < 0) throw invalid('Invalid refund amount', 'INVALID_INPUT');
+  if (part >= whole) {
+    const full = await reversePurchase(trx, host, providerPurchaseId, reason);
+    return { takenBack: 0, ...full };
+  }
+  await lockPurchase(trx, host, providerPurchaseId);
+  const row = await trx.selectFrom('purchases').select(['user_id', 'tripcoins', 'taken_back', 'status'])
+    .where('host', '=', host).where('provider_purchase_id', '=', providerPurchaseId).executeTakeFirst();
+  if (!row || row.status === 'reversed') return { takenBack: 0, reversed: false, debt: 0 };
+  const target = (toBigInt(row.tripcoins) * BigInt(part)) / BigInt(whole);
+  const delta = target - toBigInt(row.taken_back);
+  if (delta <= 0n) return { takenBack: 0, reversed: false, debt: tc(debtOf(await coinBalance(trx, playerAccount(row.user_id)))) };
+  const after = await takeFromPlayer(trx, row.user_id, host, providerPurchaseId, delta);
+  await trx.updateTable('purchases').set({ taken_back: target.toString() })
+    .where('host', '=', host).where('provider_purchase_id', '=', providerPurchaseId).execute();
+  note(trx, { kind: 'reversed', host });
+  return { takenBack: tc(delta), reversed: false, debt: tc(debtOf(after)) };
+}
+
+/** A chargeback the studio won: the pack the dispute took back is given back (what a partial
+ * refund took before stays taken), once; nothing for any other reversal. */
+export async function restorePurchase(trx: Trx, host: PurchaseHost, providerPurchaseId: string): Promise<{ restored: boolean; balance: number }> {
+  await lockPurchase(trx, host, providerPurchaseId);
+  const row = await trx.selectFrom('purchases').select(['id', 'product_id', 'tripcoins', 'user_id', 'status', 'reversal_reason', 'taken_back'])
+    .where('host', '=', host).where('provider_purchase_id', '=', providerPurchaseId).executeTakeFirst();
+  if (!row || row.status !== 'reversed' || row.reversal_reason !== 'chargeback') {
+    await trx.deleteFrom('purchase_refunds_before_grant').where('host', '=', host).where('provider_purchase_id', '=', providerPurchaseId).where('reason', '=', 'chargeback').execute();
+    return { restored: false, balance: row ? tc(await coinBalance(trx, playerAccount(row.user_id))) : 0 };
+  }
+  const amount = toBigInt(row.tripcoins) - toBigInt(row.taken_back);
+  const revenue = revenueAccount(host);
+  const posted = await postReturning(trx, {
+    reason: PURCHASE_REASON, ref: `${host}:${providerPurchaseId}`.slice(0, 250), txId: randomUUID(), openPlayers: [row.user_id],
+    legs: [{ asset: COINS, from: revenue, to: playerAccount(row.user_id), amount }],
+  });
+  const balance = tc(balanceAfter(posted, playerAccount(row.user_id), COINS));
+  await trx.updateTable('purchases').set({ status: 'granted', reversed_at: null, reversal_tx_id: null, reversal_reason: null, reversal_debt: '0' }).where('id', '=', row.id).execute();
+  const tripcoins = Number(toBigInt(row.tripcoins) / TC_SCALE);
+  await publishLiveEvent(trx, row.user_id, { type: 'purchaseGranted', purchaseId: row.id, productId: row.product_id, tripcoins, host, balance });
+  note(trx, { kind: 'granted', host, outcome: 'restored' });
+  return { restored: true, balance };
+}
 
 /** What a player owes from refunded purchases, in hundredths (0 when their balance is not below zero). */
 export async function debtOfPlayer(db: Executor, userId: string): Promise<bigint> {

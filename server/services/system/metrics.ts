@@ -1,7 +1,8 @@
 // The process's metrics in Prometheus' text format (prom-client), one registry per app (several
 // apps in one test process never mix): requests by route and status with their latency, server
 // errors, the database pool, ledger postings by reason, idempotent replays, rate-limit and
-// bot-check refusals, open live-event streams, and purchases granted, reversed and consumed. Read at GET /metrics (plugins/metrics.ts).
+// bot-check refusals, open live-event streams, and purchases granted, reversed and consumed, what
+// the purchase reconcile found, and whether each payment provider answered its last call. Read at GET /metrics (plugins/metrics.ts).
 //
 // The two figures every request moves (its count by status, its latency) are not prom-client's
 // Counter and Histogram: those check and hash a label object into a key string on each call
@@ -65,6 +66,8 @@ export class Metrics {
   readonly purchasesGranted: Counter<'host' | 'outcome'>;
   readonly purchasesReversed: Counter<'host'>;
   readonly purchasesConsumed: Counter<'host' | 'outcome'>;
+  readonly purchasesReconciledTotal: Counter<'host' | 'kind'>;
+  readonly providerUp: Gauge<'host'>;
 
   constructor(sources: MetricSources) {
     const registers = [this.registry];
@@ -78,6 +81,8 @@ export class Metrics {
     this.purchasesGranted = new Counter({ name: 'tripshell_purchases_granted_total', help: 'Confirmed purchases handed to the grant, by host and outcome (granted, duplicate: already granted, refunded: refused after a refund)', labelNames: ['host', 'outcome'], registers });
     this.purchasesReversed = new Counter({ name: 'tripshell_purchases_reversed_total', help: 'Purchases reversed by a refund, chargeback or deleted entitlement, by host', labelNames: ['host'], registers });
     this.purchasesConsumed = new Counter({ name: 'tripshell_purchases_consumed_total', help: 'Consume calls to the provider recorded, by host and outcome (ok, failed)', labelNames: ['host', 'outcome'], registers });
+    this.purchasesReconciledTotal = new Counter({ name: 'tripshell_purchases_reconcile_found_total', help: 'What the reconcile job found that no webhook had brought: grants made and reversals (deleted entitlements), by host', labelNames: ['host', 'kind'], registers });
+    this.providerUp = new Gauge({ name: 'tripshell_purchase_provider_up', help: "Whether the host's payment provider answered its last call (1) or failed or asked us to wait (0)", labelNames: ['host'], registers });
     const { pool } = sources;
     new Gauge({ name: 'tripshell_db_pool_connections', help: `Database connections (${sources.databaseKind}; PGlite is one connection): open and in use`, labelNames: ['state'], registers,
       collect() { this.set({ state: 'open' }, pool.size()); this.set({ state: 'in_use' }, pool.inUse()); } });
@@ -92,6 +97,29 @@ export class Metrics {
     if (note.kind === 'granted') this.purchasesGranted.inc({ host: note.host, outcome: note.outcome });
     else if (note.kind === 'reversed') this.purchasesReversed.inc({ host: note.host });
     else this.purchasesConsumed.inc({ host: note.host, outcome: note.outcome });
+  }
+
+  /** Per host, for the console: the provider's last answer and the reconcile's finds so far. */
+  readonly providerStatus = new Map<string, { lastAnswer: 'ok' | 'failed' | null; lastAt: Date | null; reconcileGranted: number; reconcileReversed: number }>();
+  private statusOf(host: string) {
+    let s = this.providerStatus.get(host);
+    if (!s) this.providerStatus.set(host, s = { lastAnswer: null, lastAt: null, reconcileGranted: 0, reconcileReversed: 0 });
+    return s;
+  }
+
+  /** Grants or reversals the reconcile job found, by host. */
+  purchaseReconciled(host: string, kind: 'granted' | 'reversed', n: number): void {
+    this.purchasesReconciledTotal.inc({ host, kind }, n);
+    const s = this.statusOf(host);
+    if (kind === 'granted') s.reconcileGranted += n; else s.reconcileReversed += n;
+  }
+
+  /** A call to a host's provider answered (true) or failed (false). */
+  providerAnswered(host: string, ok: boolean): void {
+    this.providerUp.set({ host }, ok ? 1 : 0);
+    const s = this.statusOf(host);
+    s.lastAnswer = ok ? 'ok' : 'failed';
+    s.lastAt = new Date();
   }
 
   /** The figures of `route` (its pattern, or 'unmatched') answered to `method`; made on first ask. */

@@ -13,9 +13,9 @@ export function onPosting(observe: (reason: string) => void): () => void {
 }
 
 /** What happened to a purchase (services/economy/purchases.ts): granted (outcome granted,
- * duplicate or refunded), reversed, consumed (outcome ok or failed). */
+ * duplicate, refunded, or restored: a won dispute), reversed, consumed (outcome ok or failed). */
 export type PurchaseNote =
-  | { kind: 'granted'; host: string; outcome: 'granted' | 'duplicate' | 'refunded' }
+  | { kind: 'granted'; host: string; outcome: 'granted' | 'duplicate' | 'refunded' | 'restored' }
   | { kind: 'reversed'; host: string }
   | { kind: 'consumed'; host: string; outcome: 'ok' | 'failed' };
 const purchaseObservers = new Set<(note: PurchaseNote) => void>();

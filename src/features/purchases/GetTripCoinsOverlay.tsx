@@ -76,6 +76,7 @@ export default function GetTripCoinsOverlay({ onClose }: OverlayProps<'getTripCo
             {checkout.status === 'waiting' && <Group gap="xs"><Loader size="xs" />{t('purchases.returnWaiting')}</Group>}
             {checkout.status === 'paid' && t('purchases.done', { coins: formatTc(checkout.tripcoins), balance: formatTc(checkout.balance) })}
             {checkout.status === 'expired' && t('purchases.returnExpired')}
+            {checkout.status === 'refunded' && t('purchases.returnRefunded')}
             {checkout.status === 'failed' && t('purchases.returnSlow')}
           </Alert>
         )}

@@ -3,6 +3,7 @@
 // Started before the describe's tests and stopped after them.
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../../server/config';
 import type { DbHandle } from '../../../server/db/createDb';
 import { buildStartedApp, testConfig, type TestDatabase } from '../helpers';
 import { startPurchaseFakes, type PurchaseFakes } from './purchaseFakes';
@@ -14,7 +15,7 @@ export interface PurchaseApp {
   readonly ledger: ReturnType<typeof purchaseRows>;
 }
 
-export function usePurchaseApp(database: TestDatabase): PurchaseApp {
+export function usePurchaseApp(database: TestDatabase, overrides: Partial<Config> = {}): PurchaseApp {
   let fakes: PurchaseFakes | undefined;
   let handle: (DbHandle & { drop(): Promise<void> }) | undefined;
   let app: FastifyInstance | undefined;
@@ -22,7 +23,7 @@ export function usePurchaseApp(database: TestDatabase): PurchaseApp {
   beforeAll(async () => {
     fakes = await startPurchaseFakes();
     handle = await database.open();
-    app = await buildStartedApp(testConfig(fakes.config), { database: handle, logger: false });
+    app = await buildStartedApp(testConfig({ ...fakes.config, ...overrides }), { database: handle, logger: false });
     ledger = purchaseRows(app.db);
     fakes.target(app);
   }, 60_000);

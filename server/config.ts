@@ -365,6 +365,8 @@ export function supportProblems(c: Config): string[] {
   const { email, url } = supportContact(c);
   if (selling && !email && !url) return ['purchases are on but there is no support contact: set SUPPORT_EMAIL or SUPPORT_URL (or about.support in activity.config.json); players need it for payments, refunds and their data'];
   return [];
+}
+
 /** The outside addresses whose answers we trust (sign-in keys, the bot check, Discord, the stores,
  * the marketplace, the chain): reached over plain http, anyone on the path could answer for them. */
 export const TRUST_ANCHORS = ['CRAZYGAMES_PUBLIC_KEY_URL', 'TURNSTILE_VERIFY_URL', 'DISCORD_API_BASE', 'DISCORD_AUTHORIZE_URL', 'XSOLLA_API_BASE', 'WEB_CHECKOUT_API_BASE', 'MARKETPLACE_API_BASE', 'CHAIN_RPC_URL'] as const;

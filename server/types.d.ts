@@ -12,6 +12,7 @@ import type { PasswordWork } from './services/accounts/passwords';
 import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';
 import type { Purchases } from './plugins/purchaseProviders';
+import type { Features } from './plugins/features';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     passwordWork: PasswordWork;
     /** Real-money packs: null when no purchase service is given (nothing is sold). */
     purchases: Purchases | null;
+    /** What each host allows and the console's switches (plugins/features.ts). */
+    features: Features;
   }
   interface FastifyRequest {
     user: SessionUser | null;

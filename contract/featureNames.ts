@@ -7,3 +7,10 @@
  * purchases: TripCoin packs for real money. */
 export const FEATURES = ['coinflip', 'marketplace', 'gifts', 'bridge', 'crates', 'purchases'] as const;
 export type Feature = (typeof FEATURES)[number];
+
+/** What the shell sends with each request to say which host frames it (its detected host): a
+ * web sign-in in a portal's frame records that host on its session. */
+export const HOST_HEADER = 'x-tripshell-host';
+
+/** The error code of every refusal for a feature that is off. */
+export const FEATURE_OFF = 'FEATURE_OFF';

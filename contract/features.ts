@@ -5,18 +5,11 @@
 // the shell hides what is off and the game hears it in the host API's capabilities.
 import { z } from 'zod';
 import { Reason } from './admin';
-import { FEATURES, type Feature } from './featureNames';
+import { FEATURE_OFF, FEATURES, HOST_HEADER, type Feature } from './featureNames';
 import { HOST_NAMES, type HostName } from './hostApi';
 import { defineEndpoint } from './http';
 
-export { FEATURES, type Feature };
-
-/** The error code of every refusal for a feature that is off. */
-export const FEATURE_OFF = 'FEATURE_OFF';
-
-/** What the shell sends with each request to say which host frames it (its detected host): a
- * web sign-in in a portal's frame records that host on its session. */
-export const HOST_HEADER = 'x-tripshell-host';
+export { FEATURE_OFF, FEATURES, HOST_HEADER, type Feature };
 
 export const FEATURE_TEXT = {
   /** A feature the host's rules leave out, or a switch without a message. */

@@ -5,7 +5,9 @@
 // (server/route.ts), GET /api/features and the console read the same store.
 //
 // Another gate that belongs to the same decision (the player's age before a wager, kept on the
-// account) goes into `featureAllowed` beside the host's: the player is passed in for it.
+// account) goes into `featureAllowed` beside the host's: the player is passed in for it. It stays
+// synchronous (the route layer asks it on every such request): what it needs of the player comes
+// with the session (SessionUser, read by findSession), not from a query here.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { said } from '../../../contract/texts';

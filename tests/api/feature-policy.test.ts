@@ -3,7 +3,7 @@
 // off in the console refuses on every process within seconds, with the studio's message, audited
 // and behind the password step-up.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FEATURE_OFF, FEATURE_TEXT, HOST_HEADER } from '../../contract/features';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { createDb, type DbHandle } from '../../server/db/createDb';
@@ -149,6 +149,20 @@ describe.each(testDatabases())('feature policy on $name', (database) => {
 
     expect((await switchTo({ feature: 'coinflip', host: 'crazygames', on: true, reason: 'try it' })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/features?host=crazygames' })).json().features.coinflip.on).toBe(false);
+  });
+});
+
+describe.each(testDatabases())('the periodic read of the switches on $name', (database) => {
+  let t: TestApp;
+  beforeAll(async () => { t = await startApp(database, { FEATURE_SWITCH_REFRESH_MS: 300 }); });
+  afterAll(async () => { await t.close(); });
+
+  it('picks up a switch whose notification it never heard (written behind its back)', async () => {
+    const someone = await registerPlayer(t.app);
+    const on = async () => ((await t.app.inject({ url: '/api/features?host=discord' })).json() as { features: { bridge: { on: boolean } } }).features.bridge.on;
+    expect(await on()).toBe(true);
+    await t.handle.db.insertInto('feature_switches').values({ feature: 'bridge', host: 'discord', message: '', reason: 'by hand', set_by: someone.uuid }).execute();
+    await vi.waitFor(async () => expect(await on()).toBe(false), { timeout: 3_000, interval: 50 });
   });
 });
 

@@ -35,7 +35,7 @@ export const bridgeVerify = defineEndpoint({
   params: z.object({ wallet: Wallet }), response: z.object({ openseaProfile: MarketplaceProfile }),
 });
 export const bridgeFinalize = defineEndpoint({
-  method: 'POST', path: '/api/mythicalBridgeFinalize', access: 'user', summary: 'Burn one Mythical Ticket and send one 64 BIT ANCIENT token to the wallet',
+  method: 'POST', path: '/api/mythicalBridgeFinalize', access: 'user', feature: 'bridge', summary: 'Burn one Mythical Ticket and send one 64 BIT ANCIENT token to the wallet',
   body: z.object({ destinationWallet: Wallet }),
   response: z.object({ transactionHash: z.string().regex(/^0x[0-9a-f]{64}$/), explorerUrl: z.string(), status: z.enum(['sent', 'confirmed', 'signed']) }),
   movesValue: true,

@@ -66,7 +66,7 @@ export type CoinflipGame = z.infer<typeof CoinflipGame>;
 const GameParams = z.object({ id: z.string().min(1).max(100) });
 
 export const createCoinflip = defineEndpoint({
-  method: 'POST', path: '/api/coinflip/create', access: 'user', summary: 'Offer a coin flip wager (the stake is escrowed)',
+  method: 'POST', path: '/api/coinflip/create', access: 'user', feature: 'coinflip', summary: 'Offer a coin flip wager (the stake is escrowed)',
   body: z.object({ wager_amount: WagerAmount, choice: CoinChoice }),
   response: z.object({ game_id: z.string(), server_seed_hash: z.string(), message: z.string() }),
   movesValue: true,
@@ -76,7 +76,7 @@ export const openCoinflips = defineEndpoint({
   response: z.object({ games: z.array(CoinflipGame) }),
 });
 export const acceptCoinflip = defineEndpoint({
-  method: 'POST', path: '/api/coinflip/:id/accept', access: 'user', summary: 'Match a wager: the coin is flipped and the winner takes both stakes',
+  method: 'POST', path: '/api/coinflip/:id/accept', access: 'user', feature: 'coinflip', summary: 'Match a wager: the coin is flipped and the winner takes both stakes',
   params: GameParams, body: EmptyBody, response: CoinflipGame, movesValue: true,
 });
 export const cancelCoinflip = defineEndpoint({

@@ -86,7 +86,7 @@ const statusOf = (v: CrateVersion) => defineEndpoint({
   response: CrateStatus,
 });
 const buyOf = (v: CrateVersion) => defineEndpoint({
-  method: 'POST', path: v.buyPath, access: 'user', summary: `Buy ${v.name} crates from the shop's limited supply`,
+  method: 'POST', path: v.buyPath, access: 'user', feature: 'crates', summary: `Buy ${v.name} crates from the shop's limited supply`,
   body: CrateBuyBody, response: CrateBuyResult, movesValue: true,
 });
 
@@ -97,7 +97,7 @@ export const buyCrates = buyOf(v1);
 export const buyCratesV2 = buyOf(v2);
 
 export const openCrate = defineEndpoint({
-  method: 'POST', path: '/api/crates/open', access: 'user', summary: 'Open one crate (Base Set unless crateVersionId says otherwise)',
+  method: 'POST', path: '/api/crates/open', access: 'user', feature: 'crates', summary: 'Open one crate (Base Set unless crateVersionId says otherwise)',
   body: z.object({ crateVersionId: CrateVersionId.optional() }).nullish(),
   response: z.object({ wonItemUuid: z.string(), wonItemName: z.string(), crateVersionId: CrateVersionId, crateBalance: z.number().int().nonnegative() }),
   movesValue: true,

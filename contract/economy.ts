@@ -113,7 +113,7 @@ export const TransferBody = z.object({
 });
 
 export const transferItems = defineEndpoint({
-  method: 'POST', path: '/api/inventory/transfer-onchain', access: 'user', summary: 'Give items to another player',
+  method: 'POST', path: '/api/inventory/transfer-onchain', access: 'user', feature: 'gifts', summary: 'Give items to another player',
   body: TransferBody, response: MessageAnswer, movesValue: true,
 });
 

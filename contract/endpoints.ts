@@ -20,6 +20,7 @@ import { adminEndpoints } from './admin';
 import { adminPurchaseEndpoints } from './adminPurchases';
 import { myEconomyEndpoints } from './myEconomy';
 import { purchaseEndpoints } from './purchaseEndpoints';
+import { featureEndpoints, switchEndpoints } from './features';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -41,6 +42,8 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   adminPurchases: adminPurchaseEndpoints,
   me: myEconomyEndpoints,
   purchases: purchaseEndpoints,
+  features: featureEndpoints,
+  switches: switchEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

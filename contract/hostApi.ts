@@ -11,6 +11,7 @@
 // SendMessage(GAME_OBJECT, 'OnHostAnswer', JSON {requestId, ...HostAnswer}).
 //
 // Shell -> game: SendMessage(GAME_OBJECT, SHELL_TO_GAME.hostEvent, JSON HostEvent).
+import type { Feature } from './featureNames';
 
 /** The hosts the API names (hosts/list.ts HostKind, kept in step by a test). */
 export const HOST_NAMES = ['web', 'discord', 'crazygames', 'poki'] as const;
@@ -99,9 +100,17 @@ export interface HostCapabilities {
   locale: boolean;
   /** Players can arrive through an invite, as a `joinRoom` event. */
   joinRoom: boolean;
-  /** The host sells TripCoin packs (products and purchase can be `done` for a signed-in player). */
+  /** The host sells TripCoin packs (products and purchase can be `done` for a signed-in player);
+   * false while real-money packs are off here (features.purchases). */
   purchases: boolean;
+  /** What the host's rules and the studio's switches allow here now (contract/featureNames.ts):
+   * a feature that is false is refused by the server; its overlays say it is unavailable. Every
+   * change is told as the `features` event. */
+  features: FeatureFlags;
 }
+
+/** Each feature on (true) or off (false) for this player in this host. */
+export type FeatureFlags = Record<Feature, boolean>;
 
 export interface PartyMember {
   discordId?: string;
@@ -167,7 +176,9 @@ export type HostEvent =
   | { type: 'storage'; persistent: boolean }
   /** A purchase was granted (also one that completed after its flow closed: a late entitlement, a
    * webhook) or reversed (a refund: `balance` may be below zero, a debt). Told once per purchase. */
-  | { type: 'purchase'; status: 'granted' | 'reversed'; productId: string; tripcoins: number; balance: number };
+  | { type: 'purchase'; status: 'granted' | 'reversed'; productId: string; tripcoins: number; balance: number }
+  /** What is allowed here changed (a console switch, a sign-in from another host): as in capabilities. */
+  | { type: 'features'; features: FeatureFlags };
 export type HostEventType = HostEvent['type'];
 
 export type HostCallHook = (request: unknown) => Promise<HostAnswer>;

@@ -3,6 +3,7 @@
 // contract/game.ts; `/* @__PURE__ */` IIFEs like the rest of the game protocol, so a bundle that
 // imports names only drops them.
 import { z } from 'zod';
+import { FEATURES } from './featureNames';
 import {
   AD_KINDS, HOST_CALLS, HOST_LIMITS, HOST_NAMES, ROOM_ID_PATTERN,
   type HostAnswer, type HostCall, type HostCallName, type HostCallValues, type HostCapabilities, type HostEvent, type HostProduct, type Party,
@@ -40,10 +41,14 @@ export const HostCallSchema = /* @__PURE__ */ (() => z.discriminatedUnion('call'
   z.object({ call: z.literal('purchase'), productId: HostProductId }),
 ]))();
 
+/** Each feature on or off (contract/featureNames.ts). */
+export const FeatureFlagsSchema = /* @__PURE__ */ (() => z.object(Object.fromEntries(FEATURES.map((f) => [f, z.boolean()])) as Record<(typeof FEATURES)[number], z.ZodBoolean>))();
+
 export const HostCapabilitiesSchema = /* @__PURE__ */ (() => z.object({
   host: z.enum(HOST_NAMES),
   invite: z.boolean(), party: z.boolean(), presence: z.boolean(), ads: z.boolean(),
   happyTime: z.boolean(), chatSetting: z.boolean(), locale: z.boolean(), joinRoom: z.boolean(), purchases: z.boolean(),
+  features: FeatureFlagsSchema,
 }))();
 
 export const HostProductSchema = /* @__PURE__ */ (() => z.object({ id: HostProductId, tripcoins: Tripcoins, price: z.string().min(1).max(HOST_LIMITS.priceTextMax) }))();
@@ -93,6 +98,7 @@ export const HostEventSchema = /* @__PURE__ */ (() => z.discriminatedUnion('type
   z.object({ type: z.literal('locale'), locale: Locale }),
   z.object({ type: z.literal('storage'), persistent: z.boolean() }),
   z.object({ type: z.literal('purchase'), status: z.enum(['granted', 'reversed']), productId: HostProductId, tripcoins: Tripcoins, balance: Balance }),
+  z.object({ type: z.literal('features'), features: FeatureFlagsSchema }),
 ]))();
 
 // The schemas and the zod-free types agree (a change to one without the other does not compile).

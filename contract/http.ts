@@ -2,6 +2,7 @@
 // registers routes from these declarations (validation + OpenAPI), the shell's API client
 // parses answers with them, and the fuzzing harness generates inputs from them.
 import { z } from 'zod';
+import type { Feature } from './featureNames';
 
 /** The values a player-facing text carries, by name (`count`, `name`, `amount`): numbers as
  * numbers, coin amounts as decimal strings ("300.00"), names as they are. */
@@ -88,6 +89,10 @@ export interface EndpointDef {
    * client refuses one without): the operation owns it, one per attempt, kept for the retry of
    * an attempt that got no answer (src/api/attempts.ts). */
   readonly movesValue?: boolean;
+  /** The feature this endpoint is part of: refused (403 FEATURE_OFF, with the studio's message)
+   * where the caller's host does not allow it or a console switch has turned it off
+   * (contract/features.ts; checked once, by server/route.ts, before the body is read). */
+  readonly feature?: Feature;
 }
 
 export function defineEndpoint<const E extends EndpointDef>(endpoint: E): E {

@@ -130,7 +130,7 @@ export const ItemMarketStats = z.object({
 });
 
 export const createListing = defineEndpoint({
-  method: 'POST', path: '/api/seaport/create-listing', access: 'user', summary: 'List items for sale (escrowed for 30 days; no fee)',
+  method: 'POST', path: '/api/seaport/create-listing', access: 'user', feature: 'marketplace', summary: 'List items for sale (escrowed for 30 days; no fee)',
   body: CreateListingBody, response: z.object({ message: z.string(), listing: MarketListing }), movesValue: true,
 });
 export const listings = defineEndpoint({
@@ -146,7 +146,7 @@ export const cancelListing = defineEndpoint({
   body: OrderBody, response: MessageAnswer, movesValue: true,
 });
 export const buyListing = defineEndpoint({
-  method: 'POST', path: '/api/seaport/buy-listing', access: 'user', summary: 'Buy a listing (410 NFT_ALREADY_SOLD when it is gone)',
+  method: 'POST', path: '/api/seaport/buy-listing', access: 'user', feature: 'marketplace', summary: 'Buy a listing (410 NFT_ALREADY_SOLD when it is gone)',
   body: OrderBody,
   response: z.object({ message: z.string(), order_id: z.string(), item_uuid: z.string(), quantity: z.number().int().positive(), price: z.number().positive(), tripcoins: z.number() }),
   movesValue: true,

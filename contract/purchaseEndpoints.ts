@@ -9,7 +9,7 @@ import { defineEndpoint, EmptyBody } from './http';
 import { Grant, ProductId, ProductsAnswer, PURCHASE_HOSTS, SettleAnswer } from './purchases';
 
 export const purchaseProducts = defineEndpoint({
-  method: 'GET', path: '/api/purchases/products', access: 'public', readsPlayer: true,
+  method: 'GET', path: '/api/purchases/products', access: 'public', readsPlayer: true, feature: 'purchases',
   summary: 'The TripCoin packs this host sells (unavailable with the reason when it sells none)',
   query: z.object({ host: z.enum([...PURCHASE_HOSTS, 'poki']) }), response: ProductsAnswer,
 });
@@ -24,7 +24,7 @@ export const crazygamesConfirm = defineEndpoint({
   body: z.object({ productId: ProductId }), response: SettleAnswer,
 });
 export const webCheckoutStart = defineEndpoint({
-  method: 'POST', path: '/api/purchases/web/checkout', access: 'user',
+  method: 'POST', path: '/api/purchases/web/checkout', access: 'user', feature: 'purchases',
   summary: 'Create a checkout session for one pack; the player pays on the provider\'s page',
   body: z.object({ productId: ProductId }), response: z.object({ url: z.string(), sessionId: z.string() }),
 });

@@ -15,6 +15,7 @@ import { BRIDGE_TEXT } from './bridge';
 import { CLAN_TEXT } from './clans';
 import { COINFLIP_TEXT } from './coinflip';
 import { CRATE_TEXT } from './crates';
+import { FEATURE_TEXT } from './features';
 import { ECONOMY_TEXT } from './economy';
 import { MARKET_TEXT } from './marketplace';
 import { INVENTORY_TEXT } from './myEconomy';
@@ -29,7 +30,7 @@ export const CONTRACT_TEXT_GROUPS = {
   airdrop: AIRDROP_TEXT, discord: DISCORD_TEXT, portal: PORTAL_TEXT, wallet: WALLET_TEXT, auth: AUTH_TEXT, age: AGE_TEXT,
   bridge: BRIDGE_TEXT, clan: CLAN_TEXT, coinflip: COINFLIP_TEXT, crate: CRATE_TEXT, economy: ECONOMY_TEXT,
   market: MARKET_TEXT, name: NAME_TEXT, profile: PROFILE_TEXT, settingsImport: SETTINGS_IMPORT_TEXT,
-  inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, http: HTTP_TEXT,
+  inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, feature: FEATURE_TEXT, http: HTTP_TEXT,
 } as const;
 
 /**
@@ -46,6 +47,7 @@ export const TEXT_PARAMS: Record<string, readonly string[]> = {
   'coinflip.insufficient': ['balance'],
   'crate.onlyAvailable': ['count'], 'crate.insufficient': ['balance', 'cost'], 'crate.purchased': ['count', 'name'], 'crate.spent': ['amount'],
   'economy.onlyHave': ['count'],
+  'feature.offSaying': ['message'],
   'market.insufficient': ['price', 'balance'],
   'name.invisible': ['what'], 'name.mixedScripts': ['what'],
   'settingsImport.invalid': ['path', 'message'],

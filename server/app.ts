@@ -22,6 +22,7 @@ import bridgePlugin from './plugins/bridge';
 import botCheckPlugin from './plugins/botCheck';
 import cratesPlugin from './plugins/crates';
 import purchasesPlugin from './plugins/purchases';
+import featuresPlugin from './plugins/features';
 import passwordWorkPlugin from './plugins/passwordWork';
 import errorsPlugin, { frameworkErrors } from './plugins/errors';
 import requestLogPlugin from './plugins/requestLog';
@@ -117,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(bridgePlugin);
   await app.register(cratesPlugin);
   await app.register(purchasesPlugin);
+  await app.register(featuresPlugin);
   await app.register(liveEventsPlugin);
   await app.register(drainPlugin);
   await app.register(metricsPlugin);

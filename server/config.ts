@@ -283,6 +283,12 @@ export const ConfigSchema = z.object({
   /** The TripCoin packs sold for real money and their id on each host (server/purchases/products.ts);
    * checked at start. Relative to the working directory. */
   PURCHASE_PRODUCTS_FILE: z.string().min(1).default('config/products.json'),
+  /** What each host's own rules leave out (services/policy/featurePolicy.ts): per host, the
+   * features off there whatever the switches say. Checked at start. Relative to the working directory. */
+  HOST_FEATURES_FILE: z.string().min(1).default('config/host-features.json'),
+  /** How often (ms) each process reads the console's feature switches again, besides hearing
+   * every change at once through the database's notifications: the fallback for a missed one. */
+  FEATURE_SWITCH_REFRESH_MS: z.coerce.number().int().min(200).max(600_000).default(10_000),
 });
 type Parsed = z.infer<typeof ConfigSchema>;
 /** The parsed settings, with the host origins filled in from what is configured. */

@@ -1,5 +1,6 @@
 // Registers one contract endpoint: validation and OpenAPI from its zod schemas, the access rule
-// (public / user / gameServer / admin) enforced before the body is even parsed, the endpoint's
+// (public / user / gameServer / admin) enforced before the body is even parsed, the host's
+// feature policy for an endpoint marked with a feature (403 FEATURE_OFF), the endpoint's
 // transaction, Idempotency-Key for every endpoint that moves value, and a typed handler.
 //
 // The route layer owns the transaction of every endpoint that writes (the rule):
@@ -29,7 +30,8 @@ import { ADMIN_TEXT } from '../contract/admin';
 import { ErrorBody } from '../contract/http';
 import { inTransaction, type Executor, type RunInTransaction, type Trx } from './db/tx';
 import { forbidden, unauthorized, unavailable } from './errors';
-import { loadPlayerThen } from './http/sessions';
+import { hostsOfRequest, loadPlayerThen } from './http/sessions';
+import { featureAllowed, featureOffError } from './services/policy/featurePolicy';
 import { idempotencyKeyOf, markReplay } from './http/idempotency';
 import { GAME_SERVER_SCOPE, once, requestHash } from './services/system/idempotency';
 import type { SessionUser } from './services/accounts/sessions';
@@ -125,7 +127,10 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
   // that moves value changes balances and items only, never the account, so the player's next
   // call is answered from the cache (it was one more round trip before each money call).
   const changesPlayer = usesPlayer && endpoint.method !== 'GET' && endpoint.movesValue !== true;
-  const checksCaller = usesPlayer || endpoint.access !== 'public';
+  // An endpoint of a feature (contract/features.ts) is checked against the caller's host policy
+  // here, once for every such endpoint, after who may call and before the body is read.
+  const feature = endpoint.feature;
+  const checksCaller = usesPlayer || endpoint.access !== 'public' || feature !== undefined;
   const mode = endpoint.method === 'GET' ? 'read' : (options.transaction ?? 'route');
   const name = `${endpoint.method} ${endpoint.path}`;
   const transaction = <T>(fn: (trx: Trx) => Promise<T>) => inTransaction(app.db, fn);
@@ -155,6 +160,10 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
           const key = app.config.GAME_SERVER_KEY;
           if (!key) refusal = unavailable('The game server API is not configured (GAME_SERVER_KEY)');
           else if (!bearerMatches(request.headers.authorization, key)) refusal = unauthorized('Invalid game server key');
+        }
+        if (!refusal && feature) {
+          const decision = featureAllowed(app.features.store, feature, { hosts: hostsOfRequest(request), player: request.user });
+          if (!decision.on) refusal = featureOffError(decision.message);
         }
         if (refusal) done(refusal); else done();
       };

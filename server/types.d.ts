@@ -14,6 +14,7 @@ import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';
 import type { Purchases } from './plugins/purchaseProviders';
 import type { ErrorTracker } from './providers/errorTracker';
+import type { Features } from './plugins/features';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     purchases: Purchases | null;
     /** Sentry's Node SDK for unexpected errors: null unless SENTRY_DSN is set. */
     errorTracker: ErrorTracker | null;
+    /** What each host allows and the console's switches (plugins/features.ts). */
+    features: Features;
   }
   interface FastifyRequest {
     user: SessionUser | null;

@@ -428,6 +428,9 @@ export function createGame(options: GameStartOptions): GameHandle {
       case 'purchase':
         setHost({ purchases: [...host.purchases, { status: effect.status, tripcoins: effect.tripcoins, balance: effect.balance }], purchaseLine: describeHostEvent(event) });
         break;
+      case 'features':
+        log(describeHostEvent(event));
+        break;
     }
   }
 

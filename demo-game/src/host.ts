@@ -103,7 +103,9 @@ export type HostEffect =
   | { kind: 'storage'; persistent: boolean }
   | { kind: 'happyTime'; active: boolean }
   /** A purchase was granted or refunded: the game shows the balance the host gave. */
-  | { kind: 'purchase'; status: 'granted' | 'reversed'; tripcoins: number; balance: number };
+  | { kind: 'purchase'; status: 'granted' | 'reversed'; tripcoins: number; balance: number }
+  /** What the host and the studio allow changed: the game hides what is off. */
+  | { kind: 'features'; off: string[] };
 
 export function hostEffect(event: HostEvent): HostEffect {
   switch (event.type) {
@@ -116,6 +118,7 @@ export function hostEffect(event: HostEvent): HostEffect {
     case 'storage': return { kind: 'storage', persistent: event.persistent };
     case 'happyTime': return { kind: 'happyTime', active: event.active };
     case 'purchase': return { kind: 'purchase', status: event.status, tripcoins: event.tripcoins, balance: event.balance };
+    case 'features': return { kind: 'features', off: Object.entries(event.features).filter(([, on]) => !on).map(([name]) => name) };
   }
 }
 
@@ -132,6 +135,10 @@ export function describeHostEvent(event: HostEvent): string {
     case 'purchase': return event.status === 'granted'
       ? `Purchase granted: +${event.tripcoins} TC (${event.productId}), balance ${event.balance}`
       : `Purchase refunded: -${event.tripcoins} TC (${event.productId}), balance ${event.balance}`;
+    case 'features': {
+      const off = Object.entries(event.features).filter(([, on]) => !on).map(([name]) => name);
+      return off.length ? `Off here: ${off.join(', ')}` : 'Everything is on here';
+    }
   }
 }
 

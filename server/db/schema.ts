@@ -44,6 +44,8 @@ export interface SessionsTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   user_agent: string | null;
   ip: string | null;
+  /** The host the session was signed in from (026_feature_switches.sql); null: the web. */
+  host: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ServerSecretsTable { name: string; value: string }
@@ -149,6 +151,7 @@ export interface LedgerReversalsTable { original_tx_id: string; reversal_tx_id: 
 export interface DropTableOverridesTable { crate_version_id: number; drops: Json<unknown>; updated_at: Timestamp; updated_by: string }
 // 019_console_safety
 export interface AdminReauthTable { session_id: string; at: Timestamp }
+export interface FeatureSwitchesTable { feature: string; host: string; message: string; reason: string; set_by: string; set_at: Timestamp }
 export interface AdminGrantDaysTable { actor_id: string; day: ColumnType<string, string, string>; kind: 'coins' | 'items'; total: Int8 }
 export interface BridgeReturnsTable { transfer_id: string; given_by: 'refund' | 'reversal'; created_at: Timestamp }
 // 013_live_events
@@ -243,6 +246,7 @@ export interface Database {
   drop_table_overrides: DropTableOverridesTable;
   live_events: LiveEventsTable;
   admin_reauth: AdminReauthTable;
+  feature_switches: FeatureSwitchesTable;
   admin_grant_days: AdminGrantDaysTable;
   bridge_returns: BridgeReturnsTable;
   purchases: PurchasesTable;

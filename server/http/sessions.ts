@@ -3,6 +3,8 @@
 // header that hand a new session's token to the shell; request.user from the session cache
 // (app.sessions, plugins/sessions.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HOST_HEADER } from '../../contract/features';
+import { HOST_NAMES, type HostName } from '../../contract/hostApi';
 import { secureByConfig } from '../config';
 import type { Executor } from '../db/tx';
 import { SESSION_COOKIE, SESSION_TOKEN_HEADER, signIn, type SessionUser } from '../services/accounts/sessions';
@@ -28,12 +30,31 @@ export function sessionTokenOf(request: FastifyRequest): string | undefined {
   return cookieOf(request, SESSION_COOKIE);
 }
 
+/** The host the shell says frames this page (HOST_HEADER, its detected host), or null when it
+ * says none or something that is no host. The shell's word only: a sign-in whose method names
+ * its host (the portal's token, Discord's Activity) records that host instead. */
+export function declaredHostOf(request: FastifyRequest): HostName | null {
+  const value = request.headers[HOST_HEADER];
+  return typeof value === 'string' && (HOST_NAMES as readonly string[]).includes(value) ? value as HostName : null;
+}
+
+/** The hosts a request comes from, for the feature policy: its session's and the one the page
+ * names (each must allow a feature); the web when it has neither. */
+export function hostsOfRequest(request: FastifyRequest, named?: HostName | null): HostName[] {
+  const hosts = new Set<HostName>();
+  if (request.user) hosts.add(request.user.host);
+  const declared = named ?? declaredHostOf(request);
+  if (declared) hosts.add(declared);
+  return hosts.size ? [...hosts] : ['web'];
+}
+
 /**
  * Signs a user in on this response: a new session and cookie (services/accounts/sessions.ts signIn, which
- * revokes the session the request came with).
+ * revokes the session the request came with). `host`: the host the sign-in method proves (the
+ * portal, Discord's Activity); else the one the shell names, else the web.
  */
-export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number): Promise<SessionUser> {
-  const { token, user } = await signIn(db, userId, days, { previousToken: sessionTokenOf(request), userAgent: request.headers['user-agent'], ip: request.ip });
+export async function startSession(db: Executor, request: FastifyRequest, reply: FastifyReply, userId: string, days: number, host?: HostName): Promise<SessionUser> {
+  const { token, user } = await signIn(db, userId, days, { previousToken: sessionTokenOf(request), userAgent: request.headers['user-agent'], ip: request.ip, host: host ?? declaredHostOf(request) ?? 'web' });
   setSessionCookie(request, reply, token, days);
   return user;
 }

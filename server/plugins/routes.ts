@@ -14,6 +14,7 @@ import { coinflipRoutes } from '../routes/coinflip';
 import { crateRoutes } from '../routes/crates';
 import { demoGameServerRoutes } from '../routes/demoGameServer';
 import { economyRoutes } from '../routes/economy';
+import { featureRoutes } from '../routes/features';
 import { legalRoutes } from '../routes/legal';
 import { liveEventRoutes } from '../routes/liveEvents';
 import { marketplaceRoutes } from '../routes/marketplace';
@@ -30,7 +31,7 @@ import { webhookRoutes } from '../routes/webhooks';
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes, ageRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes, rightsRoutes,
-  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes,
+  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes, featureRoutes,
 ];
 
 export default fp(async (app) => {
@@ -40,5 +41,5 @@ export default fp(async (app) => {
   if (app.config.DEMO_GAME_SERVER) await app.register(demoGameServerRoutes);
 }, {
   name: 'routes',
-  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'purchase-providers'],
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'purchase-providers', 'features'],
 });

@@ -79,7 +79,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     // Every session ends, this one included; this client continues on a fresh one.
     const token = await transaction(async (trx) => {
       await replacePassword(trx, user.id, hash);
-      return createSession(trx, user.id, config.SESSION_DAYS, { userAgent: request.headers['user-agent'], ip: request.ip });
+      return createSession(trx, user.id, config.SESSION_DAYS, { userAgent: request.headers['user-agent'], ip: request.ip, host: user.host });
     });
     setSessionCookie(request, reply, token, config.SESSION_DAYS);
     return { message: 'Password updated successfully' };

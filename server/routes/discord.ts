@@ -76,7 +76,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
       if ('userId' in signIn) {
         // A returning player the Activity authenticates again: their session stays as it is.
         if (current?.id === signIn.userId) return { user: current };
-        return { user: await startSession(trx, request, reply, signIn.userId, config.SESSION_DAYS) };
+        return { user: await startSession(trx, request, reply, signIn.userId, config.SESSION_DAYS, body.activity ? 'discord' : undefined) };
       }
       if (current) { await revokeSession(trx, current.sessionId); signedOut = true; }
       return signIn;
@@ -135,7 +135,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
     const signedIn = request.user?.id ?? null;
     const { user, created } = await transaction(async (trx) => {
       const account = await portalSignIn(trx, portalUser, signedIn);
-      return { user: await startSession(trx, request, reply, account.userId, config.SESSION_DAYS), created: account.created };
+      return { user: await startSession(trx, request, reply, account.userId, config.SESSION_DAYS, 'crazygames'), created: account.created };
     });
     return { status: 'ok' as const, created, ...currentUserOf(user) };
   }, STEPS);

@@ -15,6 +15,7 @@ import { PurchasesPanel } from './PurchasesPanel';
 import { AuditPanel } from './AuditPanel';
 import { DeletionsPanel } from './DeletionsPanel';
 import { AdminSignIn } from './AdminSignIn';
+import { SwitchesPanel } from './SwitchesPanel';
 
 /** Marks the console's code: the first-screen budget test checks it is not in the player's bundle. */
 export const CONSOLE_MARK = 'tripshell-admin-console';
@@ -37,6 +38,7 @@ export function AdminApp() {
           <Tabs.Tab value="crates">Crate shops</Tabs.Tab>
           <Tabs.Tab value="economy">Economy</Tabs.Tab>
           <Tabs.Tab value="purchases">Purchases</Tabs.Tab>
+          <Tabs.Tab value="switches">Switches</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
           <Tabs.Tab value="deletions">Deletions</Tabs.Tab>
         </Tabs.List>
@@ -45,6 +47,7 @@ export function AdminApp() {
         <Tabs.Panel value="crates" pt="md"><CratesPanel /></Tabs.Panel>
         <Tabs.Panel value="economy" pt="md"><EconomyPanel /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="md"><PurchasesPanel /></Tabs.Panel>
+        <Tabs.Panel value="switches" pt="md"><SwitchesPanel /></Tabs.Panel>
         <Tabs.Panel value="audit" pt="md"><AuditPanel /></Tabs.Panel>
         <Tabs.Panel value="deletions" pt="md"><DeletionsPanel /></Tabs.Panel>
       </Tabs>

@@ -4,6 +4,7 @@
 // session cookie did not stick, the session travels as a bearer token (./sessionToken).
 import { buildPath, CLIENT_HEADER, ErrorBody, errorBodyText, IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
 import { followSession, sessionHeaders } from './sessionToken';
+import { hostHeaders } from './requestHost';
 
 /** A non-ok answer. Its text for the player is src/api/errors.ts's errorText (one precedence). */
 export class ApiError extends Error {
@@ -11,6 +12,13 @@ export class ApiError extends Error {
     super(errorBodyText(body) ?? fallback);
   }
   get code(): string | undefined { return this.body?.code; }
+}
+
+/** Who hears every refusal the server answers (the feature policy reads again on FEATURE_OFF). */
+const refusalListeners = new Set<(error: ApiError) => void>();
+export function onRefusal(listener: (error: ApiError) => void): () => void {
+  refusalListeners.add(listener);
+  return () => { refusalListeners.delete(listener); };
 }
 
 /** A network failure (no answer at all). */
@@ -52,7 +60,7 @@ export async function call<E extends EndpointDef>(endpoint: E, ...[maybeOptions]
       credentials: 'include',
       // A change always goes as a request no other site can send without asking (JSON and our
       // header): the server refuses a cookie-carrying POST that any page could have sent.
-      headers: { accept: 'application/json', ...(endpoint.method === 'GET' ? {} : { [CLIENT_HEADER]: '1' }), ...(hasBody ? { 'content-type': 'application/json' } : {}), ...sessionHeaders(), ...key, ...options.headers },
+      headers: { accept: 'application/json', ...(endpoint.method === 'GET' ? {} : { [CLIENT_HEADER]: '1' }), ...(hasBody ? { 'content-type': 'application/json' } : {}), ...sessionHeaders(), ...hostHeaders(), ...key, ...options.headers },
       ...(hasBody ? { body: JSON.stringify(options.body ?? {}) } : {}),
       signal: options.signal,
     });
@@ -65,7 +73,9 @@ export async function call<E extends EndpointDef>(endpoint: E, ...[maybeOptions]
   try { json = await response.json(); } catch { json = null; }
   if (!response.ok) {
     const parsed = ErrorBody.safeParse(json);
-    throw new ApiError(response.status, parsed.success ? parsed.data : null, `Request failed (${response.status})`);
+    const error = new ApiError(response.status, parsed.success ? parsed.data : null, `Request failed (${response.status})`);
+    for (const listener of refusalListeners) listener(error);
+    throw error;
   }
   const parsed = endpoint.response.safeParse(json);
   if (!parsed.success) throw new ApiError(response.status, null, `Unexpected answer from ${endpoint.path}`);

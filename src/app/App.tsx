@@ -9,7 +9,8 @@ import { createQueryClient } from './queryClient';
 import { GameInbound } from './GameInbound';
 import { LiveEventsAtStart } from './LiveEventsAtStart';
 import { PurchasesAtStart } from './PurchasesAtStart';
-import { overlayComponent } from './overlay-registry/registry';
+import { gatedOverlayComponent } from './overlay-registry/featureGate';
+import { FeaturesAtStart } from './FeaturesAtStart';
 import { SettingsAtStart } from './SettingsAtStart';
 import { createAccountSettings } from '../features/settings/api/accountSettings';
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
@@ -26,6 +27,8 @@ import { followLanguage, pageLanguageDefault } from '../settings-store/language'
 import { startUiSounds } from './uiSounds';
 
 const queryClient = createQueryClient();
+/** The registry behind the feature gate: an overlay of a feature that is off says so instead. */
+const resolveOverlay = gatedOverlayComponent();
 
 /**
  * The page's one settings store, created with the app chunk (it needs zod) and kept for the
@@ -88,7 +91,8 @@ export default function App({ shell }: { shell: ShellBoot }) {
               <AccountsAtStart />
               <LiveEventsAtStart />
               <PurchasesAtStart />
-              <OverlayHost overlays={shell.overlays} resolve={overlayComponent} />
+              <FeaturesAtStart />
+              <OverlayHost overlays={shell.overlays} resolve={resolveOverlay} />
             </OverlaysProvider>
           </SettingsStoreProvider>
         </GameLinkProvider>

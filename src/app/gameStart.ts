@@ -21,6 +21,7 @@ import { GameLoadError } from '../game-link/loaderScript';
 import { reportFailure } from '../lib/errorReporting';
 import { installHostCall, type HostCallApi } from '../host-bridge/hostCall';
 import { installPageAudio, type PageAudio } from '../host-bridge/pageAudio';
+import { setRequestHost } from '../api/requestHost';
 
 export const GAME_HOST_ID = 'game-host';
 
@@ -92,6 +93,8 @@ export function startGame(win: Window = window): GameStart {
   // Before the build's loader runs, so every AudioContext it makes is tracked.
   const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
+  // Every request from here on names the page's host: the feature policy our server applies.
+  setRequestHost(detected.kind);
   const late = lateAnswers();
   const early = installEarlyHooks(win, late.answers.loadingComplete, late.answers.receiverReady, late.answers.queued);
   let giveApi: (api: Promise<HostCallApi | null>) => void = () => undefined;

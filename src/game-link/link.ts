@@ -52,7 +52,7 @@ export const RECEIVER_NOT_READY_NOTE = `TripShell: the game has not called windo
 interface Message { method: ShellToGameMethod; payload: unknown }
 
 /** Host events that are a state (the latest one counts), not a moment (an ad, a room to join). */
-const STATE_EVENTS: ReadonlySet<string> = new Set(['party', 'happyTime', 'chat', 'locale', 'storage']);
+const STATE_EVENTS: ReadonlySet<string> = new Set(['party', 'happyTime', 'chat', 'locale', 'storage', 'features']);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

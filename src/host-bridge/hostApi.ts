@@ -20,6 +20,9 @@ import {
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
 import { getCurrentPlayer, type CurrentPlayer } from '../api/currentPlayer';
+import { featureFlags, featureState, subscribeFeatures } from '../api/features';
+import { FEATURES, type Feature } from '../../contract/featureNames';
+import type { FeatureState } from '../../contract/features';
 import type { GameLink } from '../game-link/link';
 import { withinBound } from './hostCall';
 import { createPurchases } from './purchases';
@@ -49,6 +52,8 @@ export interface HostApiDeps {
   purchaseServer?: ShellPurchaseServer;
   /** The page, for the checkout's return (`?purchase=`). */
   page?: Pick<Window, 'location' | 'history'>;
+  /** What the host and the studio allow here (default: src/api/features.ts). */
+  features?: { state(feature: Feature): FeatureState; subscribe(listener: () => void): () => void };
 }
 
 export interface HostApi {
@@ -199,13 +204,31 @@ export function createHostApi(deps: HostApiDeps): HostApi {
   });
   cleanups.push(() => purchases.dispose());
 
+  // What the host's rules and the studio's switches allow: in capabilities, and as the
+  // `features` event at every change (only the changes).
+  const features = deps.features ?? { state: featureState, subscribe: subscribeFeatures };
+  const flags = () => (deps.features ? Object.fromEntries(FEATURES.map((f) => [f, features.state(f).on])) as Record<Feature, boolean> : featureFlags());
+  let toldFlags = JSON.stringify(flags());
+  cleanups.push(features.subscribe(() => {
+    const now = flags();
+    const key = JSON.stringify(now);
+    if (key === toldFlags) return;
+    toldFlags = key;
+    emit({ type: 'features', features: now });
+  }));
+  const featureOff = (feature: Feature): Answer | null => {
+    const state = features.state(feature);
+    return state.on ? null : unavailable(state.message ? `featureOff: ${state.message}` : 'featureOff');
+  };
+
   const capabilities = async (): Promise<Answer> => {
     const value: HostCapabilities = {
       host,
       invite: Boolean(adapter.invite), party: Boolean(adapter.party), presence: Boolean(adapter.setPresence),
       ads: Boolean(adapter.showAd) && !(await adapter.adBlocked?.()),
       happyTime: Boolean(adapter.happyTime), chatSetting: Boolean(adapter.onChatChange), locale: true,
-      joinRoom: Boolean(adapter.arrivalRoom), purchases: purchases.available(),
+      joinRoom: Boolean(adapter.arrivalRoom), purchases: purchases.available() && features.state('purchases').on,
+      features: flags(),
     };
     return { status: 'done', value };
   };
@@ -230,8 +253,8 @@ export function createHostApi(deps: HostApiDeps): HostApi {
       case 'showAd': return showAd(request.kind);
       case 'locale': return localeCall();
       case 'happyTime': return adapter.happyTime ? adapter.happyTime() : Promise.resolve(unavailable(HOST_REASONS.notOffered(host, 'happyTime')));
-      case 'products': return purchases.products();
-      case 'purchase': return purchases.purchase(request.productId);
+      case 'products': { const off = featureOff('purchases'); return off ? Promise.resolve(off) : purchases.products(); }
+      case 'purchase': { const off = featureOff('purchases'); return off ? Promise.resolve(off) : purchases.purchase(request.productId); }
     }
   };
 

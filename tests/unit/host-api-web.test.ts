@@ -93,7 +93,7 @@ describe('the host API on the web', () => {
     expect(await m.api.call({ call: 'setPresence', details: 'Boss fight' })).toEqual({ status: 'done', value: { shown: false } });
     expect(await m.api.call({ call: 'showAd', kind: 'midgame' })).toEqual({ status: 'unavailable', reason: 'showAd is not offered by the web host' });
     expect(await m.api.call({ call: 'happyTime' })).toEqual({ status: 'unavailable', reason: 'happyTime is not offered by the web host' });
-    expect(await m.api.call({ call: 'capabilities' })).toEqual({ status: 'done', value: { host: 'web', invite: true, party: false, presence: false, ads: false, happyTime: false, chatSetting: false, locale: true, joinRoom: true, purchases: true } });
+    expect(await m.api.call({ call: 'capabilities' })).toEqual({ status: 'done', value: { host: 'web', invite: true, party: false, presence: false, ads: false, happyTime: false, chatSetting: false, locale: true, joinRoom: true, purchases: true, features: { coinflip: true, marketplace: true, gifts: true, bridge: true, crates: true, purchases: true } } });
   });
 });
 

@@ -8,6 +8,7 @@
 // setting the cookie are the route layer's (server/http/sessions.ts).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { HOST_NAMES, type HostName } from '../../../contract/hostApi';
 import { said } from '../../../contract/texts';
 import type { Executor } from '../../db/tx';
 import { forbidden } from '../errors';
@@ -29,9 +30,14 @@ export interface SessionUser {
   preferredAddress: string | null;
   /** False for accounts made through Discord or the portal that never set a password. */
   hasPassword: boolean;
+  /** The host this session was signed in from (the feature policy follows it); the web for
+   * sessions from before it was kept. */
+  host: HostName;
 }
 
-export async function createSession(db: Executor, userId: string, days: number, meta: { userAgent?: string; ip?: string }): Promise<string> {
+const hostOrWeb = (value: string | null): HostName => ((HOST_NAMES as readonly string[]).includes(value ?? '') ? value as HostName : 'web');
+
+export async function createSession(db: Executor, userId: string, days: number, meta: { userAgent?: string; ip?: string; host?: HostName }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insertInto('sessions').values({
     id: randomUUID(),
@@ -40,6 +46,7 @@ export async function createSession(db: Executor, userId: string, days: number, 
     expires_at: new Date(Date.now() + days * 86_400_000),
     user_agent: meta.userAgent?.slice(0, 300) ?? null,
     ip: meta.ip ?? null,
+    host: meta.host ?? 'web',
   }).execute();
   await markActiveToday(db, userId);
   return token;
@@ -53,7 +60,7 @@ export async function findSession(db: Executor, token: string): Promise<SessionU
   sessionStoreReads.count++;
   const row = await db.selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'users.id', 'users.username', 'users.is_admin', 'users.verified', 'users.created_at', 'users.last_login_at', 'users.preferred_address', sql<boolean>`users.password_hash is not null`.as('has_password')])
+    .select(['sessions.id as sessionId', 'sessions.last_seen_at', 'sessions.host', 'users.id', 'users.username', 'users.is_admin', 'users.verified', 'users.created_at', 'users.last_login_at', 'users.preferred_address', sql<boolean>`users.password_hash is not null`.as('has_password')])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
@@ -71,7 +78,7 @@ export async function findSession(db: Executor, token: string): Promise<SessionU
   return {
     sessionId: row.sessionId, id: row.id, username: row.username, isAdmin: row.is_admin, verified: row.verified,
     createdAt: new Date(row.created_at), lastLoginAt: row.last_login_at ? new Date(row.last_login_at) : null,
-    preferredAddress: row.preferred_address, hasPassword: Boolean(row.has_password),
+    preferredAddress: row.preferred_address, hasPassword: Boolean(row.has_password), host: hostOrWeb(row.host),
   };
 }
 
@@ -115,7 +122,7 @@ export async function revokeAllSessions(db: Executor, userId: string): Promise<v
  * client came with (`previousToken`, if any) is revoked, so a token planted before sign-in is
  * worthless after it (fixation).
  */
-export async function signIn(db: Executor, userId: string, days: number, meta: { previousToken?: string | undefined; userAgent?: string | undefined; ip?: string | undefined }): Promise<{ token: string; user: SessionUser }> {
+export async function signIn(db: Executor, userId: string, days: number, meta: { previousToken?: string | undefined; userAgent?: string | undefined; ip?: string | undefined; host?: HostName }): Promise<{ token: string; user: SessionUser }> {
   // Every sign-in (password, Discord, the portal, a new account) comes here: a banned player is
   // told what the admin wrote for them (never the internal reason), and gets no session.
   const banned = await db.selectFrom('users').select('ban_message').where('id', '=', userId).where('banned_at', 'is not', null).executeTakeFirst();
@@ -128,7 +135,7 @@ export async function signIn(db: Executor, userId: string, days: number, meta: {
     if (old) await revokeSession(db, old.sessionId);
   }
   await db.updateTable('users').set({ last_login_at: sql`now()` }).where('id', '=', userId).execute();
-  const token = await createSession(db, userId, days, { userAgent: meta.userAgent, ip: meta.ip });
+  const token = await createSession(db, userId, days, { userAgent: meta.userAgent, ip: meta.ip, ...(meta.host ? { host: meta.host } : {}) });
   const user = await findSession(db, token);
   if (!user) throw new Error('session vanished after creation');
   return { token, user };

@@ -11,6 +11,7 @@ import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
 import { t } from '../../i18n';
 import { useHost } from '../../lib/host';
+import { useFeature } from '../../api/features';
 import { hostAccountText } from './hostAccount';
 
 /** Not in the spec (it has no account without a password): our wording. */
@@ -24,6 +25,8 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
   // (accountConfig.ts). It opens the spec's logout confirmation through the overlay API, the
   // same modal the game opens with switchAuthMode 'logout'.
   const overlays = useOverlays();
+  // TripCoin packs the host or the studio has turned off are not offered.
+  const purchasesOn = useFeature('purchases').on;
   // Where the host's account is the player's (the portal's full launch), that account is the way
   // in and out: no Log Out and no password here, and the card says so in the host's name.
   const { kind, accountName } = useHost();
@@ -54,7 +57,7 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
               ? <Text size="sm" c="dimmed" data-testid="no-password">{noPasswordText}</Text>
               : <Button variant="light" onClick={() => setChanging(true)}>{t('accounts.ProfileTab.changePassword')}</Button>}
           <Button variant="light" onClick={() => overlays.open('inventory', { tab: 'items' })} data-testid="open-inventory">{INVENTORY_TEXT.open}</Button>
-          <Button variant="light" onClick={() => overlays.open('getTripCoins', {})} data-testid="open-get-tripcoins">{t('purchases.title')}</Button>
+          {purchasesOn && <Button variant="light" onClick={() => overlays.open('getTripCoins', {})} data-testid="open-get-tripcoins">{t('purchases.title')}</Button>}
           {features.profileLogout && !accountName && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>{t('accounts.ProfileTab.logOut')}</Button>}
           {/* Every player, with or without a password, can end every session (a lost phone, a
               shared computer left signed in): the server asks no password for it, since it

@@ -12,6 +12,7 @@ import { formatTcAmount } from '../../ui/formatTc';
 import { INVENTORY_TEXT as T } from '../../i18n/texts';
 import { t } from '../../i18n';
 import { useCurrentUser } from '../../api/currentUser';
+import { useFeature } from '../../api/features';
 import type { OverlayProps } from '../../overlays/types';
 import { OverlayFrame } from '../../ui/OverlayFrame';
 import { useOverlays } from '../../overlays/context';
@@ -32,13 +33,17 @@ const CRATE_UUIDS = new Set(CRATE_VERSIONS.map((v) => v.crateItemUuid));
 /** What an owned item leads to: open it (a crate), sell it, send it: the existing modals. */
 function ItemActions({ uuid, name }: { uuid: string; name: string }) {
   const overlays = useOverlays();
+  // What the host or the studio has turned off is not offered (src/api/features.ts).
+  const crates = useFeature('crates').on;
+  const market = useFeature('marketplace').on;
+  const gifts = useFeature('gifts').on;
   return (
     <Group gap={4} justify="center" wrap="wrap" data-testid="inventory-item-actions">
-      {CRATE_UUIDS.has(uuid) && (
+      {crates && CRATE_UUIDS.has(uuid) && (
         <Button size="compact-xs" color="yellow" variant="light" onClick={() => overlays.open('crateOpen', {})} aria-label={t('inventory.action.openOf', { item: name })}>{t('inventory.action.open')}</Button>
       )}
-      <Button size="compact-xs" variant="light" onClick={() => overlays.open('marketplace', { modalType: 'sell', itemUuid: uuid })} aria-label={t('inventory.action.sellOf', { item: name })}>{t('inventory.action.sell')}</Button>
-      <Button size="compact-xs" variant="default" onClick={() => overlays.open('marketplace', { modalType: 'transfer', itemUuid: uuid })} aria-label={t('inventory.action.transferOf', { item: name })}>{t('inventory.action.transfer')}</Button>
+      {market && <Button size="compact-xs" variant="light" onClick={() => overlays.open('marketplace', { modalType: 'sell', itemUuid: uuid })} aria-label={t('inventory.action.sellOf', { item: name })}>{t('inventory.action.sell')}</Button>}
+      {gifts && <Button size="compact-xs" variant="default" onClick={() => overlays.open('marketplace', { modalType: 'transfer', itemUuid: uuid })} aria-label={t('inventory.action.transferOf', { item: name })}>{t('inventory.action.transfer')}</Button>}
     </Group>
   );
 }

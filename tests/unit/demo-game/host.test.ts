@@ -72,6 +72,7 @@ describe('host events', () => {
     { type: 'locale', locale: 'de-DE' },
     { type: 'storage', persistent: false },
     { type: 'purchase', status: 'granted', productId: 'tc-1200', tripcoins: 1200, balance: 1250 },
+    { type: 'features', features: { coinflip: false, marketplace: true, gifts: true, bridge: true, crates: true, purchases: true } },
   ];
 
   it('has an example of every event type, each reaching the game through OnHostEvent as an effect', () => {
@@ -88,6 +89,7 @@ describe('host events', () => {
     expect(hostEffect({ type: 'joinRoom', roomId: 'r-42' })).toEqual({ kind: 'joinRoom', roomId: 'r-42' });
     expect(hostEffect({ type: 'party', ...party })).toEqual({ kind: 'party', party });
     expect(describeHostEvent({ type: 'adStarted', kind: 'rewarded' })).toBe('Rewarded ad started: game paused and muted');
+    expect(describeHostEvent({ type: 'features', features: { coinflip: false, marketplace: true, gifts: true, bridge: true, crates: false, purchases: true } })).toBe('Off here: coinflip, crates');
   });
 });
 

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
+import { ConfigSchema } from '../../server/config';
 import { acceptedLocale, legalRoutes, loadLegalPages } from '../../server/routes/legal';
 import { testConfig } from './helpers';
 
@@ -65,9 +66,44 @@ describe('legal pages', () => {
     expect(privacy).toMatch(/Delete account/);
     expect(privacy).toMatch(/every session ends/);
     expect(privacy).toMatch(/identities are freed/);
-    expect(privacy).toMatch(/pseudonymous account.*fraud prevention and tax reasons/s);
-    expect(privacy).toMatch(/30 days/);
     expect(privacy).toMatch(/only whether you are 13 to 17 or 18 and older, never the date/);
+  });
+
+  it('tell what deletion removes, keeps and settles, with the limits the server enforces', () => {
+    const privacy = readFileSync(join(DIR, 'en', 'privacy.html'), 'utf8');
+    const terms = readFileSync(join(DIR, 'en', 'terms.html'), 'utf8');
+    // The numbers are the server's own defaults: changing one without the pages fails here.
+    const holdDays = ConfigSchema.shape.DELETED_NAME_HOLD_DAYS.parse(undefined);
+    const perHour = ConfigSchema.shape.DATA_EXPORTS_PER_HOUR.parse(undefined);
+    for (const page of [privacy, terms]) {
+      expect(page).toContain(`${perHour} times an hour`);
+      expect(page).toContain(`for ${holdDays} days`);
+    }
+    const kept = /<li>kept, under an anonymous id[^<]*<\/li>/.exec(privacy)?.[0] ?? '';
+    expect(kept).toMatch(/fraud checks, tax and chargebacks/);
+    for (const record of ["the ledger's postings", 'purchases and their refunds', 'crate openings', 'game awards', 'Mythical Bridge transfers', 'sold listings', 'settled wagers', "a ban's date", 'internal note', "the console's log"]) expect(kept).toContain(record);
+    const removed = /<li>removed:[^<]*<\/li>/.exec(privacy)?.[0] ?? '';
+    for (const data of ['username', 'password', 'identifiers at Discord and the portals', 'sessions', 'settings', 'wallets', 'messages', 'profile and its statistics']) expect(removed).toContain(data);
+    expect(privacy).toMatch(/open listings are cancelled and your open wagers are refunded; then the TripCoins and items left on your account are forfeited/);
+    expect(privacy).toMatch(/debt stays on the anonymous account and is never collected/);
+    expect(privacy).toMatch(/authorized apps in Discord's settings, Discord is unlinked from your account; an account that had no other way to sign in .* is then deleted/);
+    expect(terms).toMatch(/a debt is never collected/);
+  });
+
+  it("name the data controls with the words the shell shows in each language", () => {
+    for (const locale of LOCALES) {
+      const catalog = JSON.parse(readFileSync(join(__dirname, `../../src/i18n/catalogs/${locale}.json`), 'utf8')) as Record<string, string>;
+      const shown = (key: string) => { expect(catalog[key], `${locale} ${key}`).toBeTruthy(); return `<strong>${catalog[key]}</strong>`; };
+      // Where the card lives: Settings, then Account, then Profile.
+      const path = [shown('settings.SettingsOverlay.settings'), shown('settings.section.accounts'), shown('accounts.tab.profile')].join(' → ');
+      const privacy = readFileSync(join(DIR, locale, 'privacy.html'), 'utf8');
+      const terms = readFileSync(join(DIR, locale, 'terms.html'), 'utf8');
+      for (const page of [privacy, terms]) {
+        expect(page, locale).toContain(path);
+        for (const key of ['accounts.YourData.title', 'accounts.YourData.download', 'accounts.YourData.delete']) expect(page, `${locale} ${key}`).toContain(shown(key));
+      }
+      for (const key of ['accounts.DeleteAccount.title', 'accounts.DeleteAccount.confirm']) expect(privacy, `${locale} ${key}`).toContain(shown(key));
+    }
   });
 
   it("serves each page whole in the player's language, by ?lang= then Accept-Language, with the support contact", async () => {

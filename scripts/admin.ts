@@ -108,7 +108,7 @@ async function main(): Promise<void> {
     }
     const shops = crateShops(config);
     await ensureCrateShops(database.db, shops.values());
-    if (command.length === 4) {
+    if (command[0] === 'crates' && command[1] === 'supply') {
       const version = CRATE_VERSIONS[command[2] === 'v1' ? 0 : 1]!;
       const change = await setCrateSupply(database.db, shops.get(version.id)!, command[3]);
       console.log(`${change.version} (${command[2]}) supply: ${change.before} -> ${change.after} (sold ${change.sold}, remaining ${change.remaining})`);

@@ -11,11 +11,9 @@ import { afterFirstPaint } from './afterFirstPaint';
 import { getHostLocale } from './hostLocale';
 import { pageData } from './pageData';
 
-/** Where the page runs and which part of it: tags on every report. */
-export interface ReportingContext { host: string; surface: 'shell' | 'console' }
+import type { Reporter, ReportingContext, ReportingEnv } from './reportingTypes';
 
-/** What the SDK chunk gives back once it is in. */
-export interface Reporter { capture(error: unknown, tags: Record<string, string>): void }
+export type { ReportingContext } from './reportingTypes';
 
 interface Queued { error: unknown; tags: Record<string, string> }
 
@@ -56,8 +54,6 @@ function rememberSignedIn(body: unknown): void {
   if (typeof uuid === 'string' && uuid !== 'anonymous' && typeof username === 'string') rememberPlayerTexts(username, uuid);
 }
 
-/** What the SDK reads at each report: the page's locale now, and the texts never to send. */
-export interface ReportingEnv { locale(): string; names(): string[] }
 
 /**
  * A failure the page handles itself (so no handler sees it) but we want to hear about: the game's

@@ -31,11 +31,13 @@ test('a thrown error in the shell reaches the error tracker with host, release a
   const sdk = page.waitForRequest((r) => /\/assets\/sentryBrowser-[\w-]+\.js$/.test(r.url()));
   await page.goto(`${server.base}/`);
   await sdk;
+  // The shell has applied the player's language (German, the browser's) to the page.
+  await page.waitForFunction(() => document.documentElement.lang === 'de', undefined, { timeout: 60_000 });
   await page.evaluate((name) => { setTimeout(() => { throw new Error(`the inventory of ${name} did not add up`); }, 0); }, username);
   const event = await sentry.waitForEvent((e) => JSON.stringify(e).includes('did not add up'), 30_000);
   expect(event.release).toBe('7.7.7-e2e');
   expect(event.environment).toBe('e2e');
-  expect(event.tags).toMatchObject({ host: 'web', surface: 'shell', locale: 'de' });
+  expect(event.tags).toMatchObject({ host: 'web', surface: 'shell', locale: 'de', browser_locale: 'de-DE' });
   const exception = (event.exception as { values: Array<{ value: string }> }).values.at(-1);
   expect(exception?.value).toBe('the inventory of [player] did not add up');
   const raw = sentry.envelopes.map((e) => e.raw).join('\n');

@@ -13,6 +13,8 @@
 //   npm run admin -- backup FILE [--force]   a consistent backup of the PGlite database in DATA_DIR
 //                                             (refused, naming it, while a server holds the folder);
 //                                             checked before it is kept (docs/backups.md)
+//   npm run admin -- check                   the checks a restore runs, on the configured database
+//                                             (PGlite or PostgreSQL): exit 1 on a problem
 //   npm run admin -- restore FILE [--force]  into DATA_DIR when it is empty or missing; --force
 //                                             replaces a stopped database (kept beside, renamed)
 import { existsSync } from 'node:fs';
@@ -30,13 +32,14 @@ import { lookalikeGroups } from '../server/services/accounts/names';
 import { AdminRoleError, setAdmin } from '../server/jobs/adminRole';
 import { describeIntegrity, integrityReport } from '../server/services/system/backupChecks';
 
-const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes   |   npm run admin -- grant-admin|revoke-admin <username>   |   npm run admin -- backup|restore FILE [--force]';
+const USAGE = 'Usage: npm run admin -- crates supply <v1|v2> <total>   |   npm run admin -- crates show   |   npm run admin -- lookalikes   |   npm run admin -- grant-admin|revoke-admin <username>   |   npm run admin -- check   |   npm run admin -- backup|restore FILE [--force]';
 
 const Command = z.union([
   z.tuple([z.literal('crates'), z.literal('supply'), z.enum(['v1', 'v2']), z.string().regex(/^\d{1,10}$/, 'the total is a whole number').transform(Number)]),
   z.tuple([z.literal('crates'), z.literal('show')]),
   z.tuple([z.literal('lookalikes')]),
   z.tuple([z.enum(['grant-admin', 'revoke-admin']), z.string().min(1).max(64)]),
+  z.tuple([z.literal('check')]),
   z.tuple([z.enum(['backup', 'restore']), z.string().min(1).refine((f) => !f.startsWith('-'), 'a file name')]).rest(z.literal('--force')),
 ]);
 
@@ -83,6 +86,13 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
   try {
+    // Read only: a restored database is checked as it is, before any migration touches it.
+    if (command[0] === 'check') {
+      const report = await integrityReport(database.db);
+      console.log(describeIntegrity(report));
+      if (report.problems.length > 0) process.exitCode = 1;
+      return;
+    }
     await migrate(database.db);
     await seed(database.db);
     if (command[0] === 'grant-admin' || command[0] === 'revoke-admin') {
@@ -98,7 +108,7 @@ async function main(): Promise<void> {
     }
     const shops = crateShops(config);
     await ensureCrateShops(database.db, shops.values());
-    if (command.length === 4) {
+    if (command[0] === 'crates' && command[1] === 'supply') {
       const version = CRATE_VERSIONS[command[2] === 'v1' ? 0 : 1]!;
       const change = await setCrateSupply(database.db, shops.get(version.id)!, command[3]);
       console.log(`${change.version} (${command[2]}) supply: ${change.before} -> ${change.after} (sold ${change.sold}, remaining ${change.remaining})`);

@@ -53,7 +53,7 @@ interface Traffic {
 function startTraffic(db: DbHandle['db'], products: Products, players: string[]): Traffic {
   const t: Traffic = { purchases: new Map(), transfers: 0, refused: 0, refunds: 0, stop: async () => undefined };
   let running = true;
-  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)] as T;
   const worker = async () => {
     while (running) {
       // Yield to the event loop: PGlite answers in microtasks, which would starve every timer.

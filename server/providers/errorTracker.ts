@@ -24,7 +24,6 @@ export async function createErrorTracker(config: Pick<Config, 'SENTRY_DSN' | 'SE
     transport: Sentry.makeNodeTransport,
     stackParser: Sentry.defaultStackParser,
     integrations: [Sentry.linkedErrorsIntegration(), Sentry.dedupeIntegration()],
-    sendDefaultPii: false,
     maxBreadcrumbs: 0,
     // server_name (the machine's host name) stays: it says which process failed, nothing of a player.
     beforeSend: (event) => scrubEvent(event),
@@ -40,6 +39,6 @@ export async function createErrorTracker(config: Pick<Config, 'SENTRY_DSN' | 'SE
       if (names.length) s.addEventProcessor((event) => scrubEvent(event, names));
       s.captureException(error);
     },
-    flush: (ms) => client.flush(ms),
+    flush: (ms) => Promise.resolve(client.flush(ms)),
   };
 }

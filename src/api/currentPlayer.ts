@@ -17,6 +17,11 @@ export function setCurrentPlayer(player: CurrentPlayer | null): void {
   if (player) { seen.add(player.name); seen.add(player.uuid); }
 }
 
+/** A player's name and id learnt before the accounts feature sets them (the session check at start). */
+export function rememberPlayerTexts(...texts: string[]): void {
+  for (const t of texts) if (t) seen.add(t);
+}
+
 /** The names and ids of every player signed in at this page so far. */
 export function playerTextsSeen(): string[] {
   return [...seen];

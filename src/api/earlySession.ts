@@ -8,6 +8,8 @@ import { sessionHeaders } from './sessionToken';
 const WHOAMI = '/api/whoami';
 
 let pending: Promise<unknown> | null = null;
+/** The same first answer, for readers that only look (error reporting learns the player's name from it). */
+let first: Promise<unknown> = Promise.resolve(null);
 
 /** Starts the check now (once per page). */
 export function startSessionCheck(fetcher: typeof fetch = fetch): void {
@@ -18,6 +20,12 @@ export function startSessionCheck(fetcher: typeof fetch = fetch): void {
   pending = fetcher(WHOAMI, init)
     .then((response) => (response.ok ? response.json() as Promise<unknown> : null))
     .catch(() => null);
+  first = pending;
+}
+
+/** The first answer's body (null when it failed or there was none), without taking it. */
+export function sessionCheckAnswer(): Promise<unknown> {
+  return first;
 }
 
 /** The early answer's body (null when it failed), handed out once; undefined when there is none to take. */

@@ -4,17 +4,16 @@
 // itself is a chunk of its own (sentryBrowser.ts) loaded after the first paint has been asked for,
 // so the first paint never waits for it (tests/unit/error-reporting-chunk.test.ts keeps it out).
 // Until the SDK is in, uncaught errors and unhandled rejections are queued, then sent.
-import { playerTextsSeen } from '../api/currentPlayer';
+import { playerTextsSeen, rememberPlayerTexts } from '../api/currentPlayer';
+import { sessionCheckAnswer } from '../api/earlySession';
 import type { ErrorReportingConfig } from '../../contract/errorReports';
 import { afterFirstPaint } from './afterFirstPaint';
 import { getHostLocale } from './hostLocale';
 import { pageData } from './pageData';
 
-/** Where the page runs and which part of it: tags on every report. */
-export interface ReportingContext { host: string; surface: 'shell' | 'console' }
+import type { Reporter, ReportingContext, ReportingEnv } from './reportingTypes';
 
-/** What the SDK chunk gives back once it is in. */
-export interface Reporter { capture(error: unknown, tags: Record<string, string>): void }
+export type { ReportingContext } from './reportingTypes';
 
 interface Queued { error: unknown; tags: Record<string, string> }
 
@@ -38,7 +37,8 @@ export function startErrorReporting(win: Window, context: ReportingContext, load
   win.addEventListener('unhandledrejection', onRejection);
   const stopQueueing = () => { win.removeEventListener('error', onError); win.removeEventListener('unhandledrejection', onRejection); };
   // The SDK's chunk once the loading screen is on screen: the first paint never waits for it.
-  afterFirstPaint(win, () => void load().then(({ initSentry }) => {
+  // Nothing is sent before the session check at start has said who plays: their name is then known to the scrubbing.
+  afterFirstPaint(win, () => void Promise.all([load(), sessionCheckAnswer().then(rememberSignedIn)]).then(([{ initSentry }]) => {
     // From here on the SDK's own global handlers catch what is thrown.
     stopQueueing();
     reporter = initSentry(config, context, { locale: () => pageLocale(win.document), names: playerTextsSeen });
@@ -47,8 +47,13 @@ export function startErrorReporting(win: Window, context: ReportingContext, load
   return true;
 }
 
-/** What the SDK reads at each report: the page's locale now, and the texts never to send. */
-export interface ReportingEnv { locale(): string; names(): string[] }
+/** The player's name and id from the session check's answer (zod-free: only two strings are read). */
+function rememberSignedIn(body: unknown): void {
+  if (typeof body !== 'object' || body === null) return;
+  const { username, uuid } = body as { username?: unknown; uuid?: unknown };
+  if (typeof uuid === 'string' && uuid !== 'anonymous' && typeof username === 'string') rememberPlayerTexts(username, uuid);
+}
+
 
 /**
  * A failure the page handles itself (so no handler sees it) but we want to hear about: the game's

@@ -5,21 +5,20 @@
 // no breadcrumbs, the player's names and ids replaced. No tracing, no replay, no session pings.
 import { breadcrumbsIntegration, browserSessionIntegration, captureException, init, withScope } from '@sentry/browser';
 import { scrubEvent, type ErrorReportingConfig } from '../../contract/errorReports';
-import type { Reporter, ReportingContext, ReportingEnv } from './errorReporting';
+import type { Reporter, ReportingContext, ReportingEnv } from './reportingTypes';
 
-const LEFT_OUT = new Set([breadcrumbsIntegration().name, browserSessionIntegration().name]);
+const LEFT_OUT = new Set<string>([breadcrumbsIntegration().name, browserSessionIntegration().name]);
 
 export function initSentry(config: ErrorReportingConfig, context: ReportingContext, env: ReportingEnv): Reporter {
   init({
     dsn: config.dsn,
     release: config.release,
     environment: config.environment,
-    sendDefaultPii: false,
     maxBreadcrumbs: 0,
     integrations: (defaults) => defaults.filter((i) => !LEFT_OUT.has(i.name)),
     initialScope: { tags: { host: context.host, surface: context.surface } },
     beforeSend(event) {
-      event.tags = { ...event.tags, locale: env.locale() };
+      event.tags = { ...event.tags, locale: env.locale(), browser_locale: navigator.language };
       return scrubEvent(event, env.names());
     },
   });

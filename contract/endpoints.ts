@@ -18,6 +18,8 @@ import { adminEndpoints } from './admin';
 import { adminPurchaseEndpoints } from './adminPurchases';
 import { myEconomyEndpoints } from './myEconomy';
 import { purchaseEndpoints } from './purchaseEndpoints';
+import { tradeEndpoints } from './trade';
+import { adminHoldEndpoints } from './adminHolds';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -35,7 +37,9 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   settings: settingsEndpoints,
   admin: adminEndpoints,
   adminPurchases: adminPurchaseEndpoints,
+  adminHolds: adminHoldEndpoints,
   me: myEconomyEndpoints,
+  trade: tradeEndpoints,
   purchases: purchaseEndpoints,
 };
 

@@ -24,11 +24,12 @@ import { releaseRoutes } from '../routes/releases';
 import { settingsRoutes } from '../routes/settings';
 import { systemRoutes } from '../routes/system';
 import { webhookRoutes } from '../routes/webhooks';
+import { tradeRoutes } from '../routes/trade';
 
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes,
-  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes,
+  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes, tradeRoutes,
 ];
 
 export default fp(async (app) => {

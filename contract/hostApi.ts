@@ -99,6 +99,18 @@ export interface HostCapabilities {
   joinRoom: boolean;
   /** The host sells TripCoin packs (products and purchase can be `done` for a signed-in player). */
   purchases: boolean;
+  /** The signed-in player's hold on value leaving them (giving items, new listings, the bridge),
+   * the one that ends last: the game greys its own trade buttons until `until`. Null: none, or
+   * nobody signed in. Receiving, playing and the shop are never held. */
+  tradeHold: HostTradeHold | null;
+}
+
+/** A hold as the game hears it (contract/trade.ts has the rules). */
+export interface HostTradeHold {
+  /** ISO 8601. */
+  until: string;
+  reason: 'passwordChanged' | 'signInLinked' | 'signInRemoved' | 'newAccount' | 'purchase';
+  actions: Array<'give' | 'list' | 'bridge' | 'buy'>;
 }
 
 export interface PartyMember {

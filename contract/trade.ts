@@ -40,7 +40,7 @@ export const TRADE_TEXT = {
   boughtCoinsHeld: (amount: bigint, until: string) =>
     `Ŧ${tcFixed(amount)} of your TripCoins were bought recently and stay on hold until ${until}: they pay for crates, the shop and listings at their usual price, but cannot leave your account yet`,
   outsideBand: (low: bigint, high: bigint) => `This price is outside the usual range for this item (Ŧ${tcFixed(low)} to Ŧ${tcFixed(high)} each): confirm to list it anyway`,
-  outsideBandDaily: (count: number) => `You can list at most ${count} items a day priced outside their usual range`,
+  outsideBandDaily: (count: number) => `You can list at most ${count} ${count === 1 ? 'item' : 'items'} a day priced outside their usual range`,
   pairCap: (username: string) => `You and ${username} have moved as much value between you today as one day allows: try again tomorrow (UTC)`,
 } as const;
 

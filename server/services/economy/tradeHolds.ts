@@ -19,7 +19,7 @@ import { hundredthsToNumber, TC_SCALE } from '../../../contract/money';
 import { PURCHASE_HOSTS, type PurchaseHost } from '../../../contract/purchases';
 import { said } from '../../../contract/texts';
 import {
-  OUTSIDE_BAND_DAILY_LIMIT, PAIR_DAILY_CAP, PRICE_OUTSIDE_BAND, TRADE_HOLD, TRADE_TEXT,
+  OUTSIDE_BAND_DAILY_LIMIT, PAIR_DAILY_CAP, PRICE_OUTSIDE_BAND, TRADE_HOLD,
   type CredentialHoldReason, type TradeAction, type TradeHold, type TradeStatus,
 } from '../../../contract/trade';
 import { SALES_HISTORY_LENGTH } from '../../../contract/marketplace';

@@ -13,6 +13,7 @@ import { ListingsPanel } from './ListingsPanel';
 import { PlayersPanel } from './PlayersPanel';
 import { PurchasesPanel } from './PurchasesPanel';
 import { AuditPanel } from './AuditPanel';
+import { LimitsPanel } from './LimitsPanel';
 import { AdminSignIn } from './AdminSignIn';
 
 /** Marks the console's code: the first-screen budget test checks it is not in the player's bundle. */
@@ -36,6 +37,7 @@ export function AdminApp() {
           <Tabs.Tab value="crates">Crate shops</Tabs.Tab>
           <Tabs.Tab value="economy">Economy</Tabs.Tab>
           <Tabs.Tab value="purchases">Purchases</Tabs.Tab>
+          <Tabs.Tab value="limits">Limits</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="players" pt="md"><PlayersPanel /></Tabs.Panel>
@@ -43,6 +45,7 @@ export function AdminApp() {
         <Tabs.Panel value="crates" pt="md"><CratesPanel /></Tabs.Panel>
         <Tabs.Panel value="economy" pt="md"><EconomyPanel /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="md"><PurchasesPanel /></Tabs.Panel>
+        <Tabs.Panel value="limits" pt="md"><LimitsPanel /></Tabs.Panel>
         <Tabs.Panel value="audit" pt="md"><AuditPanel /></Tabs.Panel>
       </Tabs>
     </Container>

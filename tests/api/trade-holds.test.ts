@@ -20,7 +20,7 @@ const HOUR = 3_600_000;
 describe.each(testDatabases())('trade holds and limits on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startApp(database, { PAIR_DAILY_CAP_ITEMS: 6, PAIR_DAILY_CAP_TC: 2_000, MARKET_SALE_FEE_PERCENT: 5 });
+    t = await startApp(database, { TRADE_HOLD_HOURS: 72, PAIR_DAILY_CAP_ITEMS: 6, PAIR_DAILY_CAP_TC: 2_000, MARKET_SALE_FEE_PERCENT: 5 });
   });
   afterAll(async () => {
     expect(await conservationViolations(t.handle.db)).toEqual([]);

@@ -6,7 +6,7 @@
 // (default /tmp/shots-holds).
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { request as http, type Browser } from '@playwright/test';
+import { request as http, type Browser, type BrowserContext } from '@playwright/test';
 import { BASE_SET_ITEMS } from '../../contract/items';
 import { stubGame } from './accounts-helpers';
 import { awardPlayer, registerPlayer } from './players';
@@ -33,7 +33,7 @@ async function sendDialog(page: Page) {
   return dialog;
 }
 
-async function shotsInLanguages(browser: Browser, storage: Awaited<ReturnType<Page['context']>['storageState']>) {
+async function shotsInLanguages(browser: Browser, storage: Awaited<ReturnType<BrowserContext['storageState']>>) {
   for (const [locale, size] of [['de-DE', { width: 1280, height: 800 }], ['ja-JP', { width: 390, height: 844 }], ['en-US', { width: 390, height: 844 }]] as const) {
     const context = await browser.newContext({ baseURL: BASE, locale, viewport: size, storageState: storage });
     const page = await context.newPage();

@@ -129,8 +129,11 @@ export async function boughtHeld(db: Executor, userId: string, rules: Pick<Trade
 /** The player's holds in force: credential holds, the new-account hold, bought TripCoins (the bridge). */
 export async function holdsOf(db: Executor, userId: string, rules: TradeRules): Promise<{ holds: TradeHold[]; bought: { amount: bigint; until: Date } | null }> {
   const [credentials, young, bought] = await Promise.all([
-    db.selectFrom('trade_holds').select(['id', 'reason', 'ends_at']).where('user_id', '=', userId)
-      .where('released_at', 'is', null).where('ends_at', '>', sql<Date>`now()`).orderBy('ends_at', 'desc').execute(),
+    // TRADE_HOLD_HOURS=0 turns credential holds off, those already started included.
+    rules.tradeHoldHours > 0
+      ? db.selectFrom('trade_holds').select(['id', 'reason', 'ends_at']).where('user_id', '=', userId)
+        .where('released_at', 'is', null).where('ends_at', '>', sql<Date>`now()`).orderBy('ends_at', 'desc').execute()
+      : Promise.resolve([]),
     rules.newAccountHoldHours > 0
       ? sql<{ until: Date | string }>`SELECT created_at + make_interval(hours => ${rules.newAccountHoldHours}) AS until FROM users
           WHERE id = ${userId}::uuid AND created_at + make_interval(hours => ${rules.newAccountHoldHours}) > now()`.execute(db)

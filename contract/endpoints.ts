@@ -21,6 +21,8 @@ import { adminPurchaseEndpoints } from './adminPurchases';
 import { myEconomyEndpoints } from './myEconomy';
 import { purchaseEndpoints } from './purchaseEndpoints';
 import { featureEndpoints, switchEndpoints } from './features';
+import { tradeEndpoints } from './trade';
+import { adminHoldEndpoints } from './adminHolds';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -40,7 +42,9 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   settings: settingsEndpoints,
   admin: adminEndpoints,
   adminPurchases: adminPurchaseEndpoints,
+  adminHolds: adminHoldEndpoints,
   me: myEconomyEndpoints,
+  trade: tradeEndpoints,
   purchases: purchaseEndpoints,
   features: featureEndpoints,
   switches: switchEndpoints,

@@ -107,6 +107,18 @@ export interface HostCapabilities {
    * a feature that is false is refused by the server; its overlays say it is unavailable. Every
    * change is told as the `features` event. */
   features: FeatureFlags;
+  /** The signed-in player's hold on value leaving them (giving items, new listings, the bridge),
+   * the one that ends last: the game greys its own trade buttons until `until`. Null: none, or
+   * nobody signed in. Receiving, playing and the shop are never held. */
+  tradeHold: HostTradeHold | null;
+}
+
+/** A hold as the game hears it (contract/trade.ts has the rules). */
+export interface HostTradeHold {
+  /** ISO 8601. */
+  until: string;
+  reason: 'passwordChanged' | 'signInLinked' | 'signInRemoved' | 'newAccount' | 'purchase';
+  actions: Array<'give' | 'list' | 'bridge' | 'buy'>;
 }
 
 /** Each feature on (true) or off (false) for this player in this host. */

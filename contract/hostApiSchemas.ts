@@ -49,6 +49,11 @@ export const HostCapabilitiesSchema = /* @__PURE__ */ (() => z.object({
   invite: z.boolean(), party: z.boolean(), presence: z.boolean(), ads: z.boolean(),
   happyTime: z.boolean(), chatSetting: z.boolean(), locale: z.boolean(), joinRoom: z.boolean(), purchases: z.boolean(),
   features: FeatureFlagsSchema,
+  tradeHold: z.object({
+    until: z.string().max(40),
+    reason: z.enum(['passwordChanged', 'signInLinked', 'signInRemoved', 'newAccount', 'purchase']),
+    actions: z.array(z.enum(['give', 'list', 'bridge', 'buy'])).max(4),
+  }).nullable(),
 }))();
 
 export const HostProductSchema = /* @__PURE__ */ (() => z.object({ id: HostProductId, tripcoins: Tripcoins, price: z.string().min(1).max(HOST_LIMITS.priceTextMax) }))();

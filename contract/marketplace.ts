@@ -54,6 +54,9 @@ export const CreateListingBody = z.object({
   priceInTripCoins: ListingPrice,
   quantity: z.number({ error: MARKET_TEXT.quantityRule }).int(MARKET_TEXT.quantityRule).min(1, MARKET_TEXT.quantityRule).max(Number.MAX_SAFE_INTEGER, MARKET_TEXT.quantityRule),
   durationDays: z.literal(LISTING_DURATION_DAYS, { error: MARKET_TEXT.durationRule }),
+  /** The seller saw that the price is outside the item's usual range (GET /api/seaport/price-band)
+   * and lists it anyway; without it such a listing is answered 409 PRICE_OUTSIDE_BAND. */
+  confirm_outside_band: z.boolean().optional(),
 });
 
 export const MarketListing = z.object({
@@ -130,7 +133,7 @@ export const ItemMarketStats = z.object({
 });
 
 export const createListing = defineEndpoint({
-  method: 'POST', path: '/api/seaport/create-listing', access: 'user', feature: 'marketplace', summary: 'List items for sale (escrowed for 30 days; no fee)',
+  method: 'POST', path: '/api/seaport/create-listing', access: 'user', feature: 'marketplace', summary: 'List items for sale (escrowed for 30 days; free to list, a sale may pay the sale fee)',
   body: CreateListingBody, response: z.object({ message: z.string(), listing: MarketListing }), movesValue: true,
 });
 export const listings = defineEndpoint({

@@ -108,5 +108,6 @@ export const INVENTORY_TEXT = {
     'airdrop:technical-difficulties': 'Airdrop',
     'bridge:burn': 'Mythical Bridge',
     'bridge:refund': 'Mythical Bridge refund',
+    'marketplace fee': 'Marketplace sale fee',
   } as Record<string, string>,
 } as const;

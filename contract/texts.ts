@@ -25,12 +25,13 @@ import { PROFILE_TEXT } from './profile';
 import { PURCHASE_TEXT } from './purchases';
 import { RIGHTS_TEXT } from './rights';
 import { SETTINGS_IMPORT_TEXT } from './settings';
+import { TRADE_TEXT } from './trade';
 
 export const CONTRACT_TEXT_GROUPS = {
   airdrop: AIRDROP_TEXT, discord: DISCORD_TEXT, portal: PORTAL_TEXT, wallet: WALLET_TEXT, auth: AUTH_TEXT, age: AGE_TEXT,
   bridge: BRIDGE_TEXT, clan: CLAN_TEXT, coinflip: COINFLIP_TEXT, crate: CRATE_TEXT, economy: ECONOMY_TEXT,
   market: MARKET_TEXT, name: NAME_TEXT, profile: PROFILE_TEXT, settingsImport: SETTINGS_IMPORT_TEXT,
-  inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, feature: FEATURE_TEXT, http: HTTP_TEXT,
+  inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, feature: FEATURE_TEXT, http: HTTP_TEXT, trade: TRADE_TEXT,
 } as const;
 
 /**
@@ -49,6 +50,8 @@ export const TEXT_PARAMS: Record<string, readonly string[]> = {
   'economy.onlyHave': ['count'],
   'feature.offSaying': ['message'],
   'market.insufficient': ['price', 'balance'],
+  'trade.held': ['action', 'reason', 'until'], 'trade.boughtCoinsHeld': ['amount', 'until'], 'trade.outsideBand': ['low', 'high'],
+  'trade.outsideBandDaily': ['count'], 'trade.pairCap': ['username'],
   'name.invisible': ['what'], 'name.mixedScripts': ['what'],
   'settingsImport.invalid': ['path', 'message'],
   'inventory.count': ['count'], 'inventory.listingLine': ['count', 'price'], 'inventory.ends': ['date'], 'inventory.wagerLine': ['amount', 'side'],
@@ -89,7 +92,7 @@ export function contractTextCodes(): Array<{ code: string; path: string; params:
 }
 
 /** The values that are amounts of coins: in hundredths (bigint) here, decimal strings on the wire. */
-const COIN_PARAMS = new Set(['amount', 'balance', 'cost', 'price']);
+const COIN_PARAMS = new Set(['amount', 'balance', 'cost', 'price', 'low', 'high']);
 
 /** A value as it travels: a coin amount as its decimal string, another bigint (a count) as a number. */
 const wire = (name: string, value: unknown): string | number => {

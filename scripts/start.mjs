@@ -51,6 +51,8 @@ const env = { ...process.env };
 if (env.NODE_ENV !== 'production' && env.DEMO_GAME_SERVER === undefined) {
   env.DEMO_GAME_SERVER = '1';
   if (!env.GAME_SERVER_KEY) env.GAME_SERVER_KEY = `local-demo-${randomBytes(24).toString('hex')}`;
+  // The demo's players (seed:demo, or made a minute ago) trade at once: no new-account hold locally.
+  if (env.NEW_ACCOUNT_HOLD_HOURS === undefined) env.NEW_ACCOUNT_HOLD_HOURS = '0';
   console.log('Demo mode: a finished round of the demo game pays XP and a few TripCoins (DEMO_GAME_SERVER=0 turns it off)');
 }
 const server = spawn(process.execPath, serverArgs, { stdio: 'inherit', env });

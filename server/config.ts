@@ -268,6 +268,28 @@ export const ConfigSchema = z.object({
   /** Calls a player may make per minute that ask a payment provider (Discord sync, portal
    * confirm, web checkout and its poll, all together); past it 429 with Retry-After. */
   PURCHASE_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  /** Holds and limits on value leaving a player (docs/limits.md, "Trading holds and limits").
+   * Hours outgoing value (gifts, new listings, the bridge) is held after a password change or a
+   * sign-in method linked or removed; after sign-up (0: off, as tests and local demos set); and
+   * how long TripCoins bought with real money stay held, per host (the provider's refund window). */
+  TRADE_HOLD_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(72),
+  NEW_ACCOUNT_HOLD_HOURS: z.coerce.number().int().min(0).max(24 * 90).default(24),
+  PURCHASE_HOLD_HOURS_WEB: z.coerce.number().int().min(0).max(24 * 180).default(14 * 24),
+  PURCHASE_HOLD_HOURS_DISCORD: z.coerce.number().int().min(0).max(24 * 180).default(14 * 24),
+  PURCHASE_HOLD_HOURS_CRAZYGAMES: z.coerce.number().int().min(0).max(24 * 180).default(14 * 24),
+  /** The price band around an item's recent sales: median unit price x (100+P)/100 up, / the same
+   * down; fewer than MIN_SALES recent sales: no band. Listings outside it need a confirmation and
+   * at most PER_DAY a day per seller. */
+  MARKET_PRICE_BAND_PERCENT: z.coerce.number().int().min(1).max(10_000).default(50),
+  MARKET_BAND_MIN_SALES: z.coerce.number().int().min(1).max(30).default(3),
+  MARKET_OUTSIDE_BAND_PER_DAY: z.coerce.number().int().min(0).max(1000).default(3),
+  /** Value moved between two players per UTC day: TripCoins paid for each other's listings and
+   * items given (0: no cap). */
+  PAIR_DAILY_CAP_TC: z.coerce.number().int().min(0).max(1_000_000_000).default(20_000),
+  PAIR_DAILY_CAP_ITEMS: z.coerce.number().int().min(0).max(1_000_000_000).default(100),
+  /** The sale fee (a sink): a percentage (two decimals at most) of each completed sale, taken from
+   * what the seller receives. 0: none, as the spec's free listing. */
+  MARKET_SALE_FEE_PERCENT: z.coerce.number().min(0).max(50).refine((v) => Number.isInteger(Math.round(v * 100)) && Math.abs(v * 100 - Math.round(v * 100)) < 1e-9, 'at most 2 decimals').default(0),
   /** The oldest webhook accepted, by its signed timestamp (s): an older one is a replay. */
   WEBHOOK_MAX_AGE_S: z.coerce.number().int().min(1).max(86_400).default(300),
   /** The console's grants (docs/domain/console.md): the most one grant may give, and the most one

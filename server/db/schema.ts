@@ -112,6 +112,8 @@ export interface MarketListingsTable {
   status: ColumnType<ListingStatus, ListingStatus | undefined, ListingStatus>;
   created_at: Timestamp; end_time: ColumnType<Date, Date | string, Date | string>;
   buyer_id: string | null; closed_at: NullableTimestamp;
+  /** 028: priced outside the band around recent sales (confirmed by the seller); the fee its sale took. */
+  outside_band: Generated<boolean>; sale_fee: GenInt8;
 }
 export type CoinflipStatus = 'open' | 'settled' | 'cancelled';
 export interface CoinflipGamesTable {
@@ -197,6 +199,16 @@ export type DeletionHow = 'self' | 'discordDeauthorized' | 'console';
 export interface AccountDeletionsTable { id: string; user_id: string; deleted_at: Timestamp; how: DeletionHow; by_admin: string | null; settled: Json<unknown> }
 export interface ReservedNamesTable { skeleton: string; until: ColumnType<Date, Date | string, Date | string> }
 export interface DataExportsTable { user_id: string; requested_at: Timestamp }
+/** 028: holds on outgoing value after a credential change, value moved per pair and day, limit refusals. */
+export type TradeHoldReason = 'passwordChanged' | 'signInLinked' | 'signInRemoved';
+export interface TradeHoldsTable {
+  id: string; user_id: string; reason: TradeHoldReason; created_at: Timestamp; ends_at: ColumnType<Date, Date | string, Date | string>;
+  released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  released_by: ColumnType<string | null, string | null | undefined, string | null>;
+  release_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+export interface TradePairDaysTable { player_a: string; player_b: string; day: ColumnType<string, string, string>; coins: GenInt8; items: GenInt8 }
+export interface TradeLimitHitsTable { id: Generated<string>; user_id: string; rule: string; action: string; created_at: Timestamp }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -255,4 +267,7 @@ export interface Database {
   xsolla_transactions: XsollaTransactionsTable;
   xsolla_partial_refunds: XsollaPartialRefundsTable;
   purchase_sightings: PurchaseSightingsTable;
+  trade_holds: TradeHoldsTable;
+  trade_pair_days: TradePairDaysTable;
+  trade_limit_hits: TradeLimitHitsTable;
 }

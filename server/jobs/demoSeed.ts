@@ -6,6 +6,7 @@ import type { Db } from '../db/createDb';
 import { inTransaction, isUniqueViolation } from '../db/tx';
 import { awardOnce } from '../services/economy/awards';
 import { createListing } from '../services/economy/marketplace';
+import { OPEN_TRADE_RULES } from '../services/economy/tradeHolds';
 import { hashPassword } from '../services/accounts/passwords';
 import { setSignUpBand } from '../services/accounts/age';
 import { createUser } from '../services/accounts/users';
@@ -48,7 +49,7 @@ export async function seedDemo(db: Db, scryptLogN: number): Promise<SeededPlayer
   const carol = await db.selectFrom('users').select(['id', 'username']).where('username_lower', '=', 'carol_demo').executeTakeFirstOrThrow();
   const listed = await db.selectFrom('market_listings').select('id').where('seller_id', '=', carol.id).executeTakeFirst();
   if (!listed) {
-    await inTransaction(db, (trx) => createListing(trx, carol, { itemUuid: base(4), priceInTripCoins: '150', quantity: 2 }));
+    await inTransaction(db, (trx) => createListing(trx, carol, { itemUuid: base(4), priceInTripCoins: '150', quantity: 2 }, OPEN_TRADE_RULES));
   }
   return seeded;
 }

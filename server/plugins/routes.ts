@@ -27,11 +27,12 @@ import { rightsRoutes } from '../routes/rights';
 import { settingsRoutes } from '../routes/settings';
 import { systemRoutes } from '../routes/system';
 import { webhookRoutes } from '../routes/webhooks';
+import { tradeRoutes } from '../routes/trade';
 
 const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes, ageRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes, rightsRoutes,
-  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes, featureRoutes,
+  liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes, featureRoutes, tradeRoutes,
 ];
 
 export default fp(async (app) => {

@@ -9,6 +9,7 @@ import { passwordAttempts } from '../services/accounts/passwordAttempts';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/accounts/passwordAccounts';
 import { createSession, revokeAllSessions, revokeSession } from '../services/accounts/sessions';
 import { currentUserOf } from '../services/accounts/users';
+import { startCredentialHold } from '../services/economy/tradeHolds';
 
 const STEPS = { transaction: 'steps' } as const;
 /** Whoami's anonymous answer, made and written once. */
@@ -79,6 +80,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     // Every session ends, this one included; this client continues on a fresh one.
     const token = await transaction(async (trx) => {
       await replacePassword(trx, user.id, hash);
+      // Whoever changed it may have stolen the session: what the account gives away waits.
+      await startCredentialHold(trx, user.id, 'passwordChanged', { tradeHoldHours: config.TRADE_HOLD_HOURS });
       return createSession(trx, user.id, config.SESSION_DAYS, { userAgent: request.headers['user-agent'], ip: request.ip, host: user.host });
     });
     setSessionCookie(request, reply, token, config.SESSION_DAYS);

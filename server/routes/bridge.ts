@@ -3,10 +3,14 @@ import { BRIDGE_TEXT, bridgeFinalize, bridgeStatus, bridgeVerify } from '../../c
 import { HttpError, notFound, unavailable } from '../errors';
 import { route } from '../route';
 import { MarketplaceProfiles } from '../providers/marketplaceProfiles';
+import { refuseHeld, tradeRulesOf } from '../services/economy/tradeHolds';
+import { notingRefusals, recordRefusals } from '../http/tradeRefusals';
 
 export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
   const { config, bridge } = app;
   const profiles = new MarketplaceProfiles(config.MARKETPLACE_API_BASE, config.MARKETPLACE_API_KEY);
+  const rules = tradeRulesOf(config);
+  recordRefusals(app, app.db);
 
   route(app, bridgeVerify, async ({ params }) => {
     if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
@@ -23,9 +27,10 @@ export async function bridgeRoutes(app: FastifyInstance): Promise<void> {
   // 'steps' (server/route.ts): the burn commits before anything goes to the chain. The transfer
   // keeps the request's Idempotency-Key: a retry resumes that transfer and answers its state,
   // never burning a second ticket.
-  route(app, bridgeFinalize, async ({ body, user, idempotencyKey, transaction }) => {
+  route(app, bridgeFinalize, async ({ body, user, idempotencyKey, transaction, request }) => {
     if (!bridge) throw unavailable(BRIDGE_TEXT.notConfigured);
-    const { id } = await transaction((trx) => bridge.burn(trx, user.id, body.destinationWallet, idempotencyKey));
+    const { id } = await notingRefusals(request, () => transaction((trx) =>
+      bridge.burn(trx, user.id, body.destinationWallet, idempotencyKey, () => refuseHeld(trx, user.id, 'bridge', rules))));
     const view = await bridge.process(id);
     if (!view.txHash || view.status === 'failed') throw new HttpError(502, BRIDGE_TEXT.finalizeFailed, 'BRIDGE_FAILED');
     return {

@@ -18,6 +18,7 @@ import { portalSignIn } from '../services/accounts/portalAccounts';
 import { clearSessionCookie, cookieOf, framedCookie, sessionTokenOf, startSession } from '../http/sessions';
 import { findSession, revokeSession } from '../services/accounts/sessions';
 import { currentUserOf } from '../services/accounts/users';
+import { startCredentialHold } from '../services/economy/tradeHolds';
 
 const PENDING_COOKIE = 'discord_pending';
 const STEPS = { transaction: 'steps' } as const;
@@ -31,6 +32,8 @@ function pendingCookie(request: FastifyRequest, reply: FastifyReply, token: stri
 
 export async function discordRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
+  // A sign-in method linked to an account holds its outgoing value for TRADE_HOLD_HOURS (services/economy/tradeHolds.ts).
+  const holdRules = { tradeHoldHours: config.TRADE_HOLD_HOURS };
   const discord: DiscordProvider | null = config.DISCORD_CLIENT_ID && config.DISCORD_CLIENT_SECRET
     ? new DiscordApi(config.DISCORD_CLIENT_ID, config.DISCORD_CLIENT_SECRET, config.DISCORD_API_BASE)
     : null;
@@ -111,6 +114,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
     if (account.discord_id && account.discord_id !== body.discordId) throw conflict(DISCORD_TEXT.accountHasDiscord, 'ACCOUNT_HAS_DISCORD');
     const user = await transaction(async (trx) => {
       await discordAccounts.fuseDiscord(trx, token, account.id);
+      await startCredentialHold(trx, account.id, 'signInLinked', holdRules);
       return startSession(trx, request, reply, account.id, config.SESSION_DAYS);
     });
     pendingCookie(request, reply, null);
@@ -119,7 +123,10 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, a.discordLink, async ({ body, user, request, transaction }) => {
     const { user: discordUser } = await identify(request, body.code, false);
-    await transaction((trx) => discordAccounts.linkDiscord(trx, user.id, discordUser));
+    await transaction(async (trx) => {
+      await discordAccounts.linkDiscord(trx, user.id, discordUser);
+      await startCredentialHold(trx, user.id, 'signInLinked', holdRules);
+    });
     return { discord_username: discordUser.username };
   }, STEPS);
 
@@ -135,6 +142,7 @@ export async function discordRoutes(app: FastifyInstance): Promise<void> {
     const signedIn = request.user?.id ?? null;
     const { user, created } = await transaction(async (trx) => {
       const account = await portalSignIn(trx, portalUser, signedIn);
+      if (account.linked) await startCredentialHold(trx, account.userId, 'signInLinked', holdRules);
       return { user: await startSession(trx, request, reply, account.userId, config.SESSION_DAYS, 'crazygames'), created: account.created };
     });
     return { status: 'ok' as const, created, ...currentUserOf(user) };

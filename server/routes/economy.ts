@@ -7,9 +7,13 @@ import { constantAnswer, route } from '../route';
 import { awardOnce } from '../services/economy/awards';
 import { catalogueItem, catalogueItems, etagMatches, sprite } from '../services/economy/catalogue';
 import { inventoryOf, searchPlayers as findPlayers, transferItems as transfer } from '../services/economy/inventory';
+import { tradeRulesOf } from '../services/economy/tradeHolds';
+import { notingRefusals, recordRefusals } from '../http/tradeRefusals';
 
 export async function economyRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const rules = tradeRulesOf(app.config);
+  recordRefusals(app, db);
 
   // The catalogue never changes while the process runs: both answers made and written once.
   const catalogueAnswer = (cleaned: boolean) => constantAnswer({
@@ -45,8 +49,8 @@ export async function economyRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, searchPlayers, async ({ params, query, user }) => findPlayers(db, user.id, params.query, query.limit));
 
-  route(app, transferItems, async ({ body, user, trx }) => {
-    await transfer(trx, user, body);
+  route(app, transferItems, async ({ body, user, trx, request }) => {
+    await notingRefusals(request, () => transfer(trx, user, body, rules));
     return { message: ECONOMY_TEXT.transferSuccess };
   });
 

@@ -8,6 +8,8 @@ import { constantAnswer, route } from '../route';
 import { firstListingEnd, ListingsCache } from '../services/economy/listingsCache';
 import * as market from '../services/economy/marketplace';
 import { marketStats } from '../services/economy/marketStats';
+import { tradeRulesOf } from '../services/economy/tradeHolds';
+import { notingRefusals, recordRefusals } from '../http/tradeRefusals';
 
 type Housekeeping = { db: Executor; transaction: RunInTransaction };
 const sweep = async ({ db, transaction }: Housekeeping) => { await market.sweepExpired(db, transaction); };
@@ -15,8 +17,12 @@ const expire = (id: string, { db, transaction }: Housekeeping) => market.expireL
 
 export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  const rules = tradeRulesOf(app.config);
+  recordRefusals(app, db);
 
-  route(app, createListing, async ({ body, user, trx }) => ({ message: MARKET_TEXT.listed, listing: await market.createListing(trx, user, body) }), { before: sweep });
+  route(app, createListing, async ({ body, user, trx, request }) => ({
+    message: MARKET_TEXT.listed, listing: await notingRefusals(request, () => market.createListing(trx, user, body, rules)),
+  }), { before: sweep });
 
   // Pages of listings kept between changes (services/economy/listingsCache.ts); the expiry sweep's query
   // only when a listing may be due.
@@ -42,7 +48,7 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
     return { message: MARKET_TEXT.cancelled };
   }, { before: (ctx) => expire(ctx.body.orderId, ctx) });
 
-  route(app, buyListing, async ({ body, user, trx }) => market.buyListing(trx, user.id, body.orderId), { before: (ctx) => expire(ctx.body.orderId, ctx) });
+  route(app, buyListing, async ({ body, user, trx, request }) => notingRefusals(request, () => market.buyListing(trx, user.id, body.orderId, rules)), { before: (ctx) => expire(ctx.body.orderId, ctx) });
 
   route(app, marketStatsEndpoint, async ({ query, reply }) => {
     reply.header('cache-control', 'no-store');

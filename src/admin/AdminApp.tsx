@@ -14,6 +14,7 @@ import { PlayersPanel } from './PlayersPanel';
 import { PurchasesPanel } from './PurchasesPanel';
 import { AuditPanel } from './AuditPanel';
 import { DeletionsPanel } from './DeletionsPanel';
+import { LimitsPanel } from './LimitsPanel';
 import { AdminSignIn } from './AdminSignIn';
 import { SwitchesPanel } from './SwitchesPanel';
 
@@ -39,6 +40,7 @@ export function AdminApp() {
           <Tabs.Tab value="economy">Economy</Tabs.Tab>
           <Tabs.Tab value="purchases">Purchases</Tabs.Tab>
           <Tabs.Tab value="switches">Switches</Tabs.Tab>
+          <Tabs.Tab value="limits">Limits</Tabs.Tab>
           <Tabs.Tab value="audit">Audit log</Tabs.Tab>
           <Tabs.Tab value="deletions">Deletions</Tabs.Tab>
         </Tabs.List>
@@ -48,6 +50,7 @@ export function AdminApp() {
         <Tabs.Panel value="economy" pt="md"><EconomyPanel /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="md"><PurchasesPanel /></Tabs.Panel>
         <Tabs.Panel value="switches" pt="md"><SwitchesPanel /></Tabs.Panel>
+        <Tabs.Panel value="limits" pt="md"><LimitsPanel /></Tabs.Panel>
         <Tabs.Panel value="audit" pt="md"><AuditPanel /></Tabs.Panel>
         <Tabs.Panel value="deletions" pt="md"><DeletionsPanel /></Tabs.Panel>
       </Tabs>

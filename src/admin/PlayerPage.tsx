@@ -1,5 +1,6 @@
 // One player: balances, items, listings, wagers, clan, identities, sessions (revoke one or all)
-// the ledger history (reverse a posting) and purchases and debt, with grant/remove and ban/unban.
+// the ledger history (reverse a posting), purchases and debt, holds and limits (release a hold
+// early), with grant/remove and ban/unban.
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { ADMIN_KEY, read, useAdminWrite } from './api';
 import { ListingsTable } from './ListingsPanel';
 import { PlayerHistory } from './PlayerHistory';
 import { PlayerPurchases } from './PlayerPurchases';
+import { PlayerHolds } from './PlayerHolds';
 import { ReasonModal } from './ReasonModal';
 
 type Dialog = null | 'grant' | 'ban' | 'unban' | 'delete' | { revoke: string | null };
@@ -59,6 +61,7 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
           <Tabs.Tab value="sessions">Sessions</Tabs.Tab>
           <Tabs.Tab value="history">History</Tabs.Tab>
           <Tabs.Tab value="purchases">Purchases</Tabs.Tab>
+          <Tabs.Tab value="holds">Holds & limits</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="balances" pt="sm">
           <Text fw={600} data-testid="player-coins">{formatTc(d.coins)}</Text>
@@ -99,6 +102,7 @@ export function PlayerPage({ uuid, onBack }: { uuid: string; onBack(): void }) {
         </Tabs.Panel>
         <Tabs.Panel value="history" pt="sm"><PlayerHistory uuid={uuid} onDone={setDone} /></Tabs.Panel>
         <Tabs.Panel value="purchases" pt="sm"><PlayerPurchases uuid={uuid} onDone={setDone} /></Tabs.Panel>
+        <Tabs.Panel value="holds" pt="sm"><PlayerHolds uuid={uuid} onDone={setDone} /></Tabs.Panel>
       </Tabs>
 
       <ReasonModal opened={dialog === 'grant'} tellsPlayer title={`Grant or remove: ${p.username}`} confirm={grant.direction === 'grant' ? 'Grant' : 'Remove'}

@@ -15,7 +15,7 @@
 import {
   HOST_CALL_TIMEOUT_MS, HOST_NAMES, HOST_REASONS, SHELL_TO_GAME, hostAnswerSchema, parseHostCall, parseHostEvent,
   RoomId, Locale,
-  type AdKind, type HostAnswer, type HostAnswerDone, type HostCall, type HostCallName, type HostCapabilities, type HostEvent, type HostName, type Party,
+  type AdKind, type HostAnswer, type HostAnswerDone, type HostCall, type HostCallName, type HostCapabilities, type HostEvent, type HostName, type HostTradeHold, type Party,
 } from '../../contract/game';
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
@@ -27,6 +27,7 @@ import type { GameLink } from '../game-link/link';
 import { withinBound } from './hostCall';
 import { createPurchases } from './purchases';
 import { purchaseServer as defaultPurchaseServer, type ShellPurchaseServer } from './purchaseServer';
+import { tradeHold as defaultTradeHold } from './tradeHold';
 import { currentLocale, t } from '../i18n';
 import { intlLocale } from '../i18n/format';
 
@@ -54,6 +55,8 @@ export interface HostApiDeps {
   page?: Pick<Window, 'location' | 'history'>;
   /** What the host and the studio allow here (default: src/api/features.ts). */
   features?: { state(feature: Feature): FeatureState; subscribe(listener: () => void): () => void };
+  /** The signed-in player's hold on outgoing value (default: GET /api/me/trade-status, tradeHold.ts). */
+  tradeHold?: () => Promise<HostTradeHold | null>;
 }
 
 export interface HostApi {
@@ -229,6 +232,7 @@ export function createHostApi(deps: HostApiDeps): HostApi {
       happyTime: Boolean(adapter.happyTime), chatSetting: Boolean(adapter.onChatChange), locale: true,
       joinRoom: Boolean(adapter.arrivalRoom), purchases: purchases.available() && features.state('purchases').on,
       features: flags(),
+      tradeHold: player() ? await (deps.tradeHold ?? defaultTradeHold)().catch(() => null) : null,
     };
     return { status: 'done', value };
   };

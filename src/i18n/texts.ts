@@ -17,8 +17,9 @@ import { INVENTORY_TEXT as INVENTORY } from '../../contract/myEconomy';
 import { LIVE_TEXT as LIVE } from '../../contract/liveEvents';
 import { PURCHASE_TEXT as PURCHASE } from '../../contract/purchases';
 import { HTTP_TEXT as HTTP } from '../../contract/http';
+import { TRADE_TEXT as TRADE } from '../../contract/trade';
 import { localized, type ArgFormat } from './localized';
-import { coinsPlain, formatNumber } from './format';
+import { coinsPlain, formatDate, formatNumber } from './format';
 import { parseTripcoins } from '../../contract/coins';
 
 /** Coin amounts in hundredths (bigint), or as the server sends them ("300.00"), as the locale writes them with two decimals. */
@@ -28,12 +29,20 @@ const coins = (value: unknown) => {
 };
 const amounts: ArgFormat = (args) => Object.fromEntries(args.map((value, i) => [String(i), coins(value)]));
 const count: ArgFormat = ([n]) => ({ 0: formatNumber(Number(n), { useGrouping: false }), soldOut: Number(n) <= 0 ? 'yes' : 'no' });
+/** An ISO instant (a hold's end) as the player's locale writes a date and time. */
+export const whenText = (value: unknown) => {
+  const at = typeof value === 'string' || typeof value === 'number' ? new Date(value) : null;
+  return at && !Number.isNaN(at.getTime()) ? formatDate(at, { dateStyle: 'medium', timeStyle: 'short' }) : String(value);
+};
+const held: ArgFormat = ([action, reason, until]) => ({ 0: String(action), 1: String(reason), 2: whenText(until) });
+const boughtHeld: ArgFormat = ([amount, until]) => ({ 0: coins(amount), 1: whenText(until) });
+const number: ArgFormat = ([n]) => ({ 0: Number(n) });
 
 export const CONTRACT_TEXTS = {
   'text.airdrop': AIRDROP, 'text.discord': DISCORD, 'text.portal': PORTAL, 'text.wallet': WALLET, 'text.auth': AUTH, 'text.age': AGE,
   'text.bridge': BRIDGE, 'text.clan': CLAN, 'text.coinflip': COINFLIP, 'text.crate': CRATE, 'text.economy': ECONOMY,
   'text.market': MARKET, 'text.name': NAME, 'text.profile': PROFILE, 'text.settingsImport': SETTINGS_IMPORT,
-  'text.inventory': INVENTORY, 'text.live': LIVE, 'text.purchase': PURCHASE, 'text.http': HTTP,
+  'text.inventory': INVENTORY, 'text.live': LIVE, 'text.purchase': PURCHASE, 'text.http': HTTP, 'text.trade': TRADE,
 } as const;
 
 export const ARG_FORMATS: Record<string, ArgFormat> = {
@@ -43,6 +52,10 @@ export const ARG_FORMATS: Record<string, ArgFormat> = {
   'text.crate.spent': amounts,
   'text.crate.onlyAvailable': count,
   'text.economy.onlyHave': count,
+  'text.trade.held': held,
+  'text.trade.boughtCoinsHeld': boughtHeld,
+  'text.trade.outsideBand': amounts,
+  'text.trade.outsideBandDaily': number,
 };
 
 export const AIRDROP_TEXT = localized('text.airdrop', AIRDROP, ARG_FORMATS);
@@ -63,3 +76,4 @@ export const SETTINGS_IMPORT_TEXT = localized('text.settingsImport', SETTINGS_IM
 export const INVENTORY_TEXT = localized('text.inventory', INVENTORY, ARG_FORMATS);
 export const LIVE_TEXT = localized('text.live', LIVE, ARG_FORMATS);
 export const PURCHASE_TEXT = localized('text.purchase', PURCHASE, ARG_FORMATS);
+export const TRADE_TEXT = localized('text.trade', TRADE, ARG_FORMATS);

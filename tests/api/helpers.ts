@@ -70,6 +70,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     LOG_LEVEL: 'silent', SCRYPT_LOG_N: 10, ALTCHA_COST: 10, ALTCHA_MAX_COUNTER: 60,
     AUTH_RATE_PER_ADDRESS: 10_000, AUTH_RATE_PER_USERNAME: 1_000, AUTH_RATE_PER_ACCOUNT: 1_000, PASSWORD_WORK_QUEUE: 10_000, RATE_LIMIT_PER_MINUTE: 0, STATIC_DIR: '',
     GAME_SERVER_KEY: 'test-game-server-key-0123456789',
+    // Test players are minutes old, and many tests change a password before they trade: the
+    // holds would stop those trades (tests/api/trade-holds.test.ts turns them on).
+    NEW_ACCOUNT_HOLD_HOURS: 0, TRADE_HOLD_HOURS: 0,
     ...overrides,
   });
 }

@@ -18,9 +18,12 @@ import { COMMITTED_MOVES, LEDGER_REASON, WORKLOAD_ITEM } from './harness/operati
 import { httpTransport, solveBotCheckVia, type Transport } from './harness/transport';
 import { runWorkload, seededRandom, type WorkloadWorld } from './harness/workload';
 import { startApp, testDatabases, type TestApp } from './helpers';
+import { marketFeesTotal } from '../../server/services/economy/tradeHolds';
+import { saleFeeOf } from '../../contract/trade';
 
 const POSTGRES = testDatabases().find((d) => d.name === 'postgres');
 const SEED = Number(process.env.WORKLOAD_SEED ?? Date.now() % 1_000_000);
+const FEE_PERCENT = 2.5;
 
 describe.skipIf(!POSTGRES)(`invariants on PostgreSQL${POSTGRES ? '' : ' (skipped: TEST_DATABASE_URL is not set; CI sets it)'}`, () => {
   let t: TestApp;
@@ -29,7 +32,8 @@ describe.skipIf(!POSTGRES)(`invariants on PostgreSQL${POSTGRES ? '' : ' (skipped
 
   beforeAll(async () => {
     if (!POSTGRES) return;
-    t = await startApp(POSTGRES);
+    // A sale fee on, so every concurrent sale also pays the fee sink (checked after the workload).
+    t = await startApp(POSTGRES, { MARKET_SALE_FEE_PERCENT: FEE_PERCENT });
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     send = httpTransport(address);
     players = [];
@@ -131,6 +135,13 @@ describe.skipIf(!POSTGRES)(`invariants on PostgreSQL${POSTGRES ? '' : ' (skipped
       SELECT (SELECT count(*) FROM coin_balances WHERE balance < 0 AND account_id <> ${MINT})
            + (SELECT count(*) FROM item_holdings WHERE quantity < 0 AND account_id <> ${MINT}) AS n`.execute(t.handle.db);
     expect(Number(negatives.rows[0]?.n)).toBe(0);
+    // The fee sink holds exactly the fees the sold listings record, each the rate of its price.
+    const sold = await sql<{ price: string; sale_fee: string }>`SELECT price, sale_fee FROM market_listings WHERE status = 'sold'`.execute(t.handle.db);
+    const feeBps = Math.round(FEE_PERCENT * 100);
+    expect(sold.rows.filter((r) => BigInt(r.sale_fee) !== saleFeeOf(BigInt(r.price), feeBps))).toEqual([]);
+    expect(await marketFeesTotal(t.handle.db)).toBe(sold.rows.reduce((sum, r) => sum + BigInt(r.sale_fee), 0n));
+    const feeLegs = await sql<{ total: string }>`SELECT coalesce(sum(amount), 0) AS total FROM ledger WHERE reason = 'marketplace fee'`.execute(t.handle.db);
+    expect(BigInt(feeLegs.rows[0]?.total ?? 0)).toBe(await marketFeesTotal(t.handle.db));
     const ledgerRows = await t.handle.db.selectFrom('ledger').select((eb) => eb.fn.countAll<string>().as('n')).where('reason', '=', LEDGER_REASON).executeTakeFirst();
     expect(Number(ledgerRows?.n)).toBe(world.tally.get(COMMITTED_MOVES));
 

@@ -23,6 +23,7 @@ import { once as keyedOnce, requestHash } from '../../server/services/system/ide
 import { transferItems } from '../../server/services/economy/inventory';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/economy/ledger';
 import * as market from '../../server/services/economy/marketplace';
+import { tradeRulesOf } from '../../server/services/economy/tradeHolds';
 import { z } from 'zod';
 
 export interface DirectPlayer { uuid: string; username: string }
@@ -105,7 +106,7 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   },
   'POST /api/inventory/transfer-onchain': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
-    run: async (ctx) => { await once(ctx, 'bench', (trx) => transferItems(trx, { id: ctx.player.uuid, username: ctx.player.username }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 })); },
+    run: async (ctx) => { await once(ctx, 'bench', (trx) => transferItems(trx, { id: ctx.player.uuid, username: ctx.player.username }, { toPlayerUsername: ctx.other.username, itemUuid: ITEM, quantity: 1 }, tradeRulesOf(ctx.config))); },
   },
   'POST /api/server/award': {
     setup: async () => undefined,
@@ -116,14 +117,14 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
     run: async (ctx) => {
       await market.sweepExpired(ctx.db, (fn) => inTransaction(ctx.db, fn));
-      await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }));
+      await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)));
     },
   },
   'POST /api/seaport/cancel-listing': {
     setup: async (ctx, calls) => {
       await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls));
       for (let i = 0; i < calls; i++) {
-        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }))).order_id);
+        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)))).order_id);
       }
     },
     run: async (ctx, i) => {
@@ -137,13 +138,13 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
       await give(ctx.db, ctx.other.uuid, ITEM, BigInt(calls));
       await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 1_00n);
       for (let i = 0; i < calls; i++) {
-        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.other.uuid, username: ctx.other.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }))).order_id);
+        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.other.uuid, username: ctx.other.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)))).order_id);
       }
     },
     run: async (ctx, i) => {
       const id = ctx.prepared[i] ?? '';
       await expire(ctx, id);
-      await once(ctx, 'POST /api/seaport/buy-listing', (trx) => market.buyListing(trx, ctx.player.uuid, id));
+      await once(ctx, 'POST /api/seaport/buy-listing', (trx) => market.buyListing(trx, ctx.player.uuid, id, tradeRulesOf(ctx.config)));
     },
   },
   'POST /api/crates/buy': crateBuy(0, '/api/crates/buy'),

@@ -16,6 +16,8 @@ export function e2eServerEnv(port) {
     SCRYPT_LOG_N: '14', ALTCHA_COST: '50', ALTCHA_MAX_COUNTER: '400', RATE_LIMIT_PER_MINUTE: '0',
     AUTH_RATE_PER_ADDRESS: '10000', AUTH_RATE_PER_USERNAME: '1000',
     GAME_SERVER_KEY,
+    // Players made by a test trade at once: no new-account hold (tests/api/trade-holds.test.ts covers it).
+    NEW_ACCOUNT_HOLD_HOURS: '0',
   };
 }
 

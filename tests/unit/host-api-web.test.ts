@@ -93,7 +93,21 @@ describe('the host API on the web', () => {
     expect(await m.api.call({ call: 'setPresence', details: 'Boss fight' })).toEqual({ status: 'done', value: { shown: false } });
     expect(await m.api.call({ call: 'showAd', kind: 'midgame' })).toEqual({ status: 'unavailable', reason: 'showAd is not offered by the web host' });
     expect(await m.api.call({ call: 'happyTime' })).toEqual({ status: 'unavailable', reason: 'happyTime is not offered by the web host' });
-    expect(await m.api.call({ call: 'capabilities' })).toEqual({ status: 'done', value: { host: 'web', invite: true, party: false, presence: false, ads: false, happyTime: false, chatSetting: false, locale: true, joinRoom: true, purchases: true, features: { coinflip: true, marketplace: true, gifts: true, bridge: true, crates: true, purchases: true } } });
+    expect(await m.api.call({ call: 'capabilities' })).toEqual({ status: 'done', value: { host: 'web', invite: true, party: false, presence: false, ads: false, happyTime: false, chatSetting: false, locale: true, joinRoom: true, purchases: true, features: { coinflip: true, marketplace: true, gifts: true, bridge: true, crates: true, purchases: true }, tradeHold: null } });
+  });
+
+  it("tells the game the signed-in player's trade hold in capabilities, and none to nobody signed in", async () => {
+    const hold = { until: '2026-12-09T04:00:00.000Z', reason: 'passwordChanged' as const, actions: ['give' as const, 'list' as const, 'bridge' as const] };
+    const asked = vi.fn(async () => hold);
+    const link = recordedGame('loaded');
+    const adapter = createWebAdapter(page('https://tripshell.example/', {}));
+    const signedIn = createHostApi({ adapter, link, log: quiet(), playing: () => true, player: () => ({ uuid: 'u-1', name: 'alice' }), tradeHold: asked });
+    expect(await signedIn.call({ call: 'capabilities' })).toMatchObject({ status: 'done', value: { tradeHold: hold } });
+    signedIn.dispose();
+    const anonymous = createHostApi({ adapter, link, log: quiet(), playing: () => true, player: () => null, tradeHold: asked });
+    expect(await anonymous.call({ call: 'capabilities' })).toMatchObject({ status: 'done', value: { tradeHold: null } });
+    anonymous.dispose();
+    expect(asked).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -108,8 +108,8 @@ describe('the bridge modal before the address', () => {
       fireEvent.submit(addressInput().closest('form') as HTMLFormElement);
       expect(addressInput()).toHaveAccessibleDescription(expect.stringContaining(BRIDGE_TEXT.invalidWallet));
     }
-    // Only the inventory (for the ticket line) is read; the address is never sent.
-    expect(spy.mock.calls.map(([url]) => String(url)).filter((url) => !url.endsWith('/api/getBaseInventory'))).toEqual([]);
+    // Only the inventory (for the ticket line) and the player's holds are read; the address is never sent.
+    expect(spy.mock.calls.map(([url]) => String(url)).filter((url) => !url.endsWith('/api/getBaseInventory') && !url.endsWith('/api/me/trade-status'))).toEqual([]);
     expect(screen.getByTestId('mythical-bridge')).toHaveAttribute('data-step', 'address');
   });
 
@@ -138,7 +138,7 @@ describe('the bridge modal steps', () => {
     fireEvent.click(screen.getByRole('button', { name: `Use wallet #1 ${WALLET}` }));
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Confirm that this is you')).toBeInTheDocument();
-    expect(calls.filter((c) => !c.url.endsWith('/api/getBaseInventory'))[0]?.url).toBe(`/api/mythicalBridgeVerify/${WALLET}`);
+    expect(calls.filter((c) => !c.url.endsWith('/api/getBaseInventory') && !c.url.endsWith('/api/me/trade-status'))[0]?.url).toBe(`/api/mythicalBridgeVerify/${WALLET}`);
     expect(screen.getByTestId('bridge-profile-username')).toHaveTextContent('relic_hunter');
     expect(screen.getByText('Collector of old things')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'https://relic.example/' })).toHaveAttribute('href', 'https://relic.example/');

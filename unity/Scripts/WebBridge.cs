@@ -182,7 +182,13 @@ public class WebBridge : MonoBehaviour
         public bool happyTime; public bool chatSetting; public bool locale; public bool joinRoom;
         /// <summary>The host sells TripCoin packs (Products and Purchase can be Done for a signed-in player).</summary>
         public bool purchases;
+        /// <summary>The signed-in player's hold on value leaving them (null: none): grey out giving,
+        /// listing and the bridge until it ends. Receiving, playing and the shop are never held.</summary>
+        public TradeHold tradeHold;
     }
+    /// <summary>until: ISO 8601; reason: "passwordChanged", "signInLinked", "signInRemoved", "newAccount"
+    /// or "purchase"; actions: any of "give", "list", "bridge", "buy".</summary>
+    [Serializable] public class TradeHold { public string until; public string reason; public string[] actions; }
     [Serializable] public class PartyMember
     {
         public string discordId; public string displayName; public string avatarUrl;

@@ -9,7 +9,8 @@ import { createUser, freeUsernameLike } from './users';
 export interface PortalUser { userId: string; username: string }
 
 /** The account the portal user signs in to, and whether it was created now. */
-export async function portalSignIn(trx: Trx, portalUser: PortalUser, signedInId: string | null): Promise<{ userId: string; created: boolean }> {
+/** `linked`: the portal account was linked to the signed-in player just now (a new sign-in method). */
+export async function portalSignIn(trx: Trx, portalUser: PortalUser, signedInId: string | null): Promise<{ userId: string; created: boolean; linked?: true }> {
   const linked = await trx.selectFrom('users').select('id').where('crazygames_id', '=', portalUser.userId).executeTakeFirst();
   if (linked) return { userId: linked.id, created: false };
   if (signedInId) {
@@ -21,7 +22,7 @@ export async function portalSignIn(trx: Trx, portalUser: PortalUser, signedInId:
     }
     const mine = await trx.selectFrom('users').select('crazygames_id').where('id', '=', signedInId).executeTakeFirstOrThrow();
     if (mine.crazygames_id !== portalUser.userId) throw conflict('This account is already linked to another CrazyGames account', 'PORTAL_ALREADY_LINKED');
-    return { userId: signedInId, created: false };
+    return { userId: signedInId, created: false, linked: true };
   }
   const username = await freeUsernameLike(trx, portalUser.username);
   try {

@@ -61,10 +61,12 @@ export class Bridge {
   }
 
   /** Step 1, in the caller's transaction: record the transfer (claiming the key) and burn the ticket. */
-  async burn(trx: Trx, userId: string, destination: string, idempotencyKey: string | null): Promise<{ id: string; existing: boolean }> {
+  async burn(trx: Trx, userId: string, destination: string, idempotencyKey: string | null, refuseHeld?: () => Promise<void>): Promise<{ id: string; existing: boolean }> {
     const earlier = idempotencyKey ? await this.prior(trx, userId, destination, idempotencyKey) : undefined;
     if (earlier) return { id: earlier.id, existing: true };
     await refuseWhileInDebt(trx, userId);
+    // A transfer already started resumes above; a new one waits out the player's holds.
+    await refuseHeld?.();
     const id = randomUUID();
     try {
       await attempt(trx, () => trx.insertInto('bridge_transfers').values({ id, user_id: userId, destination: destination.toLowerCase(), status: 'pending', idempotency_key: idempotencyKey }).execute());

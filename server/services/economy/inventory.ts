@@ -11,6 +11,7 @@ import { catalogueItem } from './catalogue';
 import { publishLiveEvent } from '../live/liveEvents';
 import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
 import { refuseWhileInDebt } from './purchases';
+import { chargePair, refuseHeld, type TradeRules } from './tradeHolds';
 
 export async function inventoryOf(db: Executor, userId: string): Promise<{ inventory: Record<string, string>; tripcoins: number }> {
   const account = playerAccount(userId);
@@ -61,7 +62,7 @@ export async function onlyHave<T>(trx: Trx, userId: string, itemUuid: string, wo
   }
 }
 
-export async function transferItems(trx: Trx, from: { id: string; username: string }, input: { toPlayerUsername: string; itemUuid: string; quantity: number }): Promise<void> {
+export async function transferItems(trx: Trx, from: { id: string; username: string }, input: { toPlayerUsername: string; itemUuid: string; quantity: number }, rules: TradeRules): Promise<void> {
   const item = catalogueItem(input.itemUuid);
   if (!item) throw notFound(ECONOMY_TEXT.itemNotFound);
   const recipient = await trx.selectFrom('users').select(['id', 'username'])
@@ -69,6 +70,8 @@ export async function transferItems(trx: Trx, from: { id: string; username: stri
   if (!recipient) throw notFound(ECONOMY_TEXT.recipientNotFound);
   if (recipient.id === from.id) throw invalid(ECONOMY_TEXT.transferToSelf, 'TRANSFER_TO_SELF');
   await refuseWhileInDebt(trx, from.id);
+  await refuseHeld(trx, from.id, 'give', rules);
+  await chargePair(trx, from.id, recipient, { items: BigInt(input.quantity) }, rules, 'give');
   // Accounts made by other sign-up paths may not have a value account yet: opened by the posting.
   await onlyHave(trx, from.id, item.uuid, () => post(trx, {
     reason: 'transfer', ref: recipient.id, openPlayers: [recipient.id],

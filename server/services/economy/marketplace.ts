@@ -16,8 +16,12 @@ import { publishLiveEvent } from '../live/liveEvents';
 import { marketChanged } from './listingsCache';
 import { COINS, coinBalance, InsufficientFunds, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
 import { refuseWhileInDebt } from './purchases';
+import { saleFeeOf } from '../../../contract/trade';
+import { chargePair, checkListingPrice, checkPurchase, marketFeeSinkFor, refuseHeld, type TradeRules } from './tradeHolds';
 
 export const escrowOf = (listingId: string) => `escrow:listing:${listingId}`;
+/** The ledger's reason of the sale fee's leg (the buyer's History shows it beside the sale). */
+export const MARKET_FEE_REASON = 'marketplace fee';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Ids come from players: anything that is not a uuid is simply not a listing (never a SQL cast error). */
@@ -96,17 +100,20 @@ function toListing(row: ListingRow, callerId: string | null): MarketListing {
 export async function createListing(
   trx: Trx,
   seller: { id: string; username: string },
-  body: { itemUuid: string; priceInTripCoins: number | string; quantity: number },
+  body: { itemUuid: string; priceInTripCoins: number | string; quantity: number; confirm_outside_band?: boolean | undefined },
+  rules: TradeRules,
 ): Promise<MarketListing> {
   const item = catalogueItem(body.itemUuid);
   if (!item) throw notFound('Item not found');
   const price = parseTripcoins(body.priceInTripCoins);
   if (price === null || price <= 0n) throw invalid(MARKET_TEXT.invalidPrice, 'INVALID_INPUT');
   await refuseWhileInDebt(trx, seller.id);
+  await refuseHeld(trx, seller.id, 'list', rules);
+  const outside = await checkListingPrice(trx, seller.id, item.uuid, price, BigInt(body.quantity), body.confirm_outside_band === true, rules);
   const id = randomUUID();
   marketChanged(trx);
   const row = await trx.insertInto('market_listings').values({
-    id, seller_id: seller.id, item_uuid: item.uuid, quantity: body.quantity, price: price.toString(),
+    id, seller_id: seller.id, item_uuid: item.uuid, quantity: body.quantity, price: price.toString(), outside_band: outside,
     end_time: sql<Date>`now() + make_interval(days => ${LISTING_DURATION_DAYS})`,
   }).returning(['id', 'seller_id', 'item_uuid', 'quantity', 'price', 'end_time']).executeTakeFirstOrThrow();
   await openAccount(trx, escrowOf(id), 'escrow');
@@ -196,7 +203,7 @@ export async function cancelListing(trx: Trx, userId: string, rawId: string): Pr
   await returnToSellers(trx, closed, 'listing cancelled');
 }
 
-export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
+export async function buyListing(trx: Trx, buyerId: string, rawId: string, rules: TradeRules) {
   const id = listingIdOf(rawId);
   await refuseWhileInDebt(trx, buyerId);
   const sold = await trx.updateTable('market_listings').set({ status: 'sold', buyer_id: buyerId, closed_at: sql`now()` })
@@ -208,13 +215,29 @@ export async function buyListing(trx: Trx, buyerId: string, rawId: string) {
   const quantity = toBigInt(sold.quantity);
   const buyer = playerAccount(buyerId);
   const seller = playerAccount(sold.seller_id);
-  // Payment and delivery in one posting (which opens either account if missing): both players'
+  // Outside the item's usual range, only coins that may leave pay (tradeHolds.ts); and the value
+  // the two players move between them today stays under its cap.
+  await checkPurchase(trx, buyerId, sold.item_uuid, price, quantity, rules);
+  const sellerName = await trx.selectFrom('users').select('username').where('id', '=', sold.seller_id).executeTakeFirst();
+  await chargePair(trx, buyerId, { id: sold.seller_id, username: sellerName?.username ?? '' }, { coins: price }, rules, 'buy');
+  // The sale fee (a sink): taken from what the seller receives, paid by the buyer's same payment.
+  const fee = saleFeeOf(price, rules.saleFeeBps);
+  const feeSink = marketFeeSinkFor(id);
+  if (fee > 0n) {
+    await openAccount(trx, feeSink, 'sink');
+    await trx.updateTable('market_listings').set({ sale_fee: fee.toString() }).where('id', '=', id).execute();
+  }
+  // Payment, fee and delivery in one posting (which opens either account if missing): both players'
   // balances locked in the ledger's order, so two players buying each other's listings at once
   // never deadlock.
   try {
     await post(trx, {
       reason: 'marketplace sale', ref: id, openPlayers: [buyerId, sold.seller_id],
-      legs: [{ asset: COINS, from: buyer, to: seller, amount: price }, { asset: sold.item_uuid, from: escrowOf(id), to: buyer, amount: quantity }],
+      legs: [
+        { asset: COINS, from: buyer, to: seller, amount: price - fee },
+        ...(fee > 0n ? [{ asset: COINS, from: buyer, to: feeSink, amount: fee, reason: MARKET_FEE_REASON }] : []),
+        { asset: sold.item_uuid, from: escrowOf(id), to: buyer, amount: quantity },
+      ],
     });
   } catch (error) {
     if (error instanceof InsufficientFunds && error.account === buyer) {

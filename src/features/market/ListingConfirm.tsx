@@ -13,6 +13,8 @@ import { useBuyListing } from './api/buyListing';
 import { useCancelListing } from './api/cancelListing';
 import { useListing } from './api/getListing';
 import { useMarketChanged } from './api/invalidate';
+import { usePriceBand } from '../../api/tradeStatus';
+import { afterFee, feePercentText } from '../../ui/TradeHoldNotice';
 import { isAlreadySold } from './errors';
 import { ItemSprite } from './ItemSprite';
 import { confirmBuyError } from './validation';
@@ -83,6 +85,9 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
   }, [loadFailed]);
 
   const listing = detail.data;
+  // The sale fee, shown before the buyer confirms: part of the price, paid to the studio.
+  const feePercent = usePriceBand(listing?.item_uuid ?? null).data?.saleFeePercent ?? 0;
+  const fee = listing && buying && feePercent > 0 ? afterFee(BigInt(Math.round(listing.price * 100)), feePercent).fee : null;
   const shortfall = listing && buying ? confirmBuyError(listing.price, listing.user_balance) : null;
   const notYours = listing && !buying && !listing.isOwnListing ? MARKET_TEXT.notYourListing : null;
   const ownListing = listing && buying && listing.isOwnListing ? MARKET_TEXT.ownListing : null;
@@ -119,6 +124,7 @@ export function ListingConfirm({ listingId, action, onDone, onBack, onBusyChange
           <Text className={classes.price} c={shortfall ? 'red' : undefined} data-testid="listing-balance">{formatTc(listing.user_balance)}</Text>
         </Group>
       )}
+      {fee !== null && fee > 0n && <Text size="xs" c="gray.5" data-testid="listing-fee">{t('market.trade.buyFee', { percent: feePercentText(feePercent), amount: formatTc(Number(fee) / 100) })}</Text>}
       {!buying && !notYours && <Text size="sm">{t('market.ListingConfirm.areYouSureYouWant')}</Text>}
       {blocked && <Text c="red" size="sm" role="alert">{blocked}</Text>}
       <Group justify="flex-end">

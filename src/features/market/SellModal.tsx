@@ -4,7 +4,7 @@
 // price, how many are listed, recent sales) is shown to help price it.
 // The item picker has the first focus but opens only when asked (a tap, a click, ArrowDown or
 // typing): a searchable Select opens on focus by default, and its list covered the fields.
-import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { LISTING_DURATION_DAYS } from '../../../contract/marketplace';
 import { TC_SYMBOL } from '../../../contract/money';
@@ -13,6 +13,10 @@ import { formatTc } from '../../ui/formatTc';
 import { economyToast } from '../../ui/toast';
 import { useCreateListing } from './api/createListing';
 import { useMarketStats } from './api/getMarketStats';
+import { usePriceBand, useTradeStatus } from '../../api/tradeStatus';
+import { afterFee, feePercentText, holdFor, TradeHoldNotice } from '../../ui/TradeHoldNotice';
+import { parseTripcoins } from '../../../contract/money';
+import { wordCode } from '../../i18n/serverTexts';
 import { ItemSprite } from './ItemSprite';
 import { PriceChart } from './PriceChart';
 import { OwnedQuantityInput } from './OwnedQuantityInput';
@@ -47,21 +51,31 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
     },
   });
   const busy = listing.isPending;
+  // Before the form is filled: a hold on listing, the item's usual price range and the sale fee.
+  const trade = useTradeStatus(!loggedOut).data;
+  const held = holdFor(trade, 'list') !== null;
+  const band = usePriceBand(itemUuid).data;
+  const [confirmOutside, setConfirmOutside] = useState(false);
 
   const item = items.find((i) => i.uuid === itemUuid) ?? null;
   const owned = item?.quantity ?? 0;
   const market = stats?.items.find((s) => s.item_uuid === itemUuid);
   const units = readQuantity(quantity);
   const priceValue = Number(price);
+  const priceHundredths = !listingError({ itemUuid, price, quantity, owned }) ? parseTripcoins(price.trim()) : null;
+  const outside = priceHundredths !== null && !!units && band?.low != null && band.high != null
+    && (priceValue < band.low * units || priceValue > band.high * units);
+  const fee = priceHundredths !== null && trade && trade.saleFeePercent > 0 ? afterFee(priceHundredths, trade.saleFeePercent) : null;
   const perUnit = units && units > 1 && priceValue > 0 && !listingError({ itemUuid, price, quantity, owned }) ? priceValue / units : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || held) return;
     const invalid = listingError({ itemUuid, price, quantity, owned });
     if (invalid || !itemUuid) { setError(invalid ?? MARKET_TEXT.itemAndPriceRequired); return; }
+    if (outside && !confirmOutside) return;
     setError(null);
-    listing.mutate({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity) });
+    listing.mutate({ itemUuid, priceInTripCoins: price.trim(), quantity: Number(quantity), ...(outside ? { confirm_outside_band: true } : {}) });
   };
   const close = () => { if (!busy) onClose(); };
 
@@ -70,6 +84,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
       {loggedOut ? <LogInPrompt text="Log in to sell items on the marketplace." /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
+          <TradeHoldNotice status={trade} action="list" />
           <Select
             label={t('market.SellModal.item')}
             placeholder={loading ? t('market.SellModal.loadingInventory') : items.length ? t('market.SellModal.selectAnItem') : t('market.SellModal.noItemsToSell')}
@@ -112,6 +127,15 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
             />
           </SimpleGrid>
           {perUnit !== null && <Text size="xs" c="gray.5">{t('market.SellModal.perItem', { price: formatTc(Math.floor(perUnit * 100) / 100) })}</Text>}
+          {band?.low != null && band.high != null && <Text size="xs" c="gray.5" data-testid="sell-band">{t('market.trade.usualRange', { low: formatTc(band.low), high: formatTc(band.high) })}</Text>}
+          {outside && band?.low != null && band.high != null && (
+            <Alert color="yellow" variant="light" data-testid="sell-outside-band">
+              <Stack gap={6}>
+                <Text size="sm">{wordCode('TRADE_OUTSIDE_BAND', { low: String(band.low), high: String(band.high) })}</Text>
+                <Checkbox label={t('market.trade.listAnyway')} checked={confirmOutside} onChange={(e) => setConfirmOutside(e.currentTarget.checked)} disabled={busy} />
+              </Stack>
+            </Alert>
+          )}
           <Group justify="space-between">
             <Text size="sm">{t('market.SellModal.duration')}</Text>
             <Text size="sm" fw={600}>{t('market.SellModal.days', { count: LISTING_DURATION_DAYS })}</Text>
@@ -120,10 +144,11 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
             <Text size="sm">{t('market.SellModal.listingFee')}</Text>
             <Text size="sm" fw={600} c="teal">{t('market.SellModal.free')}</Text>
           </Group>
+          {fee && <Text size="sm" data-testid="sell-fee">{t('market.trade.youReceive', { amount: formatTc(Number(fee.receives) / 100), percent: feePercentText(trade?.saleFeePercent ?? 0) })}</Text>}
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>{t('market.SellModal.cancel')}</Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? t('market.SellModal.listing') : t('market.SellModal.listItem')}</Button>
+            <Button type="submit" disabled={busy || held || (outside && !confirmOutside)} aria-busy={busy}>{busy ? t('market.SellModal.listing') : t('market.SellModal.listItem')}</Button>
           </Group>
         </Stack>
       </form>

@@ -10,6 +10,8 @@ import { useCurrentUser } from '../../api/currentUser';
 import { errorText } from '../../api/errors';
 import { searchPlayers } from '../../api/players';
 import { useTransferItems } from './api/transferItems';
+import { useTradeStatus } from '../../api/tradeStatus';
+import { holdFor, TradeHoldNotice } from '../../ui/TradeHoldNotice';
 import { ItemSprite } from './ItemSprite';
 import { OwnedQuantityInput } from './OwnedQuantityInput';
 import { itemOptions, useOwnedItems } from './useOwnedItems';
@@ -45,6 +47,9 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
     },
   });
   const busy = transfer.isPending;
+  // A hold on giving is shown before the form is filled, and the action waits it out.
+  const trade = useTradeStatus(!loggedOut).data;
+  const held = holdFor(trade, 'give') !== null;
 
   const item = items.find((i) => i.uuid === itemUuid) ?? null;
   const owned = item?.quantity ?? 0;
@@ -76,7 +81,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || held) return;
     const invalid = transferError({ itemUuid, recipient, quantity, owned, self: me.uuid !== 'anonymous' ? me : null });
     if (invalid || !recipient || !itemUuid) { setError(invalid ?? ECONOMY_TEXT.transferIncomplete); return; }
     setError(null);
@@ -91,6 +96,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="gray.5">{t('market.TransferModal.sendItemsFromYourInventory')}</Text>
+          <TradeHoldNotice status={trade} action="give" />
           <Select
             label={t('market.TransferModal.item')}
             placeholder={loading ? t('market.TransferModal.loadingInventory') : items.length ? t('market.TransferModal.selectAnItem') : t('market.TransferModal.noItemsToTransfer')}
@@ -134,7 +140,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
           {error && <Text c="red" size="sm" role="alert">{error}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>{t('market.TransferModal.cancel')}</Button>
-            <Button type="submit" disabled={busy} aria-busy={busy}>{busy ? t('market.TransferModal.transferring') : t('market.TransferModal.transfer')}</Button>
+            <Button type="submit" disabled={busy || held} aria-busy={busy}>{busy ? t('market.TransferModal.transferring') : t('market.TransferModal.transfer')}</Button>
           </Group>
         </Stack>
       </form>

@@ -6,6 +6,8 @@
 // click; a player without one is shown the way to the Account section's Wallets tab.
 import { Alert, Anchor, Avatar, Button, CheckIcon, Group, Loader, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTradeStatus } from '../../api/tradeStatus';
+import { holdFor, TradeHoldNotice } from '../../ui/TradeHoldNotice';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
@@ -127,15 +129,20 @@ interface AddressStepProps {
 }
 
 function AddressStep({ uuid, wallet, inputError, requestError, verifying, onEdit, onContinue }: AddressStepProps) {
+  // A hold on the bridge (a credential change, a new account, TripCoins bought lately) is shown
+  // before the address is typed, and Continue waits it out.
+  const trade = useTradeStatus().data;
+  const held = holdFor(trade, 'bridge') !== null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!verifying) onContinue();
+    if (!verifying && !held) onContinue();
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
         <Text>{BRIDGE_UI.intro}</Text>
         <TicketStatus />
+        <TradeHoldNotice status={trade} action="bridge" />
         <LinkedWallets uuid={uuid} disabled={verifying} onPick={onEdit} />
         <TextInput
           label={BRIDGE_UI.addressLabel}
@@ -152,7 +159,7 @@ function AddressStep({ uuid, wallet, inputError, requestError, verifying, onEdit
         />
         <ErrorBox text={requestError} />
         <Group justify="flex-end">
-          <Button type="submit" disabled={verifying} leftSection={verifying ? <Loader size={14} aria-hidden /> : undefined}>
+          <Button type="submit" disabled={verifying || held} leftSection={verifying ? <Loader size={14} aria-hidden /> : undefined}>
             {verifying ? t('mythical-bridge.MythicalBridgeModal.verifying') : t('mythical-bridge.MythicalBridgeModal.continue')}
           </Button>
         </Group>

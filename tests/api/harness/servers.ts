@@ -41,6 +41,8 @@ export const FAST_SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000', AUTH_RATE_PER_USERNAME: '100000', AUTH_RATE_PER_ACCOUNT: '100000',
   PASSWORD_WORK_QUEUE: '10000',
   GAME_SERVER_KEY: 'test-game-server-key-0123456789',
+  // Test players trade in their first minute, some after a password change (as in testConfig).
+  NEW_ACCOUNT_HOLD_HOURS: '0', TRADE_HOLD_HOURS: '0',
 };
 
 /**

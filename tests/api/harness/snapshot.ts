@@ -12,7 +12,9 @@ import { sql } from 'kysely';
 import type { Executor } from '../../../server/db/tx';
 
 export const CHANGE_LOG = 'harness_change_log';
-export const IGNORED_TABLES = new Set(['rate_limit_hits', 'bot_check_tokens', 'auth_pressure', CHANGE_LOG]);
+// trade_limit_hits is, like auth_pressure, the record of a refusal itself (the console's report of
+// who hit a trading limit), written after the refused request rolled back.
+export const IGNORED_TABLES = new Set(['rate_limit_hits', 'bot_check_tokens', 'auth_pressure', 'trade_limit_hits', CHANGE_LOG]);
 export const IGNORED_COLUMNS: Record<string, Set<string>> = { sessions: new Set(['last_seen_at']) };
 
 /** table -> its rows, each as PostgreSQL's row literal, sorted. */

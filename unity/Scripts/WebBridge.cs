@@ -173,7 +173,7 @@ public class WebBridge : MonoBehaviour
     // Cancelled (the player said no) or Unavailable (with Reason: this host has no such power,
     // an ad blocker, the host did not answer in time...). Never a hang: the shell bounds every call.
     // Events: subscribe to PartyChanged, JoinRoom, AdStarted/AdFinished, HappyTime, ChatEnabled,
-    // LocaleChanged, StoragePersistent, PurchaseChanged. The shell sends them as OnHostEvent JSON.
+    // LocaleChanged, StoragePersistent, PurchaseChanged, FeaturesChanged. The shell sends them as OnHostEvent JSON.
 
     [Serializable] public class HostCapabilities
     {
@@ -185,6 +185,14 @@ public class WebBridge : MonoBehaviour
         /// <summary>The signed-in player's hold on value leaving them (null: none): grey out giving,
         /// listing and the bridge until it ends. Receiving, playing and the shop are never held.</summary>
         public TradeHold tradeHold;
+        /// <summary>What this host's rules and the studio's switches allow here now: a feature that is
+        /// false is refused by the server, so hide its buttons. Changes arrive as FeaturesChanged.</summary>
+        public FeatureFlags features;
+    }
+    /// <summary>Each feature on (true) or off (false) for this player in this host.</summary>
+    [Serializable] public class FeatureFlags
+    {
+        public bool coinflip; public bool marketplace; public bool gifts; public bool bridge; public bool crates; public bool purchases;
     }
     /// <summary>until: ISO 8601; reason: "passwordChanged", "signInLinked", "signInRemoved", "newAccount"
     /// or "purchase"; actions: any of "give", "list", "bridge", "buy".</summary>
@@ -233,6 +241,7 @@ public class WebBridge : MonoBehaviour
         public string type; public string roomId; public PartyMember[] members; public string kind;
         public bool rewarded; public bool active; public bool enabled; public string locale; public bool persistent;
         public string status; public string productId; public int tripcoins; public double balance;
+        public FeatureFlags features;
     }
     [Serializable] private class HostAnswerHead { public string requestId; }
 #pragma warning restore 0649
@@ -256,6 +265,8 @@ public class WebBridge : MonoBehaviour
     /// <summary>A TripCoin purchase was granted ("granted") or refunded ("reversed"): told once per purchase.</summary>
     public static event Action<PurchaseEvent> PurchaseChanged;
     /// <summary>Every host event as its JSON, including types this file does not know yet.</summary>
+    /// <summary>What the host and the studio allow here changed (a switch in the console, a sign-in).</summary>
+    public static event Action<FeatureFlags> FeaturesChanged;
     public static event Action<string> HostEvent;
 
     private static readonly System.Collections.Generic.Dictionary<string, Action<string>> PendingHostCalls = new System.Collections.Generic.Dictionary<string, Action<string>>();
@@ -348,6 +359,7 @@ public class WebBridge : MonoBehaviour
             case "chat": ChatEnabled?.Invoke(data.enabled); break;
             case "locale": LocaleChanged?.Invoke(data.locale); break;
             case "storage": StoragePersistent?.Invoke(data.persistent); break;
+            case "features": FeaturesChanged?.Invoke(data.features); break;
             case "purchase": PurchaseChanged?.Invoke(new PurchaseEvent { status = data.status, productId = data.productId, tripcoins = data.tripcoins, balance = data.balance }); break;
         }
     }

@@ -27,6 +27,7 @@ export const EXPORT_COVERAGE: Record<string, Coverage> = {
   'users.username_skeleton': { excluded: 'a look-alike key computed from the username, for uniqueness' },
   'users.password_hash': { excluded: 'a secret: the password itself is never stored, only this hash' },
   'users.created_at': { section: 'account' },
+  'users.age_band': { section: 'account' },
   'users.last_login_at': { section: 'account' },
   'users.is_admin': { section: 'account' },
   'users.verified': { section: 'account' },
@@ -75,6 +76,10 @@ export const EXPORT_COVERAGE: Record<string, Coverage> = {
   'live_events.user_id': { section: 'messages' },
   'purchases.user_id': { section: 'purchases' },
   'xsolla_orders.user_id': { section: 'portalOrders' },
+  'trade_holds.user_id': { section: 'tradeHolds' },
+  'trade_holds.released_by': { excluded: "which of the studio's staff released a hold early" },
+  'trade_limit_hits.user_id': { section: 'tradeLimitHits' },
+  'feature_switches.set_by': { excluded: "the studio's switches, set in the console; not data about the player" },
   'account_deletions.user_id': { excluded: 'written only once the account is deleted, when no one can ask for its data' },
   'account_deletions.by_admin': { excluded: "the studio's record of deletions an admin made" },
   'data_exports.user_id': { section: 'dataExports' },
@@ -128,6 +133,9 @@ const SECTIONS = (u: string, account: string): Record<string, RawBuilder<Record<
   airdrops: sql`SELECT airdrop, claimed_at FROM airdrop_claims WHERE user_id = ${u}`,
   bridgeTransfers: sql`SELECT id, destination, status, tx_hash, created_at, updated_at FROM bridge_transfers WHERE user_id = ${u} ORDER BY created_at`,
   settings: sql`SELECT settings, updated_at FROM user_settings WHERE user_id = ${u}`,
+  // Holds on what the player gives away (never who released one early), and the limits they hit.
+  tradeHolds: sql`SELECT reason, created_at, ends_at, released_at, release_reason FROM trade_holds WHERE user_id = ${u} ORDER BY created_at`,
+  tradeLimitHits: sql`SELECT rule, action, created_at FROM trade_limit_hits WHERE user_id = ${u} ORDER BY id`,
   // The portal store's orders as a whole (each pack line of one is in purchases).
   portalOrders: sql`SELECT order_id, portal_user_id, currency, paid_micros::text AS paid_micros, granted_hundredths::text AS granted_hundredths,
     refunded_micros::text AS refunded_micros, taken_back_hundredths::text AS taken_back_hundredths, status, created_at FROM xsolla_orders WHERE user_id = ${u} ORDER BY created_at`,

@@ -1,5 +1,6 @@
 // Every path that checks a password shares one
-// per-address limit and one per-username pressure: sign-in, the Discord fuse and change password.
+// per-address limit and one per-username pressure: sign-in, the Discord fuse, change password and
+// deleting the account.
 // The address is charged first, on every attempt; a wrong password, on any path, makes the
 // name's bot check harder (never a 429 for the name), so no stranger can lock a player out.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -59,6 +60,11 @@ describe.each(testDatabases())('password attempt limits on $name', (database) =>
       // With the bot check the shell solves once a failed attempt asks for it.
       attempt: async (victim, password, address) => (await post(victim.client, '/api/userChangePassword', { currentPassword: password, newPassword: password, turnstile_token: await solveBotCheck(t.app, { username: victim.username, remoteAddress: address }) }, address)).statusCode,
     },
+    {
+      // Last: its right password ends the account, so a walk over every path meets it at the end.
+      name: 'POST /api/account/delete',
+      attempt: async (victim, password, address) => (await post(victim.client, '/api/account/delete', { password }, address)).statusCode,
+    },
   ];
 
   async function victim(): Promise<Victim> {
@@ -82,10 +88,10 @@ describe.each(testDatabases())('password attempt limits on $name', (database) =>
     expect(checked, 'a password path the test does not walk').toBe(PATHS.length + 1);
   });
 
-  it.each([0, 1, 2])('path %#: wrong passwords past the old per-username limit never refuse the right one', async (i) => {
+  it.each([0, 1, 2, 3])('path %#: wrong passwords past the old per-username limit never refuse the right one', async (i) => {
     const path = PATHS[i]!;
     const v = await victim();
-    for (let n = 0; n < PER_USERNAME * 3; n++) expect([path.name, await path.attempt(v, `wrong-${n}`, freshAddress())]).toEqual([path.name, path.name.includes('ChangePassword') ? 403 : 401]);
+    for (let n = 0; n < PER_USERNAME * 3; n++) expect([path.name, await path.attempt(v, `wrong-${n}`, freshAddress())]).toEqual([path.name, /ChangePassword|account\/delete/.test(path.name) ? 403 : 401]);
     expect([path.name, await path.attempt(v, v.password, freshAddress())]).toEqual([path.name, 200]);
   });
 

@@ -33,6 +33,8 @@ describe.skipIf(!postgres)('economy races on PostgreSQL (skipped: TEST_DATABASE_
   async function racer(kit: { tripcoins?: number; items?: Record<string, number> } = {}): Promise<Racer> {
     const username = uniqueName('race');
     const uuid = await inTransaction(t.handle.db, (trx) => createUser(trx, { username, passwordHash: null }));
+    // An adult by the age screen's answer, as a player who may wager.
+    await t.handle.db.updateTable('users').set({ age_band: '18_plus' }).where('id', '=', uuid).execute();
     const client = new Client(t.app);
     client.cookies.set(SESSION_COOKIE, await createSession(t.handle.db, uuid, 1, {}));
     if (kit.tripcoins || kit.items) await inTransaction(t.handle.db, (trx) => grantAward(trx, { uuid, ...kit, awardId: randomUUID() }));

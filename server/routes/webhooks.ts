@@ -12,7 +12,7 @@ import { HttpError, unavailable } from '../errors';
 import type { Purchases } from '../providers/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
 import { ProviderError } from '../providers/purchaseService';
-import { isOurSession, reverse, settleEntitlementSighting, settleWebCharge, settleWebSession } from '../providers/settle';
+import { isOurSession, settleEntitlementSighting, settleWebCharge, settleWebSession } from '../providers/settle';
 import { recordSighting } from '../services/economy/purchaseSightings';
 import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
 import { PURCHASE_ROUTE_TEXT } from './purchases';

@@ -10,8 +10,10 @@ import { GAME_SERVER_KEY } from './serverEnv.mjs';
 export { GAME_SERVER_KEY };
 
 /** A solved ALTCHA challenge, as the bot-check field of /api/register and /api/login takes it. */
-export async function botCheckToken(request: APIRequestContext): Promise<string> {
-  const challenge = await (await request.get('/api/altcha/challenge')).json() as Parameters<typeof solveChallenge>[0]['challenge'];
+export async function botCheckToken(request: APIRequestContext, username?: string): Promise<string> {
+  // A challenge for the name asks as hard as that name's recent wrong passwords make it.
+  const query = username === undefined ? '' : `?username=${encodeURIComponent(username)}`;
+  const challenge = await (await request.get(`/api/altcha/challenge${query}`)).json() as Parameters<typeof solveChallenge>[0]['challenge'];
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 30_000 });
   if (!solution) throw new Error('could not solve the ALTCHA challenge');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');

@@ -43,7 +43,8 @@ function page(title: string, body: string, locale: Locale = 'en', frame: Frame =
   :root { color-scheme: dark; }
   body { margin: 0; background: #0b0f1a; color: #d7deea; font: 16px/1.6 Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   main { max-width: 46rem; margin: 0 auto; padding: 2.5rem 1.25rem 4rem; }
-  h1 { color: #fff; font-size: 2rem; margin: 0 0 .25rem; overflow-wrap: anywhere; hyphens: auto; }
+  /* Long one-word titles (Datenschutzerklärung) fit a 390 px phone on one line. */
+  h1 { color: #fff; font-size: clamp(1.4rem, 6.5vw, 2rem); margin: 0 0 .25rem; overflow-wrap: anywhere; hyphens: auto; }
   h2 { color: #8fd3ff; font-size: 1.15rem; margin: 2rem 0 .5rem; }
   a { color: #8fd3ff; }
   .updated { color: #9aa6b8; margin-top: 0; }

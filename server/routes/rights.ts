@@ -4,14 +4,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS_USER } from '../../contract/auth';
 import { adminDeletePlayer, deleteMyAccount, exportMyData, listDeletions, RIGHTS_TEXT } from '../../contract/rights';
-import { ADMIN_TEXT } from '../../contract/admin';
 import { HttpError } from '../errors';
 import { clearSessionCookie } from '../http/sessions';
 import { route } from '../route';
 import { record } from '../services/admin/adminAudit';
 import { requireFreshPassword } from '../services/admin/adminReauth';
 import { chargeExport, exportData } from '../services/accounts/dataExport';
-import { deleteAccount, listDeletions as deletions } from '../services/accounts/deletion';
+import { deleteAccount, listDeletions as deletions, refuseAdminDeletion } from '../services/accounts/deletion';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
 import { passwordHashOf } from '../services/accounts/passwordAccounts';
 
@@ -60,8 +59,7 @@ export async function rightsRoutes(app: FastifyInstance): Promise<void> {
   route(app, adminDeletePlayer, async ({ params, body, user, request, trx }) => {
     await requireFreshPassword(trx, { sessionId: user.sessionId, hasPassword: user.hasPassword }, config.ADMIN_REAUTH_MINUTES);
     const uuid = params.uuid.toLowerCase();
-    const target = await trx.selectFrom('users').select(['is_admin']).where('id', '=', uuid).executeTakeFirst();
-    if (target?.is_admin) throw new HttpError(403, ADMIN_TEXT.adminNotBannable, 'ADMIN_PROTECTED');
+    await refuseAdminDeletion(trx, uuid);
     const done = await deleteAccount(trx, uuid, { how: 'console', byAdmin: user.id, nameHoldDays: config.DELETED_NAME_HOLD_DAYS });
     // The audit row names the pseudonym, never the deleted name.
     const auditId = await record(trx, {

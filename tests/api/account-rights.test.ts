@@ -268,6 +268,12 @@ describe.each(testDatabases())('data export and account deletion on $name', (dat
       await reauthenticate(admin);
       const r = await admin.client.post(`/api/admin/players/${target.uuid}/delete`, { reason: 'asked by mail' }, { 'idempotency-key': `del-${randomUUID()}` });
       expect(r.statusCode, r.body).toBe(200);
+      // Never an admin account: the role is taken away first, as for a ban; nothing changes.
+      const otherAdmin = await registerPlayer(t.app);
+      await t.handle.db.updateTable('users').set({ is_admin: true }).where('id', '=', otherAdmin.uuid).execute();
+      const protectedAdmin = await admin.client.post(`/api/admin/players/${otherAdmin.uuid}/delete`, { reason: 'asked by mail' }, { 'idempotency-key': `del-${randomUUID()}` });
+      expect([protectedAdmin.statusCode, protectedAdmin.json().code]).toEqual([403, 'ADMIN_PROTECTED']);
+      expect((await t.handle.db.selectFrom('users').select('deleted_at').where('id', '=', otherAdmin.uuid).executeTakeFirstOrThrow()).deleted_at).toBeNull();
       const list = await admin.client.get('/api/admin/deletions');
       expect(list.statusCode).toBe(200);
       const rows = list.json().rows as Array<{ uuid: string; how: string; by: string | null; pseudonym: string }>;

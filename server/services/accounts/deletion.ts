@@ -9,11 +9,12 @@
 // forfeited to one sink; a debt stays on the pseudonymous account as it was.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { ADMIN_TEXT } from '../../../contract/admin';
 import type { DeletionHow } from '../../../contract/rights';
 import { RIGHTS_TEXT } from '../../../contract/rights';
 import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
-import { conflict, notFound } from '../errors';
+import { conflict, forbidden, notFound } from '../errors';
 import { escrowOfGame } from '../economy/coinflip';
 import { COINS, openAccount, playerAccount, post, type Leg } from '../economy/ledger';
 import { marketChanged } from '../economy/listingsCache';
@@ -44,6 +45,12 @@ export interface DeletionOptions {
 export interface Deleted { pseudonym: string; formerName: string; settled: Settled }
 
 /** Deletes the account `userId` (its row locked first, so two deletions meet on it). */
+/** The console never deletes an admin account: an operator takes the role away first, as for a ban. */
+export async function refuseAdminDeletion(trx: Trx, userId: string): Promise<void> {
+  const target = await trx.selectFrom('users').select('is_admin').where('id', '=', userId).executeTakeFirst();
+  if (target?.is_admin) throw forbidden(ADMIN_TEXT.adminNotBannable, 'ADMIN_PROTECTED');
+}
+
 export async function deleteAccount(trx: Trx, userId: string, options: DeletionOptions): Promise<Deleted> {
   const user = await trx.selectFrom('users').select(['id', 'username', 'deleted_at', 'discord_id'])
     .where('id', '=', userId).forUpdate().executeTakeFirst();

@@ -27,10 +27,10 @@ import { dumpPglite, restorePglite, writeBackupFile } from '../server/db/backup'
 import { migrate } from '../server/db/migrate';
 import { seed } from '../server/db/seed';
 import { inTransaction } from '../server/db/tx';
-import { parseProducts, type Products } from '../server/purchases/products';
+import { parseProducts, type Products } from '../server/services/purchases/products';
 import { createUser } from '../server/services/accounts/users';
 import { moveCoins, playerAccount } from '../server/services/economy/ledger';
-import { grantPurchase, reversePurchase } from '../server/services/economy/purchases';
+import { grantPurchase, reversePurchase } from '../server/services/purchases/ledger';
 import { describeIntegrity, integrityReport, purchasesPresent } from '../server/services/system/backupChecks';
 
 const run = promisify(execFile);

@@ -33,7 +33,7 @@ import liveEventsPlugin from './plugins/liveEvents';
 import drainPlugin from './plugins/drain';
 import metricsPlugin from './plugins/metrics';
 import purchaseProvidersPlugin from './plugins/purchaseProviders';
-import type { PurchaseService } from './providers/purchaseService';
+import type { PurchaseService } from './services/purchases/purchaseService';
 import staticPlugin from './plugins/static';
 
 /** The deepest JSON body accepted. No request of ours nests past a handful of levels; a body of
@@ -66,7 +66,7 @@ export interface BuildOptions {
   /** Where the log goes (default stdout). */
   logStream?: { write(line: string): void };
   /** The purchase ledger service and its product table (plugins/purchaseProviders.ts): the ledger's
-   * (services/economy/purchases.ts) when left out; null: nothing is sold. */
+   * (services/purchases/ledger.ts) when left out; null: nothing is sold. */
   purchases?: PurchaseService | null;
 }
 

@@ -302,7 +302,7 @@ export const ConfigSchema = z.object({
   /** How long (minutes) the admin's password, typed in the console, lets that session write
    * before it is asked again. */
   ADMIN_REAUTH_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
-  /** The TripCoin packs sold for real money and their id on each host (server/purchases/products.ts);
+  /** The TripCoin packs sold for real money and their id on each host (server/services/purchases/products.ts);
    * checked at start. Relative to the working directory. */
   PURCHASE_PRODUCTS_FILE: z.string().min(1).default('config/products.json'),
   /** What each host's own rules leave out (services/policy/featurePolicy.ts): per host, the

@@ -8,7 +8,7 @@ import type { BotCheckProvider } from './providers/botCheck';
 import type { AltchaProvider } from './providers/botCheck';
 import type { Bridge } from './services/economy/bridge';
 import type { CrateSetup } from './services/economy/crates';
-import type { Products } from './purchases/products';
+import type { Products } from './services/purchases/products';
 import type { PasswordWork } from './services/accounts/passwords';
 import type { SessionCache } from './services/accounts/sessionCache';
 import type { SessionUser } from './services/accounts/sessions';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PurchaseHost } from '../../contract/purchases';
 import type { Purchases } from '../plugins/purchaseProviders';
-import { consumeNow } from '../providers/settle';
+import { consumeNow } from '../services/purchases/settle';
 
 export const CONSUME_BATCH = 50;
 

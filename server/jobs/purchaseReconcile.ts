@@ -15,8 +15,8 @@
 // with created[gte], every page), each paid one of ours settled (a lost checkout.session.completed).
 import type { FastifyInstance } from 'fastify';
 import { allEntitlements, Entitlement } from '../providers/discordStore';
-import { isOurSession, settleEntitlements, settleEntitlementSighting, settleWebSession } from '../providers/settle';
-import { discordUsersWithRecentGrants, openSightings, settleSighting } from '../services/economy/purchaseSightings';
+import { isOurSession, settleEntitlements, settleEntitlementSighting, settleWebSession } from '../services/purchases/settle';
+import { discordUsersWithRecentGrants, openSightings, settleSighting } from '../services/purchases/sightings';
 import { scheduleRounds } from './purchaseConsume';
 import { xsollaReconciler } from './xsollaReconcile';
 

@@ -7,7 +7,7 @@
 // last LOOKBACK_MS; later rounds go on from the previous round's end, with an overlap.
 import type { FastifyInstance } from 'fastify';
 import { XSOLLA_PAID, XSOLLA_SEARCH_LIMIT } from '../providers/xsolla';
-import { reverseXsollaOrder, settleXsollaPaid } from '../providers/xsollaSettle';
+import { reverseXsollaOrder, settleXsollaPaid } from '../services/purchases/xsollaSettle';
 
 /** Xsolla's last retry of a notification comes about 12 hours after the first; a day covers it. */
 export const LOOKBACK_MS = 24 * 3_600_000;

@@ -6,14 +6,14 @@ import fp from 'fastify-plugin';
 import { Counter } from 'prom-client';
 import { DiscordStoreApi, ed25519PublicKey } from '../providers/discordStore';
 import { hostHasKeys } from '../providers/purchaseConfig';
-import { hostProductIdOf, type PurchaseService } from '../providers/purchaseService';
-import type { Purchases } from '../providers/purchases';
+import { hostProductIdOf, type PurchaseService } from '../services/purchases/purchaseService';
+import type { Purchases } from '../services/purchases/purchases';
 
 export type { Purchases };
 import { WebCheckoutApi } from '../providers/webCheckout';
 import { XsollaApi } from '../providers/xsolla';
-import * as ledger from '../services/economy/purchases';
-import type { Products } from '../purchases/products';
+import * as ledger from '../services/purchases/ledger';
+import type { Products } from '../services/purchases/products';
 
 /** The ledger's service over this app's product table: what sells in production. */
 export function ledgerService(products: Products): PurchaseService<Products> {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { providerJson } from './purchaseService';
+import { providerJson } from '../services/purchases/purchaseService';
 import { providerFetchRetrying } from './retryAfter';
 
 export const CheckoutSession = z.object({

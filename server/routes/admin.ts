@@ -17,7 +17,7 @@ import * as write from '../services/admin/adminConsole';
 import { percentsOf, tableInForce } from '../services/admin/adminCrates';
 import { economyOverview, runConservationCheck, type GrantCaps } from '../services/admin/adminEconomy';
 import * as players from '../services/admin/adminPlayers';
-import * as purchases from '../services/admin/adminPurchases';
+import * as purchases from '../services/purchases/adminPurchases';
 import { markReauthenticated, requireFreshPassword } from '../services/admin/adminReauth';
 import { crateStatus } from '../services/economy/crates';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';

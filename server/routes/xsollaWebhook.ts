@@ -16,8 +16,8 @@ import { PURCHASE_ROUTE_TEXT } from './purchases';
 import {
   XsollaNotificationHead, XsollaOrderNotification, XsollaPaymentNotification, xsollaError, xsollaSignature, xsollaSignatureValid, type XsollaErrorCode,
 } from '../providers/xsolla';
-import { accountOfPortalUser } from '../services/economy/xsollaOrders';
-import { linkTransaction, orderOfNotification, partialRefundXsolla, reverseXsollaOrder, settleXsollaPaid } from '../providers/xsollaSettle';
+import { accountOfPortalUser } from '../services/purchases/xsollaOrders';
+import { linkTransaction, orderOfNotification, partialRefundXsolla, reverseXsollaOrder, settleXsollaPaid } from '../services/purchases/xsollaSettle';
 
 function json(raw: Buffer): unknown {
   try { return JSON.parse(raw.toString('utf8')); } catch { return undefined; }

@@ -13,9 +13,9 @@ import { BackupError, dumpPglite, readBackupFile, restorePglite, writeBackupFile
 import { createDb, type DbHandle } from '../../server/db/createDb';
 import { DataDirLocked } from '../../server/db/dataDirLock';
 import { inTransaction } from '../../server/db/tx';
-import { parseProducts } from '../../server/purchases/products';
+import { parseProducts } from '../../server/services/purchases/products';
 import { createUser } from '../../server/services/accounts/users';
-import { grantPurchase } from '../../server/services/economy/purchases';
+import { grantPurchase } from '../../server/services/purchases/ledger';
 import { integrityReport } from '../../server/services/system/backupChecks';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -11,7 +11,7 @@ import { BASE_SET_ITEMS, ITEM_IDS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { inTransaction } from '../../server/db/tx';
 import { moveCoins, playerAccount } from '../../server/services/economy/ledger';
-import { grantPurchase, reversePurchase } from '../../server/services/economy/purchases';
+import { grantPurchase, reversePurchase } from '../../server/services/purchases/ledger';
 import { KEY_REUSED } from '../../server/services/system/idempotency';
 import { changeMark, changesSince, installChangeLog } from './harness/snapshot';
 import { reauthenticate, registerPlayer, registerPlayerWith, startApp, testConfig, testDatabases, type TestApp } from './helpers';

@@ -9,7 +9,7 @@ import { buildPath, type EndpointDef } from '../../contract/http';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { inTransaction } from '../../server/db/tx';
 import { conservationViolations, moveCoins, playerAccount } from '../../server/services/economy/ledger';
-import { grantPurchase } from '../../server/services/economy/purchases';
+import { grantPurchase } from '../../server/services/purchases/ledger';
 import { reauthenticate, registerPlayer, registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayerWith>>;

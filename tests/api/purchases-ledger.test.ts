@@ -1,4 +1,4 @@
-// Real-money TripCoin packs in the ledger (server/services/economy/purchases.ts), on PGlite and
+// Real-money TripCoin packs in the ledger (server/services/purchases/ledger.ts), on PGlite and
 // PostgreSQL: one grant per provider purchase id whatever the concurrency (and across two
 // processes on PostgreSQL), a crash between the purchase row and its posting leaves a retry that
 // grants once, consume bookkeeping, a refund after the coins were spent leaving a debt that blocks
@@ -15,7 +15,7 @@ import { inTransaction } from '../../server/db/tx';
 import { coinBalance, conservationViolations, moveCoins, playerAccount } from '../../server/services/economy/ledger';
 import {
   grantPurchase, markConsumed, markConsumeFailed, purchasesToConsume, refuseWhileInDebt, reversePurchase, type ConfirmedPurchase,
-} from '../../server/services/economy/purchases';
+} from '../../server/services/purchases/ledger';
 import { registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
 
 const ITEM = ITEM_IDS.baseSetCrate;
@@ -181,7 +181,7 @@ describe.skipIf(!postgres)(`a purchase granted by two processes at once${postgre
       const userId = randomUUID();
       await handle.db.insertInto('users').values({ id: userId, username: `p${userId.slice(0, 8)}`, username_lower: `p${userId.slice(0, 8)}`, password_hash: null }).execute();
       const purchase: ConfirmedPurchase = { host: 'discord', providerPurchaseId: `ent-${randomUUID()}`, userId, productId: 'tc-1200', needsConsume: true };
-      const { loadProducts } = await import('../../server/purchases/products');
+      const { loadProducts } = await import('../../server/services/purchases/products');
       const products = loadProducts();
       const other = promisify(execFile)(process.execPath, ['--import', 'tsx', 'tests/api/harness/grantPurchaseProcess.ts', scratch.url, JSON.stringify(purchase), '3']);
       const here = Promise.all([0, 1, 2].map(() => inTransaction(handle.db, (trx) => grantPurchase(trx, products, purchase))));

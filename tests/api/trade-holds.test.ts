@@ -9,7 +9,7 @@ import { BASE_SET_ITEMS } from '../../contract/items';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { inTransaction } from '../../server/db/tx';
 import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/economy/ledger';
-import { grantPurchase } from '../../server/services/economy/purchases';
+import { grantPurchase } from '../../server/services/purchases/ledger';
 import { marketFeesTotal } from '../../server/services/economy/tradeHolds';
 import { Client, reauthenticate, registerPlayer, registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
 

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadProducts, offeredProducts, parseProducts, ProductsError } from '../../server/purchases/products';
-import { productForHostSku } from '../../server/services/economy/purchases';
+import { loadProducts, offeredProducts, parseProducts, ProductsError } from '../../server/services/purchases/products';
+import { productForHostSku } from '../../server/services/purchases/ledger';
 
 describe('products file', () => {
   it('loads the committed demo packs with their id on every host', () => {

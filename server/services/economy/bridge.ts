@@ -20,7 +20,7 @@ import { conflict, invalid, unavailable, upstreamRejected } from '../errors';
 import { KEY_REUSED } from '../system/idempotency';
 import { ChainRejected, ChainUnavailable, type ChainSender } from '../../providers/chain';
 import { InsufficientFunds, moveItems, openAccount, playerAccount } from './ledger';
-import { refuseWhileInDebt } from './purchases';
+import { refuseWhileInDebt } from '../purchases/ledger';
 
 export const BRIDGE_SINK = 'sink:bridge';
 const LOCK_ID = 740_221_913;

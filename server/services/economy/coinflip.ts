@@ -12,7 +12,7 @@ import { toBigInt, toDate } from '../../db/values';
 import { conflict, forbidden, gone, notFound } from '../errors';
 import { said } from '../../../contract/texts';
 import { COINS, coinBalance, InsufficientFunds, moveCoins, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
-import { refuseWhileInDebt } from './purchases';
+import { refuseWhileInDebt } from '../purchases/ledger';
 
 export const escrowOfGame = (gameId: string) => `escrow:coinflip:${gameId}`;
 

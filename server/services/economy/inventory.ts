@@ -10,7 +10,7 @@ import { said } from '../../../contract/texts';
 import { catalogueItem } from './catalogue';
 import { publishLiveEvent } from '../live/liveEvents';
 import { coinBalance, InsufficientFunds, itemHoldings, playerAccount, post } from './ledger';
-import { refuseWhileInDebt } from './purchases';
+import { refuseWhileInDebt } from '../purchases/ledger';
 import { chargePair, refuseHeld, type TradeRules } from './tradeHolds';
 
 export async function inventoryOf(db: Executor, userId: string): Promise<{ inventory: Record<string, string>; tripcoins: number }> {

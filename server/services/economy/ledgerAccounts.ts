@@ -10,7 +10,7 @@ export const COINS = 'TC';
 
 export const playerAccount = (userId: string) => `player:${userId}`;
 
-/** The coins a host sold for real money come from its revenue account (server/services/economy/purchases.ts). */
+/** The coins a host sold for real money come from its revenue account (server/services/purchases/ledger.ts). */
 export const revenueAccount = (host: string) => `revenue:${host}`;
 
 /** The accounts that pay from nothing, below zero: the mint and the hosts' revenue accounts

@@ -15,7 +15,7 @@ import { onlyHave } from './inventory';
 import { publishLiveEvent } from '../live/liveEvents';
 import { marketChanged } from './listingsCache';
 import { COINS, coinBalance, InsufficientFunds, moveItems, openAccount, openPlayerAccount, playerAccount, post } from './ledger';
-import { refuseWhileInDebt } from './purchases';
+import { refuseWhileInDebt } from '../purchases/ledger';
 import { saleFeeOf } from '../../../contract/trade';
 import { chargePair, checkListingPrice, checkPurchase, marketFeeSinkFor, refuseHeld, type TradeRules } from './tradeHolds';
 

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { conservationViolations } from '../economy/balances';
-import { PURCHASE_REASON, PURCHASE_REVERSAL_REASON } from '../economy/purchases';
+import { PURCHASE_REASON, PURCHASE_REVERSAL_REASON } from '../purchases/ledger';
 
 export interface IntegrityReport {
   /** Every problem found, in words; empty when the database is whole. */

@@ -12,7 +12,7 @@ export function onPosting(observe: (reason: string) => void): () => void {
   return () => { postingObservers.delete(observe); };
 }
 
-/** What happened to a purchase (services/economy/purchases.ts): granted (outcome granted,
+/** What happened to a purchase (services/purchases/ledger.ts): granted (outcome granted,
  * duplicate, refunded, or restored: a won dispute), reversed, consumed (outcome ok or failed). */
 export type PurchaseNote =
   | { kind: 'granted'; host: string; outcome: 'granted' | 'duplicate' | 'refunded' | 'restored' }

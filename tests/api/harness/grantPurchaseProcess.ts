@@ -3,8 +3,8 @@
 // times at once on its own connections, then prints one JSON line: how many of them granted.
 import { createDb } from '../../../server/db/createDb';
 import { inTransaction } from '../../../server/db/tx';
-import { loadProducts } from '../../../server/purchases/products';
-import { grantPurchase, type ConfirmedPurchase } from '../../../server/services/economy/purchases';
+import { loadProducts } from '../../../server/services/purchases/products';
+import { grantPurchase, type ConfirmedPurchase } from '../../../server/services/purchases/ledger';
 
 const [url, json, times] = process.argv.slice(2);
 const handle = await createDb({ databaseUrl: url ?? '', poolSize: 4 });

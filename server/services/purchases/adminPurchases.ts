@@ -11,11 +11,11 @@ import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { conflict, notFound } from '../errors';
 import { COINS, MINT, playerAccount, post } from '../economy/ledger';
-import { debtOfPlayer, reversePurchase } from '../economy/purchases';
-import { stuckPurchases } from '../economy/purchaseSightings';
-import { record } from './adminAudit';
-import { publishAdminNotices } from './adminNotices';
-import { mustFindPlayer } from './adminPlayers';
+import { debtOfPlayer, reversePurchase } from './ledger';
+import { stuckPurchases } from './sightings';
+import { record } from '../admin/adminAudit';
+import { publishAdminNotices } from '../admin/adminNotices';
+import { mustFindPlayer } from '../admin/adminPlayers';
 
 /** Who writes, and the request it came in (kept in the audit row). */
 export interface PurchaseActor { id: string; requestId: string }

@@ -5,7 +5,7 @@
 // The amounts a grant gives come from here, never from a client.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ProductsFile, type OfferedProduct, type ProductConfig, type PurchaseHost } from '../../contract/purchases';
+import { ProductsFile, type OfferedProduct, type ProductConfig, type PurchaseHost } from '../../../contract/purchases';
 
 export type Product = ProductConfig;
 

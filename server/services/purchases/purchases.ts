@@ -3,11 +3,11 @@
 // the webhooks and the jobs.
 import type { KeyObject } from 'node:crypto';
 import type { Counter } from 'prom-client';
-import type { PurchaseHost } from '../../contract/purchases';
-import type { DiscordStore } from './discordStore';
+import type { PurchaseHost } from '../../../contract/purchases';
+import type { DiscordStore } from '../../providers/discordStore';
 import type { PurchaseService } from './purchaseService';
-import type { WebCheckout } from './webCheckout';
-import type { XsollaStore } from './xsolla';
+import type { WebCheckout } from '../../providers/webCheckout';
+import type { XsollaStore } from '../../providers/xsolla';
 
 /** app.purchases: nothing is sold where it is null. */
 export interface Purchases {

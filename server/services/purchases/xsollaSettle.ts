@@ -8,12 +8,12 @@
 // says the Xsolla user of its token is the CrazyGames user id; we match it only against the
 // CrazyGames id an account signed in with (users.crazygames_id), and grant nothing otherwise.
 import type { FastifyInstance } from 'fastify';
-import type { Grant } from '../../contract/purchases';
-import { inTransaction } from '../db/tx';
-import type { Products } from '../purchases/products';
-import * as orders from '../services/economy/xsollaOrders';
+import type { Grant } from '../../../contract/purchases';
+import { inTransaction } from '../../db/tx';
+import type { Products } from './products';
+import * as orders from './xsollaOrders';
 import type { Purchases } from './purchases';
-import { micros, type XsollaOrderItem } from './xsolla';
+import { micros, type XsollaOrderItem } from '../../providers/xsolla';
 import type { z } from 'zod';
 
 type Item = z.infer<typeof XsollaOrderItem>;

@@ -15,10 +15,10 @@ import { hundredthsToNumber, TC_SCALE } from '../../../contract/money';
 import type { Grant } from '../../../contract/purchases';
 import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
-import type { Products } from '../../purchases/products';
+import type { Products } from './products';
 import { publishLiveEvent } from '../live/liveEvents';
-import { balanceAfter, COINS, playerAccount, postReturning, revenueAccount } from './ledger';
-import { grantPurchase, PURCHASE_REVERSAL_REASON, reversePurchase } from './purchases';
+import { balanceAfter, COINS, playerAccount, postReturning, revenueAccount } from '../economy/ledger';
+import { grantPurchase, PURCHASE_REVERSAL_REASON, reversePurchase } from './ledger';
 
 const HOST = 'crazygames' as const;
 

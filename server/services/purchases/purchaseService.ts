@@ -1,10 +1,10 @@
 // What the provider routes, webhooks and jobs need from the purchase ledger service
-// (server/services/economy/purchases.ts, with its product table): the same functions, the same
+// (server/services/purchases/ledger.ts, with its product table): the same functions, the same
 // signatures, handed to the app as `app.purchases` (plugins/purchaseProviders.ts). The routes never post
 // to the ledger themselves: one grant per (host, provider purchase id) is that service's promise.
 import type { z } from 'zod';
-import type { Grant, PurchaseHost } from '../../contract/purchases';
-import type { Executor, Trx } from '../db/tx';
+import type { Grant, PurchaseHost } from '../../../contract/purchases';
+import type { Executor, Trx } from '../../db/tx';
 
 export type PurchaseGrant = z.infer<typeof Grant>;
 

@@ -4,16 +4,16 @@
 // nothing), then the consume call once the grant is committed (a failed consume is left to the
 // consume job, never granted again). A refund of any kind reverses the grant.
 import type { FastifyInstance } from 'fastify';
-import type { PurchaseHost } from '../../contract/purchases';
-import { hundredthsToNumber } from '../../contract/money';
-import { inTransaction } from '../db/tx';
-import { coinBalance } from '../services/economy/balances';
-import { playerAccount } from '../services/economy/ledger';
-import { settleSighting, sightingFailed } from '../services/economy/purchaseSightings';
-import type { Purchases } from '../plugins/purchaseProviders';
-import { ENTITLEMENT_TEST_MODE, GRANTING_ENTITLEMENTS, type Entitlement } from './discordStore';
+import type { PurchaseHost } from '../../../contract/purchases';
+import { hundredthsToNumber } from '../../../contract/money';
+import { inTransaction } from '../../db/tx';
+import { coinBalance } from '../economy/balances';
+import { playerAccount } from '../economy/ledger';
+import { settleSighting, sightingFailed } from './sightings';
+import type { Purchases } from '../../plugins/purchaseProviders';
+import { ENTITLEMENT_TEST_MODE, GRANTING_ENTITLEMENTS, type Entitlement } from '../../providers/discordStore';
 import type { ConfirmedPurchase, PurchaseGrant, ReverseReason } from './purchaseService';
-import type { CheckoutSession } from './webCheckout';
+import type { CheckoutSession } from '../../providers/webCheckout';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

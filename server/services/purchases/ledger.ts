@@ -22,11 +22,11 @@ import { hundredthsToNumber, TC_SCALE } from '../../../contract/money';
 import { PURCHASE_HOSTS, PURCHASE_TEXT, type Grant, type PurchaseHost } from '../../../contract/purchases';
 import { afterCommit, type Executor, type Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
-import { hostProductIdOf, type Product, type Products } from '../../purchases/products';
+import { hostProductIdOf, type Product, type Products } from './products';
 import { forbidden, invalid } from '../errors';
 import { publishLiveEvent } from '../live/liveEvents';
 import { notePurchase, type PurchaseNote } from '../system/observe';
-import { balanceAfter, coinBalance, COINS, openAccount, playerAccount, postReturning, revenueAccount } from './ledger';
+import { balanceAfter, coinBalance, COINS, openAccount, playerAccount, postReturning, revenueAccount } from '../economy/ledger';
 
 export interface ConfirmedPurchase {
   host: PurchaseHost;

@@ -5,8 +5,14 @@
 // Several processes may run it: a consume the provider already has answers again harmlessly.
 import type { FastifyInstance } from 'fastify';
 import type { PurchaseHost } from '../../contract/purchases';
-import type { Purchases } from '../plugins/purchaseProviders';
+import { inTransaction } from '../db/tx';
+import { purchaseContext, type PurchaseContext, type Purchases } from '../services/purchases/purchases';
 import { consumeNow } from '../services/purchases/settle';
+
+/** Settlement's context in a job: the job opens its own transactions (no route does it for it). */
+export function jobPurchaseContext(app: FastifyInstance, p: Purchases): PurchaseContext {
+  return purchaseContext(app, p, (fn) => inTransaction(app.db, fn));
+}
 
 export const CONSUME_BATCH = 50;
 
@@ -26,7 +32,7 @@ export async function consumeDue(app: FastifyInstance): Promise<{ consumed: numb
     for (const due of await p.service.purchasesToConsume(app.db, host, CONSUME_BATCH)) {
       const call = consumeCall(p, host, due.providerPurchaseId);
       if (!call) continue;
-      if (await consumeNow(app, p, host, due.providerPurchaseId, call)) result.consumed += 1; else result.failed += 1;
+      if (await consumeNow(jobPurchaseContext(app, p), host, due.providerPurchaseId, call)) result.consumed += 1; else result.failed += 1;
     }
   }
   return result;

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { allEntitlements, Entitlement } from '../providers/discordStore';
 import { isOurSession, settleEntitlements, settleEntitlementSighting, settleWebSession } from '../services/purchases/settle';
 import { discordUsersWithRecentGrants, openSightings, settleSighting } from '../services/purchases/sightings';
-import { scheduleRounds } from './purchaseConsume';
+import { jobPurchaseContext, scheduleRounds } from './purchaseConsume';
 import { xsollaReconciler } from './xsollaReconcile';
 
 /** How far back a Discord grant may still be refunded (its entitlement deleted). */
@@ -45,7 +45,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
 
       const fresh = await allEntitlements(store, after ? { after } : {}, MAX_PAGES);
       if (fresh.list.length) {
-        const settled = await settleEntitlements(app, p, fresh.list, null);
+        const settled = await settleEntitlements(jobPurchaseContext(app, p), fresh.list, null);
         for (const e of fresh.list) if (settled.skipped?.get(e.id) !== 'unknownPlayer') await settleSighting(app.db, 'discord', e.id);
         result.seen += fresh.list.length;
         result.granted += settled.fresh ?? 0;
@@ -55,7 +55,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
       for (const open of await openSightings(app.db, 'discord', SIGHTING_GRACE_S, 100)) {
         const e = Entitlement.safeParse(open.payload);
         if (!e.success) continue;
-        result.granted += await settleEntitlementSighting(app, p, e.data);
+        result.granted += await settleEntitlementSighting(jobPurchaseContext(app, p), e.data);
         result.sightings += 1;
       }
 
@@ -65,7 +65,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
         const theirs = await allEntitlements(store, { userId: player.discordId }, MAX_PAGES);
         const deleted = theirs.list.filter((e) => e.deleted && player.granted.has(e.id));
         if (!deleted.length) continue;
-        await settleEntitlements(app, p, deleted, null);
+        await settleEntitlements(jobPurchaseContext(app, p), deleted, null);
         result.reversed += deleted.length;
       }
       found('granted', result.granted);
@@ -88,7 +88,7 @@ export function webReconciler(app: FastifyInstance): { round(): Promise<{ seen: 
         for (const session of data) {
           result.seen += 1;
           if (session.payment_status !== 'paid' || !isOurSession(session)) continue;
-          const settled = await settleWebSession(app, p, session, null);
+          const settled = await settleWebSession(jobPurchaseContext(app, p), session, null);
           result.granted += settled.fresh ?? 0;
         }
         if (!hasMore || !data.length) break;

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { XSOLLA_PAID, XSOLLA_SEARCH_LIMIT } from '../providers/xsolla';
 import { reverseXsollaOrder, settleXsollaPaid } from '../services/purchases/xsollaSettle';
+import { jobPurchaseContext } from './purchaseConsume';
 
 /** Xsolla's last retry of a notification comes about 12 hours after the first; a day covers it. */
 export const LOOKBACK_MS = 24 * 3_600_000;
@@ -31,12 +32,12 @@ export function xsollaReconciler(app: FastifyInstance, now: () => number = Date.
           result.seen += 1;
           const portalUserId = order.user?.id ?? null;
           if (XSOLLA_PAID.has(order.status)) {
-            const settled = await settleXsollaPaid(app, p, {
+            const settled = await settleXsollaPaid(jobPurchaseContext(app, p), {
               orderId: order.order_id, portalUserId, items: order.items, amount: order.price?.amount ?? '0', currency: order.price?.currency ?? '',
             });
             if (settled.outcome === 'granted') { result.granted += 1; p.steps.inc({ host: 'crazygames', step: 'reconcile', outcome: 'found' }); }
           } else if (order.status === 'canceled') {
-            if ((await reverseXsollaOrder(app, p, order.order_id, portalUserId)) === 'reversed') result.reversed += 1;
+            if ((await reverseXsollaOrder(jobPurchaseContext(app, p), order.order_id, portalUserId)) === 'reversed') result.reversed += 1;
           }
         }
         if (!hasMore || orders.length === 0) { complete = true; break; }

@@ -10,6 +10,8 @@ import { route } from '../route';
 import type { Purchases } from '../services/purchases/purchases';
 import { ProviderError, hostProductIdOf } from '../services/purchases/purchaseService';
 import { playerBalance, settleEntitlements, settleWebSession } from '../services/purchases/settle';
+import { purchaseContext } from '../services/purchases/purchases';
+import { providerIdOfUser } from '../services/accounts/providerIds';
 import { recentGrants } from '../services/purchases/ledger';
 import { allEntitlements } from '../providers/discordStore';
 import { ProviderRateLimited } from '../providers/retryAfter';
@@ -94,17 +96,16 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'available' as const, host, products };
   });
 
-  route(app, e.discordSync, async ({ user }) => {
+  route(app, e.discordSync, async ({ user, transaction }) => {
     const p = selling(app, 'discord');
     await limitPlayer(app, user.id);
-    const row = await app.db.selectFrom('users').select('discord_id').where('id', '=', user.id).executeTakeFirst();
-    if (!row?.discord_id) throw forbidden(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
-    const discordId = row.discord_id;
+    const discordId = await providerIdOfUser(app.db, 'discord', user.id);
+    if (!discordId) throw forbidden(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
     // Every page: a player with more than a page of entitlements (gifts, old purchases) has the
     // new one on a later page.
     const { list: entitlements } = await asking(app, 'discord', () => allEntitlements(p.discord!.store, { userId: discordId }, 10));
-    const settled = await asking(app, 'discord', () => settleEntitlements(app, p, entitlements, discordId));
-    return { granted: settled.granted, balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };
+    const settled = await asking(app, 'discord', () => settleEntitlements(purchaseContext(app, p, transaction), entitlements, discordId));
+    return { granted: settled.granted, balance: settled.balances.get(user.id) ?? await playerBalance(app.db, user.id) };
   }, STEPS);
 
   // After the portal's buyItem: what Xsolla's signed order_paid granted this player of the pack in
@@ -113,12 +114,11 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   route(app, e.crazygamesConfirm, async ({ body, user }) => {
     const p = selling(app, 'crazygames');
     await limitPlayer(app, user.id);
-    const row = await app.db.selectFrom('users').select('crazygames_id').where('id', '=', user.id).executeTakeFirst();
-    if (!row?.crazygames_id) throw forbidden(PURCHASE_ROUTE_TEXT.signInRequired, 'SIGN_IN_REQUIRED');
+    if (!(await providerIdOfUser(app.db, 'crazygames', user.id))) throw forbidden(PURCHASE_ROUTE_TEXT.signInRequired, 'SIGN_IN_REQUIRED');
     const product = p.service.list.find((x) => x.id === body.productId && x.crazygames);
     if (!product) throw badRequest(PURCHASE_ROUTE_TEXT.productUnknown, 'PRODUCT_UNKNOWN');
     const granted = await recentGrants(app.db, user.id, 'crazygames', product.id, CONFIRM_WINDOW_MS);
-    return { granted, balance: await playerBalance(app, user.id) };
+    return { granted, balance: await playerBalance(app.db, user.id) };
   }, STEPS);
 
   route(app, e.webCheckoutStart, async ({ body, user, request }) => {
@@ -138,7 +138,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
   }, STEPS);
 
   // A GET that may grant: the return page's poll settles a paid session whose webhook is late.
-  route(app, e.webSession, async ({ params, user }) => {
+  route(app, e.webSession, async ({ params, user, transaction }) => {
     const p = selling(app, 'web');
     await limitPlayer(app, user.id);
     const session = await asking(app, 'web', () => p.web!.session(params.sessionId));
@@ -146,9 +146,9 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
     if (session.payment_status !== 'paid') return { status: session.status === 'expired' ? 'expired' as const : 'open' as const };
     // Paid, then refunded (or charged back): the session still says paid; our purchase says
     // reversed (or its refund came before the grant).
-    if (await webPurchaseRefunded(app.db, session.id)) return { status: 'refunded' as const, balance: await playerBalance(app, user.id) };
-    const settled = await asking(app, 'web', () => settleWebSession(app, p, session, user.id));
+    if (await webPurchaseRefunded(app.db, session.id)) return { status: 'refunded' as const, balance: await playerBalance(app.db, user.id) };
+    const settled = await asking(app, 'web', () => settleWebSession(purchaseContext(app, p, transaction), session, user.id));
     const grant = settled.granted[0];
-    return { status: 'paid' as const, ...(grant ? { grant } : {}), balance: settled.balances.get(user.id) ?? await playerBalance(app, user.id) };
+    return { status: 'paid' as const, ...(grant ? { grant } : {}), balance: settled.balances.get(user.id) ?? await playerBalance(app.db, user.id) };
   });
 }

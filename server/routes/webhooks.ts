@@ -13,6 +13,7 @@ import type { Purchases } from '../services/purchases/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
 import { ProviderError } from '../services/purchases/purchaseService';
 import { isOurSession, settleEntitlementSighting, settleWebCharge, settleWebSession } from '../services/purchases/settle';
+import { purchaseContext } from '../services/purchases/purchases';
 import { recordSighting } from '../services/purchases/sightings';
 import { CheckoutSession, WebhookSignatureError } from '../providers/webCheckout';
 import { PURCHASE_ROUTE_TEXT } from './purchases';
@@ -74,6 +75,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     }
   };
   const schema = { hide: false, tags: ['webhooks'] };
+  /** A webhook's transactions are the route layer's (settling opens several, outside calls between). */
+  const transactions = routeTransactions(app);
   /** Work a webhook does after its answer (setImmediate: the reply is flushed first); closing the
    * app waits for it, and anything it leaves undone is the reconcile job's. */
   const running = afterAnswerRunning;
@@ -108,13 +111,13 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         if (!entitlement.success) return refuse(request, 'discord', 'invalid');
         const seen = event.type === 'ENTITLEMENT_DELETE' ? { ...entitlement.data, deleted: true } : entitlement.data;
         if (!seen.deleted) await recordSighting(app.db, 'discord', seen.id, seen);
-        afterAnswer(async () => { await settleEntitlementSighting(app, p, seen); });
+        afterAnswer(async () => { await settleEntitlementSighting(purchaseContext(app, p, transactions), seen); });
         return taken(reply, 'discord');
       }
       case 'APPLICATION_DEAUTHORIZED': {
         const deauthorized = DeauthorizedUser.safeParse(event.data);
         if (!deauthorized.success) return refuse(request, 'discord', 'invalid');
-        await routeTransactions(app)((trx) => discordDeauthorized(trx, deauthorized.data.user.id, app.config.DELETED_NAME_HOLD_DAYS));
+        await transactions((trx) => discordDeauthorized(trx, deauthorized.data.user.id, app.config.DELETED_NAME_HOLD_DAYS));
         return taken(reply, 'discord', 'deauthorized');
       }
       default:
@@ -140,11 +143,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       // A session another integration of the same account created carries none of our fields:
       // answered 2xx ("Receive Stripe events": anything else is retried for days), and left alone.
       if (!isOurSession(session.data)) return taken(reply, 'web', 'otherIntegration');
-      await settleWebSession(app, p, session.data, null);
+      await settleWebSession(purchaseContext(app, p, transactions), session.data, null);
       return taken(reply, 'web');
     }
     if (event.type === 'charge.refunded' || event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
-      const outcome = await orLater(() => settleWebCharge(app, p, event.type, object));
+      const outcome = await orLater(() => settleWebCharge(purchaseContext(app, p, transactions), event.type, object));
       if (outcome === 'invalid') return refuse(request, 'web', 'invalid', 'no payment_intent or amounts');
       return taken(reply, 'web', outcome === 'notOurs' ? 'otherIntegration' : 'ok');
     }

@@ -12,11 +12,13 @@
 //   back; each only for the player the order was granted to (anyone else: 400 INVALID_USER).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unavailable } from '../errors';
+import { routeTransactions } from '../route';
+import { purchaseContext } from '../services/purchases/purchases';
 import { PURCHASE_ROUTE_TEXT } from './purchases';
 import {
   XsollaNotificationHead, XsollaOrderNotification, XsollaPaymentNotification, xsollaError, xsollaSignature, xsollaSignatureValid, type XsollaErrorCode,
 } from '../providers/xsolla';
-import { accountOfPortalUser } from '../services/purchases/xsollaOrders';
+import { userByProviderId } from '../services/accounts/providerIds';
 import { linkTransaction, orderOfNotification, partialRefundXsolla, reverseXsollaOrder, settleXsollaPaid } from '../services/purchases/xsollaSettle';
 
 function json(raw: Buffer): unknown {
@@ -27,6 +29,7 @@ export async function xsollaWebhook(app: FastifyInstance, request: FastifyReques
   const p = app.purchases;
   if (!p?.xsolla) throw unavailable(PURCHASE_ROUTE_TEXT.notConfigured, 'PURCHASES_NOT_CONFIGURED');
   const xsolla = p.xsolla;
+  const c = purchaseContext(app, p, routeTransactions(app));
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
   const count = (outcome: string) => p.webhooks.inc({ host: 'crazygames', outcome });
   const refuse = (outcome: string, code: XsollaErrorCode, message: string, why?: string) => {
@@ -44,7 +47,7 @@ export async function xsollaWebhook(app: FastifyInstance, request: FastifyReques
 
   if (type === 'user_validation') {
     const id = head.data.user?.id;
-    const known = id ? await accountOfPortalUser(app.db, id) : null;
+    const known = id ? await userByProviderId(app.db, 'crazygames', id) : null;
     if (!known) return refuse('unknownUser', 'INVALID_USER', 'Invalid user');
     return done('userValidation');
   }
@@ -54,12 +57,12 @@ export async function xsollaWebhook(app: FastifyInstance, request: FastifyReques
     if (!n.success) return refuse('invalid', 'INVALID_PARAMETER', 'Invalid parameters');
     const portalUserId = n.data.user.external_id ?? null;
     if (type === 'order_canceled') {
-      const outcome = await reverseXsollaOrder(app, p, n.data.order.id, portalUserId);
+      const outcome = await reverseXsollaOrder(c, n.data.order.id, portalUserId);
       if (outcome === 'otherPlayer') return refuse('otherUser', 'INVALID_USER', 'Invalid user', n.data.order.id);
       return done(outcome === 'reversed' ? 'ok' : outcome);
     }
     const transactionId = n.data.billing?.transaction?.id;
-    const settled = await settleXsollaPaid(app, p, {
+    const settled = await settleXsollaPaid(c, {
       orderId: n.data.order.id, portalUserId, items: n.data.items, amount: n.data.order.amount, currency: n.data.order.currency,
       ...(transactionId ? { transactionId } : {}),
     });
@@ -72,21 +75,21 @@ export async function xsollaWebhook(app: FastifyInstance, request: FastifyReques
     if (!n.success) return refuse('invalid', 'INVALID_PARAMETER', 'Invalid parameters');
     const transactionId = n.data.transaction.id;
     if (type === 'payment') {
-      if (n.data.order) await linkTransaction(app, transactionId, n.data.order.id);
+      if (n.data.order) await linkTransaction(c, transactionId, n.data.order.id);
       return done('payment');
     }
-    const orderId = await orderOfNotification(app, transactionId, n.data.order?.id);
+    const orderId = await orderOfNotification(c, transactionId, n.data.order?.id);
     // A refund of a transaction we never linked to an order: order_canceled names the order.
     if (!orderId) return done('unknownOrder');
     const portalUserId = n.data.user?.id ?? null;
     if (type === 'refund') {
-      const outcome = await reverseXsollaOrder(app, p, orderId, portalUserId);
+      const outcome = await reverseXsollaOrder(c, orderId, portalUserId);
       if (outcome === 'otherPlayer') return refuse('otherUser', 'INVALID_USER', 'Invalid user', orderId);
       return done(outcome === 'reversed' ? 'ok' : outcome);
     }
     const refunded = n.data.payment_details?.payment?.amount;
     if (!refunded) return refuse('invalid', 'INVALID_PARAMETER', 'Invalid parameters', 'no payment_details.payment.amount');
-    const outcome = await partialRefundXsolla(app, p, { orderId, portalUserId, refunded, signature: xsollaSignature(raw, xsolla.webhookSecret) });
+    const outcome = await partialRefundXsolla(c, { orderId, portalUserId, refunded, signature: xsollaSignature(raw, xsolla.webhookSecret) });
     if (outcome === 'otherPlayer') return refuse('otherUser', 'INVALID_USER', 'Invalid user', orderId);
     return done(outcome === 'takenBack' || outcome === 'reversed' ? 'ok' : outcome);
   }

@@ -10,6 +10,7 @@ import { AUTH_TEXT } from '../../../contract/auth';
 import { attempt, isUniqueViolation, type Executor, type Trx } from '../../db/tx';
 import { conflict, invalid } from '../errors';
 import { createUser, freeUsernameLike } from './users';
+import { userByProviderId } from './providerIds';
 
 const hash = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -19,10 +20,10 @@ export type DiscordSignIn = { userId: string } | { pendingToken: string; suggest
 
 /** The account linked to this Discord user (its Discord name refreshed), or a new pending identity. */
 export async function discordSignIn(trx: Trx, discordUser: DiscordIdentity): Promise<DiscordSignIn> {
-  const linked = await trx.selectFrom('users').select('id').where('discord_id', '=', discordUser.id).executeTakeFirst();
+  const linked = await userByProviderId(trx, 'discord', discordUser.id);
   if (linked) {
-    await trx.updateTable('users').set({ discord_username: discordUser.username }).where('id', '=', linked.id).execute();
-    return { userId: linked.id };
+    await trx.updateTable('users').set({ discord_username: discordUser.username }).where('id', '=', linked).execute();
+    return { userId: linked };
   }
   const token = randomBytes(32).toString('base64url');
   await trx.insertInto('pending_identities').values({
@@ -57,7 +58,7 @@ export async function createDiscordAccount(trx: Trx, token: string | undefined, 
     return await attempt(trx, () => createUser(trx, { username, passwordHash: null, discordId: pending.external_id, discordUsername: pending.external_username }));
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const idTaken = await trx.selectFrom('users').select('id').where('discord_id', '=', discordId).executeTakeFirst();
+    const idTaken = await userByProviderId(trx, 'discord', discordId);
     throw conflict(idTaken ? DISCORD_TEXT.alreadyLinked : AUTH_TEXT.usernameTaken, idTaken ? 'DISCORD_ALREADY_LINKED' : 'USERNAME_TAKEN');
   }
 }

@@ -5,14 +5,15 @@ import { AUTH_TEXT } from '../../../contract/auth';
 import { attempt, isUniqueViolation, type Trx } from '../../db/tx';
 import { conflict } from '../errors';
 import { createUser, freeUsernameLike } from './users';
+import { userByProviderId } from './providerIds';
 
 export interface PortalUser { userId: string; username: string }
 
 /** The account the portal user signs in to, and whether it was created now. */
 /** `linked`: the portal account was linked to the signed-in player just now (a new sign-in method). */
 export async function portalSignIn(trx: Trx, portalUser: PortalUser, signedInId: string | null): Promise<{ userId: string; created: boolean; linked?: true }> {
-  const linked = await trx.selectFrom('users').select('id').where('crazygames_id', '=', portalUser.userId).executeTakeFirst();
-  if (linked) return { userId: linked.id, created: false };
+  const linked = await userByProviderId(trx, 'crazygames', portalUser.userId);
+  if (linked) return { userId: linked, created: false };
   if (signedInId) {
     // Signed in already: link the portal account to this one.
     try {
@@ -29,8 +30,8 @@ export async function portalSignIn(trx: Trx, portalUser: PortalUser, signedInId:
     return { userId: await attempt(trx, () => createUser(trx, { username, passwordHash: null, crazygamesId: portalUser.userId })), created: true };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await trx.selectFrom('users').select('id').where('crazygames_id', '=', portalUser.userId).executeTakeFirst();
+    const raced = await userByProviderId(trx, 'crazygames', portalUser.userId);
     if (!raced) throw conflict(AUTH_TEXT.usernameTaken, 'USERNAME_TAKEN');
-    return { userId: raced.id, created: false };
+    return { userId: raced, created: false };
   }
 }

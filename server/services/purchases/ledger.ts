@@ -274,3 +274,9 @@ export async function debtOfPlayer(db: Executor, userId: string): Promise<bigint
 export async function refuseWhileInDebt(trx: Executor, userId: string): Promise<void> {
   if ((await coinBalance(trx, playerAccount(userId))) < 0n) throw forbidden(PURCHASE_TEXT.playerInDebt, 'PLAYER_IN_DEBT');
 }
+
+/** The provider's purchase id of our purchase with this reference (the web's payment intent). */
+export async function purchaseOfProviderRef(db: Executor, host: PurchaseHost, providerRef: string): Promise<string | null> {
+  const row = await db.selectFrom('purchases').select('provider_purchase_id').where('host', '=', host).where('provider_ref', '=', providerRef).executeTakeFirst();
+  return row?.provider_purchase_id ?? null;
+}

@@ -8,6 +8,8 @@ import type { DiscordStore } from '../../providers/discordStore';
 import type { PurchaseService } from './purchaseService';
 import type { WebCheckout } from '../../providers/webCheckout';
 import type { XsollaStore } from '../../providers/xsolla';
+import type { Executor, RunInTransaction } from '../../db/tx';
+import type { Products } from './products';
 
 /** app.purchases: nothing is sold where it is null. */
 export interface Purchases {
@@ -21,4 +23,30 @@ export interface Purchases {
   webhooks: Counter<'host' | 'outcome'>;
   /** Purchase steps (confirm, grant, consume, refund), by host and outcome. */
   steps: Counter<'host' | 'step' | 'outcome'>;
+}
+
+/**
+ * What settlement (settle.ts, xsollaSettle.ts) is handed by its caller. Settling is several
+ * transactions with a provider's call between them (a grant commits before its consume call), so
+ * it cannot run in one the route layer opens around it; the caller (the route layer in 'steps'
+ * mode, a webhook, a job) hands over its own runner, and settlement never opens one itself.
+ */
+export interface PurchaseContext {
+  /** The pool, for reads outside the caller's transactions. */
+  db: Executor;
+  /** The caller's transactions (the route layer's `ctx.transaction`, a job's `inTransaction`). */
+  transaction: RunInTransaction;
+  log: { warn(details: object, message: string): void };
+  products: Products;
+  /** Discord's test entitlements grant too (a test server's switch). */
+  discordTestEntitlements: boolean;
+  purchases: Purchases;
+}
+
+/** The context from what an app holds (a FastifyInstance is one) and the caller's runner. */
+export function purchaseContext(
+  app: { db: Executor; log: PurchaseContext['log']; products: Products; config: { DISCORD_TEST_ENTITLEMENTS: boolean } },
+  purchases: Purchases, transaction: RunInTransaction,
+): PurchaseContext {
+  return { db: app.db, log: app.log, products: app.products, discordTestEntitlements: app.config.DISCORD_TEST_ENTITLEMENTS, purchases, transaction };
 }

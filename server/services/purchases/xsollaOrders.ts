@@ -32,12 +32,6 @@ export interface PaidXsollaOrder {
   currency: string;
 }
 
-/** The account that signed in with this CrazyGames id (the Xsolla user of the portal's token), if any. */
-export async function accountOfPortalUser(db: Executor, portalUserId: string): Promise<string | null> {
-  const row = await db.selectFrom('users').select('id').where('crazygames_id', '=', portalUserId).executeTakeFirst();
-  return row?.id ?? null;
-}
-
 /** The purchase key of one pack line of an order. */
 export const lineKey = (orderId: string, sku: string) => `${orderId}:${sku}`;
 

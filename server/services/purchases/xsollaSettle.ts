@@ -7,12 +7,10 @@
 // (payment, refund, partial_refund, user_validation) and `user.id` in the order search. CrazyGames
 // says the Xsolla user of its token is the CrazyGames user id; we match it only against the
 // CrazyGames id an account signed in with (users.crazygames_id), and grant nothing otherwise.
-import type { FastifyInstance } from 'fastify';
 import type { Grant } from '../../../contract/purchases';
-import { inTransaction } from '../../db/tx';
-import type { Products } from './products';
+import { userByProviderId } from '../accounts/providerIds';
 import * as orders from './xsollaOrders';
-import type { Purchases } from './purchases';
+import type { PurchaseContext } from './purchases';
 import { micros, type XsollaOrderItem } from '../../providers/xsolla';
 import type { z } from 'zod';
 
@@ -29,16 +27,16 @@ export interface PaidOrderSighting {
 
 export type PaidOutcome = 'granted' | 'duplicate' | 'refundedBefore' | 'otherPlayer' | 'unknownPlayer' | 'noPack';
 
-function note(app: FastifyInstance, p: Purchases, step: string, outcome: string, orderId: string): void {
-  p.steps.inc({ host: 'crazygames', step, outcome });
-  if (outcome !== 'granted' && outcome !== 'reversed' && outcome !== 'takenBack') app.log.warn({ host: 'crazygames', orderId, step, outcome }, 'Xsolla order: nothing changed');
+function note(c: PurchaseContext, step: string, outcome: string, orderId: string): void {
+  c.purchases.steps.inc({ host: 'crazygames', step, outcome });
+  if (outcome !== 'granted' && outcome !== 'reversed' && outcome !== 'takenBack') c.log.warn({ host: 'crazygames', orderId, step, outcome }, 'Xsolla order: nothing changed');
 }
 
 /** The order's lines that are our packs: quantities of one sku added up. */
-function packLines(p: Purchases, items: Item[]): orders.XsollaOrderLine[] {
+function packLines(c: PurchaseContext, items: Item[]): orders.XsollaOrderLine[] {
   const bySku = new Map<string, orders.XsollaOrderLine>();
   for (const item of items) {
-    const product = p.service.productForHostSku(p.service.products, 'crazygames', item.sku);
+    const product = c.purchases.service.productForHostSku(c.purchases.service.products, 'crazygames', item.sku);
     if (!product) continue;
     const line = bySku.get(item.sku);
     if (line) line.quantity += item.quantity;
@@ -48,42 +46,42 @@ function packLines(p: Purchases, items: Item[]): orders.XsollaOrderLine[] {
 }
 
 /** A paid order: every pack in it, times its quantity, to the player its user is. */
-export async function settleXsollaPaid(app: FastifyInstance, p: Purchases, paid: PaidOrderSighting): Promise<{ outcome: PaidOutcome; granted: Grant[] }> {
-  const lines = packLines(p, paid.items);
-  if (!lines.length) { note(app, p, 'grant', 'noPack', paid.orderId); return { outcome: 'noPack', granted: [] }; }
+export async function settleXsollaPaid(c: PurchaseContext, paid: PaidOrderSighting): Promise<{ outcome: PaidOutcome; granted: Grant[] }> {
+  const lines = packLines(c, paid.items);
+  if (!lines.length) { note(c, 'grant', 'noPack', paid.orderId); return { outcome: 'noPack', granted: [] }; }
   const portalUserId = paid.portalUserId;
-  const userId = portalUserId ? await orders.accountOfPortalUser(app.db, portalUserId) : null;
-  if (!userId || !portalUserId) { note(app, p, 'grant', 'unknownPlayer', paid.orderId); return { outcome: 'unknownPlayer', granted: [] }; }
-  const result = await inTransaction(app.db, async (trx) => {
+  const userId = portalUserId ? await userByProviderId(c.db, 'crazygames', portalUserId) : null;
+  if (!userId || !portalUserId) { note(c, 'grant', 'unknownPlayer', paid.orderId); return { outcome: 'unknownPlayer', granted: [] }; }
+  const result = await c.transaction(async (trx) => {
     if (paid.transactionId) await orders.linkXsollaTransaction(trx, paid.transactionId, paid.orderId);
-    return orders.grantXsollaOrder(trx, app.products as Products, {
+    return orders.grantXsollaOrder(trx, c.products, {
       orderId: paid.orderId, userId, portalUserId, lines, paidMicros: micros(paid.amount), currency: paid.currency,
     });
   });
-  note(app, p, 'grant', result.outcome, paid.orderId);
+  note(c, 'grant', result.outcome, paid.orderId);
   return { outcome: result.outcome, granted: result.granted };
 }
 
-export async function linkTransaction(app: FastifyInstance, transactionId: string, orderId: string): Promise<void> {
-  await inTransaction(app.db, (trx) => orders.linkXsollaTransaction(trx, transactionId, orderId));
+export async function linkTransaction(c: PurchaseContext, transactionId: string, orderId: string): Promise<void> {
+  await c.transaction((trx) => orders.linkXsollaTransaction(trx, transactionId, orderId));
 }
 
 /** The order a payment-level notification is about: its order object, else the transaction we linked. */
-export async function orderOfNotification(app: FastifyInstance, transactionId: string, orderId: string | undefined): Promise<string | null> {
+export async function orderOfNotification(c: PurchaseContext, transactionId: string, orderId: string | undefined): Promise<string | null> {
   if (orderId) return orderId;
-  return inTransaction(app.db, (trx) => orders.orderOfXsollaTransaction(trx, transactionId));
+  return c.transaction((trx) => orders.orderOfXsollaTransaction(trx, transactionId));
 }
 
-export async function reverseXsollaOrder(app: FastifyInstance, p: Purchases, orderId: string, portalUserId: string | null): Promise<orders.ReverseOrderOutcome> {
-  const outcome = await inTransaction(app.db, (trx) => orders.reverseXsollaOrder(trx, orderId, portalUserId));
-  note(app, p, 'refund', outcome, orderId);
+export async function reverseXsollaOrder(c: PurchaseContext, orderId: string, portalUserId: string | null): Promise<orders.ReverseOrderOutcome> {
+  const outcome = await c.transaction((trx) => orders.reverseXsollaOrder(trx, orderId, portalUserId));
+  note(c, 'refund', outcome, orderId);
   return outcome;
 }
 
-export async function partialRefundXsolla(app: FastifyInstance, p: Purchases, input: { orderId: string; portalUserId: string | null; refunded: string; signature: string }): Promise<orders.PartialRefundOutcome> {
-  const { outcome } = await inTransaction(app.db, (trx) => orders.partiallyRefundXsollaOrder(trx, {
+export async function partialRefundXsolla(c: PurchaseContext, input: { orderId: string; portalUserId: string | null; refunded: string; signature: string }): Promise<orders.PartialRefundOutcome> {
+  const { outcome } = await c.transaction((trx) => orders.partiallyRefundXsollaOrder(trx, {
     orderId: input.orderId, portalUserId: input.portalUserId, refundedMicros: micros(input.refunded), signature: input.signature,
   }));
-  note(app, p, 'partialRefund', outcome, input.orderId);
+  note(c, 'partialRefund', outcome, input.orderId);
   return outcome;
 }

@@ -14,7 +14,14 @@
 //     ← plugins/ ← app.ts
 //
 // so a service imports nothing from Fastify nor the HTTP errors, the route layer or the plugins,
-// and routes/ and route.ts never import from plugins/ (what both need lives in http/).
+// and routes/ and route.ts never import from plugins/ (what both need lives in http/). Besides:
+//  - providers/ are third-party clients only: they import contract/ and each other, nothing of
+//    the database, the services or HTTP;
+//  - SQL (kysely's query builders, the sql tag) is written only in services/, db/ and jobs/;
+//  - no service or provider opens a transaction (inTransaction, kysely's transaction(), BEGIN);
+//    the few services that call an outside party between their writes take the caller's runner
+//    (RunInTransaction), and only the ones listed in RUNNER_TAKERS may;
+//  - the process's LISTEN client (app.dbListen) is handed to subscribers in one plugin.
 // `npm run lint` runs it after ESLint; it exits 1 and names each cycle and each wrong import.
 // `node scripts/check-imports.mjs --count [root]` only prints the figures (files per home, cycles).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -57,8 +64,11 @@ function resolveSpecifier(from, spec) {
 const edges = new Map();
 /** Each file's package imports ('fastify', '@fastify/cookie', 'node:fs'). */
 const packages = new Map();
+/** Each file's code without its comments (the SQL and transaction rules read it). */
+const code = new Map();
 for (const file of files) {
   const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  code.set(file, text);
   const targets = new Set();
   const named = new Set();
   for (const match of text.matchAll(SPEC)) {
@@ -150,6 +160,47 @@ function serverLayerProblems() {
   return problems;
 }
 
+/** What a provider may import: the contract and other providers. */
+const PROVIDER_MAY_IMPORT = /^(contract\/|server\/providers\/)/;
+/** Packages that are the database or HTTP: never a provider's. */
+const DB_OR_HTTP_PACKAGE = /^(fastify|fastify-plugin|fastify-type-provider-zod|@fastify\/.*|kysely|pg|@electric-sql\/.*)$/;
+/** Where SQL may be written: the services (and repositories they own), the database, the jobs. */
+const SQL_HOMES = /^server\/(services|db|jobs)\//;
+/** A query: kysely's builders on any handle, the sql tag, or raw SQL helpers. */
+const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom)\s*\(|\bsql\s*(<[^>;]*>)?\s*`|\bsql\.(raw|ref|table|id|lit|join|val)\s*\(/;
+/** Opening a transaction: db/tx.ts's inTransaction, kysely's transaction(), or BEGIN by hand. */
+const OPENS_TRANSACTION = /\binTransaction\s*\(|\.transaction\s*\(\s*\)|\.startTransaction\s*\(|\bsql\s*`\s*(BEGIN|START\s+TRANSACTION)\b/i;
+/** The services that take the caller's transaction runner: each calls an outside party between
+ * its writes, so it is several transactions (docs/server-layers.md, "Transactions"). */
+const RUNNER_TAKERS = ['server/services/purchases/purchases.ts', 'server/services/economy/bridge.ts'];
+/** The one place LISTEN subscribers are started (and the plugin that decorates the client). */
+const LISTEN_STARTERS = ['server/plugins/listeners.ts', 'server/plugins/external/database.ts'];
+
+function serverRuleProblems() {
+  const problems = [];
+  for (const [file, targets] of edges) {
+    const from = rel(file);
+    if (!from.startsWith('server/')) continue;
+    const text = code.get(file);
+    if (from.startsWith('server/providers/')) {
+      for (const name of packages.get(file)) {
+        if (DB_OR_HTTP_PACKAGE.test(name)) problems.push(`${from} imports ${name}: providers are third-party clients (contract/ and other providers only)`);
+      }
+      for (const target of targets) {
+        const to = rel(target);
+        if (!PROVIDER_MAY_IMPORT.test(to)) problems.push(`${from} imports ${to}: providers import only contract/ and other providers (move what needs more into a service)`);
+      }
+    }
+    if (!SQL_HOMES.test(from) && SQL.test(text)) problems.push(`${from} writes SQL: queries live in services/ (or db/, jobs/); call a service`);
+    if (/^server\/(services|providers)\//.test(from)) {
+      if (OPENS_TRANSACTION.test(text)) problems.push(`${from} opens a transaction: the route layer and jobs open them; take a Trx`);
+      if (/\bRunInTransaction\b/.test(text) && !RUNNER_TAKERS.includes(from)) problems.push(`${from} takes a transaction runner: only the services named in RUNNER_TAKERS (docs/server-layers.md) may`);
+    }
+    if (/\bdbListen\b/.test(text) && !LISTEN_STARTERS.includes(from) && from !== 'server/types.d.ts') problems.push(`${from} reads app.dbListen: LISTEN subscribers are started in plugins/listeners.ts`);
+  }
+  return problems;
+}
+
 // Every cycle fails: there is no list of tolerated ones.
 const found = cycles();
 if (countOnly) {
@@ -162,6 +213,7 @@ if (countOnly) {
   console.log(`import cycles: ${found.length}${found.length ? `\n  ${found.map((c) => c.join(' -> ')).join('\n  ')}` : ''}`);
   console.log(`imports against the direction: ${wrongDirections().length}`);
   console.log(`server imports against its layers: ${serverLayerProblems().length}`);
+  console.log(`server rules broken (providers, SQL, transactions, LISTEN): ${serverRuleProblems().length}`);
   for (const [home, count] of [...homes].sort()) console.log(`  ${home}: ${count} files`);
   process.exit(0);
 }
@@ -170,6 +222,7 @@ const problems = [
   ...found.map((c) => `import cycle: ${c.join(' -> ')}`),
   ...wrongDirections(),
   ...serverLayerProblems(),
+  ...serverRuleProblems(),
 ];
 if (problems.length > 0) {
   console.error(`check-imports: ${problems.length} problem(s)\n  ${problems.join('\n  ')}`);

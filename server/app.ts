@@ -4,7 +4,8 @@
 // `dependencies`, checked as it is registered):
 //  1. external (plugins/external/): config, database, cookies, rate limit, OpenAPI document;
 //  2. the app's own (plugins/): errors, request log, security, bot check, password work,
-//     sessions, bridge, crate shops, purchase products, live events, drain, metrics;
+//     sessions, bridge, crate shops, purchase products, live events, listeners (every LISTEN),
+//     drain, metrics;
 //  3. routes (plugins/routes.ts: routes/<area>.ts and /api/docs), then the built shell and the
 //     game build (plugins/static.ts).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
@@ -30,6 +31,7 @@ import routesPlugin from './plugins/routes';
 import securityPlugin from './plugins/security';
 import sessionsPlugin from './plugins/sessions';
 import liveEventsPlugin from './plugins/liveEvents';
+import listenersPlugin from './plugins/listeners';
 import drainPlugin from './plugins/drain';
 import metricsPlugin from './plugins/metrics';
 import purchaseProvidersPlugin from './plugins/purchaseProviders';
@@ -120,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(purchasesPlugin);
   await app.register(featuresPlugin);
   await app.register(liveEventsPlugin);
+  await app.register(listenersPlugin);
   await app.register(drainPlugin);
   await app.register(metricsPlugin);
   await app.register(purchaseProvidersPlugin, { service: options.purchases });

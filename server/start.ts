@@ -7,7 +7,8 @@
 //  - pruning of expired rows now and every 10 minutes, stopped when the app closes;
 //  - with purchases on: the consume retries and Discord's entitlement reconcile, on their timers;
 //  - the Mythical Bridge transfers a previous process left open, finished in the background;
-//  - the console's feature switches read and followed (services/policy/featureSwitches.ts).
+//  - the console's feature switches read and followed (services/policy/featureSwitches.ts,
+//    through plugins/listeners.ts, where every LISTEN subscriber starts).
 // Call it before the app is ready (listen, inject): it adds an onClose hook.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from './db/createDb';
@@ -19,7 +20,6 @@ import { scheduleConsumes } from './jobs/purchaseConsume';
 import { scheduleReconcile } from './jobs/purchaseReconcile';
 import type { CrateShop } from './services/economy/crates';
 import { ALTCHA_SECRETS, serverSecret } from './services/system/secrets';
-import { followSwitches } from './services/policy/featureSwitches';
 
 /** Makes the database ready for this version; safe to run from several processes at once. */
 export async function prepareDatabase(db: Db, shops: Iterable<CrateShop>, log: FastifyBaseLogger): Promise<void> {
@@ -35,9 +35,7 @@ export async function startUp(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => { await pruning.stop(); });
   await pruning.first;
   // The console's feature switches: read now (the tables exist from here on), then followed.
-  const switches = followSwitches(app.db, app.features.store, app.dbListen, app.config.FEATURE_SWITCH_REFRESH_MS, app.log);
-  app.addHook('onClose', async () => { await switches.close(); });
-  await switches.started;
+  await app.listeners.followSwitches();
   // Real-money packs: failed consumes retried, Discord's entitlements polled (its events go missing).
   if (app.purchases) {
     const jobs = [scheduleConsumes(app), ...(app.purchases.discord || app.purchases.web ? [scheduleReconcile(app)] : [])];

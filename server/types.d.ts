@@ -15,6 +15,8 @@ import type { SessionUser } from './services/accounts/sessions';
 import type { Purchases } from './plugins/purchaseProviders';
 import type { ErrorTracker } from './providers/errorTracker';
 import type { Features } from './plugins/features';
+import type { Listeners } from './plugins/listeners';
+import type { ListingsCache } from './services/economy/listingsCache';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,6 +27,10 @@ declare module 'fastify' {
     dbPool: DbHandle['pool'];
     metrics: Metrics;
     liveEvents: LiveEventHub;
+    /** Every LISTEN subscriber's start (plugins/listeners.ts); the switches' is the start-up step's. */
+    listeners: Listeners;
+    /** The market's pages kept between changes (services/economy/listingsCache.ts). */
+    listings: ListingsCache;
     /** The drain before this process stops (plugins/drain.ts). */
     drain: Drain;
     botCheck: BotCheckProvider;

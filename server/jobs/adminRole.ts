@@ -2,10 +2,9 @@
 // never through the API: this job owns its transaction. The change is announced like a
 // revocation of the user's sessions' cached copies (not of the sessions themselves), so every
 // process's session cache reads the new role at the player's next request.
-import { sql } from 'kysely';
 import type { Db } from '../db/createDb';
 import { inTransaction } from '../db/tx';
-import { REVOCATION_CHANNEL } from '../services/accounts/sessions';
+import { announceRevocation } from '../services/accounts/sessions';
 
 export class AdminRoleError extends Error {}
 
@@ -16,7 +15,7 @@ export async function setAdmin(db: Db, username: string, admin: boolean): Promis
     if (!row) throw new AdminRoleError(`No player is called ${JSON.stringify(username)}`);
     // The session caches of the server's processes forget this user's cached sessions (the role
     // travels with them); NOTIFY is delivered when this transaction commits.
-    await sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify({ userId: row.id })})`.execute(trx);
+    await announceRevocation(trx, { userId: row.id });
     return `${row.username} ${admin ? 'is now an admin' : 'is no longer an admin'}`;
   });
 }

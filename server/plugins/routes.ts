@@ -42,5 +42,5 @@ export default fp(async (app) => {
   if (app.config.DEMO_GAME_SERVER) await app.register(demoGameServerRoutes);
 }, {
   name: 'routes',
-  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'purchase-providers', 'features'],
+  dependencies: ['config', 'database', '@fastify/cookie', 'rate-limit', 'openapi', 'errors', 'request-log', 'security', 'bot-check', 'sessions', 'bridge', 'crates', 'live-events', 'listeners', 'purchase-providers', 'features'],
 });

@@ -5,20 +5,18 @@
 // Assets, config, catalogue and sprites never touch the session store, whatever cookie comes.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { listenForRevocations, SessionCache } from '../services/accounts/sessionCache';
+import { SessionCache } from '../services/accounts/sessionCache';
 import { onSessionRevoked } from '../services/accounts/sessions';
 
 export async function registerSessions(app: FastifyInstance): Promise<void> {
   const { SESSION_CACHE_MS } = app.config;
-  // Other processes exist only on PostgreSQL: there the cache hears their revocations, through
-  // the process's one LISTEN client (app.dbListen). PGlite is one process: its own announcements
-  // (onSessionRevoked) are all there is.
+  // Other processes exist only on PostgreSQL: there the cache hears their revocations (its
+  // listener is started with every other one, plugins/listeners.ts). PGlite is one process: its
+  // own announcements (onSessionRevoked) are all there is.
   const hearOthers = SESSION_CACHE_MS > 0 && app.dbKind === 'postgres';
   const cache = new SessionCache(app.db, SESSION_CACHE_MS, hearOthers);
   const stopLocal = onSessionRevoked((revocation) => cache.forget(revocation));
-  const listener = hearOthers ? listenForRevocations(app.dbListen, cache, app.log) : null;
-  await listener?.started;
-  app.addHook('onClose', async () => { stopLocal(); await listener?.close(); });
+  app.addHook('onClose', async () => { stopLocal(); });
   app.decorate('sessions', cache);
   app.decorateRequest('user', null);
 }

@@ -6,12 +6,10 @@
 // the challenge itself (its signed parameters: salt, nonce, expiry), so a solution re-encoded
 // (whitespace, reordered JSON keys, base64url) is still the used challenge; for Turnstile the
 // response string itself (surrounding whitespace ignored, and not sent to siteverify).
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { BotCheckConfig } from '../../contract/system';
-import type { Executor } from '../db/tx';
 
 export type BotCheckVerdict = 'ok' | 'failed' | 'expired' | 'unavailable';
 
@@ -133,17 +131,4 @@ function canonicalJson(value: unknown): string {
     return v;
   };
   return JSON.stringify(sort(value));
-}
-
-/** Verifies with the provider, then claims the check so it can never be used again. */
-export async function verifyOnce(db: Executor, provider: BotCheckProvider, token: string, remoteIp: string): Promise<{ verdict: BotCheckVerdict; level?: number }> {
-  const { verdict, onceKey, level } = await provider.verify(token, remoteIp);
-  if (verdict !== 'ok') return { verdict };
-  if (!onceKey) return { verdict: 'failed' };
-  const claimed = await db.insertInto('bot_check_tokens')
-    .values({ token_hash: createHash('sha256').update(onceKey).digest('hex'), expires_at: new Date(Date.now() + provider.tokenTtlMs) })
-    .onConflict((oc) => oc.doNothing())
-    .returning('token_hash')
-    .executeTakeFirst();
-  return claimed ? { verdict: 'ok', level } : { verdict: 'failed' };
 }

@@ -6,7 +6,7 @@
 // locally. Every call honours Discord's 429 and Retry-After ("Rate Limits"; retryAfter.ts).
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { providerJson } from '../services/purchases/purchaseService';
+import { providerJson } from './providerFetch';
 import { providerFetchRetrying, type RetryOptions } from './retryAfter';
 
 /** Entitlement types ("Entitlement" resource, Entitlement Types): 1 PURCHASE, 2 PREMIUM_SUBSCRIPTION,

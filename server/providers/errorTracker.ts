@@ -3,7 +3,6 @@
 // loaded. One client per app, on a scope of its own (no global hub, no OpenTelemetry set-up, no
 // default integrations: nothing patches Node's modules or watches the process). Events go
 // through contract/errorReports.ts scrubEvent: no user, request body, headers, cookies or query.
-import type { Config } from '../config';
 import { scrubEvent } from '../../contract/errorReports';
 
 export interface ErrorTracker {
@@ -14,7 +13,15 @@ export interface ErrorTracker {
   flush(ms: number): Promise<boolean>;
 }
 
-export async function createErrorTracker(config: Pick<Config, 'SENTRY_DSN' | 'SENTRY_ENVIRONMENT' | 'APP_VERSION' | 'NODE_ENV'>): Promise<ErrorTracker | null> {
+/** What the tracker reads of the configuration (server/config.ts's fields of those names). */
+export interface ErrorTrackerConfig {
+  SENTRY_DSN?: string | undefined;
+  SENTRY_ENVIRONMENT?: string | undefined;
+  APP_VERSION: string;
+  NODE_ENV: string;
+}
+
+export async function createErrorTracker(config: ErrorTrackerConfig): Promise<ErrorTracker | null> {
   if (!config.SENTRY_DSN) return null;
   const Sentry = await import('@sentry/node');
   const client = new Sentry.NodeClient({

@@ -4,7 +4,7 @@
 // waited out and tried again while the wait stays short (a player or a webhook is waiting on the
 // answer); a longer one, or one too many, becomes a ProviderError with status 429 and the wait,
 // which the routes answer 503 with Retry-After (try again then) rather than hammer the provider.
-import { ProviderError } from '../services/purchases/purchaseService';
+import { ProviderError } from './providerFetch';
 
 /** The longest single wait spent inside one call, and the most tries of one call. */
 export const RETRY_WAIT_LIMIT_MS = 2_000;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { providerJson } from '../services/purchases/purchaseService';
+import { providerJson } from './providerFetch';
 import { providerFetchRetrying } from './retryAfter';
 
 export const CheckoutSession = z.object({

@@ -12,7 +12,7 @@
 // reads an order by id nor consumes. The paths live in this file only, under XSOLLA_API_BASE.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { providerFetch, providerJson } from '../services/purchases/purchaseService';
+import { providerFetch, providerJson } from './providerFetch';
 
 const Id = z.union([z.number().int().nonnegative(), z.string().regex(/^[\w-]{1,64}$/)]).transform(String);
 /** Xsolla writes amounts as decimal strings ("9.99") or numbers. */

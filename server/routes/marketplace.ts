@@ -5,15 +5,21 @@ import type { FastifyInstance } from 'fastify';
 import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint, myListings } from '../../contract/marketplace';
 import type { Executor, RunInTransaction } from '../db/tx';
 import { constantAnswer, route } from '../route';
-import { firstListingEnd, ListingsCache } from '../services/economy/listingsCache';
+import { firstListingEnd } from '../services/economy/listingsCache';
 import * as market from '../services/economy/marketplace';
 import { marketStats } from '../services/economy/marketStats';
 import { tradeRulesOf } from '../services/economy/tradeHolds';
 import { notingRefusals, recordRefusals } from '../http/tradeRefusals';
 
 type Housekeeping = { db: Executor; transaction: RunInTransaction };
-const sweep = async ({ db, transaction }: Housekeeping) => { await market.sweepExpired(db, transaction); };
-const expire = (id: string, { db, transaction }: Housekeeping) => market.expireListingIfDue(db, transaction, id);
+/** Housekeeping's transactions are opened here, and only when a listing is due. */
+const sweep = async ({ db, transaction }: Housekeeping) => {
+  if (await market.anyListingExpired(db)) await transaction((trx) => market.sweepExpired(trx));
+};
+const expire = async (id: string, { db, transaction }: Housekeeping) => {
+  const due = await market.listingDueToExpire(db, id);
+  if (due) await transaction((trx) => market.expireListing(trx, due));
+};
 
 export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -24,11 +30,9 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
     message: MARKET_TEXT.listed, listing: await notingRefusals(request, () => market.createListing(trx, user, body, rules)),
   }), { before: sweep });
 
-  // Pages of listings kept between changes (services/economy/listingsCache.ts); the expiry sweep's query
-  // only when a listing may be due.
-  const pages = new ListingsCache(app.log);
-  await pages.start(app.dbListen);
-  app.addHook('onClose', async () => { await pages.stop(); });
+  // Pages of listings kept between changes (app.listings, services/economy/listingsCache.ts,
+  // listening from plugins/listeners.ts); the expiry sweep's query only when a listing may be due.
+  const pages = app.listings;
   const readPage = (query: market.ListingsQuery) => async () => {
     const [answer, firstEnd] = await Promise.all([market.activeListings(db, null, query), firstListingEnd(db)]);
     return { answer: constantAnswer(answer), firstEnd };

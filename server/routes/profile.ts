@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { getProfile, reportStats, updateProfile } from '../../contract/profile';
 import { route } from '../route';
-import { addMatchStats, editProfile, viewProfile } from '../services/progress/playerProfiles';
+import { addMatchStats, countView, editProfile, profileOwner, viewProfile } from '../services/progress/playerProfiles';
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
-  route(app, getProfile, async ({ params, user, transaction }) => viewProfile(app.db, transaction, user.id, params.uuid));
+  // A GET that counts: another player's look is its own small transaction, asked of the route
+  // layer before the read, so the answer's count includes it.
+  route(app, getProfile, async ({ params, user, transaction }) => {
+    const owner = await profileOwner(app.db, params.uuid);
+    if (owner.id !== user.id) await transaction((trx) => countView(trx, owner.id, user.id));
+    return viewProfile(app.db, owner);
+  });
   route(app, updateProfile, async ({ body, user, trx }) => editProfile(trx, user.id, body));
   route(app, reportStats, async ({ body, trx }) => addMatchStats(trx, body));
 }

@@ -11,7 +11,7 @@ import type { PurchaseHost } from '../../contract/purchases';
 import { HttpError, unavailable } from '../errors';
 import type { Purchases } from '../services/purchases/purchases';
 import { discordSignatureValid, DiscordWebhookBody, Entitlement } from '../providers/discordStore';
-import { ProviderError } from '../services/purchases/purchaseService';
+import { ProviderError } from '../providers/providerFetch';
 import { isOurSession, settleEntitlementSighting, settleWebCharge, settleWebSession } from '../services/purchases/settle';
 import { purchaseContext } from '../services/purchases/purchases';
 import { recordSighting } from '../services/purchases/sightings';

@@ -58,7 +58,10 @@ const give = (db: Db, uuid: string, item: string, amount: bigint) =>
 /** A money route's one transaction with the Idempotency-Key the shell always sends (server/route.ts). */
 const once = (ctx: DirectContext, endpoint: string, work: (trx: Trx) => Promise<unknown>) =>
   inTransaction(ctx.db, (trx) => keyedOnce(trx, { scope: ctx.player.uuid, key: randomUUID(), endpoint, hash: requestHash({}) }, Anything, () => work(trx)));
-const expire = (ctx: DirectContext, id: string) => market.expireListingIfDue(ctx.db, (fn) => inTransaction(ctx.db, fn), id);
+const expire = async (ctx: DirectContext, id: string) => {
+  const due = await market.listingDueToExpire(ctx.db, id);
+  if (due) await inTransaction(ctx.db, (trx) => market.expireListing(trx, due));
+};
 
 /** Shops and drop tables, read once as the routes read them at start (not inside the timing). */
 let shopsOf: { config: Config; setup: crates.CrateSetup } | undefined;
@@ -116,7 +119,7 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   'POST /api/seaport/create-listing': {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
     run: async (ctx) => {
-      await market.sweepExpired(ctx.db, (fn) => inTransaction(ctx.db, fn));
+      if (await market.anyListingExpired(ctx.db)) await inTransaction(ctx.db, (trx) => market.sweepExpired(trx));
       await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)));
     },
   },

@@ -1,7 +1,9 @@
 // @vitest-environment node
 // The import checker that `npm run lint` runs (scripts/check-imports.mjs): it must fail on a
-// cycle (type-only and dynamic imports included) and on an import against the layers, and pass
-// a tree that has neither.
+// cycle (type-only and dynamic imports included), on an import against the layers and on the
+// server's rules (providers import nothing above them, SQL only in services/db/jobs, no
+// transaction opened by a service or provider, LISTEN started in one plugin), and pass a tree
+// that keeps them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,5 +53,69 @@ describe('check-imports', () => {
     }));
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('features do not import each other');
+  });
+
+  it('passes server code that keeps SQL in services and transactions in the route layer', () => {
+    const result = check(tree({
+      'contract/a.ts': 'export const a = 1;\n',
+      'server/providers/store.ts': "import { a } from '../../contract/a';\nimport { b } from './http';\nexport const s = a + b;\n",
+      'server/providers/http.ts': 'export const b = 2;\n',
+      'server/services/x/users.ts': "import { sql } from 'kysely';\nexport const find = (db: any) => db.selectFrom('users').where(sql`true`).execute();\n",
+      'server/routes/x.ts': "import { find } from '../services/x/users';\nimport { inTransaction } from '../db/tx';\nexport const r = (db: any) => inTransaction(db, find);\n",
+      'server/db/tx.ts': 'export const inTransaction = (db: any, fn: any) => db.transaction().execute(fn);\n',
+    }));
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('fails when a provider imports the database, a service or Fastify', () => {
+    const result = check(tree({
+      'server/providers/store.ts': "import type { FastifyInstance } from 'fastify';\nimport type { Executor } from '../db/tx';\nimport { find } from '../services/x/users';\nexport const s = find;\n",
+      'server/db/tx.ts': 'export type Executor = unknown;\n',
+      'server/services/x/users.ts': 'export const find = 1;\n',
+    }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('server/providers/store.ts imports fastify: providers are third-party clients');
+    expect(result.stderr).toContain('server/providers/store.ts imports server/db/tx.ts: providers import only contract/ and other providers');
+    expect(result.stderr).toContain('server/providers/store.ts imports server/services/x/users.ts');
+  });
+
+  it('fails on SQL in a route, a plugin or a provider, builder and sql tag alike', () => {
+    const result = check(tree({
+      'server/routes/x.ts': "export const r = (db: any) => db.selectFrom('users').select('id').execute();\n",
+      'server/plugins/p.ts': "import { sql } from 'kysely';\nexport const p = (db: any) => sql<number>`select 1`.execute(db);\n",
+      'server/providers/q.ts': "export const q = (db: any) => db\n  .insertInto('bot_check_tokens').values({}).execute();\n",
+      'server/routes/ok.ts': '// a comment may say db.selectFrom(\'users\') without being SQL\nexport const ok = 1;\n',
+    }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('server/routes/x.ts writes SQL');
+    expect(result.stderr).toContain('server/plugins/p.ts writes SQL');
+    expect(result.stderr).toContain('server/providers/q.ts writes SQL');
+    expect(result.stderr).not.toContain('server/routes/ok.ts');
+  });
+
+  it('fails when a service or provider opens a transaction, or takes a runner it is not allowed', () => {
+    const result = check(tree({
+      'server/db/tx.ts': 'export type RunInTransaction = unknown;\nexport const inTransaction = (db: any, fn: any) => fn(db);\n',
+      'server/services/x/a.ts': "import { inTransaction } from '../../db/tx';\nexport const a = (db: any) => inTransaction(db, async () => 1);\n",
+      'server/services/x/b.ts': 'export const b = (db: any) => db.transaction().execute(async () => 1);\n',
+      'server/services/x/c.ts': "import type { RunInTransaction } from '../../db/tx';\nexport const c = (run: RunInTransaction) => run;\n",
+      'server/providers/d.ts': "export const d = (db: any) => db.transaction().execute(async () => 1);\n",
+    }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('server/services/x/a.ts opens a transaction');
+    expect(result.stderr).toContain('server/services/x/b.ts opens a transaction');
+    expect(result.stderr).toContain('server/services/x/c.ts takes a transaction runner');
+    expect(result.stderr).toContain('server/providers/d.ts opens a transaction');
+  });
+
+  it('fails when a LISTEN subscriber is started outside plugins/listeners.ts', () => {
+    const result = check(tree({
+      'server/routes/market.ts': 'export const start = (app: any) => app.cache.start(app.dbListen);\n',
+      'server/plugins/listeners.ts': 'export const start = (app: any) => app.cache.start(app.dbListen);\n',
+    }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('server/routes/market.ts reads app.dbListen');
+    expect(result.stderr).not.toContain('server/plugins/listeners.ts reads');
   });
 });

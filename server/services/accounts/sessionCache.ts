@@ -26,7 +26,7 @@ export class SessionCache {
   /** False while revocations from other processes cannot be heard (the listener is down). */
   live: boolean;
 
-  constructor(private readonly db: Db, private readonly ttlMs: number, needsListener: boolean) {
+  constructor(private readonly db: Db, private readonly ttlMs: number, readonly needsListener: boolean) {
     this.live = !needsListener;
   }
 

@@ -101,20 +101,21 @@ export function onSessionRevoked(listener: (revocation: Revocation) => void): ()
 }
 
 /** This process's caches forget at once; every process's (this one's again, after the commit:
- * NOTIFY inside a transaction is delivered when it commits) when the notification arrives. */
-async function announce(db: Executor, revocation: Revocation): Promise<void> {
+ * NOTIFY inside a transaction is delivered when it commits) when the notification arrives. The
+ * one place the revocation NOTIFY is written. */
+export async function announceRevocation(db: Executor, revocation: Revocation): Promise<void> {
   for (const listener of revocationListeners) listener(revocation);
   await sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(revocation)})`.execute(db);
 }
 
 export async function revokeSession(db: Executor, sessionId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
-  await announce(db, { sessionId });
+  await announceRevocation(db, { sessionId });
 }
 
 export async function revokeAllSessions(db: Executor, userId: string): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: sql`now()` }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-  await announce(db, { userId });
+  await announceRevocation(db, { userId });
 }
 
 /**

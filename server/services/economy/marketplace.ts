@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { LISTING_DURATION_DAYS, MARKET_TEXT, NFT_ALREADY_SOLD, type MarketListing } from '../../../contract/marketplace';
 import { hundredthsToNumber, parseTripcoins } from '../../../contract/money';
-import type { Executor, RunInTransaction, Trx } from '../../db/tx';
+import type { Executor, Trx } from '../../db/tx';
 import { toBigInt, toDate } from '../../db/values';
 import { conflict, forbidden, gone, invalid, notFound, type DomainError } from '../errors';
 import { said } from '../../../contract/texts';
@@ -43,37 +43,43 @@ export async function returnToSellers(trx: Trx, closed: ClosedListing[], reason:
   });
 }
 
-/** Expires a batch of listings past their end time, returning their items (housekeeping before
- * a request: a transaction from `transaction` only when one is due). */
-export async function sweepExpired(db: Executor, transaction: RunInTransaction): Promise<number> {
+/** Whether any listing's time is up (read through the pool: the sweep's transaction is opened
+ * by the route layer only when one is). */
+export async function anyListingExpired(db: Executor): Promise<boolean> {
   const due = await db.selectFrom('market_listings').select('id')
     .where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`).limit(1).executeTakeFirst();
-  if (!due) return 0;
-  return transaction(async (trx) => {
-    const expired = await sql<ClosedListing>`
-      UPDATE market_listings SET status = 'expired', closed_at = now()
-      WHERE id IN (SELECT id FROM market_listings WHERE status = 'active' AND end_time <= now()
-                   ORDER BY end_time LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)
-      RETURNING id, seller_id, item_uuid, quantity`.execute(trx);
-    await returnToSellers(trx, expired.rows, 'listing expired');
-    return expired.rows.length;
-  });
+  return due !== undefined;
 }
 
-/** Expires one listing if its time is up (a listing is touched by a buy, a cancel or a look):
- * housekeeping before the request, committed whatever the request's outcome. */
-export async function expireListingIfDue(db: Executor, transaction: RunInTransaction, rawId: string): Promise<void> {
+/** Expires a batch of listings past their end time, returning their items (housekeeping before
+ * a request, in its own transaction). */
+export async function sweepExpired(trx: Trx): Promise<number> {
+  const expired = await sql<ClosedListing>`
+    UPDATE market_listings SET status = 'expired', closed_at = now()
+    WHERE id IN (SELECT id FROM market_listings WHERE status = 'active' AND end_time <= now()
+                 ORDER BY end_time LIMIT ${SWEEP_BATCH} FOR UPDATE SKIP LOCKED)
+    RETURNING id, seller_id, item_uuid, quantity`.execute(trx);
+  await returnToSellers(trx, expired.rows, 'listing expired');
+  return expired.rows.length;
+}
+
+/** The listing `rawId` names if its time is up (a listing is touched by a buy, a cancel or a
+ * look), else null: read through the pool, so only a due one costs a transaction. */
+export async function listingDueToExpire(db: Executor, rawId: string): Promise<string | null> {
   const id = asListingId(rawId);
-  if (!id) return;
+  if (!id) return null;
   const due = await db.selectFrom('market_listings').select('id')
     .where('id', '=', id).where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`).executeTakeFirst();
-  if (!due) return;
-  await transaction(async (trx) => {
-    const expired = await trx.updateTable('market_listings').set({ status: 'expired', closed_at: sql`now()` })
-      .where('id', '=', id).where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`)
-      .returning(['id', 'seller_id', 'item_uuid', 'quantity']).execute();
-    await returnToSellers(trx, expired, 'listing expired');
-  });
+  return due ? id : null;
+}
+
+/** Expires the listing `id` if its time is still up (housekeeping before the request, in its own
+ * transaction, committed whatever the request's outcome). */
+export async function expireListing(trx: Trx, id: string): Promise<void> {
+  const expired = await trx.updateTable('market_listings').set({ status: 'expired', closed_at: sql`now()` })
+    .where('id', '=', id).where('status', '=', 'active').where('end_time', '<=', sql<Date>`now()`)
+    .returning(['id', 'seller_id', 'item_uuid', 'quantity']).execute();
+  await returnToSellers(trx, expired, 'listing expired');
 }
 
 interface ListingRow {

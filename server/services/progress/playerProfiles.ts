@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { LEGACY_BLOCKS, PROFILE_TEXT, type Profile } from '../../../contract/profile';
 import { userProgressOf } from '../../../contract/progress';
 import { hundredthsToNumber } from '../../../contract/money';
-import type { Executor, RunInTransaction, Trx } from '../../db/tx';
+import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { notFound } from '../errors';
 import { coinBalance, playerAccount } from '../economy/ledger';
@@ -15,7 +15,7 @@ import { currentLevelOf, progressOf } from './progress';
 const num = (v: string | number | bigint | null | undefined) => Number(toBigInt(v ?? 0));
 
 /** A view counts when someone else looks, at most once an hour per viewer. */
-async function countView(trx: Trx, profileId: string, viewerId: string): Promise<void> {
+export async function countView(trx: Trx, profileId: string, viewerId: string): Promise<void> {
   const counted = await trx.insertInto('profile_views')
     .values({ profile_id: profileId, viewer_id: viewerId, viewed_hour: sql<Date>`date_trunc('hour', now())` })
     .onConflict((oc) => oc.doNothing()).returning('profile_id').executeTakeFirst();
@@ -25,13 +25,19 @@ async function countView(trx: Trx, profileId: string, viewerId: string): Promise
   }
 }
 
-/** The profile of `uuid` as `viewerId` sees it; another player's look is counted (in a
- * transaction from `transaction`, the route layer's). */
-export async function viewProfile(db: Executor, transaction: RunInTransaction, viewerId: string, uuid: string): Promise<Profile> {
-  // A deleted account has no profile: its pseudonymous row stays only for the ledger.
+/** The player whose profile `uuid` names (a deleted account has none: its pseudonymous row
+ * stays only for the ledger). */
+export async function profileOwner(db: Executor, uuid: string): Promise<ProfileOwner> {
   const target = await db.selectFrom('users').select(['id', 'username', 'created_at']).where('id', '=', uuid).where('deleted_at', 'is', null).executeTakeFirst();
   if (!target) throw notFound(PROFILE_TEXT.notFound);
-  if (viewerId !== target.id) await transaction((trx) => countView(trx, target.id, viewerId));
+  return target;
+}
+
+export interface ProfileOwner { id: string; username: string; created_at: Date | string }
+
+/** The profile of `target` as anyone sees it: a read (another player's look is counted by the
+ * route layer, `countView`, in a transaction of its own, before it reads). */
+export async function viewProfile(db: Executor, target: ProfileOwner): Promise<Profile> {
 
   const [profile, lastSeen, days, stats, legacy, progress, balance] = await Promise.all([
     db.selectFrom('profiles').selectAll().where('user_id', '=', target.id).executeTakeFirst(),

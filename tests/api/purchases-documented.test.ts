@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAdmin } from '../../server/jobs/adminRole';
-import { discordReconciler, webReconciler } from '../../server/jobs/purchaseReconcile';
+import { discordReconciler, webReconciler } from '../../server/services/purchases/reconcile';
 import { DiscordApi, DiscordRateLimited } from '../../server/providers/discord';
 import { webhookWorkDone } from '../../server/routes/webhooks';
 import { startFakeDiscord } from '../fakes/discord';

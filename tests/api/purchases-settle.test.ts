@@ -3,8 +3,8 @@
 // retried by the job without granting again; an entitlement of another user grants nothing;
 // Xsolla's order_paid and the portal's confirm; the web checkout's webhook, return poll and refund.
 import { describe, expect, it } from 'vitest';
-import { consumeDue } from '../../server/jobs/purchaseConsume';
-import { discordReconciler } from '../../server/jobs/purchaseReconcile';
+import { consumeDue } from '../../server/services/purchases/consume';
+import { discordReconciler } from '../../server/services/purchases/reconcile';
 import { registerPlayer, testDatabases } from './helpers';
 import { usePurchaseApp } from './harness/purchaseApp';
 

@@ -5,7 +5,7 @@
 // the part refunded, and the reconcile job's order search finds an order whose notifications
 // never came. No undocumented Xsolla path is ever called.
 import { describe, expect, it } from 'vitest';
-import { xsollaReconciler } from '../../server/jobs/xsollaReconcile';
+import { xsollaReconciler } from '../../server/services/purchases/xsollaReconcile';
 import { registerPlayer, testDatabases } from './helpers';
 import { usePurchaseApp } from './harness/purchaseApp';
 

@@ -6,9 +6,9 @@
 // canceled one reversed for the player it was granted to. The first round of a process reads the
 // last LOOKBACK_MS; later rounds go on from the previous round's end, with an overlap.
 import type { FastifyInstance } from 'fastify';
-import { XSOLLA_PAID, XSOLLA_SEARCH_LIMIT } from '../providers/xsolla';
-import { reverseXsollaOrder, settleXsollaPaid } from '../services/purchases/xsollaSettle';
-import { jobPurchaseContext } from './purchaseConsume';
+import { XSOLLA_PAID, XSOLLA_SEARCH_LIMIT } from '../../providers/xsolla';
+import { reverseXsollaOrder, settleXsollaPaid } from './xsollaSettle';
+import { jobPurchaseContext } from './consume';
 
 /** Xsolla's last retry of a notification comes about 12 hours after the first; a day covers it. */
 export const LOOKBACK_MS = 24 * 3_600_000;

@@ -4,10 +4,10 @@
 // consume that fails any number of times costs the player nothing and the studio nothing.
 // Several processes may run it: a consume the provider already has answers again harmlessly.
 import type { FastifyInstance } from 'fastify';
-import type { PurchaseHost } from '../../contract/purchases';
-import { inTransaction } from '../db/tx';
-import { purchaseContext, type PurchaseContext, type Purchases } from '../services/purchases/purchases';
-import { consumeNow } from '../services/purchases/settle';
+import type { PurchaseHost } from '../../../contract/purchases';
+import { inTransaction } from '../../db/tx';
+import { purchaseContext, type PurchaseContext, type Purchases } from './purchases';
+import { consumeNow } from './settle';
 
 /** Settlement's context in a job: the job opens its own transactions (no route does it for it). */
 export function jobPurchaseContext(app: FastifyInstance, p: Purchases): PurchaseContext {

@@ -14,10 +14,10 @@
 // The web (Stripe): the checkout sessions created in the last hours ("List all Checkout Sessions"
 // with created[gte], every page), each paid one of ours settled (a lost checkout.session.completed).
 import type { FastifyInstance } from 'fastify';
-import { allEntitlements, Entitlement } from '../providers/discordStore';
-import { isOurSession, settleEntitlements, settleEntitlementSighting, settleWebSession } from '../services/purchases/settle';
-import { discordUsersWithRecentGrants, openSightings, settleSighting } from '../services/purchases/sightings';
-import { jobPurchaseContext, scheduleRounds } from './purchaseConsume';
+import { allEntitlements, Entitlement } from '../../providers/discordStore';
+import { isOurSession, settleEntitlements, settleEntitlementSighting, settleWebSession } from './settle';
+import { discordUsersWithRecentGrants, openSightings, settleSighting } from './sightings';
+import { jobPurchaseContext, scheduleRounds } from './consume';
 import { xsollaReconciler } from './xsollaReconcile';
 
 /** How far back a Discord grant may still be refunded (its entitlement deleted). */

@@ -172,7 +172,11 @@ const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeIn
 const OPENS_TRANSACTION = /\binTransaction\s*\(|\.transaction\s*\(\s*\)|\.startTransaction\s*\(|\bsql\s*`\s*(BEGIN|START\s+TRANSACTION)\b/i;
 /** The services that take the caller's transaction runner: each calls an outside party between
  * its writes, so it is several transactions (docs/server-layers.md, "Transactions"). */
-const RUNNER_TAKERS = ['server/services/purchases/purchases.ts', 'server/services/economy/bridge.ts'];
+const RUNNER_TAKERS = [
+  'server/services/purchases/purchases.ts', 'server/services/purchases/consume.ts',
+  'server/services/purchases/reconcile.ts', 'server/services/purchases/xsollaReconcile.ts',
+  'server/services/economy/bridge.ts',
+];
 /** The one place LISTEN subscribers are started (and the plugin that decorates the client). */
 const LISTEN_STARTERS = ['server/plugins/listeners.ts', 'server/plugins/external/database.ts'];
 

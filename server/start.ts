@@ -16,8 +16,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { ensureCrateShops } from './jobs/crateSupply';
 import { schedulePruning } from './jobs/pruning';
-import { scheduleConsumes } from './services/purchases/consume';
-import { scheduleReconcile } from './services/purchases/reconcile';
+import { scheduleConsumes, scheduleReconcile } from './jobs/purchaseJobs';
 import type { CrateShop } from './services/economy/crates';
 import { ALTCHA_SECRETS, serverSecret } from './services/system/secrets';
 

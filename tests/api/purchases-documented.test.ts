@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAdmin } from '../../server/jobs/adminRole';
 import { discordReconciler, webReconciler } from '../../server/services/purchases/reconcile';
+import { jobTransactions } from '../../server/jobs/purchaseJobs';
 import { DiscordApi, DiscordRateLimited } from '../../server/providers/discord';
 import { webhookWorkDone } from '../../server/routes/webhooks';
 import { startFakeDiscord } from '../fakes/discord';
@@ -99,7 +100,7 @@ for (const database of testDatabases()) {
       const overview = await admin.client.get('/api/admin/purchases/overview');
       expect(overview.json().stuck.map((s: { providerPurchaseId: string }) => s.providerPurchaseId)).toContain(e.id);
       await t.app.db.updateTable('users').set({ discord_id: discordId }).where('id', '=', player.uuid).execute();
-      const reconciler = discordReconciler(t.app);
+      const reconciler = discordReconciler(t.app, jobTransactions(t.app));
       await reconciler.round();
       expect(await t.ledger.balance(player.uuid)).toBe(1200);
       const after = await admin.client.get('/api/admin/purchases/overview');
@@ -108,7 +109,7 @@ for (const database of testDatabases()) {
 
     it('Discord: a refund whose ENTITLEMENT_DELETE is lost is found by the reconcile and reversed once', async () => {
       const player = await linkedPlayer();
-      const reconciler = discordReconciler(t.app);
+      const reconciler = discordReconciler(t.app, jobTransactions(t.app));
       const e = await t.fakes.discord.purchase(player.discordId, SKU_1200);
       await reconciler.round(); // its cursor is past this entitlement now
       expect(await t.ledger.balance(player.uuid)).toBe(1200);
@@ -209,7 +210,7 @@ for (const database of testDatabases()) {
       t.fakes.checkout.switches.webhookNever = true;
       const sessionId = await paidSession(player, 'tc-1200');
       expect(await t.ledger.row('web', sessionId)).toBeUndefined();
-      const reconciler = webReconciler(t.app);
+      const reconciler = webReconciler(t.app, jobTransactions(t.app));
       const first = await reconciler.round();
       expect(first.granted).toBe(1);
       expect(await t.ledger.balance(player.uuid)).toBe(1200);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { consumeDue } from '../../server/services/purchases/consume';
 import { discordReconciler } from '../../server/services/purchases/reconcile';
+import { jobTransactions } from '../../server/jobs/purchaseJobs';
 import { registerPlayer, testDatabases } from './helpers';
 import { usePurchaseApp } from './harness/purchaseApp';
 
@@ -30,7 +31,7 @@ for (const database of testDatabases()) {
       t.fakes.discord.switches.webhookNever = false;
       const webhook = { version: 1, application_id: t.fakes.discord.applicationId, type: 1, event: { type: 'ENTITLEMENT_CREATE', timestamp: new Date().toISOString(), data: e } };
       const send = () => { const d = t.fakes.discord.signed(webhook); return t.app.inject({ method: 'POST', url: '/api/webhooks/discord', headers: d.headers, payload: d.body }); };
-      const [w1, w2, w3, , sync] = await Promise.all([send(), send(), send(), discordReconciler(t.app).round(), player.client.post('/api/purchases/discord/sync', {})]);
+      const [w1, w2, w3, , sync] = await Promise.all([send(), send(), send(), discordReconciler(t.app, jobTransactions(t.app)).round(), player.client.post('/api/purchases/discord/sync', {})]);
       expect([w1.statusCode, w2.statusCode, w3.statusCode]).toEqual([204, 204, 204]);
       expect(sync.statusCode).toBe(200);
       expect(await grantsOf(player.uuid)).toHaveLength(1);
@@ -38,7 +39,7 @@ for (const database of testDatabases()) {
       expect(t.fakes.discord.entitlements.get(e.id)!.consumed).toBe(true);
       // And again later: nothing more.
       await player.client.post('/api/purchases/discord/sync', {});
-      await discordReconciler(t.app).round();
+      await discordReconciler(t.app, jobTransactions(t.app)).round();
       expect(await t.ledger.balance(player.uuid)).toBe(1200);
     });
 
@@ -61,15 +62,15 @@ for (const database of testDatabases()) {
       expect(sync.json()).toMatchObject({ granted: [{ productId: 'tc-1200', tripcoins: 1200, host: 'discord' }], balance: 1200 });
       const row = () => t.ledger.row('discord', e.id);
       expect(await row()).toMatchObject({ consumed: false });
-      await consumeDue(t.app);
-      await consumeDue(t.app);
+      await consumeDue(t.app, jobTransactions(t.app));
+      await consumeDue(t.app, jobTransactions(t.app));
       expect(await row()).toMatchObject({ consumed: false, attempts: 3 });
-      await consumeDue(t.app);
+      await consumeDue(t.app, jobTransactions(t.app));
       expect(await row()).toMatchObject({ consumed: true });
       expect(t.fakes.discord.entitlements.get(e.id)!.consumed).toBe(true);
       expect(await grantsOf(player.uuid)).toHaveLength(1);
       expect(await t.ledger.balance(player.uuid)).toBe(1200);
-      await consumeDue(t.app);
+      await consumeDue(t.app, jobTransactions(t.app));
       expect(await t.ledger.balance(player.uuid)).toBe(1200);
     });
 
@@ -85,7 +86,7 @@ for (const database of testDatabases()) {
       expect(sync.json().granted).toEqual([]);
       expect(await grantsOf(player.uuid)).toHaveLength(0);
       expect(await t.ledger.row('discord', test.id)).toBeUndefined();
-      await discordReconciler(t.app).round();
+      await discordReconciler(t.app, jobTransactions(t.app)).round();
       expect(await t.ledger.row('discord', unlinked.id)).toBeUndefined();
       expect((await t.ledger.row('discord', theirs.id))?.userId).toBe(other.uuid);
     });

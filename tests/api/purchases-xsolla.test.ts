@@ -6,6 +6,7 @@
 // never came. No undocumented Xsolla path is ever called.
 import { describe, expect, it } from 'vitest';
 import { xsollaReconciler } from '../../server/services/purchases/xsollaReconcile';
+import { jobTransactions } from '../../server/jobs/purchaseJobs';
 import { registerPlayer, testDatabases } from './helpers';
 import { usePurchaseApp } from './harness/purchaseApp';
 
@@ -122,7 +123,7 @@ for (const database of testDatabases()) {
     it('the reconcile job grants an order whose notifications never came, once', async () => {
       const player = await portalPlayer();
       const order = await held(() => t.fakes.xsolla.buy(player.portalId, 'tc_2600'));
-      const reconciler = xsollaReconciler(t.app);
+      const reconciler = xsollaReconciler(t.app, jobTransactions(t.app));
       // Xsolla unreachable: the round fails (the job logs it) and grants nothing; the next one finds it.
       t.fakes.xsolla.switches.searchDown = true;
       await expect(reconciler.round()).rejects.toThrow(/Xsolla answered 503/);

@@ -43,6 +43,16 @@ export interface PurchaseContext {
   purchases: Purchases;
 }
 
+/** What the consume and reconcile rounds read of the app (a FastifyInstance is one). */
+export interface PurchaseApp {
+  db: Executor;
+  log: PurchaseContext['log'];
+  products: Products;
+  config: { DISCORD_TEST_ENTITLEMENTS: boolean };
+  purchases: Purchases | null;
+  metrics: { purchaseReconciled(host: string, kind: 'granted' | 'reversed', n: number): void };
+}
+
 /** The context from what an app holds (a FastifyInstance is one) and the caller's runner. */
 export function purchaseContext(
   app: { db: Executor; log: PurchaseContext['log']; products: Products; config: { DISCORD_TEST_ENTITLEMENTS: boolean } },

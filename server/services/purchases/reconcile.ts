@@ -13,12 +13,11 @@
 // CrazyGames (Xsolla): the orders of the last hours, through the order search (xsollaReconcile.ts).
 // The web (Stripe): the checkout sessions created in the last hours ("List all Checkout Sessions"
 // with created[gte], every page), each paid one of ours settled (a lost checkout.session.completed).
-import type { FastifyInstance } from 'fastify';
+import type { RunInTransaction } from '../../db/tx';
 import { allEntitlements, Entitlement } from '../../providers/discordStore';
 import { isOurSession, settleEntitlements, settleEntitlementSighting, settleWebSession } from './settle';
 import { discordUsersWithRecentGrants, openSightings, settleSighting } from './sightings';
-import { jobPurchaseContext, scheduleRounds } from './consume';
-import { xsollaReconciler } from './xsollaReconcile';
+import { purchaseContext, type PurchaseApp } from './purchases';
 
 /** How far back a Discord grant may still be refunded (its entitlement deleted). */
 export const DISCORD_REFUND_WINDOW_DAYS = 60;
@@ -32,7 +31,7 @@ const MAX_PAGES = 50;
 
 export interface ReconcileRound { seen: number; granted: number; reversed: number; sightings: number }
 
-export function discordReconciler(app: FastifyInstance): { round(): Promise<ReconcileRound> } {
+export function discordReconciler(app: PurchaseApp, transaction: RunInTransaction): { round(): Promise<ReconcileRound> } {
   let after: string | undefined;
   let scanOffset = 0;
   return {
@@ -45,7 +44,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
 
       const fresh = await allEntitlements(store, after ? { after } : {}, MAX_PAGES);
       if (fresh.list.length) {
-        const settled = await settleEntitlements(jobPurchaseContext(app, p), fresh.list, null);
+        const settled = await settleEntitlements(purchaseContext(app, p, transaction), fresh.list, null);
         for (const e of fresh.list) if (settled.skipped?.get(e.id) !== 'unknownPlayer') await settleSighting(app.db, 'discord', e.id);
         result.seen += fresh.list.length;
         result.granted += settled.fresh ?? 0;
@@ -55,7 +54,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
       for (const open of await openSightings(app.db, 'discord', SIGHTING_GRACE_S, 100)) {
         const e = Entitlement.safeParse(open.payload);
         if (!e.success) continue;
-        result.granted += await settleEntitlementSighting(jobPurchaseContext(app, p), e.data);
+        result.granted += await settleEntitlementSighting(purchaseContext(app, p, transaction), e.data);
         result.sightings += 1;
       }
 
@@ -65,7 +64,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
         const theirs = await allEntitlements(store, { userId: player.discordId }, MAX_PAGES);
         const deleted = theirs.list.filter((e) => e.deleted && player.granted.has(e.id));
         if (!deleted.length) continue;
-        await settleEntitlements(jobPurchaseContext(app, p), deleted, null);
+        await settleEntitlements(purchaseContext(app, p, transaction), deleted, null);
         result.reversed += deleted.length;
       }
       found('granted', result.granted);
@@ -75,7 +74,7 @@ export function discordReconciler(app: FastifyInstance): { round(): Promise<Reco
   };
 }
 
-export function webReconciler(app: FastifyInstance): { round(): Promise<{ seen: number; granted: number }> } {
+export function webReconciler(app: PurchaseApp, transaction: RunInTransaction): { round(): Promise<{ seen: number; granted: number }> } {
   return {
     async round() {
       const p = app.purchases;
@@ -88,7 +87,7 @@ export function webReconciler(app: FastifyInstance): { round(): Promise<{ seen: 
         for (const session of data) {
           result.seen += 1;
           if (session.payment_status !== 'paid' || !isOurSession(session)) continue;
-          const settled = await settleWebSession(jobPurchaseContext(app, p), session, null);
+          const settled = await settleWebSession(purchaseContext(app, p, transaction), session, null);
           result.granted += settled.fresh ?? 0;
         }
         if (!hasMore || !data.length) break;
@@ -98,15 +97,4 @@ export function webReconciler(app: FastifyInstance): { round(): Promise<{ seen: 
       return result;
     },
   };
-}
-
-export function scheduleReconcile(app: FastifyInstance): { stop(): Promise<void> } {
-  const discord = discordReconciler(app);
-  const web = webReconciler(app);
-  const xsolla = xsollaReconciler(app);
-  return scheduleRounds('purchase reconcile', async () => {
-    await discord.round().catch((error: unknown) => { app.log.warn({ err: error }, 'Discord entitlement reconcile failed'); });
-    await web.round().catch((error: unknown) => { app.log.warn({ err: error }, 'web checkout reconcile failed'); });
-    await xsolla.round().catch((error: unknown) => { app.log.warn({ err: error }, 'Xsolla order reconcile failed'); });
-  }, app.config.PURCHASE_RECONCILE_MS, app.log);
 }

@@ -5,10 +5,10 @@
 // notification would: a paid or done order is granted once (a granted one is a duplicate), a
 // canceled one reversed for the player it was granted to. The first round of a process reads the
 // last LOOKBACK_MS; later rounds go on from the previous round's end, with an overlap.
-import type { FastifyInstance } from 'fastify';
+import type { RunInTransaction } from '../../db/tx';
 import { XSOLLA_PAID, XSOLLA_SEARCH_LIMIT } from '../../providers/xsolla';
 import { reverseXsollaOrder, settleXsollaPaid } from './xsollaSettle';
-import { jobPurchaseContext } from './consume';
+import { purchaseContext, type PurchaseApp } from './purchases';
 
 /** Xsolla's last retry of a notification comes about 12 hours after the first; a day covers it. */
 export const LOOKBACK_MS = 24 * 3_600_000;
@@ -16,7 +16,7 @@ const OVERLAP_MS = 3_600_000;
 /** The most pages one round reads (the next round starts again from the same time). */
 const MAX_PAGES = 50;
 
-export function xsollaReconciler(app: FastifyInstance, now: () => number = Date.now): { round(): Promise<{ seen: number; granted: number; reversed: number }> } {
+export function xsollaReconciler(app: PurchaseApp, transaction: RunInTransaction, now: () => number = Date.now): { round(): Promise<{ seen: number; granted: number; reversed: number }> } {
   let from: number | null = null;
   return {
     async round() {
@@ -32,12 +32,12 @@ export function xsollaReconciler(app: FastifyInstance, now: () => number = Date.
           result.seen += 1;
           const portalUserId = order.user?.id ?? null;
           if (XSOLLA_PAID.has(order.status)) {
-            const settled = await settleXsollaPaid(jobPurchaseContext(app, p), {
+            const settled = await settleXsollaPaid(purchaseContext(app, p, transaction), {
               orderId: order.order_id, portalUserId, items: order.items, amount: order.price?.amount ?? '0', currency: order.price?.currency ?? '',
             });
             if (settled.outcome === 'granted') { result.granted += 1; p.steps.inc({ host: 'crazygames', step: 'reconcile', outcome: 'found' }); }
           } else if (order.status === 'canceled') {
-            if ((await reverseXsollaOrder(jobPurchaseContext(app, p), order.order_id, portalUserId)) === 'reversed') result.reversed += 1;
+            if ((await reverseXsollaOrder(purchaseContext(app, p, transaction), order.order_id, portalUserId)) === 'reversed') result.reversed += 1;
           }
         }
         if (!hasMore || orders.length === 0) { complete = true; break; }

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { hundredthsToNumber, TC_SCALE } from '../../../contract/money';
 import type { Grant } from '../../../contract/purchases';
-import type { Executor, Trx } from '../../db/tx';
+import type { Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import type { Products } from './products';
 import { publishLiveEvent } from '../live/liveEvents';

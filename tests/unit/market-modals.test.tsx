@@ -2,14 +2,13 @@
 // and send nothing; the recipient is picked from a search run on Enter and cleared by editing;
 // Confirm Purchase is disabled when the balance is short; buying sends an Idempotency-Key.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { MARKET_TEXT, NFT_ALREADY_SOLD } from '../../contract/marketplace';
 import { ListingConfirm } from '../../src/features/market/ListingConfirm';
 import { SellModal } from '../../src/features/market/SellModal';
 import { TransferModal } from '../../src/features/market/TransferModal';
-import { renderWithShell, testQueryClient } from '../support/render';
+import { renderWithShell } from '../support/render';
 
 const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
 const LISTING = '11111111-2222-4333-8444-555555555555';
@@ -44,16 +43,12 @@ beforeEach(() => {
 });
 afterEach(() => { vi.unstubAllGlobals(); });
 
-function wrap(children: ReactNode) {
-  const client = testQueryClient();
-  return renderWithShell(children, { queryClient: client });
-}
 const posts = () => requests.filter((r) => r.method === 'POST');
 const type = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
 describe('List Item for Sale', { timeout: 20_000 }, () => {
   it('refuses a missing price, a bad price, too many decimals and too many items, without a request', async () => {
-    wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('Neon Visor', { selector: 'p' });
     expect(screen.getByText('30 days')).toBeInTheDocument();
     expect(screen.getByText('Free')).toBeInTheDocument();
@@ -78,7 +73,7 @@ describe('List Item for Sale', { timeout: 20_000 }, () => {
     answers['POST /api/seaport/create-listing'] = { body: { message: 'Item listed for sale', listing: {
       order_id: LISTING, seller_uuid: 'me-uuid', seller_username: 'Alice', item_uuid: VISOR, item_name: 'Neon Visor', price_tripcoins: 9.99,
       end_time: '2030-01-01T00:00:00.000Z', token_id: '2', isOwnListing: true, quantity: 2 } } };
-    wrap(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
     await screen.findByText('Neon Visor', { selector: 'p' });
     type('Price', '9.99');
     type('Quantity', '2');
@@ -90,7 +85,7 @@ describe('List Item for Sale', { timeout: 20_000 }, () => {
 
 describe('Transfer Items', { timeout: 20_000 }, () => {
   it('searches on Enter, picks a recipient, clears it on edit, and checks the quantity', async () => {
-    wrap(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('You have 3');
     const recipient = screen.getByRole('textbox', { name: /Recipient/ });
     fireEvent.change(recipient, { target: { value: 'bo' } });
@@ -117,7 +112,7 @@ describe('Transfer Items', { timeout: 20_000 }, () => {
 
 describe('Confirm Purchase', { timeout: 20_000 }, () => {
   it('is disabled with the spec message when the balance is below the price', async () => {
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient TripCoins. You need Ŧ75.50 but only have Ŧ50.00');
     expect(screen.getByRole('button', { name: 'Confirm Purchase' })).toBeDisabled();
     expect(screen.getByTestId('listing-price')).toHaveTextContent('Ŧ75.50');
@@ -127,7 +122,7 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     const onDone = vi.fn();
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
     answers['POST /api/seaport/buy-listing'] = { body: { message: 'Purchase successful!', order_id: LISTING, item_uuid: VISOR, quantity: 1, price: 75.5, tripcoins: 24.5 } };
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const buy = posts()[0];
@@ -140,7 +135,7 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     const onDone = vi.fn();
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
     answers['POST /api/seaport/buy-listing'] = { body: { message: 'Purchase successful!', order_id: LISTING, item_uuid: VISOR, quantity: 1, price: 75.5, tripcoins: 24.5 } };
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     // The refresh after the answer runs in the same turn; let its requests go out.
@@ -155,7 +150,7 @@ describe('the losing buyer of a race', { timeout: 20_000 }, () => {
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
     answers['POST /api/seaport/buy-listing'] = { status: 410, body: { error: MARKET_TEXT.alreadySold, code: NFT_ALREADY_SOLD } };
     const view = renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />,
-      { queryClient: testQueryClient(), withToasts: true });
+      { withToasts: true });
     const confirm = await screen.findByRole('button', { name: 'Confirm Purchase' });
     // The listing is gone for every later read as well (the refresh after the refusal).
     answers[`GET /api/marketplace/listing/${LISTING}`] = { status: 410, body: { error: MARKET_TEXT.alreadySold, code: NFT_ALREADY_SOLD } };
@@ -176,7 +171,7 @@ describe('a logged-out player in Sell or Transfer', { timeout: 20_000 }, () => {
   ])('%s offers Log In instead of a raw "Not logged in" toast and empty pickers', async (_name, modal, text) => {
     answers['GET /api/getBaseInventory'] = { status: 401, body: { error: 'Not logged in' } };
     answers['GET /api/whoami'] = { status: 401, body: { error: 'Not logged in' } };
-    const view = renderWithShell(modal(() => undefined), { queryClient: testQueryClient(), withToasts: true });
+    const view = renderWithShell(modal(() => undefined), { withToasts: true });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Not logged in')).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Item' })).toBeNull();
@@ -187,7 +182,7 @@ describe('a logged-out player in Sell or Transfer', { timeout: 20_000 }, () => {
 
 describe('quantity fields keep what was typed', { timeout: 20_000 }, () => {
   it('List Item for Sale: "1.5" and "-2" stay as typed and are refused, with no request', async () => {
-    wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('Neon Visor', { selector: 'p' });
     type('Price', '5');
     for (const typed of ['1.5', '-2']) {

@@ -2,7 +2,7 @@
 // or share (static, type-only and dynamic imports all count: a type import back into a lazy
 // registry is still a loop in the design), and the direction of the shell's layers:
 //
-//   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, hosts/)
+//   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, src/reporting, hosts/)
 //     ← the game link, the host bridge, the overlay API, the settings store (src/game-link,
 //       src/host-bridge, src/overlays, src/settings-store)
 //     ← features (src/features/<name>) ← app composition (src/app) and the studio's

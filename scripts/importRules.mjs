@@ -13,7 +13,7 @@
 export const SHELL_LAYERS = [
   { rank: 0, homes: ['contract/'] },
   { rank: 1, homes: ['machines/'] },
-  { rank: 2, homes: ['src/api/', 'src/ui/', 'src/lib/', 'src/i18n/', 'hosts/'] },
+  { rank: 2, homes: ['src/api/', 'src/ui/', 'src/lib/', 'src/i18n/', 'src/reporting/', 'hosts/'] },
   { rank: 3, homes: ['src/game-link/', 'src/host-bridge/', 'src/overlays/', 'src/settings-store/'] },
   { rank: 4, homes: ['src/features/*/'] },
   // The studio's console is composed like the player's app (its providers, the accounts

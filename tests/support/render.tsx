@@ -10,7 +10,7 @@ import type { HostKind } from '../../hosts/list';
 import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
 import type { HostAdapter } from '../../hosts/types';
 import { GameLinkProvider } from '../../src/game-link/context';
-import { HostProvider } from '../../src/lib/host';
+import { HostProvider } from '../../src/host-bridge/host';
 import { OverlaysProvider } from '../../src/overlays/context';
 import { createOverlayStore, type OverlayStore } from '../../src/overlays/store';
 import type { SettingsConfig } from '../../src/settings-store/config';

@@ -8,7 +8,7 @@ import { useInventory } from '../../api/economy';
 import { useTradeStatus } from '../../api/tradeStatus';
 import { walletsQuery } from '../../api/wallets';
 import { t } from '../../i18n';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useNavigation } from '../../overlays/navigation';
 import { holdFor, TradeHoldNotice } from '../../ui/TradeHoldNotice';
 import classes from './MythicalBridgeModal.module.css';

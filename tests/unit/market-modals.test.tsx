@@ -9,19 +9,21 @@ import { ListingConfirm } from '../../src/features/market/ListingConfirm';
 import { SellModal } from '../../src/features/market/SellModal';
 import { TransferModal } from '../../src/features/market/TransferModal';
 import { renderWithShell } from '../support/render';
+import { whoami } from '../../contract/auth';
+import { baseInventory, itemCatalogue, searchPlayers } from '../../contract/economy';
+import { buyListing, createListing, listingDetail, marketStats } from '../../contract/marketplace';
+import { fakeServer, type FakeServer, type TableAnswer } from '../support/fakeServer';
 
 const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
 const LISTING = '11111111-2222-4333-8444-555555555555';
 
-type Answer = { status?: number; body: unknown };
 // Mantine's combobox scrolls its selected option into view; jsdom has no layout.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-let answers: Record<string, Answer>;
-let requests: Array<{ method: string; url: string; headers: Record<string, string>; body?: unknown }>;
+let answers: Record<string, TableAnswer>;
+let server: FakeServer;
 
 beforeEach(() => {
-  requests = [];
   answers = {
     'GET /api/whoami': { body: { uuid: 'me-uuid', username: 'Alice', verified: 1, isAdmin: false } },
     'GET /api/getBaseInventory': { body: { inventory: { [VISOR]: '3' }, tripcoins: 50 } },
@@ -33,17 +35,13 @@ beforeEach(() => {
       price: 75.5, seller_username: 'carol', user_balance: 50, seller_uuid: 'carol-uuid', isOwnListing: false, end_time: '2030-01-01T00:00:00.000Z',
     } },
   };
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    requests.push({ method, url: url.pathname + url.search, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${url.pathname}`] ?? { status: 404, body: { error: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  }));
+  server = fakeServer();
+  server.answerFromTable([whoami, baseInventory, itemCatalogue, marketStats, searchPlayers, listingDetail, createListing, buyListing], () => answers);
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.restoreAllMocks(); });
 
-const posts = () => requests.filter((r) => r.method === 'POST');
+const requests = () => server.sent;
+const posts = () => requests().filter((r) => r.method === 'POST');
 const type = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
 describe('List Item for Sale', { timeout: 20_000 }, () => {
@@ -89,10 +87,10 @@ describe('Transfer Items', { timeout: 20_000 }, () => {
     await screen.findByText('You have 3');
     const recipient = screen.getByRole('textbox', { name: /Recipient/ });
     fireEvent.change(recipient, { target: { value: 'bo' } });
-    expect(requests.some((r) => r.url.startsWith('/api/searchPlayers'))).toBe(false);
+    expect(requests().some((r) => r.url.startsWith('/api/searchPlayers'))).toBe(false);
     fireEvent.keyDown(recipient, { key: 'Enter' });
     fireEvent.click(await screen.findByRole('button', { name: 'Send to bob' }));
-    expect(requests.find((r) => r.url.startsWith('/api/searchPlayers'))?.url).toBe('/api/searchPlayers/bo?limit=5');
+    expect(requests().find((r) => r.url.startsWith('/api/searchPlayers'))?.url).toBe('/api/searchPlayers/bo?limit=5');
     expect(screen.getByTestId('transfer-recipient')).toHaveTextContent('Sending to bob');
 
     fireEvent.change(recipient, { target: { value: 'bobb' } });
@@ -140,7 +138,7 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     // The refresh after the answer runs in the same turn; let its requests go out.
     await act(async () => { for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0)); });
-    expect(requests.filter((r) => r.method === 'GET' && r.url === `/api/marketplace/listing/${LISTING}`)).toHaveLength(1);
+    expect(requests().filter((r) => r.method === 'GET' && r.url === `/api/marketplace/listing/${LISTING}`)).toHaveLength(1);
   });
 });
 

@@ -10,19 +10,22 @@ import { TransferModal } from '../../src/features/market/TransferModal';
 import { setChosenLocale } from '../../src/i18n';
 import { formatDate } from '../../src/i18n/format';
 import { renderWithShell } from '../support/render';
+import { whoami } from '../../contract/auth';
+import { baseInventory, itemCatalogue, transferItems } from '../../contract/economy';
+import { buyListing, createListing, listingDetail, marketStats } from '../../contract/marketplace';
+import { priceBand, tradeStatus } from '../../contract/trade';
+import { fakeServer, type FakeServer, type TableAnswer } from '../support/fakeServer';
 
 const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
 const LISTING = '11111111-2222-4333-8444-555555555555';
 const UNTIL = '2030-03-04T05:06:00.000Z';
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer>;
-let requests: Array<{ method: string; url: string; body?: unknown }>;
+let answers: Record<string, TableAnswer>;
+let server: FakeServer;
 const noHolds = { holds: [], boughtHeld: null, transferable: 50, saleFeePercent: 0, outsideBandToday: 0, outsideBandPerDay: 3 };
 
 beforeEach(() => {
-  requests = [];
   answers = {
     'GET /api/whoami': { body: { uuid: 'me-uuid', username: 'Alice', verified: 1, isAdmin: false } },
     'GET /api/getBaseInventory': { body: { inventory: { [VISOR]: '3' }, tripcoins: 50 } },
@@ -31,17 +34,13 @@ beforeEach(() => {
     'GET /api/me/trade-status': { body: noHolds },
     'GET /api/seaport/price-band': { body: { itemUuid: VISOR, sales: 0, median: null, low: null, high: null, saleFeePercent: 0 } },
   };
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    requests.push({ method, url: url.pathname + url.search, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${url.pathname}`] ?? { status: 404, body: { error: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  }));
+  server = fakeServer();
+  server.answerFromTable([whoami, baseInventory, itemCatalogue, marketStats, tradeStatus, priceBand, listingDetail, createListing, buyListing, transferItems], () => answers);
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.restoreAllMocks(); });
 
-const posts = () => requests.filter((r) => r.method === 'POST');
+const requests = () => server.sent;
+const posts = () => requests().filter((r) => r.method === 'POST');
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 const held = (reason: string) => ({ ...noHolds, holds: [{ id: 'h-1', reason, until: UNTIL, actions: ['give', 'list', 'bridge', 'buy'] }] });
 
@@ -72,7 +71,7 @@ describe('a hold before the form', { timeout: 20_000 }, () => {
   it('shows no notice and lets the player send when nothing is held', async () => {
     renderWithShell(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('You have 3');
-    await waitFor(() => expect(requests.some((r) => r.url === '/api/me/trade-status')).toBe(true));
+    await waitFor(() => expect(requests().some((r) => r.url === '/api/me/trade-status')).toBe(true));
     expect(screen.queryByTestId('trade-hold')).toBeNull();
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeEnabled();
   });

@@ -2,10 +2,11 @@
 // or share (static, type-only and dynamic imports all count: a type import back into a lazy
 // registry is still a loop in the design), and the direction of the shell's layers:
 //
-//   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, hosts/)
+//   contract/ ← machines/ ← shared pieces (src/api, src/ui, src/lib, src/i18n, src/reporting, hosts/)
 //     ← the game link, the host bridge, the overlay API, the settings store (src/game-link,
 //       src/host-bridge, src/overlays, src/settings-store)
-//     ← features (src/features/<name>) ← app composition (src/app) ← boot (src/main.ts)
+//     ← features (src/features/<name>) ← app composition (src/app) and the studio's
+//     console (src/admin) ← boot (src/main.ts)
 //
 // A file imports only from its own layer or below; a feature never imports another feature.
 // The server's layers (docs/server-layers.md):
@@ -14,7 +15,8 @@
 //     ← plugins/ ← app.ts
 //
 // so a service imports nothing from Fastify nor the HTTP errors, the route layer or the plugins,
-// and routes/ and route.ts never import from plugins/ (what both need lives in http/). Besides:
+// and routes/ and route.ts never import from plugins/ (what both need lives in http/). Those import
+// rules are data in scripts/importRules.mjs, which the docs list. Besides, read from the code:
 //  - providers/ are third-party clients only: they import contract/ and each other, nothing of
 //    the database, the services or HTTP;
 //  - SQL (kysely's query builders, the sql tag) is written only in services/, db/ and jobs/;
@@ -26,6 +28,7 @@
 // `node scripts/check-imports.mjs --count [root]` only prints the figures (files per home, cycles).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { SEPARATE_RANK, SERVER_RULES, SHELL_LAYERS, homeOf, matches } from './importRules.mjs';
 
 const args = process.argv.slice(2);
 const countOnly = args.includes('--count');
@@ -106,15 +109,12 @@ function cycles() {
   return found;
 }
 
-/** The shell's layers, lowest first; null for code outside them (server, demo game, scripts). */
+/** The shell's layer of a path (scripts/importRules.mjs); null outside them (server, demo game). */
 function layerOf(path) {
-  if (path.startsWith('contract/')) return { rank: 0, home: 'contract' };
-  if (path.startsWith('machines/')) return { rank: 1, home: 'machines' };
-  if (/^(hosts|src\/(api|ui|lib|i18n))\//.test(path)) return { rank: 2, home: path.split('/').slice(0, path.startsWith('src/') ? 2 : 1).join('/') };
-  if (/^src\/(game-link|host-bridge|overlays|settings-store)\//.test(path)) return { rank: 3, home: path.split('/').slice(0, 2).join('/') };
-  if (path.startsWith('src/features/')) return { rank: 4, home: path.split('/').slice(0, 3).join('/') };
-  if (path.startsWith('src/app/')) return { rank: 5, home: 'src/app' };
-  if (path === 'src/main.ts') return { rank: 6, home: 'boot' };
+  for (const { rank, homes } of SHELL_LAYERS) {
+    const pattern = homes.find((home) => matches(home, path));
+    if (pattern) return { rank, home: homeOf(pattern, path) };
+  }
   return null;
 }
 
@@ -127,33 +127,21 @@ function wrongDirections() {
       const to = layerOf(rel(target));
       if (!to) continue;
       if (to.rank > from.rank) problems.push(`${rel(file)} imports ${rel(target)}: ${from.home} may not depend on ${to.home} (a higher layer)`);
-      else if (from.rank === 4 && to.rank === 4 && from.home !== to.home) problems.push(`${rel(file)} imports ${rel(target)}: features do not import each other (compose them in src/app)`);
+      else if (from.rank === SEPARATE_RANK && to.rank === SEPARATE_RANK && from.home !== to.home) problems.push(`${rel(file)} imports ${rel(target)}: features do not import each other (compose them in src/app)`);
     }
   }
   return problems;
 }
 
-const HTTP_PACKAGE = /^(fastify|fastify-plugin|fastify-type-provider-zod|@fastify\/.*)$/;
-/** What a service may not import: the HTTP side of the server, which maps its errors. */
-const ABOVE_SERVICES = /^server\/(errors\.ts|route\.ts|app\.ts|start\.ts|main\.ts|http\/|routes\/|plugins\/)/;
-
 function serverLayerProblems() {
   const problems = [];
   for (const [file, targets] of edges) {
     const from = rel(file);
-    if (from.startsWith('server/services/')) {
-      for (const name of packages.get(file)) {
-        if (HTTP_PACKAGE.test(name)) problems.push(`${from} imports ${name}: services know nothing of HTTP (raise a domain error, services/errors.ts)`);
-      }
-      for (const target of targets) {
-        const to = rel(target);
-        if (ABOVE_SERVICES.test(to)) problems.push(`${from} imports ${to}: services do not depend on the HTTP side (raise a domain error, services/errors.ts)`);
-      }
-    }
-    if (/^server\/(routes\/|http\/|route\.ts$|errors\.ts$)/.test(from)) {
-      for (const target of targets) {
-        const to = rel(target);
-        if (to.startsWith('server/plugins/')) problems.push(`${from} imports ${to}: the route layer does not reach up into plugins/ (move what both need to server/http/)`);
+    for (const rule of SERVER_RULES) {
+      if (!rule.files.some((pattern) => matches(pattern, from))) continue;
+      for (const to of [...packages.get(file), ...[...targets].map(rel)]) {
+        const pattern = rule.never.find((never) => matches(never, to));
+        if (pattern) problems.push(`${from} imports ${to}: ${rule.why}`);
       }
     }
   }

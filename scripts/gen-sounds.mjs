@@ -2,7 +2,7 @@
 // 8-bit PCM files made here, deterministically (no randomness, no download), so the bytes in the
 // repository are exactly what this script writes. `node scripts/gen-sounds.mjs` rewrites them;
 // `--check` only says whether the committed files match (exit 1 otherwise).
-// They are fetched by src/lib/sounds.ts on the first play of each, never at the first screen.
+// They are fetched by src/ui/sounds.ts on the first play of each, never at the first screen.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -4,6 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reauthenticate as reauthEndpoint } from '../../contract/admin';
 import { IDEMPOTENCY_HEADER, type BodyOf, type EndpointDef, type ResponseOf } from '../../contract/http';
+import { newIdempotencyKey } from '../api/attempts';
 import { call } from '../api/client';
 
 export const ADMIN_KEY = ['admin'] as const;
@@ -26,7 +27,8 @@ export function useAdminWrite<E extends EndpointDef>(endpoint: E) {
   });
 }
 
-export const newAttempt = () => `admin-${crypto.randomUUID()}`;
+/** The key of one console attempt, made the one way the client makes keys (src/api/attempts.ts). */
+export const newAttempt = () => newIdempotencyKey('admin');
 
 /** Types the admin's password again; the server then lets this session's writes through for a
  * few minutes (a wrong one is refused with the server's words). */

@@ -5,7 +5,7 @@
 export interface CurrentPlayer { uuid: string; name: string }
 
 let current: CurrentPlayer | null = null;
-/** Every name and id that played at this page, kept out of error reports (src/lib/errorReporting.ts). */
+/** Every name and id that played at this page, kept out of error reports (src/reporting/errorReporting.ts). */
 const seen = new Set<string>();
 
 export function getCurrentPlayer(): CurrentPlayer | null {

@@ -16,7 +16,7 @@ import { createAccountSettings } from '../features/settings/api/accountSettings'
 import { AccountsAtStart } from '../features/accounts/AccountsAtStart';
 import { GameLinkProvider, useGameLink } from '../game-link/context';
 import { followPlayer } from '../features/accounts/playerToGame';
-import { HostProvider } from '../lib/host';
+import { HostProvider } from '../host-bridge/host';
 import { OverlaysProvider } from '../overlays/context';
 import { OverlayHost } from '../overlays/OverlayHost';
 import { currentSettingsConfig } from '../settings-store/config';

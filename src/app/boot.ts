@@ -19,7 +19,7 @@ import { startHost } from '../host-bridge/hostWiring';
 import { createGameLink, type ShellGameLink } from '../game-link/link';
 import type { PageAudio } from '../host-bridge/pageAudio';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
-import { probeLocalStorage } from '../lib/localStorageProbe';
+import { probeLocalStorage } from '../settings-store/localStorageProbe';
 import { signInAtStartSettled } from '../lib/startupSignIn';
 import { t } from '../i18n';
 import { startGame, type GameStart } from './gameStart';

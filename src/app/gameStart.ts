@@ -18,7 +18,7 @@ import { createGameController, type GameController } from '../game-link/controll
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
 import { GameLoadError } from '../game-link/loaderScript';
-import { reportFailure } from '../lib/errorReporting';
+import { reportFailure } from '../reporting/errorReporting';
 import { installHostCall, type HostCallApi } from '../host-bridge/hostCall';
 import { installPageAudio, type PageAudio } from '../host-bridge/pageAudio';
 import { setRequestHost } from '../api/requestHost';
@@ -111,7 +111,7 @@ export function startGame(win: Window = window): GameStart {
   });
   controller.preload();
   // The game's loader or build that did not load (the controller shows it and offers a retry):
-  // reported to the error tracker when there is one (src/lib/errorReporting.ts).
+  // reported to the error tracker when there is one (src/reporting/errorReporting.ts).
   let lastStatus = controller.getState().status;
   controller.subscribe(() => {
     const { status, error } = controller.getState();

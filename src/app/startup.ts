@@ -13,7 +13,7 @@
 // Every wait is bounded: the game starts anyway. What the game says before phase 5 is queued
 // (game-link/earlyHooks.ts) and answered once React's part is in. The studio's console (/admin)
 // is its own lazily loaded chunk and never starts the game (src/admin/console.tsx).
-import { reportFailure, startErrorReporting } from '../lib/errorReporting';
+import { reportFailure, startErrorReporting } from '../reporting/errorReporting';
 import { startGame } from './gameStart';
 
 const ADMIN_PATH = /^\/admin(\/|$)/;

@@ -1,7 +1,7 @@
-// Wires the page's UI sounds (src/lib/sounds.ts): loudness from the settings
+// Wires the page's UI sounds (src/ui/sounds.ts): loudness from the settings
 // store's master and sound effects volumes, silence while the page's audio is muted (the host's
 // mute or an ad, pageAudio.ts), and a click sound for the shell's controls. Once per page.
-import { browserSoundEnvironment, createSoundPlayer, installClickSounds, setSoundPlayer } from '../lib/sounds';
+import { browserSoundEnvironment, createSoundPlayer, installClickSounds, setSoundPlayer } from '../ui/sounds';
 import type { PageAudio } from '../host-bridge/pageAudio';
 import type { SettingsStore } from '../settings-store/store';
 

@@ -10,7 +10,7 @@
 // says which keeper holds them (SettingsKeeper); the overlay tells a logged-out player once when
 // it is only this visit.
 import { SETTINGS_STORAGE_PREFIX } from '../../contract/settings';
-import { probeLocalStorage } from '../lib/localStorageProbe';
+import { probeLocalStorage } from './localStorageProbe';
 
 /** The part of the Web Storage API used here (the host adapter or a test can supply one). */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { notifications, notificationsStore, type NotificationData } from '@mantine/notifications';
 import { loadingPhase } from '../../machines/loading';
-import { playSound, type UiSound } from '../lib/sounds';
+import { playSound, type UiSound } from './sounds';
 
 type NotificationPosition = NonNullable<NotificationData['position']>;
 

@@ -11,7 +11,8 @@ import { GAME_BUILD_FILES } from '../../contract/game';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../../server/config';
 import { registerErrorHandling } from '../../server/plugins/errors';
-import { accepts, findUnityBuild, registerStatic, sniffEncoding, STREAMING_ASSETS_PATH } from '../../server/plugins/static';
+import { accepts, findUnityBuild, sniffEncoding, STREAMING_ASSETS_PATH } from '../../server/http/gameBuild';
+import { registerStatic } from '../../server/plugins/static';
 import { testConfig } from './helpers';
 
 interface TestApp { app: FastifyInstance; close(): Promise<void> }

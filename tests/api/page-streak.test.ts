@@ -18,7 +18,7 @@ import { startApp, testDatabases, type TestApp } from './helpers';
 const asGameServer = { authorization: 'Bearer test-game-server-key-0123456789' };
 const PAGE = '<!doctype html><html><head><title>TripShell</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
-/** The page data exactly as the first screen reads it (src/lib/pageData.ts). */
+/** The page data exactly as the first screen reads it (src/api/pageData.ts). */
 function pageDataOf(html: string) {
   const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html);
   return match ? readPageData(match[1]) : null;

@@ -21,7 +21,7 @@ import { chromium, type Browser } from 'playwright-core';
 import activity from '../../activity.config.json';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
 import { readGameOptions } from '../../src/game-link/gameConfig';
-import { findUnityBuild } from '../../server/plugins/static';
+import { findUnityBuild } from '../../server/http/gameBuild';
 import { median } from './shell';
 import { makeUnityStandIn, startProduct, type Product } from './signIn';
 

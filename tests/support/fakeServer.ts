@@ -18,7 +18,15 @@ export interface FakeServer {
   handle(endpoint: EndpointDef, answer: Answer): void;
   /** Requests sent to an endpoint. */
   requests(endpoint: EndpointDef): SentRequest[];
+  /**
+   * Answers these endpoints from a table the test edits as it goes, keyed by method and concrete
+   * path (`'GET /api/marketplace/listing/l-1'`); a request the table has no row for answers 404.
+   */
+  answerFromTable(endpoints: EndpointDef[], table: () => Record<string, TableAnswer>): void;
 }
+
+/** A row of answerFromTable's table: the body, and a status other than 200 where it is one. */
+export interface TableAnswer { status?: number; body: unknown }
 
 /** `/api/coinflip/:id` -> a pattern matching `/api/coinflip/g-1`. */
 function pattern(path: string): RegExp {
@@ -57,5 +65,13 @@ export function fakeServer(): FakeServer {
     fail: (endpoint, status, body) => route(endpoint, { status, body }),
     handle: (endpoint, answer) => route(endpoint, answer),
     requests: (endpoint) => sent.filter((s) => s.method === endpoint.method && pattern(endpoint.path).test(s.path)),
+    answerFromTable(endpoints, table) {
+      for (const endpoint of endpoints) {
+        route(endpoint, (request) => {
+          const row = table()[`${request.method} ${request.path}`] ?? { status: 404, body: { error: 'Not found' } };
+          return { status: row.status ?? 200, body: row.body };
+        });
+      }
+    },
   };
 }

@@ -3,13 +3,14 @@
 // with a fake game link whose messages the test reads. Pair it with fakeServer() for the API.
 import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { fireEvent, render, screen, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { HIDDEN_SETTINGS, SIDEBAR_ORDERS } from '../../contract/settings';
 import type { HostKind } from '../../hosts/list';
+import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
 import type { HostAdapter } from '../../hosts/types';
 import { GameLinkProvider } from '../../src/game-link/context';
-import { HostProvider } from '../../src/lib/host';
+import { HostProvider } from '../../src/host-bridge/host';
 import { OverlaysProvider } from '../../src/overlays/context';
 import { createOverlayStore, type OverlayStore } from '../../src/overlays/store';
 import type { SettingsConfig } from '../../src/settings-store/config';
@@ -69,4 +70,23 @@ export function renderWithShell(ui: ReactNode, options: ShellRenderOptions = {})
     </MantineProvider>,
   );
   return Object.assign(view, { game, overlays, settings, queryClient });
+}
+
+/**
+ * Renders with the server's public config already known: Turnstile as the bot check (whose script
+ * jsdom never loads, so no widget hands out a token unless the test fakes it) and no Discord.
+ */
+export function renderWithPublicConfig(ui: ReactNode, options: ShellRenderOptions = {}): ShellRender {
+  const queryClient = options.queryClient ?? testQueryClient();
+  queryClient.setQueryData(publicConfigQuery.queryKey, {
+    botCheck: { provider: 'turnstile', siteKey: 'test-key' },
+    discord: { enabled: false, clientId: null, authorizeUrl: 'https://discord.com/oauth2/authorize' },
+    version: '1.3.0',
+  });
+  return renderWithShell(ui, { ...options, queryClient });
+}
+
+/** Types a value into the field labelled `label`, as a change event. */
+export function typeInto(label: RegExp | string, value: string): void {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }

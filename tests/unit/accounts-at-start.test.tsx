@@ -13,11 +13,11 @@ import { createOverlayStore } from '../../src/overlays/store';
 import { AccountsAtStart } from '../../src/features/accounts/AccountsAtStart';
 import { currentUserQuery } from '../../src/api/currentUser';
 import { PENDING_DISCORD_KEY, PENDING_DISCORD_TTL_MS, readPendingDiscord, reopenPendingDecision, storePendingDiscord } from '../../src/features/accounts/api/discord';
+import { flush } from '../support/async';
 
 const pending = { discordUser: { id: '123456789012345678', username: 'neo' }, suggestedUsername: 'neo_1', accessToken: 'pending-token' };
 const player: CurrentUser = { uuid: 'u-1', username: 'neo_1', verified: 1, isAdmin: false };
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 function fakeAdapter(login: () => Promise<LoginOutcome>): HostAdapter & { login: ReturnType<typeof vi.fn>; authenticate: ReturnType<typeof vi.fn>; start: ReturnType<typeof vi.fn> } {
   return {
@@ -61,7 +61,7 @@ describe('the pending Discord account decision', () => {
     const overlays = createOverlayStore();
     expect(reopenPendingDecision(overlays, window, now)).toBe(false);
     expect(sessionStorage.getItem(PENDING_DISCORD_KEY)).toBeNull();
-    await settle();
+    await flush(20);
     expect(overlays.isAnyOpen()).toBe(false);
   });
 
@@ -93,7 +93,7 @@ describe('the Discord Activity at start', () => {
     // A second mount of the shell with the same adapter (same page load) does not log in again.
     client.setQueryData(currentUserQuery.queryKey, ANONYMOUS_USER);
     mount(adapter);
-    await settle();
+    await flush(20);
     expect(adapter.login).toHaveBeenCalledTimes(1);
   });
 
@@ -103,7 +103,7 @@ describe('the Discord Activity at start', () => {
     await waitFor(() => expect(toasts()).toEqual([DISCORD_TEXT.loginFailed]));
     // whoami changes again (a refetch): still one attempt.
     client.setQueryData(currentUserQuery.queryKey, { ...ANONYMOUS_USER });
-    await settle();
+    await flush(20);
     expect(adapter.login).toHaveBeenCalledTimes(1);
     expect(toasts()).toEqual([DISCORD_TEXT.loginFailed]);
   });
@@ -129,7 +129,7 @@ describe('the Discord Activity at start', () => {
     await waitFor(() => expect(adapter.authenticate).toHaveBeenCalledWith('discord-token'));
     expect(JSON.parse(String(fetchSpy.mock.calls[0]?.[1]?.body))).toEqual({ code: 'returning-code', activity: true });
     expect(client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ uuid: player.uuid });
-    await settle();
+    await flush(20);
     expect(toasts()).toEqual([]);
   });
 
@@ -151,7 +151,7 @@ describe('the Discord Activity at start', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { client } = mount(adapter, 'discord', player);
     await waitFor(() => expect(adapter.login).toHaveBeenCalledTimes(1));
-    await settle();
+    await flush(20);
     expect(toasts()).toEqual([]);
     expect(warn).toHaveBeenCalled();
     expect(client.getQueryData(currentUserQuery.queryKey)).toMatchObject({ uuid: player.uuid });
@@ -163,8 +163,8 @@ describe('the Discord Activity at start', () => {
     mount(withDecision);
     const portal = fakeAdapter(async () => ({ kind: 'portalToken', token: 'z' }));
     mount({ ...portal, kind: 'crazygames' }, 'crazygames');
-    await settle();
-    await settle();
+    await flush(20);
+    await flush(20);
     expect(withDecision.login).not.toHaveBeenCalled();
     expect(portal.login).not.toHaveBeenCalled();
   });

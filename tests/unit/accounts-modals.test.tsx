@@ -1,7 +1,6 @@
 // The auth and Change Password modals' client-side checks, rendered in jsdom. The public config
 // is seeded (Turnstile, whose script jsdom never loads) so no widget produces a token.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DISCORD_TEXT } from '../../contract/accounts';
 import { AUTH_TEXT } from '../../contract/auth';
@@ -11,25 +10,12 @@ import { fakeServer } from '../support/fakeServer';
 import { changePasswordError } from '../../src/features/accounts/changePasswordValidation';
 import { ChangePasswordModal } from '../../src/features/accounts/ChangePasswordModal';
 import AuthModal, { VERIFYING_TEXT } from '../../src/features/accounts/AuthModal';
-import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
-import { renderWithShell, testQueryClient } from '../support/render';
-
-function wrap(children: ReactNode) {
-  const client = testQueryClient();
-  client.setQueryData(publicConfigQuery.queryKey, {
-    botCheck: { provider: 'turnstile', siteKey: 'test-key' },
-    discord: { enabled: false, clientId: null, authorizeUrl: 'https://discord.com/oauth2/authorize' },
-    version: '1.3.0',
-  });
-  return renderWithShell(children, { queryClient: client });
-}
-
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+import { renderWithPublicConfig, renderWithShell, typeInto } from '../support/render';
 
 describe('the login modal', () => {
   it('shows its texts and refuses empty fields, then waits for the security check still running', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    wrap(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
+    renderWithPublicConfig(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
     expect(screen.getByText('Welcome back')).toBeInTheDocument();
     // A server without Discord: no Discord button at all, nor a note a player cannot act on.
     expect(screen.queryByRole('button', { name: 'Continue with Discord' })).toBeNull();
@@ -37,8 +23,8 @@ describe('the login modal', () => {
     expect(screen.queryByRole('button', { name: 'Continue with CrazyGames' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.missingCredentials);
-    type('Username', 'alice');
-    type(/^Password/, 'secret1');
+    typeInto('Username', 'alice');
+    typeInto(/^Password/, 'secret1');
     fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form') as HTMLFormElement);
     // Not 'Please complete the security check' but a busy button until the check is done.
     expect(screen.getByRole('button', { name: VERIFYING_TEXT })).toBeDisabled();
@@ -50,14 +36,14 @@ describe('the login modal', () => {
 
 describe('the signup modal', () => {
   it('refuses mismatched passwords', () => {
-    wrap(<AuthModal payload={{ mode: 'signup' }} onClose={() => undefined} />);
+    renderWithPublicConfig(<AuthModal payload={{ mode: 'signup' }} onClose={() => undefined} />);
     expect(screen.getByText('Create an Account')).toBeInTheDocument();
     // The age screen comes first (tests/unit/age-screen.test.tsx): an adult's answer.
     for (const [part, value] of [['day', '1'], ['month', '4'], ['year', '1990']]) fireEvent.change(screen.getByTestId(`age-${part}`), { target: { value } });
     fireEvent.click(screen.getByTestId('age-continue'));
-    type('Username', 'alice');
-    type(/^Password/, 'secret1');
-    type('Confirm password', 'secret2');
+    typeInto('Username', 'alice');
+    typeInto(/^Password/, 'secret1');
+    typeInto('Confirm password', 'secret2');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordsDoNotMatch);
   });
@@ -66,7 +52,7 @@ describe('the signup modal', () => {
 describe('the logout modal', () => {
   it('asks for confirmation and Cancel closes it', () => {
     const onClose = vi.fn();
-    wrap(<AuthModal payload={{ mode: 'logout' }} onClose={onClose} />);
+    renderWithPublicConfig(<AuthModal payload={{ mode: 'logout' }} onClose={onClose} />);
     expect(screen.getByText('Confirm Logout')).toBeInTheDocument();
     expect(screen.getByText('Are you sure you want to log out? You will need to log back in to access your account.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -88,16 +74,16 @@ describe('Change Password', () => {
 
   it('shows the checks in the modal without calling the server', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
-    wrap(<ChangePasswordModal opened onClose={() => undefined} username="someone" />);
+    renderWithPublicConfig(<ChangePasswordModal opened onClose={() => undefined} username="someone" />);
     const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     submit();
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordFieldsRequired);
-    type('Current password', 'old-one');
-    type('New password', 'abc');
-    type('Confirm new password', 'abd');
+    typeInto('Current password', 'old-one');
+    typeInto('New password', 'abc');
+    typeInto('Confirm new password', 'abd');
     submit();
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.newPasswordsDoNotMatch);
-    type('Confirm new password', 'abc');
+    typeInto('Confirm new password', 'abc');
     submit();
     expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordTooShort);
     expect(fetchSpy).not.toHaveBeenCalled();

@@ -12,23 +12,16 @@ import { baseInventory } from '../../contract/economy';
 import { chosenDate, dateOrder } from '../../src/ui/AgeScreen';
 import AuthModal, { SIGNUP_REFUSED_KEY } from '../../src/features/accounts/AuthModal';
 import { authenticate } from '../../src/features/accounts/api/authRequests';
-import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
 import CoinflipModal from '../../src/features/coinflip/CoinflipModal';
 import { fakeServer, type FakeServer } from '../support/fakeServer';
-import { renderWithShell, testQueryClient } from '../support/render';
+import { renderWithPublicConfig, renderWithShell } from '../support/render';
 
 let server: FakeServer;
 beforeEach(() => { server = fakeServer(); sessionStorage.clear(); });
 afterEach(() => { vi.restoreAllMocks(); sessionStorage.clear(); });
 
 function signUpModal(children: ReactNode = <AuthModal payload={{ mode: 'signup' }} onClose={() => undefined} />) {
-  const client = testQueryClient();
-  client.setQueryData(publicConfigQuery.queryKey, {
-    botCheck: { provider: 'turnstile', siteKey: 'test-key' },
-    discord: { enabled: false, clientId: null, authorizeUrl: 'https://discord.com/oauth2/authorize' },
-    version: '1.3.0',
-  });
-  return renderWithShell(children, { queryClient: client });
+  return renderWithPublicConfig(children);
 }
 
 /** Chooses a date on the screen by its three selects. */

@@ -3,12 +3,10 @@
 // a failed solve is retried once silently before the spec's error shows. Turnstile stands in
 // for the widget (its script is faked here), so the test drives success and failure.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_TEXT } from '../../contract/auth';
 import AuthModal, { VERIFYING_TEXT } from '../../src/features/accounts/AuthModal';
-import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig';
-import { renderWithShell, testQueryClient } from '../support/render';
+import { renderWithPublicConfig, typeInto } from '../support/render';
 
 interface Rendered { callback(token: string): void; 'error-callback'(): void }
 const rendered: Rendered[] = [];
@@ -24,28 +22,17 @@ function fakeTurnstile() {
   return fire;
 }
 
-function wrap(children: ReactNode) {
-  const client = testQueryClient();
-  client.setQueryData(publicConfigQuery.queryKey, {
-    botCheck: { provider: 'turnstile', siteKey: 'test-key' },
-    discord: { enabled: false, clientId: null, authorizeUrl: 'https://discord.com/oauth2/authorize' },
-    version: '1.3.0',
-  });
-  return renderWithShell(children, { queryClient: client });
-}
-const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
 afterEach(() => { vi.restoreAllMocks(); });
 
 describe('the background bot check', () => {
   it('Login pressed while the check runs waits for it, then sends the form with its token', async () => {
     const fire = fakeTurnstile();
     const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ status: 'ok', uuid: 'u1', username: 'alice', verified: 1, isAdmin: false, accountCreatedAt: '2026-01-01T00:00:00.000Z', lastLoginAt: null, preferred_address: null, hasPassword: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
-    wrap(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
+    renderWithPublicConfig(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
     fire();
     await waitFor(() => expect(rendered.length).toBe(1));
-    type('Username', 'alice');
-    type(/^Password/, 'secret1');
+    typeInto('Username', 'alice');
+    typeInto(/^Password/, 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect(screen.getByRole('button', { name: VERIFYING_TEXT })).toBeDisabled();
     expect(fetchSpy).not.toHaveBeenCalled();
@@ -58,7 +45,7 @@ describe('the background bot check', () => {
 
   it('retries a failed solve once by itself, then shows the spec error', async () => {
     const fire = fakeTurnstile();
-    wrap(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
+    renderWithPublicConfig(<AuthModal payload={{ mode: 'login' }} onClose={() => undefined} />);
     fire();
     await waitFor(() => expect(rendered.length).toBe(1));
     act(() => rendered[0]!['error-callback']());

@@ -118,4 +118,24 @@ describe('check-imports', () => {
     expect(result.stderr).toContain('server/routes/market.ts reads app.dbListen');
     expect(result.stderr).not.toContain('server/plugins/listeners.ts reads');
   });
+
+  it('ranks the studio\'s console beside the app, above the features', () => {
+    const result = check(tree({
+      'src/admin/console.tsx': "export const mountConsole = 1;\n",
+      'src/features/x/X.ts': "import { mountConsole } from '../../admin/console';\nexport const x = mountConsole;\n",
+    }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('src/features/x may not depend on src/admin');
+  });
+
+  it('fails when a service imports a Fastify package or a route imports a plugin', () => {
+    const result = check(tree({
+      'server/services/x/a.ts': "import cookie from '@fastify/cookie';\nexport const a = cookie;\n",
+      'server/plugins/p.ts': 'export const p = 1;\n',
+      'server/routes/r.ts': "import { p } from '../plugins/p';\nexport const r = p;\n",
+    }));
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('server/services/x/a.ts imports @fastify/cookie: services know nothing of HTTP');
+    expect(result.stderr).toContain('server/routes/r.ts imports server/plugins/p.ts: the route layer does not reach up');
+  });
 });

@@ -4,6 +4,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ALL_ENDPOINTS } from '../../contract/endpoints';
 import { IDEMPOTENCY_HEADER, IdempotencyKey, type EndpointDef } from '../../contract/http';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newAttempt } from '../../src/admin/api';
+import { newIdempotencyKey } from '../../src/api/attempts';
 import { call } from '../../src/api/client';
 
 function headersOfCall(fetchMock: ReturnType<typeof vi.fn>, i = 0): Record<string, string> {
@@ -42,5 +46,30 @@ describe('Idempotency-Key from the API client', () => {
     const buy = ALL_ENDPOINTS.find((e) => e.path === '/api/crates/buy')!;
     await expect((call as (e: EndpointDef, o: object) => Promise<unknown>)(buy, { body: { quantity: 1 } })).rejects.toThrow(/idempotencyKey/);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the keys the client makes', () => {
+  afterEach(() => { vi.unstubAllGlobals(); });
+
+  it('makes every key one way, which works outside a secure context (no randomUUID there)', () => {
+    // A page served over plain http (a LAN address, a portal's preview) has crypto.getRandomValues
+    // but no crypto.randomUUID.
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    for (const key of [newIdempotencyKey('crates'), newAttempt()]) {
+      expect(IdempotencyKey.safeParse(key).success).toBe(true);
+    }
+    expect(newAttempt()).toMatch(/^admin-[0-9a-f]{32}$/);
+    expect(newAttempt()).not.toBe(newAttempt());
+  });
+
+  it('has no other maker of keys in the shell or the console', () => {
+    const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : []);
+    const root = join(__dirname, '../../src');
+    const makers = walk(root).filter((file) => !file.endsWith(join('api', 'attempts.ts')))
+      .filter((file) => /randomUUID|getRandomValues/.test(readFileSync(file, 'utf8')) && /idempotency|attempt/i.test(readFileSync(file, 'utf8')));
+    expect(makers).toEqual([]);
   });
 });

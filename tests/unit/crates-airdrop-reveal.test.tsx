@@ -12,7 +12,7 @@ import { fakeServer, type FakeServer } from '../support/fakeServer';
 import { renderWithShell } from '../support/render';
 import CrateOpenModal from '../../src/features/crates/CrateOpenModal';
 import AirdropSection from '../../src/features/accounts/AirdropSection';
-import { setSoundPlayer, type UiSound } from '../../src/lib/sounds';
+import { setSoundPlayer, type UiSound } from '../../src/ui/sounds';
 
 let server: FakeServer;
 const heard: UiSound[] = [];

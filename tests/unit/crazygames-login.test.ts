@@ -11,6 +11,7 @@ import type { CrazyGamesSdk, CrazyGamesUser } from '../../hosts/crazygames/sdk';
 import { currentUserQuery } from '../../src/api/currentUser';
 import { followPortalUser } from '../../src/features/accounts/AccountsAtStart';
 import { fakeServer } from '../support/fakeServer';
+import { quiet } from '../support/log';
 
 function portalSdk(signedIn: boolean) {
   const order: string[] = [];
@@ -36,7 +37,6 @@ function portalSdk(signedIn: boolean) {
   return { sdk, order, signIn: (name: string) => set({ username: name, profilePictureUrl: '' }), signOut: () => set(null), listeners: auth };
 }
 
-const quiet = { warn: vi.fn(), info: vi.fn() };
 const player = (name: string) => ({ uuid: `u-${name}`, username: name, verified: 1, isAdmin: false });
 
 afterEach(() => { vi.restoreAllMocks(); });
@@ -44,7 +44,7 @@ afterEach(() => { vi.restoreAllMocks(); });
 describe('the CrazyGames adapter and the portal user', () => {
   it('tells whether a player is signed in once the SDK is ready, then every change', async () => {
     const portal = portalSdk(true);
-    const adapter = createCrazyGamesAdapter({ loadSdk: async () => portal.sdk, log: quiet });
+    const adapter = createCrazyGamesAdapter({ loadSdk: async () => portal.sdk, log: quiet() });
     const heard: boolean[] = [];
     const stop = adapter.onPortalUser?.((signedIn) => heard.push(signedIn));
     await adapter.start();
@@ -64,7 +64,7 @@ describe('following the portal user', () => {
     const server = fakeServer();
     server.answer(whoami, here);
     const portal = portalSdk(portalSignedIn);
-    const adapter = createCrazyGamesAdapter({ loadSdk: async () => portal.sdk, log: quiet });
+    const adapter = createCrazyGamesAdapter({ loadSdk: async () => portal.sdk, log: quiet() });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(currentUserQuery.queryKey, here);
     const send = vi.fn();

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCrazyGamesAdapter, CRAZYGAMES_TEXT } from '../../hosts/crazygames/adapter';
 import { isCrazyGamesSdk, loadCrazyGamesSdk, localSdkUrl, type CrazyGamesEnvironment, type CrazyGamesSdk, type CrazyGamesSettings } from '../../hosts/crazygames/sdk';
+import { quiet } from '../support/log';
 
 function fakeSdk(environment: CrazyGamesEnvironment = 'crazygames', user: { available?: boolean; loggedIn?: boolean } = {}) {
   const settingsListeners = new Set<(s: CrazyGamesSettings) => void>();
@@ -34,7 +35,6 @@ function fakeSdk(environment: CrazyGamesEnvironment = 'crazygames', user: { avai
   return { sdk, calls, setMuted, settingsListeners };
 }
 
-const quiet = () => ({ warn: vi.fn(), info: vi.fn() });
 
 describe('the CrazyGames adapter', () => {
   it('hides Create Account and the Wallets and Sessions tabs, and never sends wallet requests', () => {

@@ -1,6 +1,6 @@
 // Errors we hear about, in the page: the scrubbing every report goes through (contract/errorReports.ts),
 // the reporting that starts only with a DSN in the page data and queues what is thrown until the
-// SDK's chunk is in (src/lib/errorReporting.ts), and the first chunk that never carries the SDK.
+// SDK's chunk is in (src/reporting/errorReporting.ts), and the first chunk that never carries the SDK.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,10 +33,10 @@ function staticGraph(entry: string): { files: Set<string>; packages: Set<string>
 describe('the first chunk', () => {
   it('never carries the error tracker\'s SDK: only a dynamic import reaches it', () => {
     const { files, packages } = staticGraph(resolve(ROOT, 'src/main.ts'));
-    expect(files.has(resolve(ROOT, 'src/lib/errorReporting.ts'))).toBe(true);
-    expect(files.has(resolve(ROOT, 'src/lib/sentryBrowser.ts'))).toBe(false);
+    expect(files.has(resolve(ROOT, 'src/reporting/errorReporting.ts'))).toBe(true);
+    expect(files.has(resolve(ROOT, 'src/reporting/sentryBrowser.ts'))).toBe(false);
     expect([...packages].filter((p) => p.startsWith('@sentry/'))).toEqual([]);
-    expect(readFileSync(resolve(ROOT, 'src/lib/errorReporting.ts'), 'utf8')).toContain("import('./sentryBrowser')");
+    expect(readFileSync(resolve(ROOT, 'src/reporting/errorReporting.ts'), 'utf8')).toContain("import('./sentryBrowser')");
   });
 });
 
@@ -75,7 +75,7 @@ describe('reporting in the page', () => {
   afterEach(() => { document.getElementById(PAGE_DATA_ELEMENT_ID)?.remove(); });
 
   it('is off without a DSN in the page data: nothing listened to, the SDK never loaded', async () => {
-    const { startErrorReporting, reportFailure } = await import('../../src/lib/errorReporting');
+    const { startErrorReporting, reportFailure } = await import('../../src/reporting/errorReporting');
     const load = vi.fn();
     expect(startErrorReporting(window, { host: 'web', surface: 'shell' }, load)).toBe(false);
     reportFailure(new Error('x'), 'game-load');
@@ -86,7 +86,7 @@ describe('reporting in the page', () => {
   it('with a DSN: what fails before the SDK is in is queued, then reported with the host and the player\'s locale', async () => {
     document.head.insertAdjacentHTML('beforeend', pageDataElement({ errorReporting: { dsn: 'https://k@o1.ingest.sentry.io/5', release: '1.3.0', environment: 'test' } }));
     document.documentElement.lang = 'ja';
-    const { startErrorReporting, reportFailure } = await import('../../src/lib/errorReporting');
+    const { startErrorReporting, reportFailure } = await import('../../src/reporting/errorReporting');
     const captured: Array<{ error: unknown; tags: Record<string, string> }> = [];
     let contextSeen: unknown = null;
     let locale = '';

@@ -6,10 +6,10 @@
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FEATURES, type FeatureMap } from '../../contract/features';
+import { FEATURES, getFeatures, type FeatureMap } from '../../contract/features';
 import { ITEM_IDS } from '../../contract/items';
 import { SHELL_TO_GAME, type HostEvent } from '../../contract/game';
-import type { MyInventory } from '../../contract/myEconomy';
+import { myInventory, type MyInventory } from '../../contract/myEconomy';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { followFeatures, takeFeatures } from '../../src/api/features';
 import { setRequestHost } from '../../src/api/requestHost';
@@ -22,6 +22,8 @@ import { createOverlayStore } from '../../src/overlays/store';
 import type { OverlayComponent } from '../../src/overlays/types';
 import { recordedGame } from '../support/recordedGame';
 import { renderWithShell, testQueryClient } from '../support/render';
+import { whoami } from '../../contract/auth';
+import { fakeServer, type FakeServer } from '../support/fakeServer';
 
 const all = (on: boolean): FeatureMap => Object.fromEntries(FEATURES.map((f) => [f, { on, message: null }])) as FeatureMap;
 const without = (...off: Array<[keyof FeatureMap, string | null]>): FeatureMap => {
@@ -33,21 +35,19 @@ const without = (...off: Array<[keyof FeatureMap, string | null]>): FeatureMap =
 const INVENTORY: MyInventory = {
   tripcoins: 10, items: [{ itemUuid: ITEM_IDS.baseSetCrate, name: 'Base Set Crate', count: 3 }], listings: [], wagers: [],
 };
-let requests: Array<{ url: string; headers: Record<string, string> }> = [];
 let served: FeatureMap = all(true);
-function fakeServer(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = String(input);
-  requests.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
-  const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-  if (url === '/api/whoami') return json({ uuid: '00000000-0000-4000-8000-00000000000a', username: 'Me', verified: 1, isAdmin: false });
-  if (url === '/api/me/inventory') return json(INVENTORY);
-  if (url === '/api/features') return json({ host: 'crazygames', features: served });
-  return json({ error: 'Not found' }, 404);
+function serve(): FakeServer {
+  const server = fakeServer();
+  server.handle(whoami, () => ({ status: 200, body: { uuid: '00000000-0000-4000-8000-00000000000a', username: 'Me', verified: 1, isAdmin: false } }));
+  server.handle(myInventory, () => ({ status: 200, body: INVENTORY }));
+  server.handle(getFeatures, () => ({ status: 200, body: { host: 'crazygames', features: served } }));
+  return server;
 }
 
 configure({ asyncUtilTimeout: 5_000 });
-beforeEach(() => { requests = []; served = all(true); takeFeatures(null); vi.stubGlobal('fetch', vi.fn(fakeServer)); });
-afterEach(() => { vi.unstubAllGlobals(); takeFeatures(null); setRequestHost(null); });
+let server: FakeServer;
+beforeEach(() => { served = all(true); takeFeatures(null); server = serve(); });
+afterEach(() => { vi.restoreAllMocks(); takeFeatures(null); setRequestHost(null); });
 
 describe('the shell under the feature policy', { timeout: 20_000 }, () => {
   it('reads the policy of its host (named in every request) and offers no action that is off', async () => {
@@ -59,7 +59,7 @@ describe('the shell under the feature policy', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Sell Base Set Crate' })).toBeNull());
     expect(screen.queryByRole('button', { name: 'Send Base Set Crate' })).toBeNull();
     expect(screen.queryAllByRole('button').map((b) => b.textContent)).not.toContain('Sell');
-    expect(requests.find((r) => r.url === '/api/features')?.headers['x-tripshell-host']).toBe('crazygames');
+    expect(server.sent.find((r) => r.url === '/api/features')?.headers['x-tripshell-host']).toBe('crazygames');
     // Turned back on: offered again without a reload.
     takeFeatures(all(true));
     await screen.findByRole('button', { name: 'Sell Base Set Crate' });

@@ -6,23 +6,16 @@ import { GAME_BUILD_FILES, GAME_HOOKS, GAME_INSTANCE_GLOBAL, GAME_PIXEL_RATIO, t
 import { createGameController } from '../../src/game-link/controller';
 import { PAGE_LOADER_ATTRIBUTE, loadLoaderScript } from '../../src/game-link/loaderScript';
 import { GAME_WARNINGS } from '../../src/game-link/warnings';
+import { deferred, flush } from '../support/async';
 
 type Globals = Record<string, unknown>;
 const globals = window as unknown as Globals;
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
-  return { promise, resolve, reject };
-}
 
 function fakeInstance(overrides: Partial<UnityInstance> = {}): UnityInstance {
   return { SendMessage: vi.fn(), SetFullscreen: vi.fn(), Quit: vi.fn(async () => undefined), ...overrides };
 }
 
 const log = () => ({ warn: vi.fn(), error: vi.fn(), info: vi.fn() });
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => {
   document.head.innerHTML = '';

@@ -16,9 +16,9 @@ import { GAME_WARNINGS } from '../../src/game-link/warnings';
 import { fakeServer } from '../support/fakeServer';
 import { recordedGame } from '../support/recordedGame';
 import { renderWithShell, testQueryClient } from '../support/render';
+import { flush } from '../support/async';
 
 const player: CurrentUser = { uuid: '0b5e4c1e-3f7a-4b8e-9a51-2f3c4d5e6f70', username: 'tripper', verified: 1, isAdmin: false };
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * createUnityInstance as Unity's loader behaves: the instance object exists from the call on, but

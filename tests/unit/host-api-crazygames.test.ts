@@ -14,8 +14,8 @@ import { wireHost } from '../../src/host-bridge/hostWiring';
 import { getHostLocale, setHostLocale } from '../../src/lib/hostLocale';
 import { createOverlayStore } from '../../src/overlays/store';
 import { createFakeCrazyGamesSdk, type FakeCrazyGamesSdk } from '../fakes/crazygames';
+import { quiet } from '../support/log';
 
-const quiet = () => ({ info: vi.fn(), warn: vi.fn() });
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function portal(sdk: FakeCrazyGamesSdk, options: { loadDelayMs?: number } = {}) {

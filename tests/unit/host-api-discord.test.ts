@@ -11,10 +11,11 @@ import { getHostLocale, setHostLocale } from '../../src/lib/hostLocale';
 import { createFakeDiscordClient, type FakeClientMode } from '../fakes/discord';
 import type { FakeGameLink } from '../support/fakeGameLink';
 import { recordedGame } from '../support/recordedGame';
+import { flush } from '../support/async';
+import { quiet } from '../support/log';
 
 const INSTANCE = 'i-1234567890-gc-99';
 const PLAYER_UUID = '0b5e4c1e-3f7a-4b8e-9a51-2f3c4d5e6f70';
-const quiet = () => ({ info: vi.fn(), error: vi.fn(), warn: vi.fn() });
 
 function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
   window.history.replaceState(null, '', search.includes('platform=') ? `/?frame_id=f1&instance_id=${INSTANCE}${search}` : `/?frame_id=f1&instance_id=${INSTANCE}&platform=desktop${search}`);
@@ -33,13 +34,12 @@ function setup(mode: FakeClientMode = 'normal', search = '', config?: unknown) {
 }
 
 const events = (link: FakeGameLink) => link.sentWith(SHELL_TO_GAME.hostEvent) as HostEvent[];
-const settle = () => new Promise((r) => setTimeout(r, 20));
 
 async function signIn(s: { adapter: ReturnType<typeof createDiscordAdapter> }) {
   const outcome = await s.adapter.login();
   expect(outcome.kind).toBe('discordCode');
   await s.adapter.authenticate?.('access-token');
-  await settle();
+  await flush(20);
 }
 
 describe('the host API in a Discord Activity', () => {
@@ -57,9 +57,9 @@ describe('the host API in a Discord Activity', () => {
     await signIn(s);
     expect(s.client.subscriptions.has('ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE')).toBe(true);
     s.client.join({ id: '200000000000000002', username: 'friend', global_name: 'Friend', avatar: 'a'.repeat(32) });
-    await settle();
+    await flush(20);
     s.client.leave('200000000000000002');
-    await settle();
+    await flush(20);
     const parties = events(s.link).filter((e) => e.type === 'party');
     expect(parties.map((p) => p.type === 'party' && p.members.map((m) => m.displayName))).toEqual([['Discord Player'], ['Discord Player', 'Friend'], ['Discord Player']]);
     const joined = parties[1];
@@ -85,20 +85,20 @@ describe('the host API in a Discord Activity', () => {
     await signIn(s);
     expect(s.client.activities.at(-1)).toEqual({ type: 0, details: DEFAULT_PRESENCE.menu });
     s.setPlaying(true);
-    await settle();
+    await flush(20);
     const playing = s.client.activities.at(-1) as { details: string; timestamps: { start: number } };
     expect(playing.details).toBe(DEFAULT_PRESENCE.playing);
     expect(playing.timestamps.start).toBeGreaterThan(Date.now() - 10_000);
     expect(await s.api.call({ call: 'setPresence', state: 'Level 3', partySize: 2, partyMax: 4 })).toEqual({ status: 'done', value: { shown: true } });
     expect(s.client.activities.at(-1)).toMatchObject({ details: DEFAULT_PRESENCE.playing, state: 'Level 3', party: { id: INSTANCE, size: [2, 4] } });
     s.setPlaying(false); // an overlay opened: the game's state stays, the default under it follows
-    await settle();
+    await flush(20);
     expect(s.client.activities.at(-1)).toMatchObject({ details: DEFAULT_PRESENCE.menu, state: 'Level 3' });
     await s.api.call({ call: 'setPresence' }); // the game cleared its own: the default again
     expect(s.client.activities.at(-1)).toEqual({ type: 0, details: DEFAULT_PRESENCE.menu });
     const count = s.client.activities.length;
     s.api.shellStateChanged(); // nothing changed: nothing sent
-    await settle();
+    await flush(20);
     expect(s.client.activities.length).toBe(count);
   });
 
@@ -130,7 +130,7 @@ describe('the host API in a Discord Activity', () => {
     const s = setup('normal', '&custom_id=room-42');
     api = s.api;
     await s.adapter.start();
-    await settle();
+    await flush(20);
     expect(events(s.link)).toEqual([]);
     expect(s.link.sent).toEqual([]);
     s.link.setStatus('loaded');
@@ -175,12 +175,12 @@ describe('the Activity on a phone', () => {
     const phone = setup('normal', '&platform=mobile', config);
     phone.api.dispose();
     await phone.adapter.start();
-    await settle();
+    await flush(20);
     expect(phone.client.sent.filter((c) => c.cmd === 'SET_ORIENTATION_LOCK_STATE')).toEqual([{ cmd: 'SET_ORIENTATION_LOCK_STATE', args: { lock_state: 3 } }]);
     const desktop = setup('normal', '', config);
     desktop.api.dispose();
     await desktop.adapter.start();
-    await settle();
+    await flush(20);
     expect(desktop.client.commands).not.toContain('SET_ORIENTATION_LOCK_STATE');
   });
 
@@ -189,13 +189,13 @@ describe('the Activity on a phone', () => {
     hardware.api.dispose();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ({}) as RenderingContext);
     await hardware.adapter.start();
-    await settle();
+    await flush(20);
     expect(hardware.client.commands).not.toContain('ENCOURAGE_HW_ACCELERATION');
     const software = setup();
     software.api.dispose();
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(((_id: string, options?: { failIfMajorPerformanceCaveat?: boolean }) => (options?.failIfMajorPerformanceCaveat ? null : {})) as never);
     await software.adapter.start();
-    await settle();
+    await flush(20);
     expect(software.client.commands.filter((c) => c === 'ENCOURAGE_HW_ACCELERATION')).toHaveLength(1);
   });
 });

@@ -10,8 +10,8 @@ import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
 import { installHostCall } from '../../src/host-bridge/hostCall';
 import { getHostLocale, setHostLocale, subscribeHostLocale } from '../../src/lib/hostLocale';
 import { recordedGame } from '../support/recordedGame';
+import { quiet } from '../support/log';
 
-const quiet = () => ({ warn: vi.fn() });
 
 function make(adapter: HostAdapter, status: GameState['status'] = 'loaded', timeouts = {}) {
   const link = recordedGame(status);

@@ -37,9 +37,9 @@ import type { PurchaseHost } from '../../contract/purchases';
 import type { Settled } from '../../hosts/types';
 import type { ShellPurchaseServer } from '../../src/host-bridge/purchaseServer';
 import { resetPurchaseNews } from '../../src/host-bridge/purchaseNews';
+import { quiet } from '../support/log';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const quiet = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
 const PLAYGROUND = 'http://127.0.0.1:9300';
 const PRODUCT = 'http://localhost:9302';
 

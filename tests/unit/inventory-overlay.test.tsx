@@ -4,12 +4,13 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_IDS } from '../../contract/items';
-import type { HistoryEntry, MyInventory } from '../../contract/myEconomy';
+import { myHistory, myInventory, type HistoryEntry, type MyInventory } from '../../contract/myEconomy';
 import InventoryOverlay from '../../src/features/inventory/InventoryOverlay';
 import { renderWithShell, testQueryClient } from '../support/render';
+import { whoami } from '../../contract/auth';
+import { fakeServer, type FakeServer } from '../support/fakeServer';
 
 const ME = '00000000-0000-4000-8000-00000000000a';
-let requests: string[] = [];
 let signedIn = true;
 
 const INVENTORY: MyInventory = {
@@ -24,25 +25,28 @@ const entry = (id: number, over: Partial<HistoryEntry> = {}): HistoryEntry => ({
   counterparty: { kind: 'game' }, amount: 1, balanceAfter: id, ...over,
 });
 
-function fakeServer(input: RequestInfo | URL): Promise<Response> {
-  const url = String(input);
-  requests.push(url);
-  const json = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
-  if (url === '/api/whoami') return signedIn ? json({ uuid: ME, username: 'Me', verified: 1, isAdmin: false }) : json({ uuid: 'anonymous', username: 'Anonymous', verified: 0, isAdmin: false, error: 'Not logged in' });
-  if (url === '/api/me/inventory') return json(INVENTORY);
-  if (url === '/api/me/history?limit=25') {
-    return json({ entries: [
-      entry(30, { reason: 'marketplace sale', amount: -12.5, balanceAfter: 87.5, counterparty: { kind: 'player', username: 'Seller' } }),
-      entry(29, { reason: 'marketplace sale', asset: ITEM_IDS.technicalDifficulties, itemName: 'Technical Difficulties', amount: 1, balanceAfter: 1, counterparty: { kind: 'escrow' } }),
-    ], nextBefore: '29' });
-  }
-  if (url === '/api/me/history?limit=25&before=29') return json({ entries: [entry(3, { amount: 100, balanceAfter: 100 })], nextBefore: null });
-  return json({ error: 'Not found' }, 404);
+const NOT_FOUND = { status: 404, body: { error: 'Not found' } };
+const HISTORY: Record<string, unknown> = {
+  '/api/me/history?limit=25': { entries: [
+    entry(30, { reason: 'marketplace sale', amount: -12.5, balanceAfter: 87.5, counterparty: { kind: 'player', username: 'Seller' } }),
+    entry(29, { reason: 'marketplace sale', asset: ITEM_IDS.technicalDifficulties, itemName: 'Technical Difficulties', amount: 1, balanceAfter: 1, counterparty: { kind: 'escrow' } }),
+  ], nextBefore: '29' },
+  '/api/me/history?limit=25&before=29': { entries: [entry(3, { amount: 100, balanceAfter: 100 })], nextBefore: null },
+};
+
+function serve(): FakeServer {
+  const server = fakeServer();
+  server.handle(whoami, () => ({ status: 200, body: signedIn ? { uuid: ME, username: 'Me', verified: 1, isAdmin: false } : { uuid: 'anonymous', username: 'Anonymous', verified: 0, isAdmin: false, error: 'Not logged in' } }));
+  server.handle(myInventory, () => ({ status: 200, body: INVENTORY }));
+  server.handle(myHistory, (request) => (request.url in HISTORY ? { status: 200, body: HISTORY[request.url] } : NOT_FOUND));
+  return server;
 }
 
 configure({ asyncUtilTimeout: 5_000 });
-beforeEach(() => { requests = []; signedIn = true; vi.stubGlobal('fetch', vi.fn(fakeServer)); });
-afterEach(() => { vi.unstubAllGlobals(); });
+let server: FakeServer;
+const requests = () => server.sent.map((request) => request.url);
+beforeEach(() => { signedIn = true; server = serve(); });
+afterEach(() => { vi.restoreAllMocks(); });
 
 function renderOverlay(tab: 'items' | 'history' = 'items') {
   return renderWithShell(<InventoryOverlay payload={{ tab }} onClose={vi.fn()} />, { queryClient: testQueryClient() });
@@ -78,7 +82,7 @@ describe('the Inventory overlay', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await vi.waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(3));
     expect(cells(screen.getAllByTestId('history-entry')[2]!).slice(1)).toEqual(['Game reward', 'The game', '+Ŧ100.00', 'Balance after Ŧ100.00']);
-    expect(requests).toContain('/api/me/history?limit=25&before=29');
+    expect(requests()).toContain('/api/me/history?limit=25&before=29');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
@@ -86,6 +90,6 @@ describe('the Inventory overlay', { timeout: 20_000 }, () => {
     signedIn = false;
     renderOverlay();
     expect(await screen.findByText('Log in to see your inventory.')).toBeInTheDocument();
-    expect(requests.filter((r) => r.startsWith('/api/me/'))).toEqual([]);
+    expect(requests().filter((r) => r.startsWith('/api/me/'))).toEqual([]);
   });
 });

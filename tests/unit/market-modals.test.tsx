@@ -2,27 +2,28 @@
 // and send nothing; the recipient is picked from a search run on Enter and cleared by editing;
 // Confirm Purchase is disabled when the balance is short; buying sends an Idempotency-Key.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHELL_TO_GAME } from '../../contract/game';
 import { MARKET_TEXT, NFT_ALREADY_SOLD } from '../../contract/marketplace';
 import { ListingConfirm } from '../../src/features/market/ListingConfirm';
 import { SellModal } from '../../src/features/market/SellModal';
 import { TransferModal } from '../../src/features/market/TransferModal';
-import { renderWithShell, testQueryClient } from '../support/render';
+import { renderWithShell } from '../support/render';
+import { whoami } from '../../contract/auth';
+import { baseInventory, itemCatalogue, searchPlayers } from '../../contract/economy';
+import { buyListing, createListing, listingDetail, marketStats } from '../../contract/marketplace';
+import { fakeServer, type FakeServer, type TableAnswer } from '../support/fakeServer';
 
 const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
 const LISTING = '11111111-2222-4333-8444-555555555555';
 
-type Answer = { status?: number; body: unknown };
 // Mantine's combobox scrolls its selected option into view; jsdom has no layout.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-let answers: Record<string, Answer>;
-let requests: Array<{ method: string; url: string; headers: Record<string, string>; body?: unknown }>;
+let answers: Record<string, TableAnswer>;
+let server: FakeServer;
 
 beforeEach(() => {
-  requests = [];
   answers = {
     'GET /api/whoami': { body: { uuid: 'me-uuid', username: 'Alice', verified: 1, isAdmin: false } },
     'GET /api/getBaseInventory': { body: { inventory: { [VISOR]: '3' }, tripcoins: 50 } },
@@ -34,26 +35,18 @@ beforeEach(() => {
       price: 75.5, seller_username: 'carol', user_balance: 50, seller_uuid: 'carol-uuid', isOwnListing: false, end_time: '2030-01-01T00:00:00.000Z',
     } },
   };
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    requests.push({ method, url: url.pathname + url.search, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${url.pathname}`] ?? { status: 404, body: { error: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  }));
+  server = fakeServer();
+  server.answerFromTable([whoami, baseInventory, itemCatalogue, marketStats, searchPlayers, listingDetail, createListing, buyListing], () => answers);
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.restoreAllMocks(); });
 
-function wrap(children: ReactNode) {
-  const client = testQueryClient();
-  return renderWithShell(children, { queryClient: client });
-}
-const posts = () => requests.filter((r) => r.method === 'POST');
+const requests = () => server.sent;
+const posts = () => requests().filter((r) => r.method === 'POST');
 const type = (label: string, value: string) => fireEvent.change(screen.getByRole('textbox', { name: label }), { target: { value } });
 
 describe('List Item for Sale', { timeout: 20_000 }, () => {
   it('refuses a missing price, a bad price, too many decimals and too many items, without a request', async () => {
-    wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('Neon Visor', { selector: 'p' });
     expect(screen.getByText('30 days')).toBeInTheDocument();
     expect(screen.getByText('Free')).toBeInTheDocument();
@@ -78,7 +71,7 @@ describe('List Item for Sale', { timeout: 20_000 }, () => {
     answers['POST /api/seaport/create-listing'] = { body: { message: 'Item listed for sale', listing: {
       order_id: LISTING, seller_uuid: 'me-uuid', seller_username: 'Alice', item_uuid: VISOR, item_name: 'Neon Visor', price_tripcoins: 9.99,
       end_time: '2030-01-01T00:00:00.000Z', token_id: '2', isOwnListing: true, quantity: 2 } } };
-    wrap(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
     await screen.findByText('Neon Visor', { selector: 'p' });
     type('Price', '9.99');
     type('Quantity', '2');
@@ -90,14 +83,14 @@ describe('List Item for Sale', { timeout: 20_000 }, () => {
 
 describe('Transfer Items', { timeout: 20_000 }, () => {
   it('searches on Enter, picks a recipient, clears it on edit, and checks the quantity', async () => {
-    wrap(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('You have 3');
     const recipient = screen.getByRole('textbox', { name: /Recipient/ });
     fireEvent.change(recipient, { target: { value: 'bo' } });
-    expect(requests.some((r) => r.url.startsWith('/api/searchPlayers'))).toBe(false);
+    expect(requests().some((r) => r.url.startsWith('/api/searchPlayers'))).toBe(false);
     fireEvent.keyDown(recipient, { key: 'Enter' });
     fireEvent.click(await screen.findByRole('button', { name: 'Send to bob' }));
-    expect(requests.find((r) => r.url.startsWith('/api/searchPlayers'))?.url).toBe('/api/searchPlayers/bo?limit=5');
+    expect(requests().find((r) => r.url.startsWith('/api/searchPlayers'))?.url).toBe('/api/searchPlayers/bo?limit=5');
     expect(screen.getByTestId('transfer-recipient')).toHaveTextContent('Sending to bob');
 
     fireEvent.change(recipient, { target: { value: 'bobb' } });
@@ -117,7 +110,7 @@ describe('Transfer Items', { timeout: 20_000 }, () => {
 
 describe('Confirm Purchase', { timeout: 20_000 }, () => {
   it('is disabled with the spec message when the balance is below the price', async () => {
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient TripCoins. You need Ŧ75.50 but only have Ŧ50.00');
     expect(screen.getByRole('button', { name: 'Confirm Purchase' })).toBeDisabled();
     expect(screen.getByTestId('listing-price')).toHaveTextContent('Ŧ75.50');
@@ -127,7 +120,7 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     const onDone = vi.fn();
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
     answers['POST /api/seaport/buy-listing'] = { body: { message: 'Purchase successful!', order_id: LISTING, item_uuid: VISOR, quantity: 1, price: 75.5, tripcoins: 24.5 } };
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const buy = posts()[0];
@@ -140,12 +133,12 @@ describe('Confirm Purchase', { timeout: 20_000 }, () => {
     const onDone = vi.fn();
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
     answers['POST /api/seaport/buy-listing'] = { body: { message: 'Purchase successful!', order_id: LISTING, item_uuid: VISOR, quantity: 1, price: 75.5, tripcoins: 24.5 } };
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm Purchase' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     // The refresh after the answer runs in the same turn; let its requests go out.
     await act(async () => { for (let i = 0; i < 5; i++) await new Promise((resolve) => setTimeout(resolve, 0)); });
-    expect(requests.filter((r) => r.method === 'GET' && r.url === `/api/marketplace/listing/${LISTING}`)).toHaveLength(1);
+    expect(requests().filter((r) => r.method === 'GET' && r.url === `/api/marketplace/listing/${LISTING}`)).toHaveLength(1);
   });
 });
 
@@ -155,7 +148,7 @@ describe('the losing buyer of a race', { timeout: 20_000 }, () => {
     (answers[`GET /api/marketplace/listing/${LISTING}`]?.body as { user_balance: number }).user_balance = 100;
     answers['POST /api/seaport/buy-listing'] = { status: 410, body: { error: MARKET_TEXT.alreadySold, code: NFT_ALREADY_SOLD } };
     const view = renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={onDone} onBack={() => undefined} onBusyChange={() => undefined} />,
-      { queryClient: testQueryClient(), withToasts: true });
+      { withToasts: true });
     const confirm = await screen.findByRole('button', { name: 'Confirm Purchase' });
     // The listing is gone for every later read as well (the refresh after the refusal).
     answers[`GET /api/marketplace/listing/${LISTING}`] = { status: 410, body: { error: MARKET_TEXT.alreadySold, code: NFT_ALREADY_SOLD } };
@@ -176,7 +169,7 @@ describe('a logged-out player in Sell or Transfer', { timeout: 20_000 }, () => {
   ])('%s offers Log In instead of a raw "Not logged in" toast and empty pickers', async (_name, modal, text) => {
     answers['GET /api/getBaseInventory'] = { status: 401, body: { error: 'Not logged in' } };
     answers['GET /api/whoami'] = { status: 401, body: { error: 'Not logged in' } };
-    const view = renderWithShell(modal(() => undefined), { queryClient: testQueryClient(), withToasts: true });
+    const view = renderWithShell(modal(() => undefined), { withToasts: true });
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Not logged in')).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Item' })).toBeNull();
@@ -187,7 +180,7 @@ describe('a logged-out player in Sell or Transfer', { timeout: 20_000 }, () => {
 
 describe('quantity fields keep what was typed', { timeout: 20_000 }, () => {
   it('List Item for Sale: "1.5" and "-2" stay as typed and are refused, with no request', async () => {
-    wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('Neon Visor', { selector: 'p' });
     type('Price', '5');
     for (const typed of ['1.5', '-2']) {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { installPageAudio } from '../../src/host-bridge/pageAudio';
 import { wireHost } from '../../src/host-bridge/hostWiring';
 import type { HostAdapter } from '../../hosts/types';
+import { flush } from '../support/async';
 
 /** Stand-ins with the browser's shapes: AudioContext (state, suspend, resume, statechange) and HTMLMediaElement (muted on the prototype, play). */
 function fakeWindow() {
@@ -38,7 +39,6 @@ function fakeWindow() {
 
 type Ctx = { state: AudioContextState; suspend(): Promise<void>; resume(): Promise<void> };
 type Media = { paused: boolean; muted: boolean; play(): Promise<void> };
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('page audio', () => {
   it('suspends the running contexts a build made after install, and resumes only those', async () => {
@@ -49,10 +49,10 @@ describe('page audio', () => {
     const gameSuspended = new AC();
     await gameSuspended.suspend(); // the game paused its own audio
     audio.mute('host');
-    await settle();
+    await flush();
     expect([playing.state, gameSuspended.state]).toEqual(['suspended', 'suspended']);
     audio.unmute('host');
-    await settle();
+    await flush();
     expect([playing.state, gameSuspended.state]).toEqual(['running', 'suspended']);
   });
 
@@ -68,10 +68,10 @@ describe('page audio', () => {
     await b.resume(); // and resumes b (Unity does on a click)
     expect(b.state).toBe('suspended');
     const late = new AC(); // made during the mute: silent at once
-    await settle();
+    await flush();
     expect(late.state).toBe('suspended');
     audio.unmute('host');
-    await settle();
+    await flush();
     expect([a.state, b.state, late.state]).toEqual(['suspended', 'running', 'running']);
   });
 
@@ -106,11 +106,11 @@ describe('page audio', () => {
     audio.mute('host');
     audio.mute('ad');
     audio.unmute('ad');
-    await settle();
+    await flush();
     expect(ctx.state).toBe('suspended');
     expect(audio.reasons()).toEqual(['host']);
     audio.unmute('host');
-    await settle();
+    await flush();
     expect(ctx.state).toBe('running');
     expect(audio.isMuted()).toBe(false);
   });
@@ -130,10 +130,10 @@ describe('page audio', () => {
       loading: loading as never, overlays: { isAnyOpen: () => false, subscribe: () => () => undefined } as never,
       link: { send: vi.fn() }, audio,
     });
-    await settle();
+    await flush();
     expect(ctx.state).toBe('suspended');
     onMute(false);
-    await settle();
+    await flush();
     expect(ctx.state).toBe('running');
   });
 });

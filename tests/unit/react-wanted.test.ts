@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOverlayStore } from '../../src/overlays/store';
 import { whenReactWanted } from '../../src/app/reactWanted';
+import { flush } from '../support/async';
 
 function world(signInAtStart = false, game: { status: 'idle' | 'loading' | 'loaded' | 'error'; progress: number } = { status: 'loading', progress: 0.3 }) {
   let settle: () => void = () => undefined;
@@ -13,7 +14,6 @@ function world(signInAtStart = false, game: { status: 'idle' | 'loading' | 'load
   const timers: Array<{ fn: () => void; ms: number }> = [];
   let wanted = false;
   void whenReactWanted({ signInAtStart, gameSettled, gameAsked, overlays, game: { getState: () => game } }, (fn, ms) => { timers.push({ fn, ms }); }).then(() => { wanted = true; });
-  const flush = () => new Promise((r) => setTimeout(r, 0));
   return { settle, ask, overlays, timers, game, isWanted: () => wanted, flush };
 }
 

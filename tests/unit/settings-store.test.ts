@@ -10,6 +10,7 @@ import { createSettingsStore, type SettingsAccount } from '../../src/settings-st
 import { ACCOUNT_UPLOAD_DEBOUNCE_MS } from '../../src/settings-store/sync';
 import { fakeGameLink } from '../support/fakeGameLink';
 import { recordedGame } from '../support/recordedGame';
+import { flush } from '../support/async';
 
 const config = { disabledSections: ['video' as const], hidden: HIDDEN_SETTINGS, order: SIDEBAR_ORDERS.standard };
 
@@ -24,7 +25,6 @@ function account(copy: SettingsValues | null, languageChosen = false) {
   };
   return { api, saved };
 }
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(() => { vi.useRealTimers(); });
 afterEach(() => { vi.useRealTimers(); });

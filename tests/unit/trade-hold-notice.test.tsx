@@ -3,27 +3,29 @@
 // disabled; the Sell dialog shows the item's usual price range, asks before a price outside it,
 // and says what the seller receives after the sale fee; Confirm Purchase shows the fee.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingConfirm } from '../../src/features/market/ListingConfirm';
 import { SellModal } from '../../src/features/market/SellModal';
 import { TransferModal } from '../../src/features/market/TransferModal';
 import { setChosenLocale } from '../../src/i18n';
 import { formatDate } from '../../src/i18n/format';
-import { renderWithShell, testQueryClient } from '../support/render';
+import { renderWithShell } from '../support/render';
+import { whoami } from '../../contract/auth';
+import { baseInventory, itemCatalogue, transferItems } from '../../contract/economy';
+import { buyListing, createListing, listingDetail, marketStats } from '../../contract/marketplace';
+import { priceBand, tradeStatus } from '../../contract/trade';
+import { fakeServer, type FakeServer, type TableAnswer } from '../support/fakeServer';
 
 const VISOR = '0b5e7c1a-0000-4000-8000-0000000b0002';
 const LISTING = '11111111-2222-4333-8444-555555555555';
 const UNTIL = '2030-03-04T05:06:00.000Z';
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
-type Answer = { status?: number; body: unknown };
-let answers: Record<string, Answer>;
-let requests: Array<{ method: string; url: string; body?: unknown }>;
+let answers: Record<string, TableAnswer>;
+let server: FakeServer;
 const noHolds = { holds: [], boughtHeld: null, transferable: 50, saleFeePercent: 0, outsideBandToday: 0, outsideBandPerDay: 3 };
 
 beforeEach(() => {
-  requests = [];
   answers = {
     'GET /api/whoami': { body: { uuid: 'me-uuid', username: 'Alice', verified: 1, isAdmin: false } },
     'GET /api/getBaseInventory': { body: { inventory: { [VISOR]: '3' }, tripcoins: 50 } },
@@ -32,25 +34,20 @@ beforeEach(() => {
     'GET /api/me/trade-status': { body: noHolds },
     'GET /api/seaport/price-band': { body: { itemUuid: VISOR, sales: 0, median: null, low: null, high: null, saleFeePercent: 0 } },
   };
-  vi.stubGlobal('fetch', vi.fn(async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    requests.push({ method, url: url.pathname + url.search, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = answers[`${method} ${url.pathname}`] ?? { status: 404, body: { error: 'Not found' } };
-    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'content-type': 'application/json' } });
-  }));
+  server = fakeServer();
+  server.answerFromTable([whoami, baseInventory, itemCatalogue, marketStats, tradeStatus, priceBand, listingDetail, createListing, buyListing, transferItems], () => answers);
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => { vi.restoreAllMocks(); });
 
-const wrap = (children: ReactNode) => renderWithShell(children, { queryClient: testQueryClient() });
-const posts = () => requests.filter((r) => r.method === 'POST');
+const requests = () => server.sent;
+const posts = () => requests().filter((r) => r.method === 'POST');
 const when = (iso: string) => formatDate(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 const held = (reason: string) => ({ ...noHolds, holds: [{ id: 'h-1', reason, until: UNTIL, actions: ['give', 'list', 'bridge', 'buy'] }] });
 
 describe('a hold before the form', { timeout: 20_000 }, () => {
   it('Send says giving is held, why and until when, and keeps Transfer disabled', async () => {
     answers['GET /api/me/trade-status'] = { body: held('passwordChanged') };
-    wrap(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
     const notice = await screen.findByTestId('trade-hold');
     expect(notice).toHaveTextContent(`Giving items: on hold until ${when(UNTIL)}, because your password was changed`);
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
@@ -61,7 +58,7 @@ describe('a hold before the form', { timeout: 20_000 }, () => {
     await setChosenLocale('de');
     try {
       answers['GET /api/me/trade-status'] = { body: held('newAccount') };
-      wrap(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
+      renderWithShell(<SellModal initialItemUuid={VISOR} onClose={() => undefined} />);
       const notice = await screen.findByTestId('trade-hold');
       expect(notice).toHaveTextContent(`Neue Angebote: gesperrt bis ${when(UNTIL)}, weil dein Konto neu ist`);
       expect(when(UNTIL)).toMatch(/2030/);
@@ -72,9 +69,9 @@ describe('a hold before the form', { timeout: 20_000 }, () => {
   });
 
   it('shows no notice and lets the player send when nothing is held', async () => {
-    wrap(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
+    renderWithShell(<TransferModal initialItemUuid={VISOR} onClose={() => undefined} />);
     await screen.findByText('You have 3');
-    await waitFor(() => expect(requests.some((r) => r.url === '/api/me/trade-status')).toBe(true));
+    await waitFor(() => expect(requests().some((r) => r.url === '/api/me/trade-status')).toBe(true));
     expect(screen.queryByTestId('trade-hold')).toBeNull();
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeEnabled();
   });
@@ -88,7 +85,7 @@ describe('the price band and the sale fee', { timeout: 20_000 }, () => {
       order_id: LISTING, seller_uuid: 'me-uuid', seller_username: 'Alice', item_uuid: VISOR, item_name: 'Neon Visor', price_tripcoins: 40,
       end_time: '2030-01-01T00:00:00.000Z', token_id: '2', isOwnListing: true, quantity: 1 } } };
     const onClose = vi.fn();
-    wrap(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
+    renderWithShell(<SellModal initialItemUuid={VISOR} onClose={onClose} />);
     expect(await screen.findByTestId('sell-band')).toHaveTextContent('Usual price: Ŧ6.66 to Ŧ15.00 each');
     fireEvent.change(screen.getByRole('textbox', { name: 'Price' }), { target: { value: '12.35' } });
     expect(await screen.findByTestId('sell-fee')).toHaveTextContent('You receive Ŧ11.74 after the 5% sale fee');
@@ -109,7 +106,7 @@ describe('the price band and the sale fee', { timeout: 20_000 }, () => {
       listing_id: LISTING, item_uuid: VISOR, item_name: 'Neon Visor', item_type: 'collectible', collection: 'Base Set', quantity: 1,
       price: 75.5, seller_username: 'carol', user_balance: 100, seller_uuid: 'carol-uuid', isOwnListing: false, end_time: '2030-01-01T00:00:00.000Z',
     } };
-    wrap(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
+    renderWithShell(<ListingConfirm listingId={LISTING} action="buyConfirm" onDone={() => undefined} onBack={() => undefined} onBusyChange={() => undefined} />);
     expect(await screen.findByTestId('listing-fee')).toHaveTextContent('Of this price, the 2.5% sale fee (Ŧ1.88) goes to the studio');
   });
 });

@@ -1,8 +1,8 @@
-// The shell's UI sounds (src/lib/sounds.ts): loudness is master × effects, and
+// The shell's UI sounds (src/ui/sounds.ts): loudness is master × effects, and
 // a sound stays silent (not even loaded) while the page is muted (the host's mute, an ad:
 // pageAudio.ts, the real one here), hidden, or at volume 0. Toasts and clicks play through it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserSoundEnvironment, createSoundPlayer, installClickSounds, playSound, setSoundPlayer, soundGain, type SoundContext, type SoundEnvironment, type SoundPlayer, type SoundVolumes, type UiSound } from '../../src/lib/sounds';
+import { browserSoundEnvironment, createSoundPlayer, installClickSounds, playSound, setSoundPlayer, soundGain, type SoundContext, type SoundEnvironment, type SoundPlayer, type SoundVolumes, type UiSound } from '../../src/ui/sounds';
 import { installPageAudio } from '../../src/host-bridge/pageAudio';
 import { showToast } from '../../src/ui/toast';
 

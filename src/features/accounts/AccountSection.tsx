@@ -5,7 +5,7 @@
 import { Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useCurrentUser } from '../../api/currentUser';
 import { useAskToLogIn } from '../../overlays/context';
 import { ProfileTab } from './ProfileTab';

@@ -12,7 +12,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isLoggedIn, type CurrentUser } from '../../../contract/auth';
 import type { HostAdapter } from '../../../hosts/types';
-import { useHost, type HostInfo } from '../../lib/host';
+import { useHost, type HostInfo } from '../../host-bridge/host';
 import { currentUserQuery, useCurrentUser } from '../../api/currentUser';
 import { reopenPendingDecision } from './api/discord';
 import { useGameLink } from '../../game-link/context';

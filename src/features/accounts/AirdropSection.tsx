@@ -24,7 +24,7 @@ import { t } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { AIRDROP_TEXT } from '../../i18n/texts';
 import classes from './Airdrop.module.css';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { hostAccountText } from './hostAccount';
 
 export interface RewardCardItem { itemUuid: string; name: string; quantity: number }

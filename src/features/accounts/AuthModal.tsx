@@ -15,7 +15,7 @@ import { authenticate, useAuthAnswer } from './api/authRequests';
 import { usePublicConfig } from './api/publicConfig';
 import { BotCheck, BotCheckProblem } from './BotCheck';
 import { hasProviderButtons, ProviderButtons } from './ProviderButtons';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useHostLogin } from './useHostLogin';
 import { HostAccountAnswer, hostAccountText } from './hostAccount';
 import './AuthModal.css';

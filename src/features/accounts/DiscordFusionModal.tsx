@@ -22,7 +22,7 @@ import { t } from '../../i18n';
 import { localized } from '../../i18n/localized';
 import { rich } from '../../i18n/rich';
 import { AUTH_TEXT, DISCORD_TEXT } from '../../i18n/texts';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { HostAccountAnswer, hostAccountText } from './hostAccount';
 
 export const FUSION_TEXT = localized('accounts.fusion', {

@@ -10,7 +10,7 @@ import { SignOutEverywhereModal } from './SignOutEverywhereModal';
 import { formatDate } from './formatDate';
 import { ACCOUNT_FEATURES, type AccountFeatures } from './accountConfig';
 import { t } from '../../i18n';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useFeature } from '../../api/features';
 import { hostAccountText } from './hostAccount';
 

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ExchangeAnswer } from '../../../contract/accounts';
 import type { PublicConfig } from '../../../contract/system';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { showToast } from '../../ui/toast';
 import { openFusionDecision } from './api/discord';
 import { signedIn, welcomeBack } from './signedIn';

@@ -16,7 +16,7 @@ import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { localized } from '../../i18n/localized';
 import { DISCORD_TEXT } from '../../i18n/texts';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { hostAccountText } from './hostAccount';
 
 export const VERIFY_TEXT = localized('accounts.verify', {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 
 import type { CurrentUser } from '../../../contract/auth';
 import { errorText, isServerAnswer } from '../../api/errors';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { showToast } from '../../ui/toast';
 import { walletsQuery } from '../../api/wallets';
 import { useDisconnectWallet } from './api/disconnectWallet';

@@ -9,7 +9,7 @@ import { useCallback } from 'react';
 import { errorText, isServerAnswer } from '../../api/errors';
 import { localServerText } from '../../i18n/serverTexts';
 import type { HostAdapter } from '../../../hosts/types';
-import { useHost, type HostInfo } from '../../lib/host';
+import { useHost, type HostInfo } from '../../host-bridge/host';
 import { showToast } from '../../ui/toast';
 import { exchangeCode, openFusionDecision } from './api/discord';
 import { portalLogin } from './api/portalLogin';

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshClanLists } from './api/keys';
 import { useEffect, useRef, useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import { currentUserQuery } from '../../api/currentUser';
 import { BrowseTab } from './BrowseTab';

@@ -10,9 +10,9 @@ import { rarityName, rarityStyle } from '../../ui/rarity';
 import type { WonItem } from '../../../machines/crate-open';
 import { REVEAL_MS } from '../../../machines/crate-open';
 import { spriteUrl } from '../../api/catalogue';
-import { playSound } from '../../lib/sounds';
+import { playSound } from '../../ui/sounds';
 import { t } from '../../i18n';
-import { useCoarsePointer } from '../../lib/coarsePointer';
+import { useCoarsePointer } from './coarsePointer';
 import { buildReel, LANDING_PAUSE_MS, LAND_INDEX, REEL_EASING, tickTimes } from './reveal';
 import classes from './CrateReveal.module.css';
 

@@ -13,7 +13,7 @@
 import { LOADING, LOADING_MESSAGES, loadingPhase, megabytesLoaded, type LoadingPhase } from '../../../machines/loading';
 import { t, type MessageId } from '../../i18n';
 import { formatMegabytes, formatPercent } from '../../i18n/format';
-import { pageData } from '../../lib/pageData';
+import { pageData } from '../../api/pageData';
 import { followPointer } from './drift';
 import { streakBadge } from './streakBadge';
 import { LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';

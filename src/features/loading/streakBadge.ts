@@ -6,7 +6,7 @@
 import { streakIsCurrent } from '../../../contract/releaseStreak';
 import type { PageData } from '../../../contract/pageData';
 import { t } from '../../i18n';
-import { localDay, releaseDayText } from '../../lib/releaseDay';
+import { localDay, releaseDayText } from '../../i18n/releaseDay';
 import { DEFAULT_DAILY_STREAK } from './firstFrame';
 
 export interface StreakBadge { text: string; title: string; ended: boolean }

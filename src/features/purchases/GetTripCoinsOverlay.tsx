@@ -11,7 +11,7 @@ import { useInventory } from '../../api/economy';
 import { askHost } from '../../host-bridge/hostCall';
 import { getCheckoutReturn, onCheckoutReturn } from '../../host-bridge/purchaseNews';
 import { useT } from '../../i18n/react';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import type { OverlayProps } from '../../overlays/types';
 import { formatNumber } from '../../i18n/format';

@@ -16,7 +16,7 @@ import { BusyModal } from '../../overlays/BusyModal';
 import { t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { streakIsCurrent } from '../../../contract/releaseStreak';
-import { localDay, releaseDayText } from '../../lib/releaseDay';
+import { localDay, releaseDayText } from '../../i18n/releaseDay';
 
 function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
   const counted = useCountUp(value, COUNTER_ANIMATION_MS);

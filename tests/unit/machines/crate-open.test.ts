@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { CRATE_TEXT, type CrateVersionId } from '../../../contract/crates';
 import { crateOpenMachine, OPEN_ALL_MAX, openAllSize, pickCrateVersion, REVEAL_MS, type CrateCounts, type OpenResult } from '../../../machines/crate-open';
+import { deferred, type Deferred } from '../../support/async';
 
-interface Deferred<T> { promise: Promise<T>; resolve(value: T): void; reject(error: unknown): void }
-function deferred<T>(): Deferred<T> {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
-  return { promise, resolve, reject };
-}
 
 /** A fake server: a crate count per version and a queue of open answers. */
 function fakeServer(counts: Record<CrateVersionId, number>) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { BRIDGE_TEXT, type MarketplaceProfile } from '../../../contract/bridge';
 import { bridgeMachine, failureText, isValidWallet, type BridgeFailure, type FinalizeRequest, type FinalizeResult } from '../../../machines/mythical-bridge';
+import { deferred } from '../../support/async';
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 const PROFILE: MarketplaceProfile = {
@@ -10,12 +11,6 @@ const PROFILE: MarketplaceProfile = {
 };
 const RESULT: FinalizeResult = { transactionHash: `0x${'ab'.repeat(32)}`, explorerUrl: `https://explorer.example/tx/0x${'ab'.repeat(32)}`, status: 'confirmed' };
 
-interface Deferred<T> { promise: Promise<T>; resolve(v: T): void; reject(e: unknown): void }
-function deferred<T>(): Deferred<T> {
-  let resolve!: (v: T) => void; let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
-  return { promise, resolve, reject };
-}
 
 function start(options: { verify?: (wallet: string) => Promise<MarketplaceProfile>; finalize?: (req: FinalizeRequest) => Promise<FinalizeResult> } = {}) {
   const verified: string[] = [];

@@ -13,7 +13,7 @@ import { LoadingMessage, LoadingProgress } from './LoadingProgress';
 import css from './LoadingScreen.css?inline';
 import { useInjectedStyles } from './useInjectedStyles';
 import { useT } from '../../../i18n/react';
-import { pageData } from '../../../lib/pageData';
+import { pageData } from '../../../api/pageData';
 import { streakBadge } from '../streakBadge';
 
 export { DEFAULT_DAILY_STREAK, DEFAULT_VERSION_LABEL };

@@ -7,9 +7,9 @@
 import { playerTextsSeen, rememberPlayerTexts } from '../api/currentPlayer';
 import { sessionCheckAnswer } from '../api/earlySession';
 import type { ErrorReportingConfig } from '../../contract/errorReports';
-import { afterFirstPaint } from './afterFirstPaint';
-import { getHostLocale } from './hostLocale';
-import { pageData } from './pageData';
+import { afterFirstPaint } from '../lib/afterFirstPaint';
+import { getHostLocale } from '../lib/hostLocale';
+import { pageData } from '../api/pageData';
 
 import type { Reporter, ReportingContext, ReportingEnv } from './reportingTypes';
 

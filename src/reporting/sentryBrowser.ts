@@ -1,4 +1,4 @@
-// Sentry's browser SDK, set up for the page (src/lib/errorReporting.ts loads this chunk only when
+// Sentry's browser SDK, set up for the page (src/reporting/errorReporting.ts loads this chunk only when
 // the page data carries a DSN). Every event carries the host, the surface (shell or console),
 // the release (the server's APP_VERSION) and the player's locale, and goes through
 // contract/errorReports.ts scrubEvent: no user, no request but its address without the query,

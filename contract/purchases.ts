@@ -67,4 +67,4 @@ export type ProductConfig = z.infer<typeof ProductConfig>;
 export const ProductsFile = z.object({ products: z.array(ProductConfig).min(1).max(100) }).strict();
 export type ProductsFile = z.infer<typeof ProductsFile>;
 
-export { PURCHASE_RETURN_PARAM, purchaseReturn } from './purchaseReturn';
+export { CHECKOUT_CANCELLED, PURCHASE_RETURN_PARAM, purchaseReturn } from './purchaseReturn';

@@ -91,5 +91,5 @@ export const LIVE_TEXT = {
   studioMessage: (message: string) => `Message from the studio: ${message}`,
   purchaseGranted: (tripcoins: string) => `Your purchase of Ŧ${tripcoins} is in your balance`,
   purchaseReversed: (tripcoins: string) => `A refunded purchase of Ŧ${tripcoins} was taken back from your balance`,
-  purchaseReversedDebt: (tripcoins: string, debt: string) => `A refunded purchase of Ŧ${tripcoins} was taken back; you owe Ŧ${debt}, repaid from your next coins`,
+  purchaseReversedDebt: (tripcoins: string, debt: string) => `A refunded purchase of Ŧ${tripcoins} was taken back; you owe Ŧ${debt}, repaid from the next TripCoins you earn`,
 } as const;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PROFILE_TEXT } from '../../contract/profile';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { inTransaction } from '../../server/db/tx';
 import { MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
 import { addXp } from '../../server/services/progress/progress';
@@ -53,12 +54,27 @@ describe.each(testDatabases())('level progress, profiles and release notes on $n
       dailyLoginInfo: { login_streak: 1, best_streak: 1 }, total_dailys_claimed: 1,
     });
     expect(first.account_creation).toBeGreaterThan(Date.now() / 1000 - 120);
-    expect(first.STL3Stats).toMatchObject({ xp: 1500, coins: 123.45, xp_for_next_level: 1500, wins: 0 });
+    // Another player's balance is private unless its owner shows it (docs/domain/money.md).
+    expect(first.STL3Stats).toMatchObject({ xp: 1500, coins: null, xp_for_next_level: 1500, wins: 0 });
     expect(first.STL3Stats.level).toBeCloseTo(2.25, 2);
     expect(first.STL2Stats).toBeUndefined();
 
     expect((await viewer.client.get(`/api/getProfile/${owner.uuid}`)).json().views).toBe(1);
     expect((await owner.client.get(`/api/getProfile/${owner.uuid}`)).json().views).toBe(1);
+  });
+
+  it('shows a balance to its owner always and to others only when the owner chose to show it', async () => {
+    const owner = await registerPlayer(t.app);
+    const viewer = await registerPlayer(t.app);
+    await inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(owner.uuid), amount: 3_300n, reason: 'award' }));
+    const coinsSeenBy = async (c: Client) => (await c.get(`/api/getProfile/${owner.uuid}`)).json().STL3Stats.coins;
+    expect(await coinsSeenBy(owner.client)).toBe(33);
+    expect(await coinsSeenBy(viewer.client)).toBeNull();
+    expect((await owner.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: true })).statusCode).toBe(200);
+    expect(await coinsSeenBy(viewer.client)).toBe(33);
+    expect((await owner.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: false })).statusCode).toBe(200);
+    expect(await coinsSeenBy(viewer.client)).toBeNull();
+    expect(await coinsSeenBy(owner.client)).toBe(33);
   });
 
   it('lets players edit their own location and description, validated', async () => {

@@ -190,6 +190,22 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect(await joinedFor(admin)).toHaveLength(1);
   });
 
+  it('tells the admin live when a member leaves, and nobody else', async () => {
+    // The admin's member list kept a player who had left, and removing them then failed.
+    const leftFor = async (player: Player) => (await t.handle.db.selectFrom('live_events').select('event')
+      .where('user_id', '=', player.uuid).execute()).map((row) => row.event as { type?: string; username?: string; clanId?: string }).filter((e) => e.type === 'clanLeft');
+    const admin = await veteran();
+    const clan = await makeClan(admin);
+    const leaving = await registerPlayer(t.app);
+    const staying = await registerPlayer(t.app);
+    await inviteAndAccept(admin, clan.clanId, leaving);
+    await inviteAndAccept(admin, clan.clanId, staying);
+    expect((await leaving.client.delete(`/api/clans/${clan.clanId}/leave`)).statusCode).toBe(200);
+    expect(await leftFor(admin)).toEqual([expect.objectContaining({ clanId: clan.clanId, username: leaving.username })]);
+    expect(await leftFor(staying)).toEqual([]);
+    expect(await leftFor(leaving)).toEqual([]);
+  });
+
   it('enforces admin-only actions and the one-admin rules', async () => {
     const admin = await veteran();
     const clan = await makeClan(admin);

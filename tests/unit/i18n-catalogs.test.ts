@@ -74,7 +74,7 @@ describe('the English catalog says what the contract says', () => {
     'text.settingsImport.invalid': [['mouseSensitivity', 'is too big']],
     'text.airdrop.received': [['1 × Base Set II Crate']],
     'text.inventory.count': [[3]], 'text.inventory.listingLine': [[1, '12.50'], [4, '3.00']], 'text.inventory.ends': [['Dec 3, 2026']],
-    'text.inventory.wagerLine': [['10.00', 'Heads']],
+    'text.inventory.wagerLine': [['10.00', 'Heads']], 'text.inventory.packBought': [['1,200']], 'text.inventory.packRefunded': [['1,200']],
     'text.live.listingSold': [['64 BIT ANCIENT', '12.50']], 'text.live.coinsReceived': [['alice', '5.00']], 'text.live.coinsAwarded': [['5.00']],
     'text.live.itemReceived': [['alice', 'Base Set Crate', 1], ['bob', 'Mythical Ticket', 3]],
     'text.live.clanInvite': [['Night Owls']], 'text.live.clanAccept': [['alice', 'Night Owls']], 'text.live.clanJoinRequest': [['alice']],

@@ -118,6 +118,16 @@ describe.each(testDatabases())('level progress, profiles and release notes on $n
     const published = await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: release, headers: asGameServer });
     expect(published.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/getReleaseLogs' })).json()[0]).toEqual(release);
+    // The studio's words in another language come back with the release; an unknown language is refused.
+    const translated = { ...release, version: '1.4.1', translations: { ko: { name: '시즌', added: ['시즌이 시작돼요'], fixed: [], removed: [] } } };
+    expect((await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: translated, headers: asGameServer })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/getReleaseLogs' })).json().find((r: { version: string }) => r.version === '1.4.1')).toEqual(translated);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: { ...release, translations: { xx: translated.translations.ko } }, headers: asGameServer });
+    expect(unknown.statusCode).toBe(400);
+    // The seeded notes are written for players in every language the shell speaks.
+    const seeded = list.find((r: { version: string }) => r.version === '1.3.0');
+    expect(Object.keys(seeded.translations).sort()).toEqual(['de', 'es', 'fr', 'ja', 'ko', 'ru', 'zh']);
+    expect(JSON.stringify(seeded)).not.toMatch(/iframe|[Cc]ookies/);
     const bad = await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: { ...release, release_date: 'tomorrow' }, headers: asGameServer });
     expect(bad.statusCode).toBe(400);
   });

@@ -28,7 +28,7 @@ export function NonMemberView({ membership }: { membership: ClanMembership }) {
     <Stack gap="lg" data-testid="clan-non-member">
       <Text fw={600} size="lg">{t('clans.NonMemberView.youReNotInA')}</Text>
       <Group align="flex-start">
-        <Stack gap={4}>
+        <Stack gap={4} align="flex-start">
           <Button onClick={() => setDialog('create')} disabled={!canCreate || busy} aria-describedby={canCreate ? undefined : 'clan-level-rule'}>
             {t('clans.NonMemberView.createAClan')}
           </Button>

@@ -34,6 +34,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clanJoinRequest'), clanId: z.string(), username: Text }),
   /** You were removed from a clan (or it was disbanded). */
   z.object({ type: z.literal('clanRemoval'), clanId: z.string(), clanName: Text }),
+  /** A member left your clan (told to the clan's admin, whose member list drops them at once). */
+  z.object({ type: z.literal('clanLeft'), clanId: z.string(), clanName: Text, username: Text }),
   /** Your account was banned: the page signs out. `message` (here and in the studio's other
    * events) is what the admin wrote for the player, '' when nothing: never the internal reason,
    * which stays in the audit log. */
@@ -81,6 +83,7 @@ export const LIVE_TEXT = {
   clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,
   clanJoinRequest: (username: string) => `${username} asked to join your clan`,
   clanRemoval: (clan: string) => `You are no longer a member of ${clan}`,
+  clanLeft: (username: string, clan: string) => `${username} left ${clan}`,
   banned: 'Your account was banned. You have been signed out.',
   adminReversal: 'The studio reversed a transaction on your account',
   adminReversalPartial: 'The studio reversed part of a transaction on your account',
@@ -91,5 +94,5 @@ export const LIVE_TEXT = {
   studioMessage: (message: string) => `Message from the studio: ${message}`,
   purchaseGranted: (tripcoins: string) => `Your purchase of Ŧ${tripcoins} is in your balance`,
   purchaseReversed: (tripcoins: string) => `A refunded purchase of Ŧ${tripcoins} was taken back from your balance`,
-  purchaseReversedDebt: (tripcoins: string, debt: string) => `A refunded purchase of Ŧ${tripcoins} was taken back; you owe Ŧ${debt}, repaid from your next coins`,
+  purchaseReversedDebt: (tripcoins: string, debt: string) => `A refunded purchase of Ŧ${tripcoins} was taken back; you owe Ŧ${debt}, repaid from the next TripCoins you earn`,
 } as const;

@@ -3,6 +3,7 @@
 // paged by keyset: `before` is the last entry's id of the previous page). Player access only.
 import { z } from 'zod';
 import { defineEndpoint } from './http';
+import { PURCHASE_HOSTS } from './purchases';
 
 export const HISTORY_PAGE_MAX = 100;
 export const HISTORY_PAGE_DEFAULT = 25;
@@ -25,6 +26,8 @@ export type MyInventory = z.infer<typeof MyInventory>;
 export const Counterparty = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('player'), username: z.string() }),
   z.object({ kind: z.enum(['game', 'shop', 'escrow', 'sink', 'unknown']) }),
+  /** A pack bought for real money (or its refund): the host's store that sold it. */
+  z.object({ kind: z.literal('store'), host: z.enum(PURCHASE_HOSTS) }),
 ]);
 export type Counterparty = z.infer<typeof Counterparty>;
 
@@ -43,6 +46,8 @@ export const HistoryEntry = z.object({
   amount: z.number(),
   /** My balance of that asset right after this posting. */
   balanceAfter: z.number(),
+  /** The TripCoin pack a real-money purchase (or its refund) was: the row names it in words. */
+  pack: z.object({ productId: z.string(), tripcoins: z.number() }).nullable().optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const HistoryPage = z.object({ entries: z.array(HistoryEntry), nextBefore: z.string().nullable() });
@@ -93,6 +98,11 @@ export const INVENTORY_TEXT = {
   signIn: 'Log in to see your inventory.',
   open: 'Inventory & History',
   counterparties: { game: 'The game', shop: 'Crate shop', escrow: 'Held in escrow', sink: 'The studio', unknown: '—' },
+  /** Who sold a TripCoin pack, by host: the provider the player paid. */
+  stores: { web: 'Card payment (Stripe)', discord: 'Discord store', crazygames: 'CrazyGames store (Xsolla)' },
+  /** A real-money purchase's row, and its refund's, naming the pack. */
+  packBought: (tripcoins: string) => `Bought the ${tripcoins} TripCoins pack`,
+  packRefunded: (tripcoins: string) => `Refund of the ${tripcoins} TripCoins pack`,
   reasons: {
     'marketplace sale': 'Marketplace sale',
     'listing created': 'Listed for sale',
@@ -109,5 +119,7 @@ export const INVENTORY_TEXT = {
     'bridge:burn': 'Mythical Bridge',
     'bridge:refund': 'Mythical Bridge refund',
     'marketplace fee': 'Marketplace sale fee',
+    purchase: 'TripCoins bought',
+    'purchase reversed': 'Purchase refunded',
   } as Record<string, string>,
 } as const;

@@ -54,7 +54,8 @@ export const Profile = z.object({
     level: z.number().nonnegative(),
     xp: z.number().int().nonnegative(),
     xp_for_next_level: z.number().int().nonnegative(),
-    coins: z.number(), // below zero only as the debt of a refunded purchase
+    /** Below zero only as the debt of a refunded purchase; null: the owner keeps it private. */
+    coins: z.number().nullable(),
   }),
   STL2Stats: LegacyStats.optional(),
   STL1Stats: LegacyStats.optional(),

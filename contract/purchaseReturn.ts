@@ -3,7 +3,13 @@
 /** The query parameter of the checkout's return address (WEB_CHECKOUT_RETURN_URL's `?purchase={SESSION}`). */
 export const PURCHASE_RETURN_PARAM = 'purchase';
 
-/** The checkout session a return address names, or null. */
+/**
+ * What the checkout's cancel address puts where a session id would be: the player closed the
+ * checkout, so there is no session to read and nothing to wait for.
+ */
+export const CHECKOUT_CANCELLED = 'cancelled';
+
+/** The checkout session a return address names (or CHECKOUT_CANCELLED), or null. */
 export function purchaseReturn(href: string): string | null {
   try {
     const id = new URL(href).searchParams.get(PURCHASE_RETURN_PARAM);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PURCHASE_HOSTS = ['web', 'discord', 'crazygames'] as const;
 export type PurchaseHost = (typeof PURCHASE_HOSTS)[number];
 export const ProductId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/);
-/** One pack as the server offers it on one host. `hostProductId`: the Discord SKU id, the Xsolla item sku, the web provider's price id. `price`: the server's price where the host gives none to the client (web); Discord and the portal format their own. */
+/** One pack as the server offers it on one host. `hostProductId`: the Discord SKU id, the Xsolla item sku, the web provider's price id. `price`: the server's price where the host gives none to the client (the web, the portal); Discord formats its own. */
 export const OfferedProduct = z.object({
   id: ProductId, tripcoins: z.number().int().positive(), hostProductId: z.string().min(1).max(100),
   price: z.object({ amountMinor: z.number().int().nonnegative(), currency: z.string().regex(/^[A-Z]{3}$/) }).optional(),
@@ -56,7 +56,13 @@ export const ProductConfig = z.object({
   id: ProductId,
   tripcoins: z.number().int().positive().max(10_000_000),
   discord: z.object({ skuId: z.string().regex(/^\d{1,25}$/) }).strict().optional(),
-  crazygames: z.object({ sku: z.string().min(1).max(100) }).strict().optional(),
+  // The portal's store module gives the client no price (buyItem only), so the pack's price on the
+  // portal is ours, written here once: the same amount as the item's in the Xsolla project.
+  crazygames: z.object({
+    sku: z.string().min(1).max(100),
+    amountMinor: z.number().int().nonnegative().optional(),
+    currency: z.string().regex(/^[A-Z]{3}$/).optional(),
+  }).strict().refine((c) => (c.amountMinor === undefined) === (c.currency === undefined), { message: 'amountMinor and currency go together', path: ['currency'] }).optional(),
   web: z.object({
     priceId: z.string().min(1).max(100),
     amountMinor: z.number().int().nonnegative(),
@@ -67,4 +73,4 @@ export type ProductConfig = z.infer<typeof ProductConfig>;
 export const ProductsFile = z.object({ products: z.array(ProductConfig).min(1).max(100) }).strict();
 export type ProductsFile = z.infer<typeof ProductsFile>;
 
-export { PURCHASE_RETURN_PARAM, purchaseReturn } from './purchaseReturn';
+export { CHECKOUT_CANCELLED, PURCHASE_RETURN_PARAM, purchaseReturn } from './purchaseReturn';

@@ -109,9 +109,10 @@ export const SETTINGS_FIELDS = {
   autoLogin: sw('general', 'Auto Login', true),
   hardwareAcceleration: sw('general', 'Hardware Acceleration', true),
   backgroundProcessing: sw('general', 'Background Processing', false, C),
-  // Private by default: clanmates and clan lists see a member's TripCoin balance only when the
-  // member switches this on (the server reads it from the account's saved settings).
-  showBalanceToClan: sw('general', 'Show my TripCoin balance in clans', false, C),
+  // Private by default: other players (a profile, the clan lists) see a player's TripCoin balance
+  // only when its owner switches this on (the server reads it from the saved settings; the key
+  // keeps its first name so saved settings stay valid). docs/domain/money.md has the rule.
+  showBalanceToClan: sw('general', 'Show my TripCoin balance to other players', false, C),
 
   mouseSensitivity: sl('mouse', 'Mouse Sensitivity', 0.1, 10, 0.1, 1, { format: 'multiplier' }),
   adsSensitivity: sl('mouse', 'ADS Sensitivity', 0.1, 2, 0.05, 1, { format: 'multiplier' }),

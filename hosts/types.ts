@@ -10,7 +10,11 @@ import type { z } from 'zod';
 import type { OfferedProduct, PurchaseHost, SettleAnswer } from '../contract/purchases';
 
 /** Parts of the shell a host may hide (the portal hides these). */
-export type HiddenUi = 'createAccount' | 'walletsTab' | 'sessionsTab';
+/** What a host keeps out of the shell. `walletsTab` and `bridge` go together: the Mythical Bridge
+ * asks for a wallet address, so a host that never asks for a wallet hides both (checked by
+ * tests/unit/host-hidden-overlays.test.tsx, which opens every overlay on every host).
+ * `externalLinks`: the host's rules allow no link out of the game (the portal's). */
+export type HiddenUi = 'createAccount' | 'walletsTab' | 'bridge' | 'sessionsTab' | 'externalLinks';
 
 export type LoginOutcome =
   /** The shell opens its own login modal (the web). */

@@ -85,6 +85,8 @@ export interface AchievedLevelsTable { user_id: string; level: number; unlocked_
 export interface ReleaseLogsTable {
   version: string; name: string; release_date: ColumnType<Date | string, string, string>;
   added: Json<string[]>; fixed: Json<string[]>; removed: Json<string[]>;
+  // 031_release_translations
+  translations: ColumnType<Record<string, { name: string; added: string[]; fixed: string[]; removed: string[] }>, string | undefined, string>;
 }
 export interface ProfilesTable { user_id: string; location: Generated<string>; description: Generated<string>; views: GenInt8; updated_at: Timestamp }
 export interface ProfileViewsTable { profile_id: string; viewer_id: string; viewed_hour: ColumnType<Date, Date | string, Date | string> }

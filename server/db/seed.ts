@@ -3,20 +3,13 @@
 // server/db/data/release-logs.json.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { CATALOGUE } from '../../contract/items';
 import { LEVEL_REQUIREMENTS } from '../../contract/levels';
+import { ReleaseLog } from '../../contract/releases';
 import { fillNameSkeletons } from '../services/accounts/names';
 import type { Db } from './createDb';
 
-export const ReleaseLogFile = z.array(z.object({
-  version: z.string().min(1).max(40),
-  name: z.string().min(1).max(120),
-  release_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  added: z.array(z.string().max(500)),
-  fixed: z.array(z.string().max(500)),
-  removed: z.array(z.string().max(500)),
-}));
+export const ReleaseLogFile = ReleaseLog.strict().array();
 
 const RELEASES_FILE = fileURLToPath(new URL('./data/release-logs.json', import.meta.url));
 
@@ -34,9 +27,9 @@ export async function seed(db: Db): Promise<void> {
         .execute();
     }
     for (const r of releases) {
-      const row = { version: r.version, name: r.name, release_date: r.release_date, added: JSON.stringify(r.added), fixed: JSON.stringify(r.fixed), removed: JSON.stringify(r.removed) };
+      const row = { version: r.version, name: r.name, release_date: r.release_date, added: JSON.stringify(r.added), fixed: JSON.stringify(r.fixed), removed: JSON.stringify(r.removed), translations: JSON.stringify(r.translations ?? {}) };
       await trx.insertInto('release_logs').values(row)
-        .onConflict((oc) => oc.column('version').doUpdateSet({ name: row.name, release_date: row.release_date, added: row.added, fixed: row.fixed, removed: row.removed }))
+        .onConflict((oc) => oc.column('version').doUpdateSet({ name: row.name, release_date: row.release_date, added: row.added, fixed: row.fixed, removed: row.removed, translations: row.translations }))
         .execute();
     }
   });

@@ -21,11 +21,11 @@ export async function clanRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, c.myInvites, async ({ user }) => queries.invitesOf(db, user.id));
 
-  route(app, c.searchClans, async ({ query }) => queries.searchClans(db, query.q));
+  route(app, c.searchClans, async ({ query, user }) => queries.searchClans(db, query.q, user?.id ?? null));
 
-  route(app, c.browseClans, async ({ query }) => queries.browseClans(db, query));
+  route(app, c.browseClans, async ({ query, user }) => queries.browseClans(db, query, user?.id ?? null));
 
-  route(app, c.clanDetails, async ({ params }) => queries.details(db, params.clanId));
+  route(app, c.clanDetails, async ({ params, user }) => queries.details(db, params.clanId, user?.id ?? null));
 
   route(app, c.sentInvites, async ({ params, user }) => {
     await clans.assertAdmin(db, params.clanId, user.id);
@@ -39,7 +39,7 @@ export async function clanRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, c.createClan, async ({ body, user, trx }) => {
     const clanId = await clans.createClan(trx, user.id, body);
-    return { ...done('created', body.clanTag, body.clanName), clan: await queries.details(trx, clanId) };
+    return { ...done('created', body.clanTag, body.clanName), clan: await queries.details(trx, clanId, user.id) };
   });
 
   route(app, c.acceptInvite, async ({ params, user, trx }) => {

@@ -4,7 +4,7 @@
 // the provider confirms for this player; the outside calls run outside any transaction ('steps').
 import type { FastifyInstance } from 'fastify';
 import * as e from '../../contract/purchaseEndpoints';
-import { PURCHASE_HOSTS, type PurchaseHost } from '../../contract/purchases';
+import { CHECKOUT_CANCELLED, PURCHASE_HOSTS, type PurchaseHost } from '../../contract/purchases';
 import { badRequest, forbidden, HttpError, retryLater, unavailable } from '../errors';
 import { route } from '../route';
 import type { Purchases } from '../services/purchases/purchases';
@@ -130,7 +130,7 @@ export async function purchaseRoutes(app: FastifyInstance): Promise<void> {
     const returnTo = app.config.WEB_CHECKOUT_RETURN_URL ?? `${app.config.PUBLIC_ORIGIN ?? ownOrigin(request)}/?purchase={SESSION}`;
     // {SESSION} is the provider's own placeholder for the session id ({CHECKOUT_SESSION_ID}).
     const successUrl = returnTo.replace('{SESSION}', '{CHECKOUT_SESSION_ID}');
-    const cancelUrl = returnTo.replace('{SESSION}', 'cancelled');
+    const cancelUrl = returnTo.replace('{SESSION}', CHECKOUT_CANCELLED);
     const priceId = product.web.priceId;
     const session = await asking(app, 'web', () => p.web!.createSession({ priceId, userId: user.id, productId: product.id, successUrl, cancelUrl }));
     if (!session.url) throw unavailable(PURCHASE_ROUTE_TEXT.providerUnavailable, 'PROVIDER_UNAVAILABLE');

@@ -19,7 +19,7 @@ export interface PurchaseNews {
 export type CheckoutReturn =
   | { sessionId: string; status: 'waiting' }
   | { sessionId: string; status: 'paid'; tripcoins: number; balance: number }
-  | { sessionId: string; status: 'expired' | 'failed' | 'refunded' };
+  | { sessionId: string; status: 'expired' | 'failed' | 'refunded' | 'cancelled' };
 
 type Listener = (news: PurchaseNews) => void;
 const told = new Set<string>();

@@ -10,7 +10,7 @@
 // - the checkout's return (`?purchase=<session>` on the web) is read until paid or expired.
 import { HOST_LIMITS, type HostAnswer, type HostEvent, type HostName, type HostProduct, type PurchaseUnavailable } from '../../contract/hostApi';
 import type { OfferedProduct } from '../../contract/purchases';
-import { purchaseReturn, PURCHASE_RETURN_PARAM } from '../../contract/purchaseReturn';
+import { CHECKOUT_CANCELLED, purchaseReturn, PURCHASE_RETURN_PARAM } from '../../contract/purchaseReturn';
 import type { HostAdapter, Settled } from '../../hosts/types';
 import { ApiError } from '../api/client';
 import { onPurchaseNews, setCheckoutReturn, tellPurchase, type PurchaseNews } from './purchaseNews';
@@ -144,8 +144,11 @@ export function createPurchases(deps: PurchasesDeps) {
     const url = new URL(win.location.href);
     url.searchParams.delete(PURCHASE_RETURN_PARAM);
     win.history.replaceState(win.history.state, '', url.toString());
-    setCheckoutReturn({ sessionId: returned, status: 'waiting' });
-    void (async () => {
+    // The cancel address names no session: the player closed the checkout, which is said at once
+    // (reading it as a session would wait a minute for a payment nobody made).
+    if (returned === CHECKOUT_CANCELLED) setCheckoutReturn({ sessionId: returned, status: 'cancelled' });
+    else setCheckoutReturn({ sessionId: returned, status: 'waiting' });
+    if (returned !== CHECKOUT_CANCELLED) void (async () => {
       const until = Date.now() + graceMs;
       while (Date.now() < until) {
         try {

@@ -49,7 +49,8 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect(clan.clanTag).toMatch(/^[A-Z0-9]+$/);
     expect(await status(admin.client)).toEqual({ status: 'admin', clan: { clanId: clan.clanId } });
     const details = (await admin.client.get(`/api/clans/${clan.clanId}`)).json();
-    expect(details.members).toEqual([{ uuid: admin.uuid, username: admin.username, role: 'admin', level: 15, tripcoinBalance: null }]);
+    // Their own balance is theirs to see (0 here), switch or not.
+    expect(details.members).toEqual([{ uuid: admin.uuid, username: admin.username, role: 'admin', level: 15, tripcoinBalance: 0 }]);
 
     const dflt = await (await veteran()).client.post('/api/clans/create', { clanName: `Blue ${nextTag()}`, clanTag: nextTag() });
     expect(dflt.json().clan.clanColor).toBe(DEFAULT_CLAN_COLOR);
@@ -64,8 +65,8 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect((await award(mate.uuid, 45.5)).statusCode).toBe(200);
     await inviteAndAccept(admin, clan.clanId, mate);
     const balances = async (viewer: Client) => Object.fromEntries(((await viewer.get(`/api/clans/${clan.clanId}`)).json().members as Array<{ username: string; tripcoinBalance: number | null }>).map((m) => [m.username, m.tripcoinBalance]));
-    // Default: neither balance reaches a clanmate, nor anyone browsing the clans.
-    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: null });
+    // Default: neither balance reaches a clanmate, nor anyone browsing the clans (each sees their own).
+    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: 45.5 });
     // Every figure in the search answer, by key: a balance in any field would show as 321 (a
     // substring test of the body would also match the digits of a uuid).
     const browse = (await mate.client.get(`/api/clans/search?q=${encodeURIComponent(clan.clanName)}`)).json() as unknown;
@@ -74,13 +75,15 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect(figures).not.toContain(321);
     // The admin chooses to show theirs: now (and only theirs) is sent.
     expect((await admin.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: true })).statusCode).toBe(200);
-    expect(await balances(mate.client)).toEqual({ [admin.username]: 321, [mate.username]: null });
+    expect(await balances(mate.client)).toEqual({ [admin.username]: 321, [mate.username]: 45.5 });
     expect((await admin.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: false })).statusCode).toBe(200);
-    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: null });
+    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: 45.5 });
+    // A player's own balance is theirs to see, switch or not.
+    expect((await balances(admin.client))[admin.username]).toBe(321);
     // A bad value is refused with a clear error and changes nothing.
     const bad = await admin.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: 'yes' });
     expect(bad.statusCode).toBe(400);
-    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: null });
+    expect(await balances(mate.client)).toEqual({ [admin.username]: null, [mate.username]: 45.5 });
   });
 
   it('validates names, tags and colours with the spec texts', async () => {
@@ -188,6 +191,22 @@ describe.each(testDatabases())('clans on $name', (database) => {
     expect((await admin.client.post(`/api/clans/requests/${request.requestId}/accept`)).statusCode).toBe(200);
     expect((await joinedFor(asking)).map((row) => (row.event as { clanName: string }).clanName)).toEqual([clan.clanName]);
     expect(await joinedFor(admin)).toHaveLength(1);
+  });
+
+  it('tells the admin live when a member leaves, and nobody else', async () => {
+    // The admin's member list kept a player who had left, and removing them then failed.
+    const leftFor = async (player: Player) => (await t.handle.db.selectFrom('live_events').select('event')
+      .where('user_id', '=', player.uuid).execute()).map((row) => row.event as { type?: string; username?: string; clanId?: string }).filter((e) => e.type === 'clanLeft');
+    const admin = await veteran();
+    const clan = await makeClan(admin);
+    const leaving = await registerPlayer(t.app);
+    const staying = await registerPlayer(t.app);
+    await inviteAndAccept(admin, clan.clanId, leaving);
+    await inviteAndAccept(admin, clan.clanId, staying);
+    expect((await leaving.client.delete(`/api/clans/${clan.clanId}/leave`)).statusCode).toBe(200);
+    expect(await leftFor(admin)).toEqual([expect.objectContaining({ clanId: clan.clanId, username: leaving.username })]);
+    expect(await leftFor(staying)).toEqual([]);
+    expect(await leftFor(leaving)).toEqual([]);
   });
 
   it('enforces admin-only actions and the one-admin rules', async () => {

@@ -127,7 +127,7 @@ describe.each(testDatabases())('feature policy on $name', (database) => {
     expect(audit).toMatchObject({ action: 'feature.off', reason: body.reason, target: 'coinflip@web' });
     const listed = (await admin.client.get('/api/admin/switches')).json();
     expect(listed.switches).toEqual([expect.objectContaining({ feature: 'coinflip', host: 'web', message: body.playerMessage, setBy: admin.username })]);
-    expect(listed.defaults.crazygames).toEqual(['coinflip']);
+    expect(listed.defaults.crazygames).toEqual(['coinflip', 'bridge']);
 
     const on = await switchTo({ ...body, on: true, reason: 'fixed' });
     expect(on.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/economy/ledger';
+import { grantPurchase, reversePurchase } from '../../server/services/economy/purchases';
 import { registerPlayer, startApp, testDatabases, type TestApp } from './helpers';
 
 const CRATE = ITEM_IDS.baseSetCrate;
@@ -30,6 +31,19 @@ describe.each(testDatabases())('my inventory and history on $name', (database) =
       expect(r.statusCode, q).toBe(400);
       expect(r.json().error).toBeTruthy();
     }
+  });
+
+  it('names a real-money purchase and its refund by their pack and the store that sold it', async () => {
+    // The History row once read "purchase" with "—" as the other party.
+    const me = await registerPlayer(t.app);
+    const id = `ent-${crypto.randomUUID()}`;
+    await inTransaction(t.handle.db, (trx) => grantPurchase(trx, t.app.products, { host: 'discord', providerPurchaseId: id, userId: me.uuid, productId: 'tc-1200', needsConsume: true }));
+    await inTransaction(t.handle.db, (trx) => reversePurchase(trx, 'discord', id, 'refund'));
+    const { entries } = (await me.client.get('/api/me/history')).json();
+    expect(entries.map((e: { reason: string; counterparty: unknown; pack: unknown; amount: number }) => ({ reason: e.reason, counterparty: e.counterparty, pack: e.pack, amount: e.amount }))).toEqual([
+      { reason: 'purchase reversed', counterparty: { kind: 'store', host: 'discord' }, pack: { productId: 'tc-1200', tripcoins: 1200 }, amount: -1200 },
+      { reason: 'purchase', counterparty: { kind: 'store', host: 'discord' }, pack: { productId: 'tc-1200', tripcoins: 1200 }, amount: 1200 },
+    ]);
   });
 
   it('shows what I own, my listings and my open wagers, and nobody else\'s', async () => {

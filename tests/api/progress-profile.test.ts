@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PROFILE_TEXT } from '../../contract/profile';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { inTransaction } from '../../server/db/tx';
 import { MINT, moveCoins, playerAccount } from '../../server/services/economy/ledger';
 import { addXp } from '../../server/services/progress/progress';
@@ -53,12 +54,27 @@ describe.each(testDatabases())('level progress, profiles and release notes on $n
       dailyLoginInfo: { login_streak: 1, best_streak: 1 }, total_dailys_claimed: 1,
     });
     expect(first.account_creation).toBeGreaterThan(Date.now() / 1000 - 120);
-    expect(first.STL3Stats).toMatchObject({ xp: 1500, coins: 123.45, xp_for_next_level: 1500, wins: 0 });
+    // Another player's balance is private unless its owner shows it (docs/domain/money.md).
+    expect(first.STL3Stats).toMatchObject({ xp: 1500, coins: null, xp_for_next_level: 1500, wins: 0 });
     expect(first.STL3Stats.level).toBeCloseTo(2.25, 2);
     expect(first.STL2Stats).toBeUndefined();
 
     expect((await viewer.client.get(`/api/getProfile/${owner.uuid}`)).json().views).toBe(1);
     expect((await owner.client.get(`/api/getProfile/${owner.uuid}`)).json().views).toBe(1);
+  });
+
+  it('shows a balance to its owner always and to others only when the owner chose to show it', async () => {
+    const owner = await registerPlayer(t.app);
+    const viewer = await registerPlayer(t.app);
+    await inTransaction(t.handle.db, (trx) => moveCoins(trx, { from: MINT, to: playerAccount(owner.uuid), amount: 3_300n, reason: 'award' }));
+    const coinsSeenBy = async (c: Client) => (await c.get(`/api/getProfile/${owner.uuid}`)).json().STL3Stats.coins;
+    expect(await coinsSeenBy(owner.client)).toBe(33);
+    expect(await coinsSeenBy(viewer.client)).toBeNull();
+    expect((await owner.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: true })).statusCode).toBe(200);
+    expect(await coinsSeenBy(viewer.client)).toBe(33);
+    expect((await owner.client.put('/api/settings', { ...DEFAULT_SETTINGS, showBalanceToClan: false })).statusCode).toBe(200);
+    expect(await coinsSeenBy(viewer.client)).toBeNull();
+    expect(await coinsSeenBy(owner.client)).toBe(33);
   });
 
   it('lets players edit their own location and description, validated', async () => {
@@ -102,6 +118,16 @@ describe.each(testDatabases())('level progress, profiles and release notes on $n
     const published = await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: release, headers: asGameServer });
     expect(published.statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/getReleaseLogs' })).json()[0]).toEqual(release);
+    // The studio's words in another language come back with the release; an unknown language is refused.
+    const translated = { ...release, version: '1.4.1', translations: { ko: { name: '시즌', added: ['시즌이 시작돼요'], fixed: [], removed: [] } } };
+    expect((await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: translated, headers: asGameServer })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/getReleaseLogs' })).json().find((r: { version: string }) => r.version === '1.4.1')).toEqual(translated);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: { ...release, translations: { xx: translated.translations.ko } }, headers: asGameServer });
+    expect(unknown.statusCode).toBe(400);
+    // The seeded notes are written for players in every language the shell speaks.
+    const seeded = list.find((r: { version: string }) => r.version === '1.3.0');
+    expect(Object.keys(seeded.translations).sort()).toEqual(['de', 'es', 'fr', 'ja', 'ko', 'ru', 'zh']);
+    expect(JSON.stringify(seeded)).not.toMatch(/iframe|[Cc]ookies/);
     const bad = await t.app.inject({ method: 'POST', url: '/api/server/releases', payload: { ...release, release_date: 'tomorrow' }, headers: asGameServer });
     expect(bad.statusCode).toBe(400);
   });

@@ -1,8 +1,9 @@
 // About: the legal pages always, the configured community and support links, no group
 // of placeholders; badges keep the spec's case ('v1.3', not Mantine's upper case 'V1.3').
-import { Badge, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { Badge } from '@mantine/core';
+import { QueryClient } from '@tanstack/react-query';
+import { fireEvent, screen } from '@testing-library/react';
+import { renderWithShell } from '../support/render';
 import { describe, expect, it } from 'vitest';
 import { ActivityConfig } from '../../contract/activity';
 import activity from '../../activity.config.json';
@@ -14,16 +15,27 @@ import { publicConfigQuery } from '../../src/features/accounts/api/publicConfig'
 function wrap(node: React.ReactNode, support: { email: string | null; url: string | null } | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
   if (support) client.setQueryData(publicConfigQuery.queryKey, { botCheck: { provider: 'altcha', challengeUrl: '/api/altcha/challenge' }, discord: { enabled: false, clientId: null, authorizeUrl: '' }, version: '1', support });
-  return render(<QueryClientProvider client={client}><MantineProvider theme={theme} env="test">{node}</MantineProvider></QueryClientProvider>);
+  return renderWithShell(node, { queryClient: client, theme });
 }
 
 describe('About section', () => {
-  it('links the served legal pages and shows only configured groups', () => {
+  it('opens the served legal pages inside the shell, never in a new tab, and shows only configured groups', async () => {
     wrap(<AboutSection links={{ community: [{ label: 'Discord', href: 'https://discord.gg/studio' }], support: [] }} />);
-    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy?lang=en');
-    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms?lang=en');
+    expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Privacy Policy' }));
+    expect(await screen.findByTestId('legal-page')).toHaveAttribute('src', '/privacy?lang=en');
+    expect(screen.getByRole('dialog', { name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Terms of Service' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Discord' })).toHaveAttribute('href', 'https://discord.gg/studio');
     expect(screen.queryByText('Contact & Support')).toBeNull();
+  });
+
+  it('links out of the game nowhere on a host whose rules forbid it (the portal)', () => {
+    renderWithShell(<AboutSection links={{ community: [{ label: 'Discord', href: 'https://discord.gg/studio' }], support: [{ label: 'Help', href: 'https://help.studio.example' }] }} />, { host: { kind: 'crazygames' } });
+    expect(document.querySelectorAll('a[href^="http"], a[target="_blank"]')).toHaveLength(0);
+    expect(screen.queryByText('Discord')).toBeNull();
+    expect(screen.getByTestId('about-support')).toHaveTextContent('https://help.studio.example');
+    expect(screen.getByRole('button', { name: 'Terms of Service' })).toBeInTheDocument();
   });
 
   it("shows the server's support contact (SUPPORT_EMAIL, SUPPORT_URL) before the configured links, without repeats", () => {

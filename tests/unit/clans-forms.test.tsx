@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans';
 import { myInvitesQuery } from '../../src/features/clans/api/getMyInvites';
+import { levelProgressQuery } from '../../src/api/levelProgress';
 import { CreateClanForm } from '../../src/features/clans/CreateClanModal';
 import { DisbandForm, TransferForm } from '../../src/features/clans/DangerZone';
 import { InviteForm } from '../../src/features/clans/InvitePlayerModal';
@@ -148,6 +149,18 @@ describe('the non-member view', () => {
     expect(screen.getByText(CLAN_TEXT.levelRequired)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Request to Join Clan' })).toBeEnabled();
     expect(screen.getByText('No pending invites')).toBeInTheDocument();
+  });
+  it('tells a new player how far the clan level is, how to get there, and opens their level progress', () => {
+    // "Level 15 needed" alone gave no sense of distance.
+    const client = testQueryClient();
+    client.setQueryData(myInvitesQuery.queryKey, []);
+    client.setQueryData(levelProgressQuery.queryKey, { userProgress: { currentLevel: 3, totalXP: 4_500, xpInCurrentLevel: 1_500, xpNeededForNext: 1_500, currentLevelEndXP: 3_000 }, levelRequirements: [], achievedLevels: [] } as never);
+    const view = renderWithShell(<NonMemberView membership={membership(3)} />, { queryClient: client });
+    // Level 15 needs 105,000 XP in all.
+    expect(screen.getByTestId('clan-level-distance')).toHaveTextContent('You are level 3: 100,500 XP to go to reach level 15.');
+    expect(screen.getByTestId('clan-level-rule')).toHaveTextContent('you can join a clan at any level');
+    fireEvent.click(screen.getByRole('button', { name: 'See my level progress' }));
+    expect(view.overlays.getState().overlay?.key).toBe('levelProgress');
   });
   it('enables it at level 15', () => {
     wrap(<NonMemberView membership={membership(15)} />);

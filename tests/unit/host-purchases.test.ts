@@ -54,6 +54,19 @@ describe('TripCoin packs in the shell', () => {
     p.dispose();
   });
 
+  it('says at once that a checkout the player cancelled is cancelled, and never reads the cancel address as a session', async () => {
+    const reads: string[] = [];
+    const web: HostStore = { host: 'web', buy: vi.fn() };
+    const { events, replaced, p } = make(web, server({ webSession: async (id) => { reads.push(id); return { status: 'open' }; } }), 'https://game.example/?purchase=cancelled');
+    expect(getCheckoutReturn()).toEqual({ sessionId: 'cancelled', status: 'cancelled' });
+    expect(replaced).toEqual(['https://game.example/']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads).toEqual([]);
+    expect(getCheckoutReturn()?.status).toBe('cancelled');
+    expect(events).toEqual([]);
+    p.dispose();
+  });
+
   it('stops reading a checkout the server says was refunded, and says so (not paid, not slow)', async () => {
     const web: HostStore = { host: 'web', buy: vi.fn() };
     const { events, p } = make(web, server({ webSession: async () => ({ status: 'refunded', balance: 0 }) }), 'https://game.example/?purchase=cs_1');

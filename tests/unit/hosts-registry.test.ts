@@ -44,7 +44,7 @@ describe('the host list', () => {
   });
 
   it('keeps what each host hides and waits for in its own definition', () => {
-    expect([...hostOf('crazygames').hidden].sort()).toEqual(['createAccount', 'sessionsTab', 'walletsTab']);
+    expect([...hostOf('crazygames').hidden].sort()).toEqual(['bridge', 'createAccount', 'externalLinks', 'sessionsTab', 'walletsTab']);
     expect(hostOf('crazygames').startWaitMs).toBe(5_000);
     expect(hostOf('web').hidden.size + hostOf('discord').hidden.size).toBe(0);
     expect(hostOf('web').startWaitMs + hostOf('discord').startWaitMs).toBe(0);

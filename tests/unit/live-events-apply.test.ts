@@ -33,6 +33,12 @@ describe('applyLiveEvent', () => {
     expect(stale(client, ['inventory'])).toBe(false);
   });
 
+  it('refreshes the admin\'s clan when a member left (the member list drops them at once)', () => {
+    const client = seeded();
+    applyLiveEvent({ type: 'clanLeft', clanId: 'c1', clanName: 'Wolves', username: 'Bob' }, client, { send: vi.fn() });
+    expect(stale(client, ['clans', 'details', 'c1'])).toBe(true);
+  });
+
   it('refreshes the balance and both crate shops when the game awards coins (an open shop sees them at once)', () => {
     const client = seeded();
     client.setQueryData(['crates', 'status', 0], { crateBalance: 0 });

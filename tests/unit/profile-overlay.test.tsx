@@ -14,7 +14,7 @@ const profileOf = (uuid: string, username: string): Profile => ({
   online_status: { isOnline: false, lastActiveText: 'Active 3 days ago' }, friend_count: 0, views: 12,
   dailyLoginInfo: { login_streak: 1, best_streak: 4 }, total_dailys_claimed: 5, total_quests: 0, comments: [],
   relationship_status: 'none', relationship_id: null,
-  STL3Stats: { wins: 1, kills: 2, deaths: 1, headshots: 1, crates_opened: 0, timeplayed: 7200, level: 2.5, xp: 2000, xp_for_next_level: 1000, coins: 10 },
+  STL3Stats: { wins: 1, kills: 2, deaths: 1, headshots: 1, crates_opened: 0, timeplayed: 7200, level: 2.5, xp: 2000, xp_for_next_level: 1000, coins: uuid === ME ? 10 : null },
   ...(uuid === BOB ? { STL1Stats: { player_uuid: BOB, total_wins: 3 } } : {}),
 });
 
@@ -68,6 +68,8 @@ describe('the profile overlay', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Bob bio')).toBeInTheDocument();
     expect(requests).toContain('/api/searchPlayers/bo?limit=5');
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).toBeNull();
+    // Bob keeps his balance private: the server sends none and the profile says so.
+    expect(screen.getByTestId('profile-coins')).toHaveTextContent('Private');
     const legacy = screen.getByTestId('legacy-block');
     expect(legacy).toHaveTextContent('TripLand 1');
     expect(legacy).toHaveTextContent('Total Wins');

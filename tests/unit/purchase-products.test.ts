@@ -16,6 +16,15 @@ describe('products file', () => {
     expect(productForHostSku(products, 'web', 'tc_500')).toBeUndefined();
     expect(offeredProducts(products, 'web')[0]).toEqual({ id: 'tc-500', tripcoins: 500, hostProductId: 'price_tc_500', price: { amountMinor: 499, currency: 'USD' } });
     expect(offeredProducts(products, 'discord')[0]).toEqual({ id: 'tc-500', tripcoins: 500, hostProductId: '1300000000000000500' });
+    // The portal's store gives no price: the pack's portal price is ours, from the same file.
+    expect(offeredProducts(products, 'crazygames').map((p) => p.price)).toEqual([
+      { amountMinor: 499, currency: 'USD' }, { amountMinor: 999, currency: 'USD' }, { amountMinor: 1999, currency: 'USD' },
+    ]);
+  });
+
+  it('takes a portal price only with its currency', () => {
+    expect(() => parseProducts({ products: [{ id: 'a', tripcoins: 5, crazygames: { sku: 'x', amountMinor: 499 } }] })).toThrow(/products\.0\.crazygames\.currency/);
+    expect(offeredProducts(parseProducts({ products: [{ id: 'a', tripcoins: 5, crazygames: { sku: 'x' } }] }), 'crazygames')[0]).toEqual({ id: 'a', tripcoins: 5, hostProductId: 'x' });
   });
 
   it('refuses a bad file naming the field', () => {

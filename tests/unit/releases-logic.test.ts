@@ -3,6 +3,7 @@ import type { ReleaseLog } from '../../contract/releases';
 import { ApiError, NetworkError } from '../../src/api/client';
 import { releaseErrorText } from '../../src/features/releases/api/getReleaseLogs';
 import {
+  releaseIn,
   compareVersions, groupByMonth, isCountedItem, monthLabel, releaseDateLabel, releaseMetrics, toReleases, updatesLabel,
 } from '../../src/features/releases/releaseLogic';
 import { countAt } from '../../src/features/releases/useCountUp';
@@ -11,6 +12,16 @@ const log = (version: string, release_date: string, extra: Partial<ReleaseLog> =
   ({ version, name: `R ${version}`, release_date, added: [], fixed: [], removed: [], ...extra });
 
 describe('release notes', () => {
+  it('reads a release in the player\'s language where the studio wrote one, else in English, said so', () => {
+    const [release] = toReleases([{ version: '1.3.0', name: 'Bridges', release_date: '2025-01-04', added: ['Play inside Discord'], fixed: [], removed: [],
+      translations: { ko: { name: '브리지', added: ['Discord 안에서 플레이'], fixed: [], removed: [] } } }]);
+    const ko = releaseIn(release!, 'ko');
+    expect(ko).toMatchObject({ name: '브리지', changes: [{ type: 'ADDED', items: ['Discord 안에서 플레이'] }, { type: 'FIXED', items: [] }, { type: 'REMOVED', items: [] }] });
+    expect(ko.inEnglish).toBeUndefined();
+    expect(releaseIn(release!, 'de')).toMatchObject({ name: 'Bridges', inEnglish: true });
+    expect(releaseIn(release!, 'en').inEnglish).toBeUndefined();
+  });
+
   it('orders versions numerically, newest first, with ADDED, FIXED and REMOVED changes', () => {
     expect(compareVersions('1.10.0', '1.9.0')).toBe(1);
     expect(compareVersions('v1.2', '1.2.0')).toBe(0);

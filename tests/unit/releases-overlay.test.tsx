@@ -3,6 +3,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReleaseNotesOverlay from '../../src/features/releases/ReleaseNotesOverlay';
+import { setChosenLocale } from '../../src/i18n';
 import { renderWithShell, testQueryClient } from '../support/render';
 
 const LOGS = [
@@ -28,6 +29,14 @@ function renderOverlay() {
 }
 
 describe('the release notes overlay', { timeout: 20_000 }, () => {
+  it('says plainly that notes are in English when the studio wrote none in the player\'s language', async () => {
+    await setChosenLocale('de');
+    try {
+      renderOverlay();
+      expect(await screen.findByTestId('releases-in-english')).toHaveTextContent('Diese Hinweise gibt es nur auf Englisch.');
+    } finally { await setChosenLocale(null); }
+  });
+
   it('shows the figures, the months and the newest release, and the changes of a release', async () => {
     const onClose = renderOverlay();
     expect(screen.getByText('Loading release notes...')).toBeInTheDocument();

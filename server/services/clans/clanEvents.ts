@@ -36,6 +36,12 @@ export async function tellJoinRequest(trx: Trx, userId: string, clanId: string):
   if (admin) await publishLiveEvent(trx, admin, { type: 'clanJoinRequest', clanId, username: await usernameOf(trx, userId) });
 }
 
+/** A member left: the clan's admin (whose member list would otherwise keep them). */
+export async function tellLeft(trx: Trx, userId: string, clan: { id: string; name: string }): Promise<void> {
+  const admin = await adminOf(trx, clan.id);
+  if (admin && admin !== userId) await publishLiveEvent(trx, admin, { type: 'clanLeft', clanId: clan.id, clanName: clan.name, username: await usernameOf(trx, userId) });
+}
+
 export async function tellRemoved(trx: Trx, userIds: string[], clan: { id: string; name: string }): Promise<void> {
   for (const userId of userIds) await publishLiveEvent(trx, userId, { type: 'clanRemoval', clanId: clan.id, clanName: clan.name });
 }

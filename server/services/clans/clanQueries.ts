@@ -11,7 +11,8 @@ import { notFound } from '../errors';
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export async function clansWithMembers(db: Executor, clanIds: string[]): Promise<ClanListItem[]> {
+/** `viewerId`: who reads the list (their own balance is always theirs to see: docs/domain/money.md). */
+export async function clansWithMembers(db: Executor, clanIds: string[], viewerId: string | null = null): Promise<ClanListItem[]> {
   if (clanIds.length === 0) return [];
   const clans = await db.selectFrom('clans').select(['id', 'name', 'tag', 'color']).where('id', 'in', clanIds).execute();
   const members = await db.selectFrom('clan_members')
@@ -29,15 +30,15 @@ export async function clansWithMembers(db: Executor, clanIds: string[]): Promise
     const clan = byId.get(id);
     if (!clan) return [];
     const list = members.filter((m) => m.clan_id === id)
-      .map((m) => ({ uuid: m.id, username: m.username, role: m.role, level: Number(m.level ?? 1), tripcoinBalance: m.shows_balance === true ? hundredthsToNumber(toBigInt(m.balance ?? 0)) : null }))
+      .map((m) => ({ uuid: m.id, username: m.username, role: m.role, level: Number(m.level ?? 1), tripcoinBalance: m.shows_balance === true || m.id === viewerId ? hundredthsToNumber(toBigInt(m.balance ?? 0)) : null }))
       .sort((a, b) => (a.role === b.role ? a.username.localeCompare(b.username) : a.role === 'admin' ? -1 : 1));
     const averageLevel = list.length ? Math.round((list.reduce((s, m) => s + m.level, 0) / list.length) * 10) / 10 : 0;
     return [{ clanId: clan.id, clanName: clan.name, clanTag: clan.tag, clanColor: clan.color, members: list, memberCount: list.length, averageLevel }];
   });
 }
 
-export async function details(db: Executor, clanId: string): Promise<ClanDetails> {
-  const [clan] = await clansWithMembers(db, [clanId]);
+export async function details(db: Executor, clanId: string, viewerId: string | null = null): Promise<ClanDetails> {
+  const [clan] = await clansWithMembers(db, [clanId], viewerId);
   const living = await db.selectFrom('clans').select('id').where('id', '=', clanId).where('disbanded_at', 'is', null).executeTakeFirst();
   if (!clan || !living) throw notFound(CLAN_TEXT.clanNotFound);
   return { clanId: clan.clanId, clanName: clan.clanName, clanTag: clan.clanTag, clanColor: clan.clanColor, members: clan.members };
@@ -54,25 +55,25 @@ export async function invitesOf(db: Executor, userId: string) {
 }
 
 /** Up to 10 living clans whose name or tag contains `text` (any case). */
-export async function searchClans(db: Executor, text: string): Promise<ClanListItem[]> {
+export async function searchClans(db: Executor, text: string, viewerId: string | null = null): Promise<ClanListItem[]> {
   const q = text.trim();
   if (!q) return [];
   const pattern = `%${likeEscape(q.toLowerCase())}%`;
   const ids = await db.selectFrom('clans').select('id').where('disbanded_at', 'is', null)
     .where((eb) => eb.or([eb(sql`lower(name)`, 'like', pattern), eb(sql`lower(tag)`, 'like', pattern)]))
     .orderBy('name').limit(10).execute();
-  return clansWithMembers(db, ids.map((r) => r.id));
+  return clansWithMembers(db, ids.map((r) => r.id), viewerId);
 }
 
 /** One page of living clans, oldest first (a page past the end is the last page). */
-export async function browseClans(db: Executor, wanted: { page: number; limit: number }) {
+export async function browseClans(db: Executor, wanted: { page: number; limit: number }, viewerId: string | null = null) {
   const total = await db.selectFrom('clans').select(sql<string>`count(*)`.as('n')).where('disbanded_at', 'is', null).executeTakeFirstOrThrow();
   const totalClans = Number(toBigInt(total.n));
   const totalPages = Math.max(1, Math.ceil(totalClans / wanted.limit));
   const page = Math.min(wanted.page, totalPages);
   const ids = await db.selectFrom('clans').select('id').where('disbanded_at', 'is', null)
     .orderBy('created_at').orderBy('id').limit(wanted.limit).offset((page - 1) * wanted.limit).execute();
-  return { clans: await clansWithMembers(db, ids.map((r) => r.id)), pagination: { currentPage: page, totalPages, totalClans } };
+  return { clans: await clansWithMembers(db, ids.map((r) => r.id), viewerId), pagination: { currentPage: page, totalPages, totalClans } };
 }
 
 /** The clan's pending invites, newest first (the caller checked it is the clan's admin). */

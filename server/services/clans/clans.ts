@@ -19,7 +19,7 @@ import { attempt, isUniqueViolation, type Executor, type Trx } from '../../db/tx
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { currentLevelOf, progressOf } from '../progress/progress';
 import { clanConflict, clanSkeletons } from '../accounts/names';
-import { tellInvited, tellJoined, tellJoinRequest, tellRemoved } from './clanEvents';
+import { tellInvited, tellJoined, tellJoinRequest, tellLeft, tellRemoved } from './clanEvents';
 
 export interface Membership { clanId: string; role: 'admin' | 'member' }
 
@@ -104,11 +104,12 @@ export async function declineInvite(trx: Trx, userId: string, inviteId: string):
 
 export async function leave(trx: Trx, userId: string, clanId: string): Promise<void> {
   await lockPlayer(trx, userId);
-  await lockClan(trx, clanId);
+  const clan = await lockClan(trx, clanId);
   const m = await membershipOf(trx, userId);
   if (!m || m.clanId !== clanId) throw notFound(CLAN_TEXT.notInClan);
   if (m.role === 'admin') throw conflict(CLAN_TEXT.adminCannotLeave, 'ADMIN_CANNOT_LEAVE');
   await trx.deleteFrom('clan_members').where('user_id', '=', userId).execute();
+  await tellLeft(trx, userId, clan);
 }
 
 export async function invite(trx: Trx, adminId: string, clanId: string, username: string): Promise<{ inviteId: string; username: string; createdAt: string }> {

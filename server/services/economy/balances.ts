@@ -61,3 +61,16 @@ export async function conservationViolations(db: Executor): Promise<string[]> {
   if (toBigInt(negatives.rows[0]?.n ?? 0) > 0n) problems.push('a balance or holding is negative');
   return problems;
 }
+
+/**
+ * Whose balance anyone sees (docs/domain/money.md, "Whose balance anyone sees"): a player always
+ * sees their own; anyone else sees it only when its owner switched on `showBalanceToClan` (saved
+ * with their settings, off by default). The profile and the clan lists both ask this.
+ */
+export async function balanceShownTo(db: Executor, ownerId: string, viewerId: string | null): Promise<boolean> {
+  if (viewerId === ownerId) return true;
+  const row = await db.selectFrom('user_settings')
+    .select(sql<boolean>`coalesce(settings->'showBalanceToClan' = 'true'::jsonb, false)`.as('shown'))
+    .where('user_id', '=', ownerId).executeTakeFirst();
+  return row?.shown === true;
+}

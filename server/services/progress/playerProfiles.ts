@@ -9,6 +9,7 @@ import type { Executor, Trx } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { notFound } from '../errors';
 import { coinBalance, playerAccount } from '../economy/ledger';
+import { balanceShownTo } from '../economy/balances';
 import { lastActiveText, streaks } from './profiles';
 import { currentLevelOf, progressOf } from './progress';
 
@@ -39,7 +40,7 @@ export interface ProfileOwner { id: string; username: string; created_at: Date |
  * route layer, `countView`, in a transaction of its own, before it reads). */
 export async function viewProfile(db: Executor, target: ProfileOwner): Promise<Profile> {
 
-  const [profile, lastSeen, days, stats, legacy, progress, balance] = await Promise.all([
+  const [profile, lastSeen, days, stats, legacy, progress, balance, shown] = await Promise.all([
     db.selectFrom('profiles').selectAll().where('user_id', '=', target.id).executeTakeFirst(),
     db.selectFrom('sessions').select(sql<Date | null>`max(last_seen_at)`.as('seen')).where('user_id', '=', target.id).executeTakeFirst(),
     db.selectFrom('login_days').select(sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day')).where('user_id', '=', target.id).execute(),
@@ -47,6 +48,7 @@ export async function viewProfile(db: Executor, target: ProfileOwner): Promise<P
     db.selectFrom('legacy_stats').select(['block', 'stats']).where('user_id', '=', target.id).execute(),
     progressOf(db, target.id),
     coinBalance(db, playerAccount(target.id)),
+    balanceShownTo(db, target.id, viewerId),
   ]);
   const seen = lastSeen?.seen ? new Date(lastSeen.seen) : null;
   const streak = streaks(days.map((d) => d.day), new Date());
@@ -76,7 +78,8 @@ export async function viewProfile(db: Executor, target: ProfileOwner): Promise<P
       level: Math.round((level + fraction) * 1000) / 1000,
       xp: progress.totalXp,
       xp_for_next_level: card.xpNeededForNext,
-      coins: hundredthsToNumber(balance),
+      // A balance is private unless its owner shows it: null tells the viewer it is not theirs to see.
+      coins: shown ? hundredthsToNumber(balance) : null,
     },
   };
   for (const row of legacy) {

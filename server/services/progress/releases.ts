@@ -11,6 +11,7 @@ export async function releaseLogs(db: Executor): Promise<ReleaseLog[]> {
   return rows.map((r): ReleaseLog => ({
     version: r.version, name: r.name, release_date: dateText(r.release_date),
     added: r.added, fixed: r.fixed, removed: r.removed,
+    ...(Object.keys(r.translations ?? {}).length > 0 ? { translations: r.translations } : {}),
   }));
 }
 
@@ -19,8 +20,9 @@ export async function publishRelease(trx: Trx, release: ReleaseLog): Promise<voi
   const row = {
     version: release.version, name: release.name, release_date: release.release_date,
     added: JSON.stringify(release.added), fixed: JSON.stringify(release.fixed), removed: JSON.stringify(release.removed),
+    translations: JSON.stringify(release.translations ?? {}),
   };
   await trx.insertInto('release_logs').values(row)
-    .onConflict((oc) => oc.column('version').doUpdateSet({ name: row.name, release_date: row.release_date, added: row.added, fixed: row.fixed, removed: row.removed }))
+    .onConflict((oc) => oc.column('version').doUpdateSet({ name: row.name, release_date: row.release_date, added: row.added, fixed: row.fixed, removed: row.removed, translations: row.translations }))
     .execute();
 }

@@ -64,16 +64,22 @@ export function loadProducts(path: string = DEFAULT_PRODUCTS_FILE): Products {
   return parseProducts(raw, full);
 }
 
-/** The packs one host sells, as the products endpoint offers them (the server's price on the web only). */
+/** The server's own price of a pack on a host that gives the client none (the web, the portal). */
+function ownPrice(product: Product, host: PurchaseHost): OfferedProduct['price'] {
+  if (host === 'web' && product.web) return { amountMinor: product.web.amountMinor, currency: product.web.currency };
+  const portal = product.crazygames;
+  if (host === 'crazygames' && portal?.amountMinor !== undefined && portal.currency !== undefined) return { amountMinor: portal.amountMinor, currency: portal.currency };
+  return undefined;
+}
+
+/** The packs one host sells, as the products endpoint offers them (with the server's price where it has one). */
 export function offeredProducts(products: Products, host: PurchaseHost): OfferedProduct[] {
   const out: OfferedProduct[] = [];
   for (const product of products.list) {
     const hostProductId = hostProductIdOf(product, host);
     if (hostProductId === undefined) continue;
-    out.push({
-      id: product.id, tripcoins: product.tripcoins, hostProductId,
-      ...(host === 'web' && product.web ? { price: { amountMinor: product.web.amountMinor, currency: product.web.currency } } : {}),
-    });
+    const price = ownPrice(product, host);
+    out.push({ id: product.id, tripcoins: product.tripcoins, hostProductId, ...(price ? { price } : {}) });
   }
   return out;
 }

@@ -6,7 +6,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { createElement, type ComponentType } from 'react';
 import type { OverlayKey } from '../../../contract/game';
 import type { Feature } from '../../../contract/features';
+import type { HiddenUi } from '../../../hosts/types';
 import { useFeature } from '../../api/features';
+import { useHost } from '../../lib/host';
 import { getCheckoutReturn } from '../../host-bridge/purchaseNews';
 import { t } from '../../i18n';
 import { BusyModal } from '../../overlays/BusyModal';
@@ -27,6 +29,14 @@ export function featureOfOverlay(key: OverlayKey, payload: unknown): Feature | n
   }
 }
 
+/**
+ * What the host's hidden list keeps out of reach, whoever asks (the game's trigger included): the
+ * Mythical Bridge asks the player for a wallet address, which a host hiding wallets never does.
+ */
+export function hiddenByHost(key: OverlayKey, isHidden: (part: HiddenUi) => boolean): boolean {
+  return key === 'mythicalBridge' && isHidden('bridge');
+}
+
 export function FeatureUnavailable({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
     <BusyModal opened onClose={onClose} title={t('features.unavailableTitle')} closeLabel={t('features.close')}>
@@ -43,6 +53,8 @@ export function FeatureUnavailable({ message, onClose }: { message: string | nul
 function gate<K extends OverlayKey>(key: K, Inner: OverlayComponent<K>): ComponentType<OverlayProps<K>> {
   function Gated(props: OverlayProps<K>) {
     const state = useFeature(featureOfOverlay(key, props.payload));
+    const host = useHost();
+    if (hiddenByHost(key, host.isHidden)) return <FeatureUnavailable message={null} onClose={props.onClose} />;
     if (!state.on) return <FeatureUnavailable message={state.message} onClose={props.onClose} />;
     return createElement(Inner as ComponentType<OverlayProps<K>>, props);
   }

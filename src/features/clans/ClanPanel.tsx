@@ -67,6 +67,10 @@ function RemovableMembers({ membership, clan }: { membership: ClanMembership; cl
   const close = () => setTarget(null);
   const started = useCloseOnSuccess(membership, close);
   const busy = membership.pendingKind === 'removeMember';
+  // A member who is gone (they left, and the list was read again) is no one to remove: the dialog
+  // closes instead of staying open over the refusal's toast.
+  const gone = target !== null && !clan.members.some((m) => m.uuid === target.uuid);
+  useEffect(() => { if (gone && !busy) setTarget(null); }, [gone, busy]);
   return (
     <>
       <MemberList members={clan.members} color={clan.clanColor} onRemove={setTarget} busy={membership.busy} />

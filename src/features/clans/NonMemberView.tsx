@@ -1,9 +1,13 @@
-// The non-member view: 'You're not in a clan', Create a Clan (level 15),
-// Request to Join Clan and the Pending Invites list.
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+// The non-member view: 'You're not in a clan', Create a Clan (level 15; below it, how far the
+// player is from it, how to get there and a way to their level progress), Request to Join Clan
+// and the Pending Invites list.
+import { Anchor, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 
-import { CLAN_CREATE_MIN_LEVEL } from '../../../contract/levels';
+import { CLAN_CREATE_MIN_LEVEL, xpRequiredForLevel } from '../../../contract/levels';
+import { useLevelProgress } from '../../api/levelProgress';
+import { formatNumber } from '../../i18n/format';
+import { useOverlays } from '../../overlays/context';
 import { useMyInvites } from './api/getMyInvites';
 import { ClanLabel } from './ClanName';
 import { CreateClanModal } from './CreateClanModal';
@@ -17,15 +21,25 @@ export function NonMemberView({ membership }: { membership: ClanMembership }) {
   const invites = useMyInvites();
   const [dialog, setDialog] = useState<'create' | 'request' | null>(null);
   const canCreate = context.level >= CLAN_CREATE_MIN_LEVEL;
+  const overlays = useOverlays();
+  const totalXp = useLevelProgress().data?.userProgress.totalXP;
+  const xpToGo = totalXp === undefined ? null : clanLevelXpToGo(totalXp);
   return (
     <Stack gap="lg" data-testid="clan-non-member">
       <Text fw={600} size="lg">{t('clans.NonMemberView.youReNotInA')}</Text>
       <Group align="flex-start">
-        <Stack gap={4}>
+        <Stack gap={4} align="flex-start">
           <Button onClick={() => setDialog('create')} disabled={!canCreate || busy} aria-describedby={canCreate ? undefined : 'clan-level-rule'}>
             {t('clans.NonMemberView.createAClan')}
           </Button>
-          {!canCreate && <Text size="sm" c="dimmed" id="clan-level-rule">{CLAN_TEXT.levelRequired}</Text>}
+          {!canCreate && (
+            <Stack gap={2} maw={360} id="clan-level-rule" data-testid="clan-level-rule">
+              <Text size="sm" c="dimmed">{CLAN_TEXT.levelRequired}</Text>
+              {xpToGo !== null && <Text size="sm" data-testid="clan-level-distance">{t('clans.NonMemberView.levelDistance', { current: context.level, level: CLAN_CREATE_MIN_LEVEL, xp: formatNumber(xpToGo) })}</Text>}
+              <Text size="sm" c="dimmed">{t('clans.NonMemberView.levelWay')}</Text>
+              <Anchor component="button" type="button" size="sm" ta="start" onClick={() => overlays.open('levelProgress', {})}>{t('clans.NonMemberView.seeLevelProgress')}</Anchor>
+            </Stack>
+          )}
         </Stack>
         <Button variant="default" onClick={() => setDialog('request')}>{t('clans.NonMemberView.requestToJoinClan')}</Button>
       </Group>
@@ -60,4 +74,9 @@ export function NonMemberView({ membership }: { membership: ClanMembership }) {
       <RequestJoinModal opened={dialog === 'request'} onClose={() => setDialog(null)} membership={membership} />
     </Stack>
   );
+}
+
+/** The XP still missing to the level that lets a player create a clan (0 once there). */
+export function clanLevelXpToGo(totalXp: number): number {
+  return Math.max(0, xpRequiredForLevel(CLAN_CREATE_MIN_LEVEL) - totalXp);
 }

@@ -12,6 +12,7 @@ export function clansLiveEvent(event: LiveEvent, client: QueryClient): void {
     case 'clanAccept': showToast({ message: LIVE_TEXT.clanAccept(event.username, event.clanName), tone: 'info' }); break;
     case 'clanJoinRequest': showToast({ message: LIVE_TEXT.clanJoinRequest(event.username), tone: 'info' }); break;
     case 'clanRemoval': showToast({ message: LIVE_TEXT.clanRemoval(event.clanName), tone: 'info' }); break;
+    case 'clanLeft': showToast({ message: LIVE_TEXT.clanLeft(event.username, event.clanName), tone: 'info' }); break;
     default: return;
   }
   void refreshClanLists(client);

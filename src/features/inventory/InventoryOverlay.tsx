@@ -117,7 +117,7 @@ function HistoryTab() {
             {entries.map((e) => (
               <Table.Tr key={e.id} data-testid="history-entry">
                 <Table.Td className={`${classes.nowrap} ${classes.when}`}>{when(e.at)}</Table.Td>
-                <Table.Td className={classes.what}>{reasonLabel(e.reason)}</Table.Td>
+                <Table.Td className={classes.what}>{reasonLabel(e.reason, e.pack)}</Table.Td>
                 <Table.Td className={classes.with}>{counterpartyLabel(e)}</Table.Td>
                 <Table.Td ta="right" className={`${classes.nowrap} ${classes.amount}`} c={e.amount < 0 ? 'red.4' : 'teal.4'}>{amountLabel(e)}</Table.Td>
                 <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${T.after} ${balanceLabel(e)}`}><span className={classes.cardLabel} data-testid="history-after-label">{T.after} </span>{balanceLabel(e)}</Table.Td>

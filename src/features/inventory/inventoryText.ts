@@ -2,13 +2,20 @@
 import type { HistoryEntry } from '../../../contract/myEconomy';
 import { INVENTORY_TEXT } from '../../i18n/texts';
 import { formatTcAmount } from '../../ui/formatTc';
+import { formatNumber } from '../../i18n/format';
 
-export function reasonLabel(reason: string): string {
+/** The ledger's reason for a purchase's refund (server/services/economy/purchases.ts). */
+const PURCHASE_REVERSAL = 'purchase reversed';
+
+/** What happened, in words: a real-money purchase (or its refund) names its pack. */
+export function reasonLabel(reason: string, pack?: HistoryEntry['pack']): string {
+  if (pack) return (reason === PURCHASE_REVERSAL ? INVENTORY_TEXT.packRefunded : INVENTORY_TEXT.packBought)(formatNumber(pack.tripcoins));
   return INVENTORY_TEXT.reasons[reason] ?? reason;
 }
 
 export function counterpartyLabel(entry: Pick<HistoryEntry, 'counterparty'>): string {
   const c = entry.counterparty;
+  if (c.kind === 'store') return INVENTORY_TEXT.stores[c.host];
   return c.kind === 'player' ? c.username : INVENTORY_TEXT.counterparties[c.kind];
 }
 

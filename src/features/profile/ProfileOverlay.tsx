@@ -84,7 +84,7 @@ function ProfileView({ profile, own }: { profile: Profile; own: boolean }) {
         <div className={classes.levelFacts}>
           <Stat label={t('profile.ProfileOverlay.xp')} value={formatNumber(s.xp)} testId="profile-xp" />
           <Stat label={t('profile.ProfileOverlay.xpForNextLevel')} value={formatNumber(s.xp_for_next_level)} />
-          <Stat label={t('profile.ProfileOverlay.coins')} value={formatTc(s.coins)} testId="profile-coins" />
+          <Stat label={t('profile.ProfileOverlay.coins')} value={s.coins === null ? t('profile.ProfileOverlay.coinsPrivate') : formatTc(s.coins)} testId="profile-coins" />
         </div>
       </section>
 

@@ -72,11 +72,12 @@ export default function GetTripCoinsOverlay({ onClose }: OverlayProps<'getTripCo
           <Alert color="red" data-testid="purchase-debt">{t('purchases.debt', { amount: formatTc(-balance) })}</Alert>
         )}
         {checkout && (
-          <Alert color={checkout.status === 'paid' ? 'green' : checkout.status === 'waiting' ? 'blue' : 'yellow'} data-testid="purchase-return" data-status={checkout.status}>
+          <Alert color={checkout.status === 'paid' ? 'green' : checkout.status === 'waiting' ? 'blue' : checkout.status === 'cancelled' ? 'gray' : 'yellow'} data-testid="purchase-return" data-status={checkout.status}>
             {checkout.status === 'waiting' && <Group gap="xs"><Loader size="xs" />{t('purchases.returnWaiting')}</Group>}
             {checkout.status === 'paid' && t('purchases.done', { coins: formatTc(checkout.tripcoins), balance: formatTc(checkout.balance) })}
             {checkout.status === 'expired' && t('purchases.returnExpired')}
             {checkout.status === 'refunded' && t('purchases.returnRefunded')}
+            {checkout.status === 'cancelled' && t('purchases.cancelled')}
             {checkout.status === 'failed' && t('purchases.returnSlow')}
           </Alert>
         )}

@@ -9,11 +9,11 @@ import { OverlayFrame } from '../../ui/OverlayFrame';
 import { showToast } from '../../ui/toast';
 import { releaseErrorText, releaseLogsQuery } from './api/getReleaseLogs';
 import { useEscapeLayer } from '../../overlays/context';
-import { COUNTER_ANIMATION_MS, RELEASE_TEXT, groupByMonth, isCountedItem, releaseDateLabel, releaseMetrics, updatesLabel, type Release } from './releaseLogic';
+import { COUNTER_ANIMATION_MS, RELEASE_TEXT, groupByMonth, isCountedItem, releaseDateLabel, releaseIn, releaseMetrics, updatesLabel, type Release } from './releaseLogic';
 import { useCountUp } from './useCountUp';
 import classes from './ReleaseNotes.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
-import { t } from '../../i18n';
+import { currentLocale, t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
 import { streakIsCurrent } from '../../../contract/releaseStreak';
 import { localDay, releaseDayText } from '../../i18n/releaseDay';
@@ -42,6 +42,7 @@ function ReleaseDialog({ release, onClose }: { release: Release | null; onClose:
       {release && (
         <Stack gap="md" data-testid="release-dialog">
           <Text size="sm" c="dimmed">{releaseDateLabel(release.date)}</Text>
+          {release.inEnglish && <Text size="sm" c="dimmed" data-testid="release-in-english">{t('releases.ReleaseNotesOverlay.inEnglish')}</Text>}
           {release.changes.map((change) => {
             const items = change.items.filter(isCountedItem);
             return (
@@ -62,8 +63,11 @@ function ReleaseDialog({ release, onClose }: { release: Release | null; onClose:
 export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }) {
   const query = useQuery(releaseLogsQuery);
   const [open, setOpen] = useState<Release | null>(null);
-  const groups = useMemo(() => groupByMonth(query.data ?? []), [query.data]);
-  const metrics = useMemo(() => releaseMetrics(query.data ?? []), [query.data]);
+  const locale = currentLocale();
+  const releases = useMemo(() => (query.data ?? []).map((r) => releaseIn(r, locale)), [query.data, locale]);
+  const groups = useMemo(() => groupByMonth(releases), [releases]);
+  const metrics = useMemo(() => releaseMetrics(releases), [releases]);
+  const someInEnglish = releases.some((r) => r.inEnglish);
   const newest = groups[0]?.releases[0];
   // A streak whose newest day is before yesterday ended: said in the past tense, with its day.
   const streakEnded = newest && !streakIsCurrent(newest.date, localDay(new Date())) ? newest.date : null;
@@ -81,6 +85,7 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
   } else {
     body = (
       <Stack gap="xl" className={classes.body}>
+        {someInEnglish && <Text size="sm" c="dimmed" data-testid="releases-in-english">{t('releases.ReleaseNotesOverlay.inEnglish')}</Text>}
         <div className={classes.headline}>
           <div>
             <Text className={classes.kicker} data-testid="release-streak-kicker">{streakEnded ? t('releases.ReleaseNotesOverlay.streakEnded', { date: releaseDayText(streakEnded) }) : t('releases.ReleaseNotesOverlay.dailyUpdateStreak')}</Text>

@@ -1,7 +1,7 @@
 // Release notes, as the overlay shows them: the server's logs
 // transformed into date + changes[], synthesised dates from the streak's first version on,
 // metrics that skip placeholder items, and grouping by month, newest first.
-import type { ReleaseLog } from '../../../contract/releases';
+import type { ReleaseLog, ReleaseText } from '../../../contract/releases';
 import { compareVersions, datedReleases, streakOfDays } from '../../../contract/releaseStreak';
 import { t } from '../../i18n';
 import { formatDate } from '../../i18n/format';
@@ -16,6 +16,23 @@ export interface Release {
   /** Calendar day (YYYY-MM-DD) in the release time zone, UTC−5. */
   date: string;
   changes: Array<{ type: ChangeType; items: string[] }>;
+  /** The studio's words in other languages, by locale. */
+  translations?: Partial<Record<string, ReleaseText>>;
+  /** Set by releaseIn: the player's language has no words of its own, so this is the English. */
+  inEnglish?: boolean;
+}
+
+const changesOf = (text: Pick<ReleaseText, 'added' | 'fixed' | 'removed'>): Release['changes'] => [
+  { type: 'ADDED', items: text.added },
+  { type: 'FIXED', items: text.fixed },
+  { type: 'REMOVED', items: text.removed },
+];
+
+/** The release in the player's language: the studio's words for it, else the English, marked. */
+export function releaseIn(release: Release, locale: string): Release {
+  if (locale === 'en') return release;
+  const text = release.translations?.[locale];
+  return text ? { ...release, name: text.name, changes: changesOf(text) } : { ...release, inEnglish: true };
 }
 
 /**
@@ -41,11 +58,8 @@ export function toReleases(logs: readonly ReleaseLog[]): Release[] {
     version: log.version,
     name: log.name,
     date,
-    changes: [
-      { type: 'ADDED', items: log.added },
-      { type: 'FIXED', items: log.fixed },
-      { type: 'REMOVED', items: log.removed },
-    ],
+    changes: changesOf(log),
+    ...(log.translations ? { translations: log.translations } : {}),
   }));
   return releases.reverse();
 }

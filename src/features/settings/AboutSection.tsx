@@ -1,9 +1,14 @@
 // The About section: the version badge and channel, the legal pages (served by our own
-// server at /privacy and /terms), and the community and support links of activity.config.json,
+// server at /privacy and /terms, opened inside the shell: a portal allows no link out of the
+// game), and the community and support links of activity.config.json (on a host that hides
+// external links, the support contact as plain text and no community links),
 // with the server's own support contact (SUPPORT_EMAIL, SUPPORT_URL, from GET /api/config) first.
 // The recent-updates block is disabled in the current configuration. A link group that is not
 // configured is not shown: a placeholder that leads nowhere is worse than no link.
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useHost } from '../../lib/host';
+import { BusyModal } from '../../overlays/BusyModal';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
 import { currentLocale, t } from '../../i18n';
@@ -45,29 +50,49 @@ function withServerSupport(server: AboutLink[], configured: readonly AboutLink[]
   return [...server, ...configured.filter((l) => !server.some((s) => s.href === l.href))];
 }
 
-function Links({ title, links, testId }: { title: string; links: readonly AboutLink[]; testId?: string }) {
+function Links({ title, links, testId, outside }: { title: string; links: readonly AboutLink[]; testId?: string; outside: boolean }) {
   if (links.length === 0) return null;
   return (
     <Stack gap={4} data-testid={testId}>
       <Title order={4}>{title}</Title>
       <Group gap="md">
-        {links.map((l) => <Anchor key={l.href} href={legalHref(l)} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>)}
+        {links.map((l) => (outside
+          ? <Anchor key={l.href} href={l.href} target="_blank" rel="noreferrer">{aboutLinkLabel(l.label)}</Anchor>
+          // No link out of the game here: the contact is written out to be read or copied.
+          : <Text key={l.href} size="sm" style={{ userSelect: 'text' }}>{l.href.startsWith('mailto:') ? l.href.slice(7) : l.label === l.href ? l.href : `${aboutLinkLabel(l.label)}: ${l.href}`}</Text>))}
       </Group>
+    </Stack>
+  );
+}
+
+/** The legal pages, opened inside the shell (our own page in a frame of ours): never a new tab. */
+function LegalLinks() {
+  const [open, setOpen] = useState<AboutLink | null>(null);
+  return (
+    <Stack gap={4}>
+      <Title order={4}>{t('settings.AboutSection.legal')}</Title>
+      <Group gap="md">
+        {LEGAL_LINKS.map((l) => <Anchor key={l.href} component="button" type="button" onClick={() => setOpen(l)}>{aboutLinkLabel(l.label)}</Anchor>)}
+      </Group>
+      <BusyModal opened={open !== null} onClose={() => setOpen(null)} title={open ? aboutLinkLabel(open.label) : ''} size="xl" closeLabel={t('common.closeDialog')} zIndex={450}>
+        {open && <iframe data-testid="legal-page" title={aboutLinkLabel(open.label)} src={legalHref(open)} style={{ width: '100%', height: '70vh', border: 0, background: '#fff', borderRadius: 4 }} />}
+      </BusyModal>
     </Stack>
   );
 }
 
 export function AboutSection({ links = about }: { links?: { community: readonly AboutLink[]; support: readonly AboutLink[] } }) {
   const support = withServerSupport(serverSupportLinks(useQuery(publicConfigQuery).data?.support), links.support);
+  const outside = !useHost().isHidden('externalLinks');
   return (
     <Stack gap="lg">
       <Group gap="sm">
         <Badge size="lg" data-testid="about-version">v1.3</Badge>
         <Text c="dimmed">{t('settings.AboutSection.stableChannel')}</Text>
       </Group>
-      <Links title={t('settings.AboutSection.legal')} links={LEGAL_LINKS} />
-      <Links title={t('settings.AboutSection.community')} links={links.community} />
-      <Links title={t('settings.AboutSection.contactSupport')} links={support} testId="about-support" />
+      <LegalLinks />
+      {outside && <Links title={t('settings.AboutSection.community')} links={links.community} outside />}
+      <Links title={t('settings.AboutSection.contactSupport')} links={support} testId="about-support" outside={outside} />
     </Stack>
   );
 }

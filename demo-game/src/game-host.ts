@@ -1,7 +1,8 @@
 // The running game's side of the host API: what it heard and asked (DemoHostState), the menu's
 // host buttons, the presence it reports, and what each host event does. The pure parts (requests,
-// HUD lines, effects) are in host.ts; this keeps the state and hands the ad's pause to the game.
-import { GAME_HOOKS } from '../../contract/game';
+// HUD lines, effects) are in host.ts; this keeps the state, hands the ad's pause to the game and
+// tells the host when the game leaves play and comes back (the `gameplay` call).
+import { GAME_HOOKS, type GameplayState } from '../../contract/game';
 import { callHost, describeHostAnswer, describeHostEvent, describeParty, describePresence, hostEffect, presenceFor, type HostTrigger } from './host';
 import type { Hud } from './hud/hud';
 import type { DemoHostState } from './test-api';
@@ -19,7 +20,7 @@ export interface GameHostDeps {
 
 export const EMPTY_HOST_STATE: DemoHostState = {
   room: null, party: null, presence: null, calls: [], adPlaying: null, ads: [], chatEnabled: null, locale: null,
-  savesPersistent: null, happyTime: false, purchases: [], purchaseLine: null,
+  savesPersistent: null, happyTime: false, purchases: [], purchaseLine: null, gameplay: null,
 };
 
 export function createGameHost(deps: GameHostDeps) {
@@ -98,8 +99,22 @@ export function createGameHost(deps: GameHostDeps) {
     }
   }
 
+  /**
+   * Tells the host what the game is doing (its menu, a round's end, play), on a change only: the
+   * portal then stops counting play at the menu and between rounds.
+   */
+  let toldGameplay: GameplayState = 'play';
+  async function gameplay(state: GameplayState): Promise<void> {
+    if (state === toldGameplay || typeof hooks[GAME_HOOKS.hostCall] !== 'function') return;
+    toldGameplay = state;
+    set({ gameplay: { state, playing: null } });
+    const answer = await callHost(hooks, { call: 'gameplay', state });
+    if (toldGameplay === state) set({ gameplay: { state, playing: answer.status === 'done' ? answer.value.playing : null } });
+  }
+
   return {
     state: (): DemoHostState => host,
+    gameplay,
     adPlaying: () => host.adPlaying !== null,
     runTrigger,
     start,

@@ -58,7 +58,11 @@ export function createGame(options: GameStartOptions): GameHandle {
     flags.menuOpen = open;
     hud.setMenuOpen(open);
     if (open) freeMouse();
+    tellGameplay();
   };
+  // Out of play in the menu and between rounds (the host stops counting play time meanwhile).
+  let roundOver = false;
+  const tellGameplay = () => void host.gameplay(flags.menuOpen ? 'menu' : roundOver ? 'roundOver' : 'play');
 
   const host = createGameHost({
     hooks: win, hud, log, arena: layout.name,
@@ -68,7 +72,7 @@ export function createGame(options: GameStartOptions): GameHandle {
   });
   const sim = createSim(arena, world, layout.spawn, host.adPlaying);
   // Rounds paid by the local demo game server (round.ts), once the shell says who plays.
-  const rounds = createRounds({ log });
+  const rounds = createRounds({ log, onRound: (phase) => { roundOver = phase === 'over'; tellGameplay(); } });
   const setSettings = (next: GameSettings) => {
     if (next === sim.sim.settings) return;
     sim.sim.settings = next;

@@ -7,6 +7,8 @@
 // purchases); this one joins them and routes the game's calls.
 // - Presence: a default from the shell's own state ("In the menu" before play and while an
 //   overlay or an ad is up, "Playing" in play); the game's own fields win while it has set them.
+// - Gameplay: the game says it plays, or left play (its menu, a round's end, a death screen),
+//   or loads a level; the wiring combines it with the shell's overlays (machines/gameplay.ts).
 // - Ads: gameplay stops, the page and the game are muted and the game hears adStarted from the
 //   moment the ad plays until it is over (or timed out), then everything resumes.
 // - The game hears the host's news through the game link, which keeps what is a state (party,
@@ -16,7 +18,7 @@
 // Loaded lazily (it carries zod); hostWiring.ts puts the window hook up at once and forwards.
 import {
   HOST_CALL_TIMEOUT_MS, HOST_NAMES, HOST_REASONS, SHELL_TO_GAME, hostAnswerSchema, parseHostCall, parseHostEvent,
-  type HostAnswer, type HostCall, type HostCallName, type HostCapabilities, type HostEvent, type HostName, type HostTradeHold,
+  type HostAnswer, type HostCall, type HostCallName, type HostCapabilities, type HostEvent, type GameplayState, type HostName, type HostTradeHold,
 } from '../../contract/game';
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { getCurrentPlayer, type CurrentPlayer } from '../api/currentPlayer';
@@ -42,6 +44,8 @@ export interface HostApiDeps {
   playing: () => boolean;
   /** Gameplay stops/starts again around an ad (hostWiring re-syncs the host's lifecycle). */
   onAdChange?: (running: boolean) => void;
+  /** The game said it entered or left play (hostWiring re-syncs the host's lifecycle). */
+  onGameplayChange?: () => void;
   /** Mutes the page's own audio during an ad (and restores it after). */
   mutePage?: (muted: boolean) => void;
   /** Our signed-in player (default: src/api/currentPlayer.ts): added to the party's own member. */
@@ -69,6 +73,8 @@ export interface HostApi {
   call(request: unknown, askedAt?: number): Promise<HostAnswer>;
   /** An ad is playing (gameplay stopped, page muted). */
   adRunning(): boolean;
+  /** What the game last said it is doing (`play` until it says otherwise). */
+  gameplay(): GameplayState;
   /** The shell's state changed (loading, overlays): the default presence may follow. */
   shellStateChanged(): void;
   dispose(): void;
@@ -94,7 +100,9 @@ export function createHostApi(deps: HostApiDeps): HostApi {
   const party = createApiParty({ adapter, host, player, emit, log });
   // Presence reads the ads' state and the ads tell presence of a change: the first is late-bound.
   let adRunning = () => false;
-  const presence = createApiPresence({ adapter, playing: () => deps.playing() && !adRunning(), now: deps.now ?? Date.now });
+  let gameplay: GameplayState = 'play';
+  const playing = () => deps.playing() && !adRunning() && gameplay === 'play';
+  const presence = createApiPresence({ adapter, playing, now: deps.now ?? Date.now });
   const ads = createApiAds({ adapter, host, emit, changed: presence.changed, ...pick(deps, 'onAdChange', 'mutePage') });
   adRunning = ads.running;
   const features = createApiFeatures(deps.features, emit);
@@ -136,6 +144,16 @@ export function createHostApi(deps: HostApiDeps): HostApi {
       case 'happyTime': return adapter.happyTime ? adapter.happyTime() : Promise.resolve(unavailable(HOST_REASONS.notOffered(host, 'happyTime')));
       case 'products': return Promise.resolve(features.off('purchases')).then((off) => off ?? purchases.products());
       case 'purchase': return Promise.resolve(features.off('purchases')).then((off) => off ?? purchases.purchase(request.productId));
+      case 'gameplay': {
+        // The shell answers it: the host hears the combined state from the wiring, and the
+        // default presence follows ("Playing" only in play).
+        if (request.state !== gameplay) {
+          gameplay = request.state;
+          deps.onGameplayChange?.();
+          presence.changed();
+        }
+        return Promise.resolve({ status: 'done', value: { state: gameplay, playing: playing() } });
+      }
     }
   };
 
@@ -148,6 +166,7 @@ export function createHostApi(deps: HostApiDeps): HostApi {
   return {
     call,
     adRunning: () => ads.running(),
+    gameplay: () => gameplay,
     shellStateChanged: presence.changed,
     dispose() { for (const cleanup of cleanups.splice(0)) cleanup(); },
   };

@@ -201,6 +201,8 @@ export interface HostDefinition<K extends string = string> {
    * open them answers with a text naming the host. Hosts that allow sign-in leave it out.
    */
   readonly guestOnly?: { readonly name: string };
+  /** 'blocked': the host blocks requests off our origin (Poki): the shell makes none (hosts/outside.ts). */
+  readonly outsideRequests?: 'blocked';
   /** Loads its adapter as its own chunk: one host's SDK never weighs on another host's first screen. */
   load(): Promise<HostAdapter>;
 }

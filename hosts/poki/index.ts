@@ -24,5 +24,7 @@ export const poki = defineHost({
   signInAtStart: false,
   // Poki forbids external log-ins (docs/hosts/poki.md says why the player is a guest here).
   guestOnly: { name: 'Poki' },
+  // Poki blocks outside requests: the shell makes none there (hosts/outside.ts).
+  outsideRequests: 'blocked',
   load: async () => (await import('./adapter')).createPokiAdapter(),
 });

@@ -17,11 +17,19 @@ import type { Feature } from './featureNames';
 export const HOST_NAMES = ['web', 'discord', 'crazygames', 'poki'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
-export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase'] as const;
+export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase', 'gameplay'] as const;
 export type HostCallName = (typeof HOST_CALLS)[number];
 
 export const AD_KINDS = ['midgame', 'rewarded'] as const;
 export type AdKind = (typeof AD_KINDS)[number];
+
+/**
+ * What the game says it is doing (the `gameplay` call): in play, or out of it (its own menu, a
+ * round's end, a death screen), or loading a level. Gameplay reaches the host only while both the
+ * game and the shell say play (machines/gameplay.ts); a game that never calls is in play.
+ */
+export const GAMEPLAY_STATES = ['play', 'menu', 'roundOver', 'death', 'loading'] as const;
+export type GameplayState = (typeof GAMEPLAY_STATES)[number];
 
 /** Bounds of what crosses the API. */
 export const HOST_LIMITS = {
@@ -55,6 +63,8 @@ export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
   products: 10_000,
   /** The host's purchase dialog stays open while the player pays (a card, a 3-D Secure check). */
   purchase: 600_000,
+  /** Answered by the shell itself: the host hears it without being waited for. */
+  gameplay: 1_000,
 };
 
 /** Why a host sells nothing here (`unavailable` answers of products and purchase carry these). */
@@ -85,7 +95,9 @@ export type HostCall =
   /** The TripCoin packs this host sells, priced for the player. */
   | { call: 'products' }
   /** Buys one pack through the host's own flow (a product id of the products answer); the server grants. */
-  | { call: 'purchase'; productId: string };
+  | { call: 'purchase'; productId: string }
+  /** The game entered play, left it (menu, round over, death screen) or is loading a level. */
+  | { call: 'gameplay'; state: GameplayState };
 
 /** What the host offers: every power by name, true where a call can be `done`. */
 export interface HostCapabilities {
@@ -159,6 +171,8 @@ export interface HostCallValues {
   products: { host: HostName; products: HostProduct[] };
   /** The pack was paid and the server granted it: `balance` is the player's TripCoins after it. */
   purchase: { productId: string; tripcoins: number; balance: number };
+  /** `playing`: whether the host now counts play (the game's state and the shell's overlays and ads). */
+  gameplay: { state: GameplayState; playing: boolean };
 }
 
 export type HostAnswerDone<C extends HostCallName = HostCallName> = { status: 'done'; value: HostCallValues[C] };

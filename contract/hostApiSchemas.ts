@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { FEATURES } from './featureNames';
 import {
-  AD_KINDS, HOST_CALLS, HOST_LIMITS, HOST_NAMES, ROOM_ID_PATTERN,
+  AD_KINDS, GAMEPLAY_STATES, HOST_CALLS, HOST_LIMITS, HOST_NAMES, ROOM_ID_PATTERN,
   type HostAnswer, type HostCall, type HostCallName, type HostCallValues, type HostCapabilities, type HostEvent, type HostProduct, type Party,
 } from './hostApi';
 
@@ -39,6 +39,7 @@ export const HostCallSchema = /* @__PURE__ */ (() => z.discriminatedUnion('call'
   z.object({ call: z.literal('happyTime') }),
   z.object({ call: z.literal('products') }),
   z.object({ call: z.literal('purchase'), productId: HostProductId }),
+  z.object({ call: z.literal('gameplay'), state: z.enum(GAMEPLAY_STATES) }),
 ]))();
 
 /** Each feature on or off (contract/featureNames.ts). */
@@ -80,6 +81,7 @@ export const HostCallValueSchemas = /* @__PURE__ */ (() => ({
   happyTime: z.object({ celebrated: z.literal(true) }),
   products: z.object({ host: z.enum(HOST_NAMES), products: z.array(HostProductSchema).max(HOST_LIMITS.products) }),
   purchase: z.object({ productId: HostProductId, tripcoins: Tripcoins, balance: Balance }),
+  gameplay: z.object({ state: z.enum(GAMEPLAY_STATES), playing: z.boolean() }),
 }) satisfies { [C in HostCallName]: z.ZodType<HostCallValues[C]> })();
 
 const Cancelled = /* @__PURE__ */ (() => z.object({ status: z.literal('cancelled') }))();

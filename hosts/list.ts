@@ -19,3 +19,8 @@ export const FALLBACK_HOST: Host = web;
 export function hostOf(kind: HostKind): Host {
   return HOSTS.find((host) => host.kind === kind) ?? FALLBACK_HOST;
 }
+
+/** Whether `kind` names a host (a kind read from elsewhere: the request header's, a test's). */
+export function isHostKind(kind: string): kind is HostKind {
+  return HOSTS.some((host) => host.kind === kind);
+}

@@ -199,6 +199,14 @@ export interface HostDefinition<K extends string = string> {
    * a text naming the host. Hosts without such an account leave it out.
    */
   readonly account?: { readonly name: string };
+  /**
+   * A host whose rules forbid other sign-ins and offer none the game uses (Poki): the player plays
+   * as a guest. The shell then offers no password, no Discord and no sign-up, and whatever would
+   * open them answers with a text naming the host. Hosts that allow sign-in leave it out.
+   */
+  readonly guestOnly?: { readonly name: string };
+  /** 'blocked': the host blocks requests off our origin (Poki): the shell makes none (hosts/outside.ts). */
+  readonly outsideRequests?: 'blocked';
   /** Loads its adapter as its own chunk: one host's SDK never weighs on another host's first screen. */
   load(): Promise<HostAdapter>;
 }

@@ -82,6 +82,8 @@ export function describeHostAnswer(request: HostCall, answer: HostAnswer): strin
       return `Packs: ${(value.products as Array<{ id: string; tripcoins: number; price: string }>).map((p) => `${p.tripcoins} TC for ${p.price}`).join(', ') || 'none'}`;
     case 'purchase':
       return `Bought ${String(value.tripcoins)} TC: balance ${String(value.balance)}`;
+    case 'gameplay':
+      return `Gameplay: ${String(value.state)}${value.playing === true ? ' (the host counts play)' : ' (not counted as play)'}`;
   }
 }
 

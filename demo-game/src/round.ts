@@ -18,6 +18,8 @@ export interface RoundState {
 
 export interface RoundDeps {
   log(line: string): void;
+  /** A round ended (its pay is being settled: the game is out of play) or the next one started. */
+  onRound?(phase: 'over' | 'started'): void;
   fetch?: typeof fetch;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -54,10 +56,12 @@ export function createRounds(deps: RoundDeps) {
     state.unpaid = null;
     state.current = { roundId: round.roundId, endsAt: round.endsAt, tripcoins: round.tripcoins, xp: round.xp };
     deps.log(`Round started: ${round.seconds} s for +${round.xp} XP and Ŧ${round.tripcoins}`);
+    deps.onRound?.('started');
     schedule(() => void finish(round.roundId, mine), Date.parse(round.endsAt) - now() + 100);
   }
 
   async function finish(roundId: string, mine: number): Promise<void> {
+    deps.onRound?.('over');
     const answer = await doFetch(finishDemoRound.path.replace(':id', encodeURIComponent(roundId)), { method: 'POST', headers, credentials: 'same-origin' }).catch(() => null);
     if (stopped || mine !== generation) return;
     if (answer?.ok) {

@@ -1,6 +1,6 @@
 // window.__demoGame: what end-to-end tests read to check that the game did what it was told
 // (a setting changed its behaviour, a rebound key moved the player, a message arrived).
-import type { AdKind, HostAnswer, HostCall, Party } from '../../contract/game';
+import type { AdKind, GameplayState, HostAnswer, HostCall, Party } from '../../contract/game';
 import type { SprintMode } from '../../contract/keys';
 import type { RoundState } from './round';
 import type { CrosshairStyle } from './settings';
@@ -80,6 +80,8 @@ export interface DemoHostState {
   purchases: Array<{ status: 'granted' | 'reversed'; tripcoins: number; balance: number }>;
   /** The HUD's line for the last purchase event. */
   purchaseLine: string | null;
+  /** What the game last told the host it is doing (its menu, a round's end, play), and the answer's `playing`. */
+  gameplay: { state: GameplayState; playing: boolean | null } | null;
 }
 
 export interface DemoGameTestApi {

@@ -1,5 +1,6 @@
-// The CrazyGames portal. Calls before the SDK is ready wait for it; gameplayStart/Stop are only
-// sent on a real change (the portal counts them); a 'disabled' SDK (any other domain) and any
+// The CrazyGames portal. Calls before the SDK is ready wait for it; loadingStart/Stop (the first
+// download, and each level the game says it loads) and gameplayStart/Stop are only sent on a real
+// change (the portal counts them); a 'disabled' SDK (any other domain) and any
 // SDK error leave the page working. Create Account and the Wallets and Sessions tabs are hidden
 // and login goes through the portal.
 // Host API (powers.ts): video ads, invite links and the invite button, the invite parameter of an
@@ -29,7 +30,8 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
   let loadFailed = false;
   /** Calls made before the SDK settled (the shell reports loading before the script is in). */
   const waiting: Array<(s: CrazyGamesSdk | null) => void> = [];
-  let loading: 'never' | 'started' | 'stopped' = 'never';
+  /** A loading the portal heard start and not yet stop (the first download, or a level the game loads). */
+  let loading = false;
   let playing = false;
 
   /** Runs `call` once the SDK is usable; SDK errors are logged, never thrown at the shell. */
@@ -82,13 +84,13 @@ export function createCrazyGamesAdapter(options: CrazyGamesAdapterOptions = {}):
     // The Wallets tab is hidden on the portal: nothing may ask the portal for a wallet.
     connectWallet: () => 'unsupported',
     loadingStart() {
-      if (loading !== 'never') return;
-      loading = 'started';
+      if (loading) return;
+      loading = true;
       withSdk('loadingStart', (s) => s.game.loadingStart());
     },
     loadingStop() {
-      if (loading !== 'started') return;
-      loading = 'stopped';
+      if (!loading) return;
+      loading = false;
       withSdk('loadingStop', (s) => s.game.loadingStop());
     },
     gameplayStart() {

@@ -2,7 +2,10 @@
 // - ads: SDK.ad.requestAd(kind, {adStarted, adFinished, adError}); an ad blocker (hasAdblock)
 //   answers `unavailable` before any request; a rewarded ad is earned when it finished;
 // - invites: SDK.game.inviteLink({roomId}) and the portal's invite button (showInviteButton);
-//   an arriving player's room from getInviteParam('roomId');
+//   an arriving player's room from getInviteParam('roomId') (the inviter's room, joined at once);
+//   a player who came to play with friends at once (game.isInstantMultiplayer, "Multiplayer
+//   requirements") and no room to join gets a new room at once, with the invite button shown
+//   for it, so friends join them there;
 // - TripCoin packs through the store module's buyItem, for signed-in portal players (store.ts);
 // - happy time (happytime()), the chat setting (settings.disableChat and its listener), the
 //   player's locale and country (user.systemInfo).
@@ -22,6 +25,7 @@ export interface CrazyGamesPowerDeps {
   withSdk(name: string, call: (s: CrazyGamesSdk) => void): void;
 }
 
+const newRoom = () => crypto.randomUUID().replace(/-/g, '').slice(0, 12);
 const isRoom = (v: unknown): v is string => typeof v === 'string' && /^[A-Za-z0-9._:-]{1,100}$/.test(v);
 
 export function crazyGamesPowers(deps: CrazyGamesPowerDeps): HostPowers {
@@ -69,7 +73,7 @@ export function crazyGamesPowers(deps: CrazyGamesPowerDeps): HostPowers {
     const s = await usable();
     if (typeof s === 'string') return { status: 'unavailable', reason: s };
     if (typeof s.game.inviteLink !== 'function') return { status: 'unavailable', reason: 'this CrazyGames SDK has no invite links' };
-    const room = roomId ?? crypto.randomUUID().replace(/-/g, '').slice(0, 12);
+    const room = roomId ?? newRoom();
     try {
       const link = await s.game.inviteLink({ [ROOM_PARAM]: room });
       if (typeof s.game.showInviteButton === 'function') await s.game.showInviteButton({ [ROOM_PARAM]: room });
@@ -89,11 +93,17 @@ export function crazyGamesPowers(deps: CrazyGamesPowerDeps): HostPowers {
     store: createCrazyGamesStore(usable, deps.log),
     async arrivalRoom() {
       const s = await usable();
-      if (typeof s === 'string' || typeof s.game.getInviteParam !== 'function') return null;
+      if (typeof s === 'string') return null;
       try {
-        const room: unknown = s.game.getInviteParam(ROOM_PARAM);
-        return isRoom(room) ? room : null;
-      } catch { return null; }
+        const room: unknown = typeof s.game.getInviteParam === 'function' ? s.game.getInviteParam(ROOM_PARAM) : null;
+        if (isRoom(room)) return room;
+      } catch { /* no invite parameter: maybe instant multiplayer */ }
+      if (s.game.isInstantMultiplayer !== true) return null;
+      const room = newRoom();
+      try { if (typeof s.game.showInviteButton === 'function') await s.game.showInviteButton({ [ROOM_PARAM]: room }); } catch (error) {
+        deps.log.warn('CrazyGames showInviteButton failed:', error);
+      }
+      return room;
     },
     async happyTime() {
       const s = await usable();

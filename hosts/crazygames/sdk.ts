@@ -45,6 +45,8 @@ export interface CrazyGamesSdk {
     showInviteButton?(params: Record<string, string>): string | Promise<string>;
     hideInviteButton?(): void;
     getInviteParam?(name: string): string | null;
+    /** The player came to play with friends at once ("Play with friends"): the game makes a room for them at once. */
+    readonly isInstantMultiplayer?: boolean;
     happytime?(): void;
   };
   /** The video ads module (v3). */

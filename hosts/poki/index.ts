@@ -1,6 +1,7 @@
 // Poki: detected when our page is on a Poki host or framed by one (its referrer or, in Chromium,
 // its ancestor origins), or, on a loopback page only, with ?pokiSdkUrl= (the host playground's
-// stand-in SDK). Nothing is held back for its SDK at start, and nobody is signed in through it.
+// stand-in SDK). Nothing is held back for its SDK at start, and nobody signs in on Poki: the
+// player plays as a guest.
 import { hostMatches } from '../../contract/origins';
 import { defineHost } from '../types';
 import { POKI_HIDDEN, localPokiSdkUrl } from './page';
@@ -21,5 +22,9 @@ export const poki = defineHost({
   hidden: POKI_HIDDEN,
   startWaitMs: 0,
   signInAtStart: false,
+  // Poki forbids external log-ins (docs/hosts/poki.md says why the player is a guest here).
+  guestOnly: { name: 'Poki' },
+  // Poki blocks outside requests: the shell makes none there (hosts/outside.ts).
+  outsideRequests: 'blocked',
   load: async () => (await import('./adapter')).createPokiAdapter(),
 });

@@ -2,8 +2,11 @@
 // playground's switch that detection reads.
 import type { HiddenUi } from '../types';
 
-/** No wallet can be asked of Poki's page: the Wallets tab and the Mythical Bridge are hidden. */
-export const POKI_HIDDEN: ReadonlySet<HiddenUi> = new Set(['walletsTab', 'bridge']);
+/**
+ * No wallet can be asked of Poki's page (the Wallets tab and the Mythical Bridge are hidden), and
+ * no account made there (the player is a guest).
+ */
+export const POKI_HIDDEN: ReadonlySet<HiddenUi> = new Set(['walletsTab', 'bridge', 'createAccount']);
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -15,6 +15,7 @@
 // is its own lazily loaded chunk and never starts the game (src/admin/console.tsx).
 import { reportFailure, startErrorReporting } from '../reporting/errorReporting';
 import { startGame } from './gameStart';
+import { outsideRequestAllowed } from '../../hosts/outside';
 
 const ADMIN_PATH = /^\/admin(\/|$)/;
 
@@ -30,7 +31,7 @@ export function startPage(win: Window, root: HTMLElement): void {
   }
   const game = startGame(win);
   // After the game's start: only where the page data carries a DSN (errors we hear about).
-  startErrorReporting(win, { host: game.detected.kind, surface: 'shell' });
+  startErrorReporting(win, { host: game.detected.kind, surface: 'shell' }, undefined, (url) => outsideRequestAllowed(game.detected, url, win.location.origin));
   void import('./shellStart').then(({ startShellAround }) => { startShellAround(root, game); }, (error: unknown) => {
     // The game goes on without the shell's loading screen and overlays (its loader's own errors
     // are the controller's); a reload brings the shell back.

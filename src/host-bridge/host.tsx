@@ -13,6 +13,8 @@ export interface HostInfo {
    * Out, password or Discord linking then, and sign-in names the host. Absent elsewhere.
    */
   accountName?: string;
+  /** A host where the player plays as a guest, by its rules (HostDefinition.guestOnly: Poki): no sign-in is offered. */
+  guestOnlyName?: string;
   /** null until the adapter's chunk has loaded. */
   adapter: HostAdapter | null;
 }
@@ -27,8 +29,11 @@ export function HostProvider({ kind, adapter, children }: { kind: HostKind; adap
     return () => { active = false; };
   }, [adapter]);
   const info = useMemo<HostInfo>(() => {
-    const { hidden, account } = hostOf(kind);
-    return { kind, isHidden: (part) => hidden.has(part), adapter: loaded, ...(account ? { accountName: account.name } : {}) };
+    const { hidden, account, guestOnly } = hostOf(kind);
+    return {
+      kind, isHidden: (part) => hidden.has(part), adapter: loaded,
+      ...(account ? { accountName: account.name } : {}), ...(guestOnly ? { guestOnlyName: guestOnly.name } : {}),
+    };
   }, [kind, loaded]);
   return <HostContext.Provider value={info}>{children}</HostContext.Provider>;
 }

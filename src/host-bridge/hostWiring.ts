@@ -2,14 +2,18 @@
 // (OnAudioMuted, for a build with our receiver; and the page's own audio, pageAudio.ts, so a
 // build without it is muted too).
 // Loading runs until the loading screen hides (not when the game says it is complete: the bar
-// still runs to 100 % for 300 ms); gameplay is "on" from then while no overlay is open; window
-// blur does not count (the portal tracks focus itself). On a host whose definition asks for it
+// still runs to 100 % for 300 ms); gameplay is "on" from then while no overlay is open, no ad
+// plays and the game says it plays (the host API's `gameplay` call: its menu, a round's end and a
+// death screen stop it, a level it loads is a loading); machines/gameplay.ts combines them and
+// names the calls, each told once. Window blur does not count (the portal tracks focus itself). On a host whose definition asks for it
 // (startWaitMs: the portal's) the game's download waits a bounded time for the SDK, so
 // loadingStart reaches it before the download begins. The host API (hostApi.ts, loaded lazily:
 // it carries zod) answers the window hook put up at the game's start (hostCall.ts): calls made
 // before it loaded wait for it, bounded like every call. During an ad gameplay is off and the game muted, as for an overlay.
 import { SHELL_TO_GAME } from '../../contract/gameConstants';
 import { loadingPhase, type loadingMachine } from '../../machines/loading';
+import { lifecycleCalls, lifecycleOf, type GameplayInputs, type HostLifecycle } from '../../machines/gameplay';
+import type { GameplayState } from '../../contract/hostApi';
 import type { HostAdapter } from '../../hosts/types';
 import type { ActorRefFrom } from 'xstate';
 import { installHostCall, type HostCallApi } from './hostCall';
@@ -34,25 +38,33 @@ export interface HostWiringDeps {
 export interface HostApiWiring {
   playing: () => boolean;
   onAdChange: (running: boolean) => void;
+  /** The game said what it is doing (the `gameplay` call): the host hears the combined change. */
+  onGameplayChange: () => void;
 }
 /** Makes the host API for this adapter (hostApi.ts, loaded lazily by startHost). */
-export type HostApiFactory = (adapter: HostAdapter, wiring: HostApiWiring) => { adRunning(): boolean; shellStateChanged(): void; dispose(): void };
+export type HostApiFactory = (adapter: HostAdapter, wiring: HostApiWiring) => {
+  adRunning(): boolean; gameplay(): GameplayState; shellStateChanged(): void; dispose(): void;
+};
 
 export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostApiFactory): () => void {
   let hostApi: ReturnType<HostApiFactory> | null = null;
-  const inPlay = () => {
+  const inputs = (): GameplayInputs => {
     const phase = loadingPhase(deps.loading.getSnapshot());
-    return phase !== 'failed' && phase !== 'loading' && phase !== 'completing' && !deps.overlays.isAnyOpen();
+    return {
+      shell: phase === 'failed' ? 'failed' : phase === 'loading' || phase === 'completing' ? 'loading' : 'ready',
+      overlayOpen: deps.overlays.isAnyOpen(),
+      adRunning: Boolean(hostApi?.adRunning()),
+      game: hostApi?.gameplay() ?? 'play',
+    };
   };
+  // The shell's own play (the default presence's "Playing"): the ad is the host API's to add.
+  const inPlay = () => lifecycleOf({ ...inputs(), adRunning: false })?.playing === true;
+  let told: HostLifecycle | null = null;
   const sync = () => {
-    const phase = loadingPhase(deps.loading.getSnapshot());
     hostApi?.shellStateChanged();
-    if (phase === 'failed') return;
-    if (phase === 'loading' || phase === 'completing') { adapter.loadingStart(); return; }
-    adapter.loadingStart(); // a no-op unless the adapter arrived after loading finished
-    adapter.loadingStop();
-    if (deps.overlays.isAnyOpen() || hostApi?.adRunning()) adapter.gameplayStop();
-    else adapter.gameplayStart();
+    const next = lifecycleOf(inputs());
+    for (const call of lifecycleCalls(told, next)) adapter[call]();
+    if (next) told = next;
   };
 
   let muted: boolean | null = null;
@@ -83,7 +95,7 @@ export function wireHost(adapter: HostAdapter, deps: HostWiringDeps, api?: HostA
     },
   ];
   if (api) {
-    hostApi = api(adapter, { playing: inPlay, onAdChange: () => { sync(); sendMute(); } });
+    hostApi = api(adapter, { playing: inPlay, onAdChange: () => { sync(); sendMute(); }, onGameplayChange: sync });
     subscriptions.push({ unsubscribe: () => hostApi?.dispose() });
   }
   sync();

@@ -27,9 +27,15 @@ export function pageLocale(doc: Document = document): string {
 }
 
 /** Starts reporting when the page data asks for it. Returns whether it did. */
-export function startErrorReporting(win: Window, context: ReportingContext, load: () => Promise<{ initSentry(config: ErrorReportingConfig, context: ReportingContext, env: ReportingEnv): Reporter }> = () => import('./sentryBrowser')): boolean {
+export function startErrorReporting(
+  win: Window, context: ReportingContext,
+  load: () => Promise<{ initSentry(config: ErrorReportingConfig, context: ReportingContext, env: ReportingEnv): Reporter }> = () => import('./sentryBrowser'),
+  /** Whether the host lets the page reach this address (hosts/outside.ts: Poki blocks outside requests). */
+  reachable: (url: string) => boolean = () => true,
+): boolean {
   const config = pageData(win.document).errorReporting;
   if (!config || started) return false;
+  if (!reachable(config.dsn)) { console.info(`Error reports are off on the ${context.host} host: it blocks requests to the tracker's address.`); return false; }
   started = true;
   const onError = (event: ErrorEvent) => { queue.push({ error: event.error ?? event.message, tags: { mechanism: 'onerror' } }); };
   const onRejection = (event: PromiseRejectionEvent) => { queue.push({ error: event.reason, tags: { mechanism: 'onunhandledrejection' } }); };

@@ -64,6 +64,8 @@ export interface FakeCrazyGamesSdk extends CrazyGamesSdk {
   adMs: number;
   /** The parameters the page was opened with (the portal's invite link). */
   inviteParams: Record<string, string>;
+  /** game.isInstantMultiplayer: the player came through "Play with friends" (SDK v3 "Game" page). */
+  instantMultiplayer: boolean;
   setSettings(next: Partial<CrazyGamesSettings>): void;
 }
 
@@ -78,6 +80,7 @@ export function createFakeCrazyGamesSdk(options: { environment?: CrazyGamesSdk['
     adblock: false,
     adMs: 1_000,
     inviteParams: {},
+    instantMultiplayer: false,
     environment: options.environment ?? 'crazygames',
     init: async () => { if (options.initRejects) throw new Error('CrazyGames SDK init failed'); },
     setSettings(next) { Object.assign(settings, next); for (const l of [...listeners]) l({ ...settings }); },
@@ -90,6 +93,7 @@ export function createFakeCrazyGamesSdk(options: { environment?: CrazyGamesSdk['
       showInviteButton: (params) => { calls.push(`showInviteButton:${new URLSearchParams(params).toString()}`); return `https://www.crazygames.com/game/tripshell?${new URLSearchParams(params).toString()}`; },
       hideInviteButton: at('hideInviteButton'),
       getInviteParam: (name) => fake.inviteParams[name] ?? null,
+      get isInstantMultiplayer() { return fake.instantMultiplayer; },
       happytime: at('happytime'),
     },
     ad: {

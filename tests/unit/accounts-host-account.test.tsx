@@ -65,6 +65,30 @@ describe('the portal: its account is the way in and out', () => {
   });
 });
 
+describe('Poki: the player plays as a guest, as its rules ask', () => {
+  const poki = { host: { kind: 'poki' as const } };
+
+  it('a guest reads that signing in is not offered, with no Log In, no Create Account and no Discord', { timeout: 20_000 }, async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(currentUserQuery.queryKey, ANONYMOUS_USER);
+    renderWithShell(<AccountSection />, { ...poki, queryClient });
+    expect(await screen.findByTestId('account-guest-only')).toHaveTextContent('On Poki you play as a guest: signing in is not offered here.');
+    expect(screen.queryByRole('button', { name: /Log In|Create Account|Discord/i })).toBeNull();
+  });
+
+  it('whatever asks for a sign-in (a Log In button, the game) gets that text, and no password or Discord form opens', { timeout: 20_000 }, async () => {
+    for (const mode of ['login', 'signup'] as const) {
+      const onClose = vi.fn();
+      const view = renderWithShell(<AuthModal payload={{ mode }} onClose={onClose} />, { ...poki, withToasts: true });
+      expect((await screen.findAllByText('On Poki you play as a guest: signing in is not offered here.')).length).toBeGreaterThan(0);
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(screen.queryByLabelText('Password')).toBeNull();
+      expect(screen.queryByRole('button', { name: /Discord/ })).toBeNull();
+      view.unmount();
+    }
+  });
+});
+
 describe('other hosts keep their own ways in and out', () => {
   it('the web: Log Out, Log In and the Discord check as before', { timeout: 20_000 }, async () => {
     renderWithShell(<ProfileTab user={user} />);

@@ -135,6 +135,29 @@ describe('the host API on the portal', () => {
     expect(sdk.calls).toContain('showInviteButton:roomId=room-9');
   });
 
+  it('puts a player who came to play with friends at once in a new room at once, with the invite button for it; an invited one joins the inviter\'s room', async () => {
+    const sdk = createFakeCrazyGamesSdk();
+    sdk.instantMultiplayer = true;
+    const p = portal(sdk);
+    unwire = p.unwire;
+    p.setGame('loaded');
+    await vi.waitFor(() => expect(p.events().filter((e) => e.type === 'joinRoom')).toHaveLength(1));
+    const joined = p.events().find((e) => e.type === 'joinRoom');
+    const room = joined?.type === 'joinRoom' ? joined.roomId : '';
+    expect(room).toMatch(/^[a-f0-9]{12}$/);
+    expect(sdk.calls).toContain(`showInviteButton:roomId=${room}`);
+    // Arriving through a friend's invite as well: the inviter's room, not a new one.
+    const invited = createFakeCrazyGamesSdk();
+    invited.instantMultiplayer = true;
+    invited.inviteParams = { roomId: 'room-of-inviter' };
+    const q = portal(invited);
+    const unwireFirst = unwire;
+    unwire = () => { unwireFirst(); q.unwire(); };
+    q.setGame('loaded');
+    await vi.waitFor(() => expect(q.events().filter((e) => e.type === 'joinRoom')).toEqual([{ type: 'joinRoom', roomId: 'room-of-inviter' }]));
+    expect(invited.calls.filter((c) => c.startsWith('showInviteButton'))).toEqual([]);
+  });
+
   it('passes happy time to the portal, the chat setting and the locale to the game', async () => {
     const sdk = createFakeCrazyGamesSdk({ systemInfo: { locale: 'fr-FR', countryCode: 'FR' } });
     const p = portal(sdk, { loadDelayMs: 50 }); // the SDK arrives late

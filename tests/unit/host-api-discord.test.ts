@@ -102,6 +102,22 @@ describe('the host API in a Discord Activity', () => {
     expect(s.client.activities.length).toBe(count);
   });
 
+  it("follows the game's own gameplay in the presence: its menu or death screen is not play", async () => {
+    const s = setup();
+    api = s.api;
+    await s.adapter.start();
+    await signIn(s);
+    s.setPlaying(true);
+    await settle();
+    expect(s.client.activities.at(-1)).toMatchObject({ details: DEFAULT_PRESENCE.playing });
+    expect(await s.api.call({ call: 'gameplay', state: 'death' })).toEqual({ status: 'done', value: { state: 'death', playing: false } });
+    await settle();
+    expect(s.client.activities.at(-1)).toEqual({ type: 0, details: DEFAULT_PRESENCE.menu });
+    expect(await s.api.call({ call: 'gameplay', state: 'play' })).toEqual({ status: 'done', value: { state: 'play', playing: true } });
+    await settle();
+    expect(s.client.activities.at(-1)).toMatchObject({ details: DEFAULT_PRESENCE.playing });
+  });
+
   it('opens the invite dialog, or shares a link carrying the room as its custom id', async () => {
     const s = setup();
     api = s.api;

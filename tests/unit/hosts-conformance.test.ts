@@ -12,6 +12,9 @@
 // - the host's mute reaches the page where the host has one;
 // - with the frame refused storage, what the host keeps survives a reload (or it offers none);
 // - no flood: gameplay and loading are told only on a real change, and idle play sends nothing;
+// - the game's own gameplay (its menu, a round's end, a death screen, a level loading) stops the
+//   host's gameplay (and starts a loading where the host counts them), and play resumes only
+//   when both the game and the shell say play; where the host shows presence it follows;
 // - TripCoin packs: priced the host's way, bought through the host's own flow and granted by the
 //   server once (the game hears `purchase` once), a closed dialog is `cancelled`, a guest or a
 //   host without purchases is `unavailable` with its reason.
@@ -96,6 +99,8 @@ interface HostCase {
   kind: string;
   /** What the host offers: the suite holds it to exactly that. */
   offers: { ads: boolean; invite: boolean; mute: boolean; storage: boolean; purchases: boolean };
+  /** What the host hears of the game's gameplay: the lifecycle calls it counts (none: it has no such calls). */
+  lifecycle: { gameplay: boolean; levelLoading: boolean };
   make(options?: { never?: boolean }): World;
 }
 
@@ -192,10 +197,11 @@ function discordWorld(search = '', mode: FakeClientMode = 'normal'): World {
 }
 
 const HOSTS: HostCase[] = [
-  { kind: 'web', offers: { ads: false, invite: true, mute: false, storage: false, purchases: true }, make: () => webWorld() },
-  { kind: 'discord', offers: { ads: false, invite: true, mute: false, storage: false, purchases: true }, make: (o) => discordWorld('', o?.never ? 'silent' : 'normal') },
-  { kind: 'crazygames', offers: { ads: true, invite: true, mute: true, storage: true, purchases: true }, make: (o) => crazyGamesWorld('', undefined, o?.never) },
-  { kind: 'poki', offers: { ads: true, invite: true, mute: false, storage: false, purchases: false }, make: (o) => pokiWorld('', o?.never) },
+  { kind: 'web', offers: { ads: false, invite: true, mute: false, storage: false, purchases: true }, lifecycle: { gameplay: false, levelLoading: false }, make: () => webWorld() },
+  { kind: 'discord', offers: { ads: false, invite: true, mute: false, storage: false, purchases: true }, lifecycle: { gameplay: false, levelLoading: false }, make: (o) => discordWorld('', o?.never ? 'silent' : 'normal') },
+  { kind: 'crazygames', offers: { ads: true, invite: true, mute: true, storage: true, purchases: true }, lifecycle: { gameplay: true, levelLoading: true }, make: (o) => crazyGamesWorld('', undefined, o?.never) },
+  // Poki's SDK has gameLoadingFinished once, and no loading events after it.
+  { kind: 'poki', offers: { ads: true, invite: true, mute: false, storage: false, purchases: false }, lifecycle: { gameplay: true, levelLoading: false }, make: (o) => pokiWorld('', o?.never) },
 ];
 
 /** The packs our server sells (config/products.json's demo packs), by host. */
@@ -265,6 +271,7 @@ const REQUESTS: Record<HostCallName, Record<string, unknown>> = {
   setPresence: { call: 'setPresence', details: 'In a match' }, showAd: { call: 'showAd', kind: 'midgame' },
   locale: { call: 'locale' }, happyTime: { call: 'happyTime' },
   products: { call: 'products' }, purchase: { call: 'purchase', productId: 'tc-1200' },
+  gameplay: { call: 'gameplay', state: 'menu' },
 };
 
 describe.each(HOSTS)('the $kind host conforms', (host) => {
@@ -395,6 +402,44 @@ describe.each(HOSTS)('the $kind host conforms', (host) => {
     await wait(1_000);
     expect(world.traffic()).toBe(traffic);
   });
+  it("stops the host's gameplay at the game's menu, round end, death screen and level load, and resumes only when game and shell both play", { timeout: 20_000 }, async () => {
+    const world = host.make();
+    const s = open(world);
+    await s.play();
+    const since = world.lifecycle().length;
+    const heard = () => world.lifecycle().slice(since);
+    const say = (state: string) => s.hostApi().call({ call: 'gameplay', state });
+    expect(await say('menu')).toEqual({ status: 'done', value: { state: 'menu', playing: false } });
+    expect(await say('play')).toEqual({ status: 'done', value: { state: 'play', playing: true } });
+    await say('roundOver');
+    await say('play');
+    await say('death');
+    // An overlay over the death screen, closed while the game still shows it: no play yet.
+    s.overlays.open('settings', {});
+    s.overlays.close();
+    expect(await say('play')).toEqual({ status: 'done', value: { state: 'play', playing: true } });
+    // The game plays, the shell's overlay does not: not counted as play.
+    s.overlays.open('settings', {});
+    expect(await say('play')).toMatchObject({ value: { playing: false } });
+    s.overlays.close();
+    await say('loading');
+    await say('play');
+    // Nonsense changes nothing: a clear `unavailable`, no call to the host.
+    const before = world.lifecycle().length;
+    expect(await s.hostApi().call({ call: 'gameplay', state: 'paused!' })).toMatchObject({ status: 'unavailable', reason: expect.stringMatching(/^malformed gameplay request: state/) });
+    expect(await s.hostApi().call({ call: 'gameplay' })).toMatchObject({ status: 'unavailable' });
+    expect(world.lifecycle().length).toBe(before);
+    if (!host.lifecycle.gameplay) { expect(heard()).toEqual([]); return; }
+    const level = host.lifecycle.levelLoading ? ['gameplayStop', 'loadingStart', 'loadingStop', 'gameplayStart'] : ['gameplayStop', 'gameplayStart'];
+    expect(heard()).toEqual([
+      'gameplayStop', 'gameplayStart', // the menu
+      'gameplayStop', 'gameplayStart', // a round's end
+      'gameplayStop', 'gameplayStart', // a death screen (the overlay meanwhile told nothing)
+      'gameplayStop', 'gameplayStart', // the shell's overlay over play
+      ...level,
+    ]);
+  });
+
   it('sells TripCoin packs its own way: priced by the host where it prices, bought through its flow, granted once by the server, the game told once', { timeout: 30_000 }, async () => {
     const world = host.make();
     const fake = fakePurchaseServer(() => world);

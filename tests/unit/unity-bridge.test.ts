@@ -154,6 +154,7 @@ describe('WebBridge.cs', () => {
 const VALUE_CLASSES: { [C in HostCallName]: string } = {
   capabilities: 'HostCapabilities', invite: 'InviteResult', party: 'PartyInfo', setPresence: 'PresenceResult',
   showAd: 'AdResult', locale: 'LocaleResult', happyTime: 'HappyTimeResult', products: 'ProductsResult', purchase: 'PurchaseResult',
+  gameplay: 'GameplayResult',
 };
 /** The public fields of a [Serializable] C# class (JsonUtility reads and writes exactly these). */
 function fieldsOf(className: string): string[] {

@@ -222,6 +222,8 @@ public class WebBridge : MonoBehaviour
     /// <summary>The pack was paid and granted by the server: balance is the player's TripCoins after it.</summary>
     [Serializable] public class PurchaseResult { public string productId; public int tripcoins; public double balance; }
     /// <summary>A purchase granted (also one that completed after its flow closed) or reversed (a refund; balance may be below zero).</summary>
+    /// <summary>state: what the game said; playing: whether the host now counts play (the shell's overlays and ads too).</summary>
+    [Serializable] public class GameplayResult { public string state; public bool playing; }
     [Serializable] public class PurchaseEvent { public string status; public string productId; public int tripcoins; public double balance; }
 
     [Serializable] public class HostResult<T>
@@ -327,6 +329,17 @@ public class WebBridge : MonoBehaviour
     public static void Purchase(string productId, Action<HostResult<PurchaseResult>> onResult = null)
     {
         Call("{\"call\":\"purchase\",\"productId\":" + Quote(productId) + "}", onResult);
+    }
+
+    /// <summary>
+    /// What the game is doing, for the host's play time (CrazyGames and Poki count it; Discord's
+    /// presence follows): "play" when play starts or resumes, "menu", "roundOver" or "death" when
+    /// it stops, "loading" while a level loads. The host counts play only while the shell has no
+    /// overlay or ad up too. Example: WebBridge.Gameplay("menu"); ... WebBridge.Gameplay("play");
+    /// </summary>
+    public static void Gameplay(string state, Action<HostResult<GameplayResult>> onResult = null)
+    {
+        Call("{\"call\":\"gameplay\",\"state\":" + Quote(state) + "}", onResult);
     }
 
     /// <summary>The shell's answer to a host call: JSON {requestId, status, value | reason}.</summary>

@@ -34,6 +34,7 @@ export default function AccountSection({ tab: initialTab }: { tab?: string } = {
   const [tab, setTab] = useState<string>(initialTab ?? 'profile');
 
   if (!settled) return <Loader aria-label={tr('accounts.AccountSection.loadingAccount')} />;
+  if (!isLoggedIn(user) && host.guestOnlyName) return <Text data-testid="account-guest-only">{hostAccountText.guestOnly(host.guestOnlyName)}</Text>;
   if (!isLoggedIn(user)) {
     return (
       <Stack align="flex-start">

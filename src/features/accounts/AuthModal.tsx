@@ -85,6 +85,8 @@ export default function AuthModal(props: OverlayProps<'auth'>) {
   // gets a text naming the host, never our logout (which left the player a guest in the game
   // while the portal still showed them signed in).
   if (host.accountName && props.payload.mode === 'logout') return <HostAccountAnswer message={hostAccountText.noLogout(host.accountName)} onClose={props.onClose} />;
+  // A guest-only host (Poki) forbids other log-ins: every way in answers with its text, no form.
+  if (host.guestOnlyName && props.payload.mode !== 'logout') return <HostAccountAnswer message={hostAccountText.guestOnly(host.guestOnlyName)} onClose={props.onClose} />;
   if (viaHost) return <HostLogin fallback={fallback} onClose={props.onClose} />;
   return <AuthForm {...props} />;
 }

@@ -12,6 +12,9 @@ import { currentLocale, t as tr } from '../../i18n';
 import type { Locale } from '../../../contract/locales';
 import { AUTH_TEXT } from '../../i18n/texts';
 
+/** Cloudflare's Turnstile script (an outside address: hosts/outside.ts decides where it may load). */
+export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+
 export interface BotCheckProps {
   config: BotCheckConfig | undefined;
   resetKey: number;
@@ -89,7 +92,7 @@ const ALTCHA_LANGUAGES: Partial<Record<Locale, { code: string; load: () => Promi
 export function loadTurnstile(): Promise<TurnstileApi> {
   turnstileScript ??= new Promise((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+    script.src = TURNSTILE_SCRIPT_URL;
     script.async = true;
     script.onload = () => (window.turnstile ? resolve(window.turnstile) : reject(new Error('turnstile missing')));
     script.onerror = () => { turnstileScript = null; reject(new Error('turnstile failed to load')); };

@@ -5,7 +5,10 @@
 import { config as configEndpoint, type BotCheckConfig } from '../../../contract/system';
 import { call } from '../../api/client';
 import { BOT_CHECK_TEXT } from './botCheckToken';
-import { loadTurnstile } from './BotCheck';
+import { loadTurnstile, TURNSTILE_SCRIPT_URL } from './BotCheck';
+import { requestHost } from '../../api/requestHost';
+import { hostOf, isHostKind } from '../../../hosts/list';
+import { outsideRequestAllowed } from '../../../hosts/outside';
 
 function offscreenHost(): HTMLDivElement {
   const host = document.createElement('div');
@@ -77,8 +80,15 @@ export async function botCheckTokenFor(username: string): Promise<string> {
   return tokenFor({ ...botCheck, challengeUrl: `${botCheck.challengeUrl}${separator}username=${encodeURIComponent(username)}` });
 }
 
-/** One token for the game: asks the server which check it uses, then runs it. */
-export async function gameBotCheckToken(): Promise<string> {
+/** Where the check's widget or challenge comes from (Turnstile's script is Cloudflare's). */
+const checkAddress = (botCheck: BotCheckConfig) => (botCheck.provider === 'altcha' ? botCheck.challengeUrl : TURNSTILE_SCRIPT_URL);
+
+/** One token for the game: asks the server which check it uses, then runs it (never off-origin
+ * on a host that blocks outside requests: Poki, hosts/outside.ts). */
+export async function gameBotCheckToken(win: Pick<Window, 'location'> = window): Promise<string> {
   const { botCheck } = await call(configEndpoint);
+  const kind = requestHost();
+  const host = kind && isHostKind(kind) ? hostOf(kind) : null;
+  if (host && !outsideRequestAllowed(host, checkAddress(botCheck), win.location.origin)) throw new Error(`the bot check is an outside request, which the ${kind} host blocks`);
   return tokenFor(botCheck);
 }

@@ -12,6 +12,8 @@ export const hostAccountText = {
   noLogout: (host: string) => t('accounts.hostAccount.noLogout', { host }),
   noDiscord: (host: string) => t('accounts.hostAccount.noDiscord', { host }),
   dailySpin: (host: string) => t('accounts.hostAccount.dailySpin', { host }),
+  /** A guest-only host (Poki): signing in is not offered there. */
+  guestOnly: (host: string) => t('accounts.hostAccount.guestOnly', { host }),
 };
 
 /** Tells the player once (a toast) and closes the modal that was asked for, showing nothing of it. */

@@ -17,14 +17,14 @@ afterEach(() => {
 const party = { roomId: 'i-abc', members: [{ displayName: 'activity_player', discordId: '100000000000000001', self: true }, { displayName: 'Activity Friend', discordId: '100000000000000002', self: false }] };
 
 describe('the Host menu buttons', () => {
-  it('are labelled Invite, Rewarded ad and Midgame ad (and more), each a request the shell accepts, covering every call but presence (set by the game itself)', () => {
+  it('are labelled Invite, Rewarded ad and Midgame ad (and more), each a request the shell accepts, covering every call but presence and gameplay (the game tells those itself)', () => {
     expect(HOST_TRIGGERS.slice(0, 3).map((t) => [t.label, t.request])).toEqual([
       ['Invite', { call: 'invite' }],
       ['Rewarded ad', { call: 'showAd', kind: 'rewarded' }],
       ['Midgame ad', { call: 'showAd', kind: 'midgame' }],
     ]);
     for (const trigger of HOST_TRIGGERS) expect(parseHostCall(trigger.request), trigger.label).toEqual({ ok: true, call: trigger.request });
-    expect(new Set(HOST_TRIGGERS.map((t) => t.request.call))).toEqual(new Set(HOST_CALLS.filter((c) => c !== 'setPresence')));
+    expect(new Set(HOST_TRIGGERS.map((t) => t.request.call))).toEqual(new Set(HOST_CALLS.filter((c) => c !== 'setPresence' && c !== 'gameplay')));
     expect(new Set(HOST_TRIGGERS.map((t) => t.testId)).size).toBe(HOST_TRIGGERS.length);
   });
 

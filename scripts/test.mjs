@@ -217,21 +217,44 @@ async function e2eLane(queue, chunkCount, lane, logFile, keep) {
   return status;
 }
 
+/**
+ * The migrated, seeded PGlite dump every in-memory server of the run starts from (PGLITE_TEMPLATE,
+ * tests/support/pgliteTemplate.ts): initdb and the migrations once, not at each of the run's
+ * server starts (the end-to-end lanes' servers, the specs' own, the API tests' processes). Set in
+ * this process's environment, which every step inherits; without it each server makes its own.
+ */
+function pgliteTemplate() {
+  if (process.env.PGLITE_TEMPLATE !== undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const child = spawn('node', ['--import', 'tsx', 'tests/support/pgliteTemplate.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (data) => { out += data; });
+    child.on('close', (code) => {
+      const file = out.trim().split('\n').at(-1);
+      if (code === 0 && file && existsSync(file)) process.env.PGLITE_TEMPLATE = file;
+      else console.log('(no PGlite template: each in-memory server makes its own database)');
+      resolve();
+    });
+  });
+}
+
 if (wanted('end-to-end')) ensureChromium();
 const started = Date.now();
+const template = pgliteTemplate();
 let status;
 if (process.env.TEST_PARALLEL === '0') {
+  await template;
   status = await sequence(['lint', 'types', 'unit', 'build', 'end-to-end', 'end-to-end (timed)', 'unit (timed)']);
 } else {
   const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'checks.log');
   const queue = wanted('end-to-end') ? e2eChunks().map((chunk, i) => ({ ...chunk, index: i + 1 })) : [];
   const chunkCount = queue.length;
-  const built = sequence(['build']);
+  const built = sequence(['build']).then(async (code) => { await template; return code; });
   const kept = { stop: null };
   const e2e = built.then((code) => (code === 0 ? e2eLane(queue, chunkCount, 0, undefined, kept) : code));
   // The other lane joins the end-to-end suite once its own checks are done, passed or not: the
   // suite's verdict is worth having either way. It waits for the build the suite runs against.
-  const checks = sequence(['lint', 'types', 'unit'], log).then(async (code) => {
+  const checks = sequence(['lint', 'types'], log).then(async (code) => (code === 0 ? (await template, sequence(['unit'], log)) : code)).then(async (code) => {
     const buildCode = await built;
     return (buildCode === 0 ? await e2eLane(queue, chunkCount, 1, log) : 0) || code;
   });

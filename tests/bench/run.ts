@@ -458,6 +458,9 @@ async function main(): Promise<void> {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).
       RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000000', AUTH_RATE_PER_USERNAME: '100000000',
+      // Nor the holds: its players are minutes old, and a new account's hold refused every money
+      // call's probe (each row said NOT MEASURED). The direct baseline reads the same config.
+      NEW_ACCOUNT_HOLD_HOURS: '0', TRADE_HOLD_HOURS: '0',
       GAME_SERVER_KEY: process.env.GAME_SERVER_KEY ?? 'bench-game-server-key-0123456789',
     },
   });

@@ -99,6 +99,10 @@ export const ConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** With DATA_DIR=memory:// only: start the throwaway database from this PGlite dump (a migrated,
+   * seeded one, as the test runs make once) instead of running initdb and every migration again.
+   * The migrations still run after it, so an older dump is brought up to date. */
+  PGLITE_TEMPLATE: z.string().default(''),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Built shell to serve; empty string disables static serving (API only, e.g. behind `npm run dev`). */
@@ -369,6 +373,7 @@ export function productionProblems(c: Config): string[] {
     for (const v of values) if (/^http:\/\//i.test(v)) problems.push(`${name}: "${v}" is plain http`);
   }
   problems.push(...trustProblems(c));
+  if (c.PGLITE_TEMPLATE) problems.push('PGLITE_TEMPLATE is set: it starts a throwaway in-memory database, for test runs only');
   if (c.DEMO_GAME_SERVER) problems.push('DEMO_GAME_SERVER is set: the local demo game server pays anyone who plays a round; it is for local try-outs only');
   problems.push(...purchaseConfigProblems(c));
   problems.push(...supportProblems(c));

@@ -2,7 +2,7 @@
 // but the refused request's transaction rolls back, taking anything written in it along. So the
 // route notes the refusal on its request, and once the answer is ready (after the rollback) an
 // onSend hook writes it through the pool.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler } from 'fastify';
 import type { Executor } from '../db/tx';
 import { recordLimitHit, TradeRefusal, type LimitHit } from '../services/economy/tradeHolds';
 
@@ -21,12 +21,18 @@ export async function notingRefusals<T>(request: FastifyRequest, work: () => Pro
 /** In an area's plugin: writes the refusals its routes noted. A failure to write is logged, never
  * the answer's business. */
 export function recordRefusals(app: FastifyInstance, db: Executor): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', refusalRecorder(db));
+}
+
+/** The hook itself: a callback hook, since every answer of the area passes it (its reads too),
+ * and an async one cost a promise each time; only a refused request waits for its write. */
+export function refusalRecorder(db: Executor): onSendHookHandler {
+  return (request, _reply, payload, done) => {
     const hit = noted.get(request);
-    if (hit) {
-      noted.delete(request);
-      await recordLimitHit(db, hit).catch((error: unknown) => request.log.warn({ err: error }, 'could not record a trade limit refusal'));
-    }
-    return payload;
-  });
+    if (!hit) { done(null, payload); return; }
+    noted.delete(request);
+    recordLimitHit(db, hit)
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not record a trade limit refusal'))
+      .finally(() => done(null, payload));
+  };
 }

@@ -15,7 +15,10 @@ export async function releaseRoutes(app: FastifyInstance): Promise<void> {
     return body;
   });
   // Once the release is committed (the answer is sent), the page's update streak is read again.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.routeOptions.url === publishRelease.path && request.method === publishRelease.method && reply.statusCode < 300) updateStreakCacheOf(app.db).forget();
+  // A callback hook, and the method before the route: every read of the area passes here, and
+  // request.routeOptions is a new object each time it is read.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === publishRelease.method && reply.statusCode < 300 && request.routeOptions.url === publishRelease.path) updateStreakCacheOf(app.db).forget();
+    done();
   });
 }

@@ -4,7 +4,7 @@
 // whose body was still arriving is answered, and the process exits 0 by itself. A second signal,
 // later than the first, exits at once.
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registerActor } from './harness/actors';
 import { buildServerBundle, startServerProcess, type ServerProcess } from './harness/servers';
 import { httpTransport } from './harness/transport';
@@ -58,7 +58,9 @@ describe('stop signal: drain, then close', () => {
   let bundle = '';
   const servers: ServerProcess[] = [];
   const start = async (drainS: number) => {
-    const server = await startServerProcess({ DATA_DIR: 'memory://', DATABASE_URL: '', STATIC_DIR: '', SHUTDOWN_DRAIN_S: String(drainS) }, 90_000, { bundle });
+    // From the migrated template the API tests share: the drain and the close are the point here,
+    // not initdb and the migrations (tests/api/pglite-memory.test.ts starts a new database).
+    const server = await startServerProcess({ DATA_DIR: 'memory://', DATABASE_URL: '', STATIC_DIR: '', SHUTDOWN_DRAIN_S: String(drainS), PGLITE_TEMPLATE: inject('pgliteTemplate') }, 90_000, { bundle });
     servers.push(server);
     return server;
   };

@@ -4,7 +4,9 @@
 //   HTTP          Node's and Fastify's own work: parsing, routing, the socket, the reply (a
 //                 Fastify frame decides: the rest of the request runs inside the `done()` of a
 //                 callback hook, so the reply's socket write would otherwise count as that hook's)
-//   hooks         our per-request hooks (security headers and origin rule, metrics, request log)
+//   hooks         our per-request hooks (security headers and origin rule, metrics, request log,
+//                 the drain's, the holds' refusal record)
+//   policy        the feature policy and its switches (the route layer's check, GET /api/features)
 //   validation    the body's parse and depth check, zod on params/query/body, the NUL check, the key header
 //   session       the cookie's parse and the session lookup (cache or store)
 //   service       the handler: services, Kysely, node-postgres, the idempotency claim and answer
@@ -18,7 +20,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const CATEGORIES = ['HTTP', 'hooks', 'validation', 'session', 'service', 'serialisation', 'gc'] as const;
+export const CATEGORIES = ['HTTP', 'hooks', 'policy', 'validation', 'session', 'service', 'serialisation', 'gc'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 interface CallFrame { functionName: string; url: string; lineNumber: number }
@@ -77,7 +79,8 @@ export function categoryOf(frame: CallFrame): Category | null {
   // the reply run inside a callback hook's or the session lookup's `done()`, under our frames.
   if (/^(fastify|find-my-way|light-my-request)\//.test(source)) return 'HTTP';
   if (source === 'server/route.ts') return frame.functionName === 'trustedJson' ? 'serialisation' : 'service';
-  if (/^server\/plugins\/(security|metrics|requestLog)\.ts$/.test(source) || source.startsWith('prom-client/') || source.startsWith('pino') || source.startsWith('thread-stream/')) return 'hooks';
+  if (/^server\/services\/policy\//.test(source)) return 'policy';
+  if (/^server\/(plugins\/(security|metrics|requestLog|drain)|http\/tradeRefusals)\.ts$/.test(source) || source.startsWith('prom-client/') || source.startsWith('pino') || source.startsWith('thread-stream/')) return 'hooks';
   if (/^server\/(services|routes|db|purchases|jobs)\//.test(source) || source.startsWith('tests/bench/direct')) return 'service';
   if (/^(kysely|pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|@electric-sql\/pglite)\//.test(source)) return 'service';
   return null;

@@ -53,6 +53,7 @@ import type { Window } from './cpuSplit';
 import { traceBench, traceTable } from './frameTrace';
 import { grantPathBench, grantTable } from './purchaseGrants';
 import { purchaseVisibleBench, visibleTable } from './purchaseVisible';
+import { newWorkTable, type NewWorkRow } from './newWork';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -64,7 +65,7 @@ const SCRYPT_LOG_N = process.env.BENCH_SCRYPT_LOG_N ?? '17';
 /** Only the money endpoints whose `METHOD path` matches (e.g. BENCH_ONLY='crates|buy-listing'). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
 /** Reads that join the table whenever the contract has them. */
-const READS = ['GET /api/health', 'GET /api/seaport/listings', 'GET /api/whoami', 'GET /api/config'];
+const READS = ['GET /api/health', 'GET /api/seaport/listings', 'GET /api/whoami', 'GET /api/config', 'GET /api/features'];
 const REPEAT = Number(process.env.BENCH_REPEAT ?? 1);
 const SHELL = process.env.BENCH_SHELL !== '0';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
@@ -457,6 +458,9 @@ async function main(): Promise<void> {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).
       RATE_LIMIT_PER_MINUTE: '0', AUTH_RATE_PER_ADDRESS: '100000000', AUTH_RATE_PER_USERNAME: '100000000',
+      // Nor the holds: its players are minutes old, and a new account's hold refused every money
+      // call's probe (each row said NOT MEASURED). The direct baseline reads the same config.
+      NEW_ACCOUNT_HOLD_HOURS: '0', TRADE_HOLD_HOURS: '0',
       GAME_SERVER_KEY: process.env.GAME_SERVER_KEY ?? 'bench-game-server-key-0123456789',
     },
   });
@@ -470,6 +474,9 @@ async function main(): Promise<void> {
       memory.push(await server.ask({ cmd: 'memory' }));
       console.log(`\n${apiTable(database, rows)}\n`);
     }
+    // This round's per-request work (holds, the feature policy, switches, export), timed in the server process.
+    const newWork = READ_ROWS ? await server.ask<NewWorkRow[]>({ cmd: 'newWork' }).catch((error: Error) => error) : null;
+    if (newWork) console.log(`${newWorkTable(newWork)}\n`);
     const memoryLine = `API process resident memory (RSS): ${memory.map((m, i) => `${i === 0 ? 'ready' : `after run ${i}`} ${n(m.rssMiB)} MiB`).join(' · ')} (heap used ${memory.map((m) => n(m.heapMiB)).join(' / ')} MiB)`;
     console.log(memoryLine);
     if (atReady) console.log(memoryAtReadyLine(atReady));
@@ -481,12 +488,12 @@ async function main(): Promise<void> {
     if (signIn) console.log(`${signInTable(signIn)}\n`);
     const firstFrame = SHELL && FRAME_RUNS > 0 ? await firstFrameBench(frameOptions()).catch((error: Error) => error) : null;
     if (firstFrame) console.log(`${firstFrameTable(firstFrame, frameLimits())}\n`);
-    const table = `${apiTable(database, rows)}\n\n${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}${firstFrame ? `\n\n${firstFrameTable(firstFrame, frameLimits())}` : ''}`;
+    const table = `${apiTable(database, rows)}\n\n${newWork ? `${newWorkTable(newWork)}\n\n` : ''}${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}${firstFrame ? `\n\n${firstFrameTable(firstFrame, frameLimits())}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
-      api: rows, memory, memoryAtReady: atReady instanceof Error ? { error: atReady.message } : atReady, shell: shell instanceof Error ? { error: shell.message } : shell,
+      api: rows, newWork: newWork instanceof Error ? { error: newWork.message } : newWork, memory, memoryAtReady: atReady instanceof Error ? { error: atReady.message } : atReady, shell: shell instanceof Error ? { error: shell.message } : shell,
       botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck,
       signIn: signIn instanceof Error ? { error: signIn.message } : signIn,
       firstFrame: firstFrame instanceof Error ? { error: firstFrame.message } : firstFrame, table,

@@ -24,6 +24,7 @@ import { DIRECT_TRANSACTIONS, directThroughput, type DirectContext } from './dir
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../server/db/schema';
+import { newWorkRows } from './newWork';
 import { CLIENTS_TABLE, clientsTableSql, findPgbench, PGBENCH_PATHS, pgbenchScript, runPgbench, type CapturedQuery } from './pgbench';
 
 export type BenchCommand =
@@ -34,7 +35,8 @@ export type BenchCommand =
   | { id: number; cmd: 'rush'; buyers: number; calls: number }
   | { id: number; cmd: 'rushCheck' }
   | { id: number; cmd: 'sameAnswer'; body: string; headers: Record<string, string> }
-  | { id: number; cmd: 'pgbench'; key: string; calls: number; clients: number; runs: number };
+  | { id: number; cmd: 'pgbench'; key: string; calls: number; clients: number; runs: number }
+  | { id: number; cmd: 'newWork' };
 
 /** A command as the parent sends it (the id is added by the channel). */
 export type BenchRequest = BenchCommand extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
@@ -232,6 +234,7 @@ async function main(): Promise<void> {
       if (message.cmd === 'rush') return rush(message.buyers, message.calls);
       if (message.cmd === 'rushCheck') return rushCheck();
       if (message.cmd === 'sameAnswer') { same = { body: message.body, headers: message.headers }; return null; }
+      if (message.cmd === 'newWork') return newWorkRows(app);
       if (message.cmd === 'pgbench') return pgbenchFloor(message.key, message.calls, message.clients, message.runs);
       return direct(message.key, message.calls, message.clients);
     })();

@@ -58,4 +58,18 @@ describe('the bench CPU split', () => {
     expect(split?.shares.service).toBeCloseTo(1 / 5);
     expect(split?.shares.session).toBe(0);
   });
+
+  it('counts the feature policy as policy, and the drain\'s and the holds\' hooks as hooks', () => {
+    const policyCheck: Frame[] = [
+      ['', 'file:///app/server/route.ts'],
+      ['featureAllowed', 'file:///app/server/services/policy/featurePolicy.ts'],
+      ['find', ''],
+    ];
+    const drain: Frame[] = [['', 'file:///app/server/plugins/drain.ts']];
+    const holds: Frame[] = [['', 'file:///app/server/http/tradeRefusals.ts'], ['get', '']];
+    const [split] = splitProfile(profileOf([policyCheck, drain, holds, handlerUnderSession]), [{ target: 'run', fromUs: 0, toUs: 100, requests: 1 }]);
+    expect(split?.shares.policy).toBeCloseTo(1 / 4);
+    expect(split?.shares.hooks).toBeCloseTo(2 / 4);
+    expect(split?.shares.service).toBeCloseTo(1 / 4);
+  });
 });

@@ -48,6 +48,13 @@ describe('the end-to-end suite cut into chunks for the two lanes', () => {
     expect(withPlayground[0]?.files).toHaveLength(3);
   });
 
+  it('weighs nothing for a test tagged @timing, which runs in the timed step at the end', () => {
+    const timed = (title: string) => `test('${title}', { tag: '@timing' }, async () => {});`;
+    const dir = specs({ 'mixed.spec.ts': `${tests(2)}\n${timed('a budget')}`, 'timed.spec.ts': timed('only a budget'), 'plain.spec.ts': tests(1) });
+    const weights = Object.fromEntries(e2eChunks(3, dir).map((chunk) => [chunk.files[0]?.split('/').pop(), chunk.weight]));
+    expect(weights).toEqual({ 'mixed.spec.ts': 3, 'timed.spec.ts': 0, 'plain.spec.ts': 2 });
+  });
+
   it('makes no empty chunk when there are fewer files than chunks', () => {
     expect(e2eChunks(8, specs({ 'only.spec.ts': tests(1) }))).toHaveLength(1);
   });

@@ -67,7 +67,7 @@ describe('the logout modal', () => {
   it('asks for confirmation and Cancel closes it', () => {
     const onClose = vi.fn();
     wrap(<AuthModal payload={{ mode: 'logout' }} onClose={onClose} />);
-    expect(screen.getByText('Confirm Logout')).toBeInTheDocument();
+    expect(screen.getByText('Log out?')).toBeInTheDocument();
     expect(screen.getByText('Are you sure you want to log out? You will need to log back in to access your account.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledOnce();

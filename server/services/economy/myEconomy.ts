@@ -9,6 +9,7 @@ import type { Executor } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { catalogueItem } from './catalogue';
 import { COINS, MINT, playerAccount } from './ledger';
+import { CRATE_SALES_SINK } from './crates';
 
 const PLAYER = 'player:';
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -39,6 +40,8 @@ export async function myInventory(db: Executor, userId: string): Promise<MyInven
 
 function counterpartyKind(account: string): Exclude<Counterparty['kind'], 'player'> {
   if (account === MINT) return 'game';
+  // Coins paid for crates land in the crate-sales sink: to the player that is the crate shop.
+  if (account.startsWith(CRATE_SALES_SINK)) return 'shop';
   const prefix = account.split(':')[0];
   return prefix === 'shop' || prefix === 'escrow' || prefix === 'sink' ? prefix : 'unknown';
 }

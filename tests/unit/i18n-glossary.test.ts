@@ -52,6 +52,10 @@ describe('the catalogs follow docs/glossary.md', () => {
     expect(catalog['accounts.SignOutEverywhere.confirm']).toBe(catalog['accounts.ProfileTab.signOutEverywhere']);
   });
 
+  it.each(LOCALES)('%s never asks a player about a "TripLand account", a name they never met', (lang) => {
+    expect(Object.entries(read(lang)).filter(([, text]) => /TripLand/.test(text)).map(([key]) => key)).toEqual([]);
+  });
+
   it.each(LOCALES)('%s names the currency TripCoins and writes its ranks as the glossary does', (lang) => {
     const catalog = read(lang);
     for (const [key, word] of Object.entries(REQUIRED)) expect(catalog[key], key).toBe(word);

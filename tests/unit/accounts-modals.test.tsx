@@ -24,6 +24,12 @@ function wrap(children: ReactNode) {
   return renderWithShell(children, { queryClient: client });
 }
 
+/** The error line under a field (Mantine's, which the field's aria-describedby names). */
+const fieldError = (label: RegExp | string) => {
+  const input = screen.getByLabelText(label);
+  const id = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).find((part) => part.endsWith('-error'));
+  return (id && document.getElementById(id)?.textContent) || null;
+};
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('the login modal', () => {
@@ -36,7 +42,10 @@ describe('the login modal', () => {
     expect(screen.queryByText('Discord sign-in is not configured on this server')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue with CrazyGames' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.missingCredentials);
+    // Each empty field says so under itself, both at once; nothing repeats it at the bottom.
+    expect(fieldError('Username')).toBe(AUTH_TEXT.missingCredentials);
+    expect(fieldError(/^Password/)).toBe(AUTH_TEXT.missingCredentials);
+    expect(screen.queryByRole('alert')).toBeNull();
     type('Username', 'alice');
     type(/^Password/, 'secret1');
     fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form') as HTMLFormElement);
@@ -59,7 +68,23 @@ describe('the signup modal', () => {
     type(/^Password/, 'secret1');
     type('Confirm password', 'secret2');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordsDoNotMatch);
+    expect(fieldError('Confirm password')).toBe(AUTH_TEXT.passwordsDoNotMatch);
+  });
+
+  it('shows every field\'s problem at once, each under its field, on the first press', () => {
+    wrap(<AuthModal payload={{ mode: 'signup' }} onClose={() => undefined} />);
+    for (const [part, value] of [['day', '1'], ['month', '4'], ['year', '1990']]) fireEvent.change(screen.getByTestId(`age-${part}`), { target: { value } });
+    fireEvent.click(screen.getByTestId('age-continue'));
+    type('Username', 'a!');
+    type(/^Password/, '123');
+    type('Confirm password', '1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(fieldError('Username')).toBe(AUTH_TEXT.usernameRule);
+    expect(fieldError(/^Password/)).toBe(AUTH_TEXT.signupPasswordTooShort);
+    expect(fieldError('Confirm password')).toBe(AUTH_TEXT.passwordsDoNotMatch);
+    // Fixing a field clears its line at once.
+    type('Username', 'alice');
+    expect(fieldError('Username')).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans';
+import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR, type ClanDetails } from '../../contract/clans';
 import { myInvitesQuery } from '../../src/features/clans/api/getMyInvites';
 import { CreateClanForm } from '../../src/features/clans/CreateClanModal';
 import { DangerZone, DisbandForm, TransferForm } from '../../src/features/clans/DangerZone';
@@ -161,8 +161,9 @@ describe('the admin\'s clan settings', () => {
     view: 'member', busy: false, pendingKind: null, can: () => true, act: vi.fn(), retry: vi.fn(), refresh: vi.fn(),
     context: { loggedIn: true, reload: false, status: 'member', clanId: 'clan-1', level: 20, requested: [], pending: null, error: null, notice: null },
   });
-  const admin = { uuid: 'u-1', username: 'ada', role: 'admin' as const, level: 20, tripcoinBalance: null };
-  const clan = (members: typeof admin[]) => ({ clanId: 'clan-1', clanName: 'Night Owls', clanTag: 'OWL', clanColor: DEFAULT_CLAN_COLOR, members });
+  type Member = ClanDetails['members'][number];
+  const admin: Member = { uuid: 'u-1', username: 'ada', role: 'admin', level: 20, tripcoinBalance: null };
+  const clan = (members: Member[]): ClanDetails => ({ clanId: 'clan-1', clanName: 'Night Owls', clanTag: 'OWL', clanColor: DEFAULT_CLAN_COLOR, members });
 
   it('keeps the colour out of the danger zone, and offers hand-over only with another member', () => {
     const alone = wrap(<DangerZone membership={membership()} clan={clan([admin])} />);
@@ -172,7 +173,7 @@ describe('the admin\'s clan settings', () => {
     fireEvent.click(within(zone).getByRole('button', { name: 'Danger Zone' }));
     expect(within(zone).queryByText('Transfer Ownership')).toBeNull();
     alone.unmount();
-    wrap(<DangerZone membership={membership()} clan={clan([admin, { ...admin, uuid: 'u-2', username: 'bob', role: 'member' as const }])} />);
+    wrap(<DangerZone membership={membership()} clan={clan([admin, { ...admin, uuid: 'u-2', username: 'bob', role: 'member' }])} />);
     fireEvent.click(within(screen.getByTestId('clan-danger-zone')).getByRole('button', { name: 'Danger Zone' }));
     expect(within(screen.getByTestId('clan-danger-zone')).getAllByText('Transfer Ownership').length).toBeGreaterThan(0);
   });

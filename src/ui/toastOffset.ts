@@ -5,8 +5,8 @@
 // scroll and resize. The place is a CSS variable on the document (--toast-top, read by
 // Toasts.module.css); the choice itself (toastTop) is pure.
 
-/** What a toast must never cover: dialog headers, tab lists, status and error boxes. */
-const MUST_CLEAR = '.mantine-Modal-header, [data-overlay-frame] > header, [role="tablist"], [role="alert"], [role="status"], .mantine-Alert-root';
+/** What a toast must never cover: dialog headers, tab lists and segmented tabs, status and error boxes. */
+const MUST_CLEAR = '.mantine-Modal-header, [data-overlay-frame] > header, [role="tablist"], .mantine-SegmentedControl-root, [role="alert"], [role="status"], .mantine-Alert-root';
 /** What a toast keeps clear of where the dialog leaves room: its controls. */
 const SHOULD_CLEAR = 'button, input, select, textarea, a[href]';
 export const TOAST_TOP_GAP = 16;

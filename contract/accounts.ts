@@ -9,7 +9,7 @@ export const DISCORD_TEXT = {
   /** /api/config did not answer: whether Discord sign-in is available is unknown. */
   configFailed: 'Could not check whether Discord sign-in is available. Reopen this window to try again.',
   /** The Activity: Discord's client never became ready. */
-  activityNotReady: 'Discord did not answer. Log in with your TripLand account instead.',
+  activityNotReady: 'Discord did not answer. Log in with your username and password instead.',
   /** The Activity: the player declined Discord's authorization. */
   signInCancelled: 'Discord sign-in was cancelled.',
   exchangeFailed: 'Failed to authenticate with Discord',

@@ -2,7 +2,7 @@
 // to idle with the error text and the bot check reset (a token is single-use on the server).
 // Pure: the request is an injected actor (`authenticate`), so tests and the shell provide it.
 import { assign, fromPromise, setup } from 'xstate';
-import { AUTH_TEXT, credentialsProblem } from '../contract/auth';
+import { AUTH_TEXT, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_PATTERN, credentialsProblem, isBlankPassword } from '../contract/auth';
 
 export type AuthMode = 'login' | 'signup' | 'logout';
 
@@ -42,6 +42,27 @@ export function validate(mode: AuthMode, s: AuthSubmission): string | null {
   if (mode === 'signup' && s.password !== s.confirmPassword) return AUTH_TEXT.passwordsDoNotMatch;
   if (!s.token) return AUTH_TEXT.botCheckMissing;
   return null;
+}
+
+export type AuthField = 'username' | 'password' | 'confirmPassword';
+
+/**
+ * Every field's problem at once, each for the field it belongs to (the form shows them under
+ * their fields after a submit, not one per submit at the bottom). The same rules as validate.
+ */
+export function fieldProblems(mode: AuthMode, s: Omit<AuthSubmission, 'token'>): Partial<Record<AuthField, string>> {
+  if (mode === 'logout') return {};
+  const signup = mode === 'signup';
+  const out: Partial<Record<AuthField, string>> = {};
+  if (!s.username.trim()) out.username = AUTH_TEXT.missingCredentials;
+  else if (s.username.length > USERNAME_MAX) out.username = AUTH_TEXT.usernameTooLong;
+  else if (signup && !USERNAME_PATTERN.test(s.username)) out.username = AUTH_TEXT.usernameRule;
+  if (!s.password) out.password = AUTH_TEXT.missingCredentials;
+  else if (s.password.length > PASSWORD_MAX) out.password = AUTH_TEXT.passwordTooLong;
+  else if (signup && s.password.length < PASSWORD_MIN) out.password = AUTH_TEXT.signupPasswordTooShort;
+  else if (signup && isBlankPassword(s.password)) out.password = AUTH_TEXT.passwordBlank;
+  if (signup && s.password !== s.confirmPassword) out.confirmPassword = AUTH_TEXT.passwordsDoNotMatch;
+  return out;
 }
 
 export interface AuthContext {

@@ -50,6 +50,14 @@ export async function demoGameServerRoutes(app: FastifyInstance): Promise<void> 
       const body = answer.json<{ error?: string; code?: string }>();
       throw new HttpError(answer.statusCode, body.error ?? 'The award was refused', body.code);
     }
+    // A round is play time: the game server reports it like any match's stats (once per round),
+    // so the profile's Time Played counts the rounds played.
+    const stats = await app.inject({
+      method: 'POST', url: '/api/server/stats',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: { uuid: user.id, reportId: `demo-round:${round.id}`, timeplayed: seconds },
+    });
+    if (stats.statusCode !== 200) app.log.warn({ status: stats.statusCode }, 'demo round: the play time was not recorded');
     rounds.delete(user.id);
     const result = AwardResult.parse(answer.json());
     return { tripcoins: DEMO_ROUND_PAY.tripcoins, xp: DEMO_ROUND_PAY.xp, balance: result.tripcoins, level: result.currentLevel, replayed: result.replayed };

@@ -12,6 +12,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
 import type en from './catalogs/en.json';
 import { resolveLocale } from './resolve';
+import { withWordForms } from './wordForms';
 
 export { i18n };
 export type MessageId = keyof typeof en;
@@ -32,7 +33,7 @@ const loaders: Record<Locale, { first: Loader; rest: Loader }> = {
 
 /** One message in the active language (for code outside React: toasts, machines' texts, errors). */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  return i18n._(id, withWordForms(values));
 }
 
 /** The active language (English until startI18n has run). */

@@ -6,6 +6,7 @@
 // hundredths, into what the message shows). tests/unit/i18n-catalogs.test.ts checks that the
 // English catalog holds every such text exactly as the contract writes it.
 import { i18n } from '@lingui/core';
+import { withWordForms } from './wordForms';
 
 type Leaf = string | ((...args: never[]) => string);
 export type ArgFormat = (args: readonly unknown[]) => Record<string, unknown>;
@@ -17,7 +18,7 @@ export function localized<T extends object>(prefix: string, english: T, argForma
     if (typeof value === 'string') return i18n._(path);
     if (typeof value === 'function') {
       const format = argFormats[path] ?? positional;
-      return (...args: unknown[]) => i18n._(path, format(args) as Record<string, string>);
+      return (...args: unknown[]) => i18n._(path, withWordForms(format(args)));
     }
     if (value !== null && typeof value === 'object') return localized(path, value as object, argFormats);
     return value;

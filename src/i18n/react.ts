@@ -2,6 +2,7 @@
 // (i18n 'change') re-renders every user at once. No provider: components and their tests need none.
 import { useMemo, useSyncExternalStore } from 'react';
 import { i18n, type MessageId, type MessageValues } from './index';
+import { withWordForms } from './wordForms';
 
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
@@ -18,6 +19,6 @@ export function useT(): Translate {
   const locale = useLocale();
   return useMemo<Translate>(() => {
     void locale;
-    return (id, values) => i18n._(id, values);
+    return (id, values) => i18n._(id, withWordForms(values));
   }, [locale]);
 }

@@ -9,6 +9,7 @@ import { i18n } from '@lingui/core';
 import type { TextParams, TextRef } from '../../contract/http';
 import { contractTextCodes, contractTextEntries } from '../../contract/texts';
 import { ARG_FORMATS } from './texts';
+import { withWordForms } from './wordForms';
 
 interface Known { key: string; params: readonly string[] }
 let byCode: Map<string, Known> | null = null;
@@ -32,7 +33,7 @@ export function wordCode(code: string, params: TextParams = {}): string | undefi
   if (known.params.some((name) => params[name] === undefined)) return undefined;
   const args = known.params.map((name) => params[name]);
   const format = ARG_FORMATS[known.key] ?? ((a: readonly unknown[]) => Object.fromEntries(a.map((v, i) => [String(i), v])));
-  return i18n._(known.key, format(args) as Record<string, unknown>);
+  return i18n._(known.key, withWordForms(format(args)));
 }
 
 /** A success's text: its code's wording, else the English it came with as a known text, else that English. */

@@ -10,9 +10,10 @@ import {
 } from '../../contract/settings';
 import { i18n } from '@lingui/core';
 import { formatNumber } from './format';
+import { withWordForms } from './wordForms';
 
 type Field = keyof typeof SETTINGS_FIELDS;
-const lookup = (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+const lookup = (id: string, values?: Record<string, unknown>) => i18n._(id, withWordForms(values));
 /** Whether the active catalog has this text: asking Lingui for an id it lacks falls back to the
  * id itself as an uncompiled message, and Lingui warns in the console for each one. */
 const known = (id: string): boolean => i18n.messages[id] !== undefined;

@@ -16,7 +16,7 @@ export function Toasts() {
     document.addEventListener('visibilitychange', sync);
     return () => document.removeEventListener('visibilitychange', sync);
   }, []);
-  // Never over an open modal's title or close button.
+  // Never over an open dialog's header, tabs, status boxes or (where there is room) controls.
   useEffect(() => followDialogHeaders(document), []);
   useHotkeys([['alt+T', () => {
     const items = document.querySelectorAll<HTMLElement>('.mantine-Notifications-notification');
@@ -25,7 +25,7 @@ export function Toasts() {
   }]]);
   return (
     <Notifications
-      position="bottom-right"
+      position="top-center"
       limit={TOAST_RENDER_LIMIT}
       autoClose={TOAST_DEFAULT_MS}
       containerWidth={TOAST_WIDTH}

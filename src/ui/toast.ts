@@ -1,5 +1,5 @@
 // Toasts: at most 3 at once in the auth area and 1 elsewhere (a new
-// one replaces the old), 4 s by default, bottom-right, top-center for economy toasts, paused
+// one replaces the old), 4 s by default, all at the top centre (clear of open dialogs), paused
 // on hover (Mantine) and while the page is hidden (here). While the loading screen is on screen,
 // with nothing open over it, toasts wait, in order, and show once it has gone
 // (holdToastsWhileLoading, connected by src/app/App.tsx). Features call `toast.*`.
@@ -15,8 +15,10 @@ export type ToastTone = 'info' | 'success' | 'error' | 'warning';
 
 export const TOAST_DEFAULT_MS = 4_000;
 export const TOAST_AREAS: Record<ToastArea, { limit: number; position: NotificationPosition }> = {
-  default: { limit: 1, position: 'bottom-right' },
-  auth: { limit: 3, position: 'bottom-right' },
+  // One place for every toast: the top centre, moved clear of an open dialog's header, tabs,
+  // status boxes and controls (toastOffset.ts).
+  default: { limit: 1, position: 'top-center' },
+  auth: { limit: 3, position: 'top-center' },
   economy: { limit: 1, position: 'top-center' },
 };
 /** Mantine's own per-position limit: room for the auth area's 3 plus the default area's 1. */

@@ -1,26 +1,55 @@
-// Toasts at the top of the screen (the economy area, top-center) must not cover an open modal's
-// title or its close button: while a dialog is open, the top toasts start below its header.
-// The offset is a CSS variable on the document (--toast-top, read by Toasts.module.css), kept
-// up to date as dialogs open, close and resize.
+// Every toast shows in one place, the top centre of the screen, and never over what an open
+// dialog needs to be read and used: its header (title, close button), its tabs, its status and
+// error boxes, and, where the dialog leaves room, its controls. While a dialog is open the toasts
+// move down to the first band of the screen clear of those, measured as dialogs open, close,
+// scroll and resize. The place is a CSS variable on the document (--toast-top, read by
+// Toasts.module.css); the choice itself (toastTop) is pure.
 
-/** The headers a toast must keep clear of: Mantine modals' and the full-screen overlays'. */
-const HEADER_SELECTOR = '.mantine-Modal-header, [data-overlay-frame] > header';
+/** What a toast must never cover: dialog headers, tab lists and segmented tabs, status and error boxes. */
+const MUST_CLEAR = '.mantine-Modal-header, [data-overlay-frame] > header, [role="tablist"], .mantine-SegmentedControl-root, [role="alert"], [role="status"], .mantine-Alert-root';
+/** What a toast keeps clear of where the dialog leaves room: its controls. */
+const SHOULD_CLEAR = 'button, input, select, textarea, a[href]';
 export const TOAST_TOP_GAP = 16;
+/** Room a toast takes (one line of title, one of message, padding) when none is on screen to measure. */
+export const TOAST_HEIGHT = 72;
+const GAP = 8;
 
-/** Where top toasts start: below the lowest visible dialog header that reaches into the top of the screen. */
-export function toastTopOffset(headerBottoms: readonly number[], viewportHeight: number): number {
-  // A header lower than half the screen (a small dialog in the middle) leaves the top free.
-  const near = headerBottoms.filter((bottom) => bottom > 0 && bottom < viewportHeight / 2);
-  return near.length === 0 ? TOAST_TOP_GAP : Math.ceil(Math.max(...near)) + 8;
+export interface Band { top: number; bottom: number; left: number; right: number }
+
+const overlaps = (a: Band, top: number, bottom: number, left: number, right: number) =>
+  a.top < bottom && a.bottom > top && a.left < right && a.right > left;
+
+/**
+ * Where the toasts start: the highest place from the top gap down where a toast column
+ * (`width` wide, centred) of `height` covers nothing in `mustClear` and, if such a place exists,
+ * nothing in `shouldClear` either. With nothing to keep clear, the top gap.
+ */
+export function toastTop(mustClear: readonly Band[], shouldClear: readonly Band[], viewport: { width: number; height: number }, height = TOAST_HEIGHT, width = 356): number {
+  const left = Math.max(0, (viewport.width - width) / 2);
+  const right = Math.min(viewport.width, left + width);
+  const lowest = viewport.height - height - TOAST_TOP_GAP;
+  const candidates = [TOAST_TOP_GAP, ...[...mustClear, ...shouldClear].map((b) => Math.ceil(b.bottom) + GAP)]
+    .filter((y) => y >= TOAST_TOP_GAP && y <= lowest)
+    .sort((a, b) => a - b);
+  const clearOf = (bands: readonly Band[]) => (y: number) => !bands.some((b) => overlaps(b, y, y + height, left, right));
+  const clearOfMust = clearOf(mustClear);
+  const clearOfAll = (y: number) => clearOfMust(y) && clearOf(shouldClear)(y);
+  return candidates.find(clearOfAll) ?? candidates.find(clearOfMust) ?? TOAST_TOP_GAP;
+}
+
+function bands(doc: Document, selector: string): Band[] {
+  return [...doc.querySelectorAll<HTMLElement>(selector)]
+    .filter((el) => el.closest('[role="dialog"]') !== null && el.closest('.mantine-Notifications-root') === null)
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0)
+    .map((r) => ({ top: r.top, bottom: r.bottom, left: r.left, right: r.right }));
 }
 
 function measure(doc: Document): number {
-  const bottoms = [...doc.querySelectorAll<HTMLElement>(HEADER_SELECTOR)]
-    .filter((el) => el.closest('[role="dialog"]') !== null)
-    .map((el) => el.getBoundingClientRect())
-    .filter((r) => r.width > 0 && r.height > 0)
-    .map((r) => r.bottom);
-  return toastTopOffset(bottoms, doc.defaultView?.innerHeight ?? 800);
+  const win = doc.defaultView;
+  const shown = doc.querySelector<HTMLElement>('.mantine-Notifications-notification');
+  const height = shown ? Math.max(TOAST_HEIGHT, shown.getBoundingClientRect().height) : TOAST_HEIGHT;
+  return toastTop(bands(doc, MUST_CLEAR), bands(doc, SHOULD_CLEAR), { width: win?.innerWidth ?? 1280, height: win?.innerHeight ?? 800 }, height);
 }
 
 /** Keeps --toast-top in step with the open dialogs; returns the stop function. */
@@ -32,12 +61,14 @@ export function followDialogHeaders(doc: Document = document): () => void {
   };
   const schedule = () => { if (!frame) frame = requestAnimationFrame(update); };
   const observer = new MutationObserver(schedule);
-  observer.observe(doc.body, { childList: true, subtree: true });
+  observer.observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['style', 'class', 'hidden'] });
   doc.defaultView?.addEventListener('resize', schedule);
+  doc.addEventListener('scroll', schedule, true);
   update();
   return () => {
     observer.disconnect();
     doc.defaultView?.removeEventListener('resize', schedule);
+    doc.removeEventListener('scroll', schedule, true);
     if (frame) cancelAnimationFrame(frame);
   };
 }

@@ -40,6 +40,9 @@ describe.each(testDatabases())('the demo game server on $name', (database) => {
     expect(inventory.tripcoins).toBe(5);
     const ledger = await t.handle.db.selectFrom('ledger').select(['reason', 'from_account']).where('to_account', '=', `player:${p.uuid}`).execute();
     expect(ledger).toEqual([expect.objectContaining({ from_account: 'mint' })]);
+    // The round counts as play time on the player's profile (not "0 min" after rounds played).
+    const profile = (await p.client.get(`/api/getProfile/${p.uuid}`)).json();
+    expect(profile.STL3Stats.timeplayed).toBe(1);
     // The same round again: gone, nothing paid twice.
     const again = await post(p, `/api/demo-game-server/rounds/${roundId}/finish`);
     expect(again.statusCode).toBe(404);

@@ -104,4 +104,15 @@ describe.each(testDatabases())('my inventory and history on $name', (database) =
     // A player sees only their own postings.
     expect(sellerHistory.entries.some((e: { amount: number }) => e.amount === 100)).toBe(false);
   });
+
+  it('names the crate shop, not the studio, as the other side of a crate bought with TripCoins', async () => {
+    const buyer = await registerPlayer(t.app);
+    await fund(buyer.uuid, 1000_00n);
+    const bought = await buyer.client.post('/api/crates/buy', { quantity: 1 });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const entries = (await buyer.client.get('/api/me/history')).json().entries as Array<{ reason: string; asset: string; counterparty: unknown }>;
+    const paid = entries.filter((e) => e.reason === 'crate purchase');
+    expect(paid.length).toBeGreaterThan(0);
+    for (const e of paid) expect(e.counterparty, e.asset).toEqual({ kind: 'shop' });
+  });
 });

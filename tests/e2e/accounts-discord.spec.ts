@@ -69,13 +69,13 @@ test('Discord popup sign-in: fuse (wrong, then right password), returning player
   await shot('login-discord');
   await continueWithDiscord(page);
   const decision = page.getByRole('dialog', { name: 'Account Setup' });
-  await expect(decision.getByText('Do you already have a TripLand account?')).toBeVisible({ timeout: 20_000 });
+  await expect(decision.getByText('Have you played here before, with a username and password?')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('dialog', { name: /Welcome back/ })).toHaveCount(0);
   await shot('discord-decision');
   await expectNoSeriousViolations(page, '[role="dialog"]');
   // A reload does not lose the decision: the app brings it back from session storage at start.
   await page.reload();
-  await expect(decision.getByText('Do you already have a TripLand account?')).toBeVisible({ timeout: 30_000 });
+  await expect(decision.getByText('Have you played here before, with a username and password?')).toBeVisible({ timeout: 30_000 });
   await expect(decision).toContainText(`Signed in with Discord as dc_a_${tag}.`);
   await decision.getByRole('button', { name: 'Yes, I have an account' }).click();
   const fuse = page.getByRole('dialog', { name: 'Fuse Account' });

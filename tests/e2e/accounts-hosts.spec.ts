@@ -182,7 +182,7 @@ test('Activity login: a new Discord player lands in the account decision without
   const { frame, activityFrame, rpc } = await openActivity(page, { code: discord.codeFor(player), user_id: player.id, username: player.username });
 
   const decision = frame.getByRole('dialog', { name: 'Account Setup' });
-  await expect(decision.getByText('Do you already have a TripLand account?')).toBeVisible({ timeout: 30_000 });
+  await expect(decision.getByText('Have you played here before, with a username and password?')).toBeVisible({ timeout: 30_000 });
   await expect(decision).toContainText(`Signed in with Discord as ${player.username}.`);
   await shotOf(page, `${info.project.name}-activity-decision`);
 

@@ -115,7 +115,7 @@ test('sign up, account section, change password, log out, log in, wallets, claim
   await expect(page.getByText('You have been logged out successfully.')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await showSettings(page, 'accounts');
-  await expect(page.getByText('You are currently logged out. Sign in to access your account and settings.')).toBeVisible();
+  await expect(page.getByText('You are logged out. Settings work without an account and stay on this device; log in to keep them with your account on every device.')).toBeVisible();
   await shot('account-logged-out');
   await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
 

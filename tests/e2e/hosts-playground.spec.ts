@@ -136,7 +136,7 @@ test.describe('with third-party cookies blocked', () => {
     // The player signs out on the portal (addAuthListener hears it): the session ends on our
     // server too, and the shell shows the logged-out account at once.
     await page.getByRole('button', { name: 'Portal sign-out' }).click();
-    await expect(frame.getByText('You are currently logged out. Sign in to access your account and settings.')).toBeVisible({ timeout: 15_000 });
+    await expect(frame.getByText('You are logged out. Settings work without an account and stay on this device; log in to keep them with your account on every device.')).toBeVisible({ timeout: 15_000 });
     expect(await whoami()).toMatchObject({ verified: 0 });
   });
 });

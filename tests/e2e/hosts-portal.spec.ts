@@ -55,7 +55,7 @@ test('the portal: a signed-in player has no Log Out, no password and no Discord 
 
   // The game's own Log Out: a text, and the player stays signed in.
   await game(page).evaluate(() => window.postMessage({ type: 'switchAuthMode', mode: 'logout' }, location.origin));
-  await expect(frame.getByText('You are signed in with your CrazyGames account. To sign out, sign out on CrazyGames.')).toBeVisible({ timeout: 15_000 });
+  await expect(frame.getByText('You are logged in with your CrazyGames account. To log out, log out on CrazyGames.')).toBeVisible({ timeout: 15_000 });
   await expect(frame.getByRole('dialog').getByRole('button', { name: 'Log Out' })).toHaveCount(0);
   expect(await whoami(page)).toMatchObject({ username: name });
 

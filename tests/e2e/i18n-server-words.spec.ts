@@ -45,10 +45,10 @@ test('in Japanese: sign-up checks, the crate and airdrop toasts and the ban at l
   await signup.getByLabel(ja['accounts.AuthModal.password']!, { exact: true }).fill('secret-1');
   await signup.getByLabel(ja['accounts.AuthModal.confirmPassword']!, { exact: true }).fill('secret-2');
   await signup.locator('button[type="submit"]').click();
-  await expect(signup.getByRole('alert')).toHaveText(ja['text.auth.usernameRule']!);
+  // Both problems at once, each under its own field.
+  await expect(signup.locator('.mantine-InputWrapper-error')).toHaveText([ja['text.auth.usernameRule']!, ja['text.auth.passwordsDoNotMatch']!]);
   await signup.getByLabel(ja['accounts.AuthModal.username']!, { exact: true }).fill('valid_name');
-  await signup.locator('button[type="submit"]').click();
-  await expect(signup.getByRole('alert')).toHaveText(ja['text.auth.passwordsDoNotMatch']!);
+  await expect(signup.locator('.mantine-InputWrapper-error')).toHaveText([ja['text.auth.passwordsDoNotMatch']!]);
   await expect(signup).not.toContainText('Username must');
   await expect(signup).not.toContainText('Passwords do not match');
   await page.keyboard.press('Escape');

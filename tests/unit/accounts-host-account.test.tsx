@@ -42,7 +42,7 @@ describe('the portal: its account is the way in and out', () => {
     const onClose = vi.fn();
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     renderWithShell(<AuthModal payload={{ mode: 'logout' }} onClose={onClose} />, { ...portal, withToasts: true });
-    expect(await screen.findByText('You are signed in with your CrazyGames account. To sign out, sign out on CrazyGames.')).toBeInTheDocument();
+    expect(await screen.findByText('You are logged in with your CrazyGames account. To log out, log out on CrazyGames.')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Log Out' })).toBeNull();
     expect(fetchSpy.mock.calls.filter(([url]) => String(url).includes('logout'))).toEqual([]);

@@ -12,6 +12,13 @@ import { ChangePasswordModal } from '../../src/features/accounts/ChangePasswordM
 import AuthModal, { VERIFYING_TEXT } from '../../src/features/accounts/AuthModal';
 import { renderWithPublicConfig, renderWithShell, typeInto } from '../support/render';
 
+/** The error line under a field (Mantine's, which the field's aria-describedby names). */
+const fieldError = (label: RegExp | string) => {
+  const input = screen.getByLabelText(label);
+  const id = (input.getAttribute('aria-describedby') ?? '').split(/\s+/).find((part) => part.endsWith('-error'));
+  return (id && document.getElementById(id)?.textContent) || null;
+};
+
 describe('the login modal', () => {
   it('shows its texts and refuses empty fields, then waits for the security check still running', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -22,7 +29,10 @@ describe('the login modal', () => {
     expect(screen.queryByText('Discord sign-in is not configured on this server')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Continue with CrazyGames' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.missingCredentials);
+    // Each empty field says so under itself, both at once; nothing repeats it at the bottom.
+    expect(fieldError('Username')).toBe(AUTH_TEXT.missingCredentials);
+    expect(fieldError(/^Password/)).toBe(AUTH_TEXT.missingCredentials);
+    expect(screen.queryByRole('alert')).toBeNull();
     typeInto('Username', 'alice');
     typeInto(/^Password/, 'secret1');
     fireEvent.submit(screen.getByRole('button', { name: 'Login' }).closest('form') as HTMLFormElement);
@@ -45,7 +55,23 @@ describe('the signup modal', () => {
     typeInto(/^Password/, 'secret1');
     typeInto('Confirm password', 'secret2');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXT.passwordsDoNotMatch);
+    expect(fieldError('Confirm password')).toBe(AUTH_TEXT.passwordsDoNotMatch);
+  });
+
+  it('shows every field\'s problem at once, each under its field, on the first press', () => {
+    renderWithPublicConfig(<AuthModal payload={{ mode: 'signup' }} onClose={() => undefined} />);
+    for (const [part, value] of [['day', '1'], ['month', '4'], ['year', '1990']]) fireEvent.change(screen.getByTestId(`age-${part}`), { target: { value } });
+    fireEvent.click(screen.getByTestId('age-continue'));
+    typeInto('Username', 'a!');
+    typeInto(/^Password/, '123');
+    typeInto('Confirm password', '1234');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(fieldError('Username')).toBe(AUTH_TEXT.usernameRule);
+    expect(fieldError(/^Password/)).toBe(AUTH_TEXT.signupPasswordTooShort);
+    expect(fieldError('Confirm password')).toBe(AUTH_TEXT.passwordsDoNotMatch);
+    // Fixing a field clears its line at once.
+    typeInto('Username', 'alice');
+    expect(fieldError('Username')).toBeNull();
   });
 });
 
@@ -53,7 +79,7 @@ describe('the logout modal', () => {
   it('asks for confirmation and Cancel closes it', () => {
     const onClose = vi.fn();
     renderWithPublicConfig(<AuthModal payload={{ mode: 'logout' }} onClose={onClose} />);
-    expect(screen.getByText('Confirm Logout')).toBeInTheDocument();
+    expect(screen.getByText('Log out?')).toBeInTheDocument();
     expect(screen.getByText('Are you sure you want to log out? You will need to log back in to access your account.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalledOnce();

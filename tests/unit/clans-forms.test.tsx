@@ -1,13 +1,13 @@
 // The Clans section's client-side checks, rendered in jsdom: a form with bad
 // input shows the spec text and calls nothing.
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR } from '../../contract/clans';
+import { CLAN_COLORS, CLAN_TEXT, DEFAULT_CLAN_COLOR, type ClanDetails } from '../../contract/clans';
 import { myInvitesQuery } from '../../src/features/clans/api/getMyInvites';
 import { levelProgressQuery } from '../../src/api/levelProgress';
 import { CreateClanForm } from '../../src/features/clans/CreateClanModal';
-import { DisbandForm, TransferForm } from '../../src/features/clans/DangerZone';
+import { DangerZone, DisbandForm, TransferForm } from '../../src/features/clans/DangerZone';
 import { InviteForm } from '../../src/features/clans/InvitePlayerModal';
 import { NonMemberView } from '../../src/features/clans/NonMemberView';
 import type { ClanMembership } from '../../src/features/clans/useClanMembership';
@@ -166,5 +166,28 @@ describe('the non-member view', () => {
     wrap(<NonMemberView membership={membership(15)} />);
     expect(screen.getByRole('button', { name: 'Create a Clan' })).toBeEnabled();
     expect(screen.queryByText(CLAN_TEXT.levelRequired)).toBeNull();
+  });
+});
+
+describe('the admin\'s clan settings', () => {
+  const membership = (): ClanMembership => ({
+    view: 'member', busy: false, pendingKind: null, can: () => true, act: vi.fn(), retry: vi.fn(), refresh: vi.fn(),
+    context: { loggedIn: true, reload: false, status: 'member', clanId: 'clan-1', level: 20, requested: [], pending: null, error: null, notice: null },
+  });
+  type Member = ClanDetails['members'][number];
+  const admin: Member = { uuid: 'u-1', username: 'ada', role: 'admin', level: 20, tripcoinBalance: null };
+  const clan = (members: Member[]): ClanDetails => ({ clanId: 'clan-1', clanName: 'Night Owls', clanTag: 'OWL', clanColor: DEFAULT_CLAN_COLOR, members });
+
+  it('keeps the colour out of the danger zone, and offers hand-over only with another member', () => {
+    const alone = wrap(<DangerZone membership={membership()} clan={clan([admin])} />);
+    const zone = screen.getByTestId('clan-danger-zone');
+    expect(screen.getByTestId('clan-color-editor')).toBeInTheDocument();
+    expect(zone).not.toContainElement(screen.getByTestId('clan-color-editor'));
+    fireEvent.click(within(zone).getByRole('button', { name: 'Danger Zone' }));
+    expect(within(zone).queryByText('Transfer Ownership')).toBeNull();
+    alone.unmount();
+    wrap(<DangerZone membership={membership()} clan={clan([admin, { ...admin, uuid: 'u-2', username: 'bob', role: 'member' }])} />);
+    fireEvent.click(within(screen.getByTestId('clan-danger-zone')).getByRole('button', { name: 'Danger Zone' }));
+    expect(within(screen.getByTestId('clan-danger-zone')).getAllByText('Transfer Ownership').length).toBeGreaterThan(0);
   });
 });

@@ -59,6 +59,18 @@ describe('opening crates', () => {
     expect(heard).toContain('reveal');
   });
 
+  it('with no crate left, Open 1 Crate is off, no error shows, and the crate shop is one tap away', async () => {
+    server.answer(crateStatusV2, status(1, 0));
+    const shell = renderWithShell(<CrateOpenModal payload={{}} onClose={() => undefined} />);
+    await waitFor(() => expect(screen.getByTestId('owned-badge')).toHaveTextContent('0 Owned'));
+    expect(screen.getByRole('button', { name: 'Open 1 Crate' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Open 1 Crate' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(server.requests(openCrate)).toHaveLength(0);
+    fireEvent.click(within(screen.getByTestId('no-crates')).getByRole('button', { name: 'Crate shop' }));
+    expect(shell.overlays.getState().modal?.key).toBe('crateShop');
+  });
+
   it('a key skips the reveal too', async () => {
     renderWithShell(<CrateOpenModal payload={{}} onClose={() => undefined} />);
     await waitFor(() => expect(screen.getByTestId('owned-badge')).toHaveTextContent('1 Owned'));

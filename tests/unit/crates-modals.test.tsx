@@ -28,7 +28,7 @@ describe('the coin flip wager rules', () => {
     ['100000000.01', COINFLIP_TEXT.maximum],
     ['10.001', COINFLIP_TEXT.decimals],
     ['12.345', COINFLIP_TEXT.decimals],
-    ['500.01', 'Insufficient balance. You have 500.00 TC'],
+    ['500.01', 'You need Ŧ500.01 but only have Ŧ500.00'],
   ])('refuses %j with %j', (input, message) => {
     expect(validateWager(input, 500)).toBe(message);
   });
@@ -40,7 +40,7 @@ describe('the coin flip wager rules', () => {
   it('checks the balance in hundredths, not floats', () => {
     expect(validateWager('0.3', 0.3)).toBe(COINFLIP_TEXT.minimum);
     expect(validateWager('10.3', 10.3)).toBeNull();
-    expect(validateWager('10.31', 10.3)).toBe('Insufficient balance. You have 10.30 TC');
+    expect(validateWager('10.31', 10.3)).toBe('You need Ŧ10.31 but only have Ŧ10.30');
   });
 });
 
@@ -99,7 +99,7 @@ describe('the Create Coin Flip Wager modal', () => {
     const submit = screen.getByRole('button', { name: 'Create Wager' });
     for (const [value, message] of [
       ['x', COINFLIP_TEXT.invalidWager], ['5', COINFLIP_TEXT.minimum], ['200000000', COINFLIP_TEXT.maximum],
-      ['10.123', COINFLIP_TEXT.decimals], ['250.01', 'Insufficient balance. You have 250.00 TC'],
+      ['10.123', COINFLIP_TEXT.decimals], ['250.01', 'You need Ŧ250.01 but only have Ŧ250.00'],
     ] as const) {
       fireEvent.change(input, { target: { value } });
       fireEvent.click(submit);
@@ -149,7 +149,7 @@ describe('the Crate Shop modal', () => {
     expect(await screen.findByText('7/50')).toBeInTheDocument();
     expect(await screen.findByText('Neon Visor')).toBeInTheDocument();
     // Base Set II came out on 19 October 2025: announced as available since then, never as upcoming.
-    expect(screen.getByTestId('base-set-2-announcement')).toHaveTextContent(/Available since Sunday, October 19, 2025 at .*, at 300 Tripcoins per crate\./);
+    expect(screen.getByTestId('base-set-2-announcement')).toHaveTextContent(/Available since Sunday, October 19, 2025 at .*, at Ŧ300.00 per crate\./);
     expect(screen.getByTestId('base-set-2-announcement')).not.toHaveTextContent(/Releasing/);
     await screen.findByText('Ŧ250.00');
     const total = screen.getByTestId('total-cost');
@@ -164,6 +164,8 @@ describe('the Crate Shop modal', () => {
     expect(total).toHaveAttribute('data-affordable', 'false');
     expect(screen.getByTestId('insufficient-note')).toHaveTextContent('Insufficient balance (need Ŧ50.00 more)');
     expect(screen.getByRole('button', { name: 'BUY' })).toBeDisabled();
+    // Short of TripCoins where they are sold: the way to get them is right there.
+    expect(screen.getByRole('button', { name: 'Get TripCoins' })).toBeInTheDocument();
 
     fireEvent.change(input, { target: { value: '8' } });
     expect(screen.getByText('Only 7 crates available in shop')).toBeInTheDocument();

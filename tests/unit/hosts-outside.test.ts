@@ -28,7 +28,7 @@ describe('on Poki', () => {
   it('the error tracker at another origin stays off: nothing listened to, its SDK never loaded', async () => {
     document.head.insertAdjacentHTML('beforeend', pageDataElement({ errorReporting: { dsn: 'https://k@o1.ingest.sentry.io/5', release: '1.3.0', environment: 'test' } }));
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
-    const { startErrorReporting } = await import('../../src/lib/errorReporting');
+    const { startErrorReporting } = await import('../../src/reporting/errorReporting');
     const load = vi.fn();
     const poki = hostOf('poki');
     expect(startErrorReporting(window, { host: 'poki', surface: 'shell' }, load, (url) => outsideRequestAllowed(poki, url, ORIGIN))).toBe(false);

@@ -27,6 +27,8 @@ export function shape(message: string): string[] {
     for (const token of tokens) {
       if (token.type === 'argument') out.add(`{${token.arg}}`);
       else if (token.type === 'function') out.add(`{${token.arg}, ${token.key}}`);
+      // A word's form after a value (a Korean particle) is the language's own choice (wordForms.ts).
+      else if (token.type === 'select' && token.arg.endsWith('_final')) for (const c of token.cases) walk(c.tokens);
       else if (token.type === 'plural' || token.type === 'select' || token.type === 'selectordinal') {
         out.add(`{${token.arg}, ${token.type}}`);
         if (token.type === 'select') for (const c of token.cases) out.add(`{${token.arg} = ${c.key}}`);

@@ -75,10 +75,12 @@ describe('the Inventory overlay', { timeout: 20_000 }, () => {
     renderOverlay('history');
     const rows = await screen.findAllByTestId('history-entry');
     expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByLabelText('Owned after 1')).toBeInTheDocument();
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-    // The balance after carries its own label, which the phone's cards show (no bare figure).
+    // The balance after carries its own label, which the phone's cards show (no bare figure); an
+    // item's row counts what is owned, not a balance.
     expect(cells(rows[0]!).slice(1)).toEqual(['Marketplace sale', 'Seller', '−Ŧ12.50', 'Balance after Ŧ87.50']);
-    expect(cells(rows[1]!).slice(1)).toEqual(['Marketplace sale', 'Held in escrow', '+1 × Technical Difficulties', 'Balance after 1']);
+    expect(cells(rows[1]!).slice(1)).toEqual(['Marketplace sale', 'Held in escrow', '+1 × Technical Difficulties', 'Owned after 1']);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await vi.waitFor(() => expect(screen.getAllByTestId('history-entry')).toHaveLength(3));
     expect(cells(screen.getAllByTestId('history-entry')[2]!).slice(1)).toEqual(['Game reward', 'The game', '+Ŧ100.00', 'Balance after Ŧ100.00']);

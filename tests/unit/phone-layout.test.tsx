@@ -7,7 +7,7 @@ import { currentUserQuery } from '../../src/api/currentUser';
 import AccountSection from '../../src/features/accounts/AccountSection';
 import { unlockDateParts } from '../../src/features/progress/progressLogic';
 import { overflowOf } from '../../src/ui/ScrollTabsList';
-import { TOAST_TOP_GAP, toastTopOffset } from '../../src/ui/toastOffset';
+import { TOAST_HEIGHT, TOAST_TOP_GAP, toastTop } from '../../src/ui/toastOffset';
 import { renderWithShell, testQueryClient } from '../support/render';
 
 const user = { uuid: '00000000-0000-4000-8000-000000000001', username: 'cheese', verified: 1, isAdmin: false, accountCreatedAt: '2025-01-02T03:04:05Z', hasPassword: true };
@@ -45,11 +45,28 @@ describe('a row of tabs', () => {
 });
 
 describe('toasts at the top', () => {
-  it('start below an open dialog\'s header, and at the top when none is open', () => {
-    expect(toastTopOffset([], 844)).toBe(TOAST_TOP_GAP);
-    expect(toastTopOffset([60.4], 844)).toBe(69);
-    expect(toastTopOffset([60, 120], 844)).toBe(128);
+  const phone = { width: 390, height: 844 };
+  const band = (top: number, bottom: number, left = 0, right = 390) => ({ top, bottom, left, right });
+  it('start at the top when no dialog is open, and below an open dialog\'s header otherwise', () => {
+    expect(toastTop([], [], phone)).toBe(TOAST_TOP_GAP);
+    expect(toastTop([band(0, 60.4)], [], phone)).toBe(69);
+    expect(toastTop([band(0, 60), band(60, 120)], [], phone)).toBe(128);
     // A small dialog in the middle of a desktop leaves the top free.
-    expect(toastTopOffset([520], 900)).toBe(TOAST_TOP_GAP);
+    expect(toastTop([band(400, 460, 440, 840)], [], { width: 1280, height: 900 })).toBe(TOAST_TOP_GAP);
+  });
+
+  it('never cover a dialog\'s tabs or status box, and keep off its controls where there is room', () => {
+    // A phone overlay: header, tabs, a status box, then buttons, then free room.
+    const header = band(0, 56);
+    const tabs = band(56, 100);
+    const status = band(110, 170);
+    const buttons = [band(180, 220, 16, 180), band(180, 220, 200, 374)];
+    const top = toastTop([header, tabs, status], buttons, phone);
+    expect(top).toBe(228);
+    for (const b of [header, tabs, status, ...buttons]) expect(b.bottom <= top || b.top >= top + TOAST_HEIGHT).toBe(true);
+    // A dialog full of controls: the toast still never covers the header, tabs or status box.
+    const grid = Array.from({ length: 20 }, (_, i) => band(180 + i * 30, 205 + i * 30));
+    const crowded = toastTop([header, tabs, status], grid, phone);
+    for (const b of [header, tabs, status]) expect(b.bottom <= crowded || b.top >= crowded + TOAST_HEIGHT).toBe(true);
   });
 });

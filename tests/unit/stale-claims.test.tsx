@@ -67,6 +67,9 @@ describe('the Base Set II announcement', () => {
     const past = render(createElement(MantineProvider, { theme }, createElement(BaseSet2Announcement, { now: at + 86_400_000 })));
     const text = screen.getByTestId('base-set-2-announcement').textContent ?? '';
     expect(text).toMatch(/Available since .*2025/);
+    // The price is an amount like every other: Ŧ and two decimals, not "300 Tripcoins".
+    expect(text).toContain('at Ŧ300.00 per crate');
+    expect(text).not.toMatch(/tripcoins/i);
     expect(text).not.toMatch(/Releasing|EST/);
     past.unmount();
     render(createElement(MantineProvider, { theme }, createElement(BaseSet2Announcement, { now: at - 86_400_000 })));

@@ -1,5 +1,5 @@
-// Toast rules: 3 visible in the auth area, 1 elsewhere, 4 s, bottom-right by
-// default and top-center for economy toasts, no countdown while the page is hidden.
+// Toast rules: 3 visible in the auth area, 1 elsewhere, 4 s, one place (the top centre) for
+// every area, no countdown while the page is hidden.
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
@@ -20,7 +20,7 @@ describe('toasts', () => {
     toast.info('first');
     toast.success('second');
     expect(shown().map((n) => n.message)).toEqual(['second']);
-    expect(shown()[0]).toMatchObject({ autoClose: TOAST_DEFAULT_MS, position: 'bottom-right', color: 'teal' });
+    expect(shown()[0]).toMatchObject({ autoClose: TOAST_DEFAULT_MS, position: 'top-center', color: 'teal' });
   });
 
   it('show up to three in the auth area', () => {
@@ -30,9 +30,11 @@ describe('toasts', () => {
     expect(shown().map((n) => n.message)).toEqual(['b', 'c', 'd', 'general']);
   });
 
-  it('put economy toasts at the top center', () => {
+  it('show every area in the one place, the top centre', () => {
     const id = toast.show({ message: 'Spent 300 TC', area: 'economy', tone: 'success', duration: 5_000 });
     expect(shown().find((n) => n.id === id)).toMatchObject({ position: 'top-center', autoClose: 5_000 });
+    const auth = toast.show({ message: 'Welcome back', area: 'auth' });
+    expect(shown().find((n) => n.id === auth)).toMatchObject({ position: 'top-center' });
   });
 
   it('stop counting down while the page is hidden, and get their time back after', () => {

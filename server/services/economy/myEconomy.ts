@@ -10,6 +10,7 @@ import type { Executor } from '../../db/tx';
 import { toBigInt } from '../../db/values';
 import { catalogueItem } from './catalogue';
 import { COINS, MINT, playerAccount } from './ledger';
+import { CRATE_SALES_SINK } from './crates';
 
 const PLAYER = 'player:';
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -43,6 +44,8 @@ const storeHost = (account: string) => (PURCHASE_HOSTS as readonly string[]).fin
 
 function counterpartyKind(account: string): Exclude<Counterparty['kind'], 'player' | 'store'> {
   if (account === MINT) return 'game';
+  // Coins paid for crates land in the crate-sales sink: to the player that is the crate shop.
+  if (account.startsWith(CRATE_SALES_SINK)) return 'shop';
   const prefix = account.split(':')[0];
   return prefix === 'shop' || prefix === 'escrow' || prefix === 'sink' ? prefix : 'unknown';
 }

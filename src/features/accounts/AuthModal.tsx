@@ -8,7 +8,7 @@ import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 
 import { fromPromise } from 'xstate';
-import { authMachine, validate, type AuthMode, type AuthRequest } from '../../../machines/auth';
+import { authMachine, fieldProblems, validate, type AuthMode, type AuthRequest } from '../../../machines/auth';
 import type { OverlayProps } from '../../overlays/types';
 import { showToast } from '../../ui/toast';
 import { authenticate, useAuthAnswer } from './api/authRequests';
@@ -104,6 +104,8 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   const [confirmPassword, setConfirmPassword] = useState('');
   const [token, setToken] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // After the first Log In / Sign Up press, each field says what is wrong with it, all at once.
+  const [attempted, setAttempted] = useState(false);
   // Sign-up's age step: the answer (kept only for this form's life), or the refusal.
   const [birthDate, setBirthDate] = useState<string | null>(null);
   const [refused, setRefused] = useState(signUpRefused);
@@ -129,7 +131,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
   }, [state, mode, username, applyAnswer, onClose]);
 
   const clear = () => {
-    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null); setWaiting(false); setBirthDate(null);
+    setUsername(''); setPassword(''); setConfirmPassword(''); setToken(''); setProblem(null); setWaiting(false); setBirthDate(null); setAttempted(false);
   };
   const answerAge = (date: string) => {
     if (ageVerdict(date) === 'under_13') { rememberRefusal(); setRefused(true); return; }
@@ -156,6 +158,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
     event?.preventDefault();
     if (busy || waiting) return;
     const submission = { username, password, confirmPassword, token, ...(birthDate ? { birthDate } : {}) };
+    setAttempted(true);
     // A form that is fine but for the check still running waits for it, then goes by itself.
     if (mode !== 'logout' && !token && checking && validate(mode, { ...submission, token: 'pending' }) === null) {
       setWaiting(true);
@@ -173,7 +176,11 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
 
   // The form's checks (machines/auth.ts) answer with the contract's English: said in the player's language.
   const rawError = state.context.error ?? problem;
-  const error = rawError === null ? null : localServerText(rawError);
+  const fields = attempted ? fieldProblems(mode, { username, password, confirmPassword }) : {};
+  const fieldError = (field: keyof typeof fields) => (fields[field] ? localServerText(fields[field]) : undefined);
+  // A problem a field already shows is not said again at the bottom of the form.
+  const error = rawError === null || Object.values(fields).includes(rawError) ? null : localServerText(rawError);
+  const logoutError = rawError === null ? null : localServerText(rawError);
   const config = configQuery.data;
   const configState = configQuery.isPending ? 'pending' as const : configQuery.isError ? 'failed' as const : 'answered' as const;
 
@@ -201,7 +208,7 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       ) : mode === 'logout' ? (
         <Stack>
           <Text>{tr('accounts.AuthModal.areYouSureYouWant')}</Text>
-          {error && <Text c="red" size="sm" role="alert">{error}</Text>}
+          {logoutError && <Text c="red" size="sm" role="alert">{logoutError}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close} disabled={busy}>{tr('accounts.AuthModal.cancel')}</Button>
             <Button color="red" onClick={() => submit()} loading={busy}>{tr('accounts.AuthModal.logout')}</Button>
@@ -210,10 +217,10 @@ function AuthForm({ payload, onClose }: OverlayProps<'auth'>) {
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <TextInput label={tr('accounts.AuthModal.username')} description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} data-autofocus />
-            <PasswordInput label={tr('accounts.AuthModal.password')} description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} />
+            <TextInput label={tr('accounts.AuthModal.username')} description={mode === 'signup' ? AUTH_TEXT.usernameHint : undefined} autoComplete="username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} disabled={busy} error={fieldError('username')} data-autofocus />
+            <PasswordInput label={tr('accounts.AuthModal.password')} description={mode === 'signup' ? AUTH_TEXT.passwordHint : undefined} autoComplete={mode === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={busy} error={fieldError('password')} />
             {mode === 'signup' && (
-              <PasswordInput label={tr('accounts.AuthModal.confirmPassword')} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} />
+              <PasswordInput label={tr('accounts.AuthModal.confirmPassword')} autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.currentTarget.value)} disabled={busy} error={fieldError('confirmPassword')} />
             )}
             <BotCheck
               config={config?.botCheck}

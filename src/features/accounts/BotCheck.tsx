@@ -48,6 +48,7 @@ function AltchaWidget({ challengeUrl, onToken, onProblem }: { challengeUrl: stri
     const language = currentLocale();
     void import('altcha').then(() => ALTCHA_LANGUAGES[language]?.load()).then(() => {
       if (cancelled || !host.current) return;
+      applyOwnAltchaFooter(ALTCHA_LANGUAGES[language]?.code ?? 'en');
       widget = document.createElement('altcha-widget');
       widget.setAttribute('challenge', challengeUrl);
       widget.setAttribute('name', 'altcha');
@@ -77,6 +78,23 @@ interface TurnstileApi {
 declare global { interface Window { turnstile?: TurnstileApi } }
 
 let turnstileScript: Promise<TurnstileApi> | null = null;
+
+interface AltchaI18n { get(code: string): Record<string, string> | undefined; set(code: string, strings: Record<string, string>): void }
+
+/** "Protected by ALTCHA" in our catalog's words around altcha's own link: altcha's Korean file
+ * says "ALTCHA에서 보호됨 ALTCHA" (the name twice). */
+export function ownAltchaFooter(footer: string): string {
+  const link = /<a\b[^>]*>[^<]*<\/a>/.exec(footer)?.[0] ?? 'ALTCHA';
+  const marker = '\u2063';
+  return tr('accounts.BotCheck.protectedBy', { altcha: marker }).replace(marker, link);
+}
+
+/** Puts our footer into altcha's strings for `code` (loaded by then). */
+function applyOwnAltchaFooter(code: string): void {
+  const i18n = (globalThis as { $altcha?: { i18n?: AltchaI18n } }).$altcha?.i18n;
+  const strings = i18n?.get(code);
+  if (i18n && strings?.footer) i18n.set(code, { ...strings, footer: ownAltchaFooter(strings.footer) });
+}
 
 /** altcha's own translations of the widget's words, per language of ours (English is built in). */
 const ALTCHA_LANGUAGES: Partial<Record<Locale, { code: string; load: () => Promise<unknown> }>> = {

@@ -1,6 +1,6 @@
-// The account decision after a Discord sign-in with no game account yet:
-// 'Do you already have a {product}Land account?' ({product}: see
-// contract/product.ts) — No creates an account for the Discord identity under the suggested
+// The account decision after a Discord sign-in with no game account yet. The spec asks 'Do you
+// already have a {product}Land account?', a name a Discord player never met: it asks whether they
+// played here before with a username and password — No creates an account for the Discord identity under the suggested
 // username, Yes asks for that account's username and password and fuses them. Either way the
 // player is signed in and the game bootstraps. The pending identity stays in session storage
 // until then, so a reload brings the decision back (AccountsAtStart).
@@ -8,7 +8,6 @@ import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 
-import { PRODUCT_LAND } from '../../../contract/product';
 import type { OverlayProps } from '../../overlays/types';
 import { ApiError } from '../../api/client';
 import { errorText } from '../../api/errors';
@@ -27,11 +26,11 @@ import { HostAccountAnswer, hostAccountText } from './hostAccount';
 
 export const FUSION_TEXT = localized('accounts.fusion', {
   decisionTitle: 'Account Setup',
-  question: `Do you already have a ${PRODUCT_LAND} account?`,
+  question: 'Have you played here before, with a username and password?',
   yes: 'Yes, I have an account',
   no: "No, I'm a new player",
   fuseTitle: 'Fuse Account',
-  fuseText: `Enter the username and password of your ${PRODUCT_LAND} account to link your Discord account to it.`,
+  fuseText: 'Enter the username and password you play with here to link your Discord account to that account.',
   fuseButton: 'Link Accounts',
   linkFailed: 'Failed to link accounts',
   linked: (username: string) => `Accounts linked! Welcome back, ${username}!`,

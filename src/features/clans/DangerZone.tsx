@@ -1,6 +1,6 @@
-// The admin's collapsible Danger Zone: Edit Clan Color, Transfer Ownership
-// (a member must be chosen, then confirmed: the admin becomes a regular member) and Disband Clan
-// (the clan name typed exactly). Drawn in the game's style: a hazard-striped
+// The admin's clan colour (an everyday setting, above the zone) and the collapsible Danger Zone:
+// Transfer Ownership (offered once there is another member; one must be chosen, then confirmed:
+// the admin becomes a regular member) and Disband Clan (the clan name typed exactly). Drawn in the game's style: a hazard-striped
 // header with the display face, three tiles inside.
 import { Button, Collapse, Group, Select, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
@@ -17,7 +17,12 @@ import { CLAN_TEXT } from '../../i18n/texts';
 
 export function DangerZone({ membership, clan }: { membership: ClanMembership; clan: ClanDetails }) {
   const [open, setOpen] = useState(false);
+  // Hand-over needs someone to hand over to: with no other member it is not offered.
+  const canHandOver = clan.members.some((m) => m.role !== 'admin');
   return (
+    <>
+    {/* The colour is an everyday setting, not a danger: it sits above the zone. */}
+    <div className={classes.tile} data-testid="clan-color-tile"><EditColor membership={membership} clan={clan} /></div>
     <section className={classes.danger} data-open={open} data-testid="clan-danger-zone">
       <UnstyledButton className={classes.dangerHead} onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="clan-danger-zone">
         <svg className={classes.dangerIcon} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
@@ -28,12 +33,12 @@ export function DangerZone({ membership, clan }: { membership: ClanMembership; c
       </UnstyledButton>
       <Collapse expanded={open} id="clan-danger-zone">
         <div className={classes.dangerBody}>
-          <div className={classes.tile}><EditColor membership={membership} clan={clan} /></div>
-          <div className={classes.tile} data-tone="orange"><TransferOwnership membership={membership} clan={clan} /></div>
+          {canHandOver && <div className={classes.tile} data-tone="orange"><TransferOwnership membership={membership} clan={clan} /></div>}
           <div className={classes.tile} data-tone="red"><DisbandClan membership={membership} clan={clan} /></div>
         </div>
       </Collapse>
     </section>
+    </>
   );
 }
 

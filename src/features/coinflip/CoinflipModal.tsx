@@ -22,9 +22,12 @@ import { useCoinflipGame } from './api/getCoinflipGame';
 import { useOpenWagers } from './api/getOpenWagers';
 import { refreshAfterWager } from './api/invalidate';
 import { coinName } from './CoinflipResult';
-import { CoinflipResult } from './CoinflipResult';
+import { CoinflipResult, netChange } from './CoinflipResult';
 import { SeedHash, shortHash } from './SeedHash';
-import { validateWager } from './wagerValidation';
+import { balanceHundredths, validateWager } from './wagerValidation';
+import { COINFLIP_KEY } from './api/keys';
+import { readAmount } from '../../../contract/economy';
+import { GetTripCoinsButton } from '../../overlays/GetTripCoinsButton';
 import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
@@ -43,15 +46,24 @@ const isAgeRefusal = (error: unknown) => error instanceof ApiError && (error.bod
  * Polls the wager this player created until someone accepts it. It replaced the Create Wager
  * button the player pressed, so it takes the focus (a keyboard player is not dropped out of the modal).
  */
-function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
+function MyWager({ gameId, hash, onClosed }: { gameId: string; hash: string; onClosed: () => void }) {
   const queryClient = useQueryClient();
   const game = useCoinflipGame(gameId);
   const status = game.data?.status;
   const panel = useRef<HTMLDivElement>(null);
+  const onClosedRef = useRef(onClosed);
+  onClosedRef.current = onClosed;
   useEffect(() => { panel.current?.focus(); }, []);
-  // Once someone accepted (or it was cancelled), the balance and the open list have changed.
-  useEffect(() => { if (status && status !== 'open') void refreshAfterWager(queryClient); }, [status, queryClient]);
-  if (game.data?.status === 'settled') return <CoinflipResult game={game.data} viewer="creator" />;
+  // Once someone accepted (or it was cancelled) the open list has changed and "your wager is
+  // placed" is no longer true; a cancelled stake is back at once, a settled flip's balance
+  // changes when the coin has landed (not while it spins).
+  useEffect(() => {
+    if (!status || status === 'open') return;
+    onClosedRef.current();
+    if (status === 'settled') void queryClient.invalidateQueries({ queryKey: COINFLIP_KEY });
+    else void refreshAfterWager(queryClient);
+  }, [status, queryClient]);
+  if (game.data?.status === 'settled') return <CoinflipResult game={game.data} viewer="creator" onRevealed={() => void refreshAfterWager(queryClient)} />;
   return (
     <Paper withBorder p="sm" data-testid="my-wager" data-status={game.data?.status ?? 'open'} ref={panel} tabIndex={-1}>
       <Text size="sm" fw={600}>{game.data?.status === 'cancelled' ? t('coinflip.CoinflipModal.yourWagerWasCancelledThe') : t('coinflip.CoinflipModal.yourWagerIsOpenWaiting')}</Text>
@@ -64,7 +76,7 @@ function MyWager({ gameId, hash }: { gameId: string; hash: string }) {
 /** The accepted flip's outcome as a toast, once the coin has landed (not before the flip). */
 function toastOutcome(game: CoinflipGame): void {
   const won = game.winner_uuid !== null && game.winner_uuid === game.acceptor_uuid;
-  economyToast(won ? 'success' : 'info', won ? t('coinflip.CoinflipModal.youWonToast', { amount: formatTc(game.wager_amount * 2) }) : t('coinflip.CoinflipModal.youLostToast', { amount: formatTc(game.wager_amount) }), t('coinflip.CoinflipResult.landedOn', { side: game.outcome === null ? '?' : coinName(game.outcome) }));
+  economyToast(won ? 'success' : 'info', won ? t('coinflip.CoinflipModal.youWonToast', { amount: formatTc(netChange(game)) }) : t('coinflip.CoinflipModal.youLostToast', { amount: formatTc(netChange(game)) }), t('coinflip.CoinflipResult.landedOn', { side: game.outcome === null ? '?' : coinName(game.outcome) }));
 }
 
 function WagerRow({ game, busy, onAccept, onCancel }: { game: CoinflipGame; busy: string | null; onAccept: () => void; onCancel: () => void }) {
@@ -159,6 +171,8 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
     // The field is enabled on the next render; focus it then.
     requestAnimationFrame(() => amountInput.current?.focus());
   };
+  const typed = readAmount(amount);
+  const shortOfCoins = balance !== undefined && typed !== null && typed.hundredths !== null && typed.hundredths > balanceHundredths(balance);
   const formDisabled = busy || locked;
   const games = wagers.data?.games ?? [];
 
@@ -176,7 +190,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
           </Alert>
         )}
         {inventory.isError && !loggedOut && <Alert color="red">{t('coinflip.CoinflipModal.failedToLoadInventoryPlease')}</Alert>}
-        {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} />}
+        {created && <MyWager key={created.id} gameId={created.id} hash={created.hash} onClosed={() => setLocked(false)} />}
         {ageGate === 'pending' && <Text size="sm" c="dimmed">{t('age.loading')}</Text>}
         {ageGate === 'ask' && (
           <AgeScreen intro={AGE_TEXT.required} onAnswer={(date) => answerAge.mutate(date)} busy={answerAge.isPending} error={answerAge.isError ? errorText(answerAge.error, AGE_TEXT.invalidDate) : null} />
@@ -209,6 +223,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
               error={problem ?? undefined}
               data-autofocus
             />
+            {problem !== null && shortOfCoins && <Group justify="flex-end"><GetTripCoinsButton /></Group>}
             <Radio.Group label={t('coinflip.CoinflipModal.yourSide')} value={String(choice)} onChange={(v) => setChoice(v === '1' ? 1 : 0)}>
               <Group mt={4}>
                 <Radio value="0" label={t('coinflip.CoinflipModal.heads')} disabled={formDisabled} />
@@ -226,7 +241,7 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
           </Stack>
         </form>}
 
-        {accepted && <CoinflipResult key={accepted.game_id} game={accepted} viewer="acceptor" takeFocus onRevealed={() => toastOutcome(accepted)} />}
+        {accepted && <CoinflipResult key={accepted.game_id} game={accepted} viewer="acceptor" takeFocus onRevealed={() => { toastOutcome(accepted); void refreshAfterWager(queryClient); }} />}
 
         {ageGate === null && <div>
           <Title order={4} mb={4}>{t('coinflip.CoinflipModal.openWagers')}</Title>

@@ -14,6 +14,10 @@ import { t } from '../../i18n';
 /** A side of the coin in the player's language (0 Heads, 1 Tails). */
 export const coinName = (side: number): string => t(side === 0 ? 'coinflip.CoinflipModal.heads' : 'coinflip.CoinflipModal.tails');
 
+/** What a settled flip changed in either player's TripCoins: the winner gets both stakes back,
+ * so gains the wager; the loser loses it. Both sides are told this one amount (docs/glossary.md). */
+export const netChange = (game: Pick<CoinflipGame, 'wager_amount'>): number => game.wager_amount;
+
 interface ResultProps { game: CoinflipGame; viewer: 'creator' | 'acceptor'; takeFocus?: boolean }
 
 /**
@@ -46,7 +50,7 @@ function ResultPanel({ game, viewer, takeFocus = false }: ResultProps) {
       <Stack gap={6}>
         <Group justify="space-between">
           <Text fw={700}>{t('coinflip.CoinflipResult.landedOn', { side: outcome })}</Text>
-          <Badge color={won ? 'green' : 'red'} variant="light" size="lg">{won ? t('coinflip.CoinflipResult.youWon', { amount: formatTc(game.wager_amount * 2) }) : t('coinflip.CoinflipResult.youLost', { amount: formatTc(game.wager_amount) })}</Badge>
+          <Badge color={won ? 'green' : 'red'} variant="light" size="lg">{won ? t('coinflip.CoinflipResult.youWon', { amount: formatTc(netChange(game)) }) : t('coinflip.CoinflipResult.youLost', { amount: formatTc(netChange(game)) })}</Badge>
         </Group>
         <Text size="sm">
           {t('coinflip.CoinflipResult.choseTook', { creator: game.creator_username, side: coinName(game.choice), acceptor: game.acceptor_username ?? t('coinflip.CoinflipResult.someone'), other: coinName(1 - game.choice) })}

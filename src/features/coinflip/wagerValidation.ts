@@ -1,10 +1,13 @@
 // The coin flip wager checks, in the spec's order, with its messages: a valid
-// positive number, at least 10, at most 100,000,000, at most two decimals, not above the balance.
+// positive number, at least 10, at most 100,000,000, at most two decimals, not above the balance
+// (said as what the wager needs against what the player has).
 // The server checks the same rules (contract/coinflip.ts); this answers before any request.
 import { WagerAmount } from '../../../contract/coinflip';
 import { readAmount } from '../../../contract/economy';
 import { COINFLIP_TEXT } from '../../i18n/texts';
 import { localServerText } from '../../i18n/serverTexts';
+import { t } from '../../i18n';
+import { coinsPlain } from '../../i18n/format';
 
 /** Balance as the API answers it (a number with two decimals) -> hundredths. */
 export function balanceHundredths(balance: number): bigint {
@@ -18,6 +21,9 @@ export function validateWager(input: string, balance: number | undefined): strin
   if (!parsed.success) return localServerText(parsed.error.issues[0]?.message ?? COINFLIP_TEXT.invalidWager);
   const amount = readAmount(input);
   if (!amount || amount.hundredths === null) return COINFLIP_TEXT.invalidWager;
-  if (balance !== undefined && amount.hundredths > balanceHundredths(balance)) return COINFLIP_TEXT.insufficient(balanceHundredths(balance));
+  // What the wager needs and what the player has (the server's own text says only the latter).
+  if (balance !== undefined && amount.hundredths > balanceHundredths(balance)) {
+    return t('market.needButHave', { price: coinsPlain(amount.hundredths), balance: coinsPlain(balanceHundredths(balance)) });
+  }
   return null;
 }

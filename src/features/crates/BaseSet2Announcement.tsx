@@ -5,10 +5,10 @@
 // date, and even then never announced as upcoming once that instant is behind us. The price is
 // the Base Set II shop's own when it is known.
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { formatTcAmount } from '../../ui/formatTc';
+import { formatTc } from '../../ui/formatTc';
 import classes from './Crates.module.css';
 import { currentLocale, t } from '../../i18n';
-import { formatDate, formatNumber } from '../../i18n/format';
+import { formatDate } from '../../i18n/format';
 import type { Locale } from '../../../contract/locales';
 import { CRATE_VERSIONS } from '../../../contract/crates';
 
@@ -32,15 +32,10 @@ export function baseSet2ReleaseText(at: number = baseSet2ReleaseAt(), locale: Lo
 export type AnnouncementTense = 'upcoming' | 'released';
 export const announcementTense = (at: number, now: number): AnnouncementTense => (at > now ? 'upcoming' : 'released');
 
-/** 300 -> "300", 312.5 -> "312.50" */
-function tripcoinsText(price: number): string {
-  return Number.isInteger(price) ? formatNumber(price) : formatTcAmount(price);
-}
-
 export function BaseSet2Announcement({ price, onVisit, now = Date.now() }: { price?: number; onVisit?: () => void; now?: number }) {
   const at = baseSet2ReleaseAt();
   const tense = announcementTense(at, now);
-  const values = { date: baseSet2ReleaseText(at), price: tripcoinsText(price ?? BASE_SET_II_PRICE) };
+  const values = { date: baseSet2ReleaseText(at), price: formatTc(price ?? BASE_SET_II_PRICE) };
   return (
     <section className={classes.announcement} aria-labelledby="base-set-2-announcement" data-testid="base-set-2-announcement" data-tense={tense}>
       <Stack gap={4}>

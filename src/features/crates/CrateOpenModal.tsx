@@ -26,6 +26,7 @@ import { CrateBatchSummary, CrateBatchView } from './CrateBatch';
 import { CrateReveal } from './CrateReveal';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { useOverlays } from '../../overlays/context';
 import { t } from '../../i18n';
 import { CRATE_TEXT } from '../../i18n/texts';
 import { localServerText } from '../../i18n/serverTexts';
@@ -72,6 +73,10 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
   // Open all is busy from its first open to its last (the dialog does not close mid-way; Stop ends it).
   const busy = state.matches('opening') || inBatch;
   const batchSize = openAllSize(count);
+  // No crate of this set: nothing to open (the button is off, not an error twice), and the way
+  // to get one is right there.
+  const none = count === 0 && !busy;
+  const overlays = useOverlays();
   const revealing = state.matches({ result: 'revealing' });
   const texts = crateVersionId === 1
     ? { receive: t('crates.CrateOpenModal.openBaseSet2ToReceive'), contains: t('crates.CrateOpenModal.eachBaseSet2CrateContains') }
@@ -128,6 +133,12 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
           <Text ta="center" fw={600} data-testid="crate-open-text">{texts.receive}</Text>
           <Text ta="center" size="sm" c="dimmed">{texts.contains}</Text>
           {error && <Alert color="red" role="alert">{localServerText(error)}</Alert>}
+          {none && (
+            <Group justify="center" gap="xs" data-testid="no-crates">
+              <Text size="sm" c="dimmed">{t('crates.CrateOpenModal.noneLeft')}</Text>
+              <Button size="xs" variant="light" onClick={() => overlays.open('crateShop', { crateVersionId })}>{t('crates.CrateOpenModal.toShop')}</Button>
+            </Group>
+          )}
           <div>
             <Text size="sm" fw={600} mb={4}>{t('crates.CrateOpenModal.dropOdds')}</Text>
             <CrateOdds version={crateVersionId} />
@@ -140,7 +151,7 @@ export default function CrateOpenModal({ onClose }: OverlayProps<'crateOpen'>) {
                 {t('crates.CrateOpenModal.openAll', { count: batchSize })}
               </Button>
             )}
-            <Button onClick={() => { if ((count ?? 0) < 1) economyToast('error', CRATE_TEXT.needCrate); send({ type: 'OPEN' }); }} disabled={busy || state.matches('loading') || state.matches('choosing')} data-busy={busy || undefined} data-testid="open-one-crate">
+            <Button onClick={() => send({ type: 'OPEN' })} disabled={busy || none || state.matches('loading') || state.matches('choosing')} data-busy={busy || undefined} data-testid="open-one-crate">
               {busy ? t('crates.CrateOpenModal.opening') : t('crates.CrateOpenModal.open1Crate')}
             </Button>
           </Group>

@@ -27,6 +27,7 @@ import { useHoldRepeat } from './useHoldRepeat';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
 import { useAskToLogIn } from '../../overlays/context';
+import { GetTripCoinsButton } from '../../overlays/GetTripCoinsButton';
 import { t } from '../../i18n';
 import { useDemoRoundTerms } from './api/howToEarn';
 import { CRATE_TEXT } from '../../i18n/texts';
@@ -180,7 +181,12 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
             <Text size="sm" fw={700}>{t('crates.CrateShopModal.totalCost')}</Text>
             <Text size="sm" fw={700} className={classes.total} data-affordable={balanceH === null ? undefined : String(affordable)} data-testid="total-cost">{formatTc(cost)}</Text>
           </div>
-          {shortBy > 0n && <Text size="sm" c="red" data-testid="insufficient-note">{t('crates.CrateShopModal.insufficient', { amount: formatTc(shortBy) })}</Text>}
+          {shortBy > 0n && (
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm" c="red" data-testid="insufficient-note">{t('crates.CrateShopModal.insufficient', { amount: formatTc(shortBy) })}</Text>
+              <GetTripCoinsButton />
+            </Group>
+          )}
           {shortBy > 0n && (
             <Text size="xs" c="dimmed" data-testid="how-to-earn">
               {demoRounds

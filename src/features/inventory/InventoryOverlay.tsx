@@ -100,6 +100,9 @@ function ItemsTab() {
   );
 }
 
+/** A coin row's balance, an item row's count owned after it. */
+const afterLabel = (e: { asset: string }) => (e.asset === 'TC' ? T.after : t('inventory.ownedAfter'));
+
 function HistoryTab() {
   const query = useInfiniteQuery(myHistoryQuery);
   if (query.isPending) return <Loader aria-label={t('inventory.loadingHistory')} />;
@@ -120,7 +123,7 @@ function HistoryTab() {
                 <Table.Td className={classes.what}>{reasonLabel(e.reason, e.pack)}</Table.Td>
                 <Table.Td className={classes.with}>{counterpartyLabel(e)}</Table.Td>
                 <Table.Td ta="right" className={`${classes.nowrap} ${classes.amount}`} c={e.amount < 0 ? 'red.4' : 'teal.4'}>{amountLabel(e)}</Table.Td>
-                <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${T.after} ${balanceLabel(e)}`}><span className={classes.cardLabel} data-testid="history-after-label">{T.after} </span>{balanceLabel(e)}</Table.Td>
+                <Table.Td ta="right" className={`${classes.nowrap} ${classes.after}`} aria-label={`${afterLabel(e)} ${balanceLabel(e)}`}><span className={classes.cardLabel} data-testid="history-after-label">{afterLabel(e)} </span>{balanceLabel(e)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

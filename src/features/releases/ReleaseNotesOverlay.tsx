@@ -18,15 +18,24 @@ import { formatNumber } from '../../i18n/format';
 import { streakIsCurrent } from '../../../contract/releaseStreak';
 import { localDay, releaseDayText } from '../../i18n/releaseDay';
 
-function Figure({ label, value, testId, animate = true }: { label: string; value: number; testId: string; animate?: boolean }) {
+/** A figure's words around its number as the language writes them ("4 days", "4일", "4 дня"):
+ * the message with a marker where the number goes, split there. */
+export function figureWords(message: (figure: string) => string): [string, string] {
+  const marker = '\u2063';
+  const [before = '', after = ''] = message(marker).split(marker);
+  return [before, after];
+}
+
+function Figure({ label, words, value, testId, animate = true }: { label?: string; words?: [string, string]; value: number; testId: string; animate?: boolean }) {
   const counted = useCountUp(value, COUNTER_ANIMATION_MS);
   const shown = animate ? counted : value;
   return (
-    <div className={classes.figure} data-testid={testId} data-value={value}>
+    <div className={classes.figure} data-testid={testId} data-value={value} data-worded={words ? '' : undefined}>
+      {words?.[0] && <span className={classes.figureLabel}>{words[0]}</span>}
       {/* The final figure for assistive technology; the counting digits are decoration. */}
       <span className={classes.figureValue} aria-hidden>{formatNumber(shown)}</span>
       <VisuallyHidden>{formatNumber(value)}</VisuallyHidden>
-      <span className={classes.figureLabel}>{label}</span>
+      <span className={classes.figureLabel}>{words ? words[1] : label}</span>
     </div>
   );
 }
@@ -89,7 +98,7 @@ export default function ReleaseNotesOverlay({ onClose }: { onClose: () => void }
         <div className={classes.headline}>
           <div>
             <Text className={classes.kicker} data-testid="release-streak-kicker">{streakEnded ? t('releases.ReleaseNotesOverlay.streakEnded', { date: releaseDayText(streakEnded) }) : t('releases.ReleaseNotesOverlay.dailyUpdateStreak')}</Text>
-            <Figure label={t('releases.ReleaseNotesOverlay.days')} value={metrics.streakDays} testId="release-streak" animate={false} />
+            <Figure words={figureWords((figure) => t('releases.ReleaseNotesOverlay.days', { count: metrics.streakDays, figure }))} value={metrics.streakDays} testId="release-streak" animate={false} />
           </div>
           <div>
             <Text className={classes.kicker}>{newest ? t('releases.ReleaseNotesOverlay.latest', { version: newest.version }) : t('releases.ReleaseNotesOverlay.noReleasesYet')}</Text>

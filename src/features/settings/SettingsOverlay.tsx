@@ -10,6 +10,8 @@ import {
 import { Suspense, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { FIELD_NAMES, SETTINGS_FIELDS, isHiddenSetting, isSectionId, type SectionId } from '../../../contract/settings';
 import { useBackLayer } from '../../overlays/back';
+import { useCurrentUser } from '../../api/currentUser';
+import { isLoggedIn } from '../../../contract/auth';
 import { useEscapeLayer } from '../../overlays/context';
 import { AboutSection } from './AboutSection';
 import { FieldControl } from './FieldControl';
@@ -48,12 +50,26 @@ export const SECTION_ICONS: Record<SectionId, Icon> = {
 
 const isExtra = (id: SectionId): id is ExtraSectionId => id === 'accounts' || id === 'airdrops' || id === 'clans';
 
+/** Switches that act through the player's account (the server reads them, or they sign the
+ * player in): a guest has nothing for them to act on, so a guest does not see them. */
+const ACCOUNT_ONLY: ReadonlySet<string> = new Set(['showBalanceToClan', 'autoLogin']);
+/** The settings the latency line explains: it shows only beside them. */
+const LATENCY_FIELDS: ReadonlySet<string> = new Set(['lowLatencyMode', 'autoDeclineHighPing']);
+
+/** Whether a field shows to this player: not hidden by the parent, not account-only for a guest. */
+function useShown(hidden: ReadonlySet<string>): (name: (typeof FIELD_NAMES)[number]) => boolean {
+  const { user, settled } = useCurrentUser();
+  const guest = settled && !isLoggedIn(user);
+  return (name) => !isHiddenSetting(name, hidden) && !(guest && ACCOUNT_ONLY.has(name));
+}
+
 function FieldsSection({ section, api, hidden }: { section: SectionId; api: SettingsApi; hidden: ReadonlySet<string> }) {
-  const names = FIELD_NAMES.filter((n) => SETTINGS_FIELDS[n].section === section && n !== 'sprintMode' && !isHiddenSetting(n, hidden));
-  if (names.length === 0 && section !== 'regions') return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsAvailableHere')}</Text>;
+  const shown = useShown(hidden);
+  const names = FIELD_NAMES.filter((n) => SETTINGS_FIELDS[n].section === section && n !== 'sprintMode' && shown(n));
+  if (names.length === 0) return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsAvailableHere')}</Text>;
   return (
     <Stack gap="sm">
-      {section === 'regions' && <Text size="sm" c="dimmed" data-testid="latency-description">{t('settings.latencyDescription')}</Text>}
+      {names.some((n) => LATENCY_FIELDS.has(n)) && <Text size="sm" c="dimmed" data-testid="latency-description">{t('settings.latencyDescription')}</Text>}
       <div className={classes.fields}>{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>
     </Stack>
   );
@@ -62,7 +78,8 @@ function FieldsSection({ section, api, hidden }: { section: SectionId; api: Sett
 /** Beyond the spec: every visible setting, across the listed sections, whose label matches. */
 function SearchResults({ query, sections, api, hidden }: { query: string; sections: readonly SectionId[]; api: SettingsApi; hidden: ReadonlySet<string> }) {
   const needle = query.trim().toLowerCase();
-  const names = FIELD_NAMES.filter((n) => sections.includes(SETTINGS_FIELDS[n].section) && !isHiddenSetting(n, hidden)
+  const shown = useShown(hidden);
+  const names = FIELD_NAMES.filter((n) => sections.includes(SETTINGS_FIELDS[n].section) && shown(n)
     && fieldLabel(n).toLowerCase().includes(needle));
   if (names.length === 0) return <Text c="dimmed">{t('settings.SettingsOverlay.noSettingsMatch', { query: query.trim() })}</Text>;
   return <div className={classes.fields} data-testid="settings-search-results">{names.map((n) => <FieldControl key={n} name={n} api={api} />)}</div>;

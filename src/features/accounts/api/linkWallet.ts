@@ -18,13 +18,20 @@ function injectedProvider(): Eip1193 | null {
 
 export const NO_WALLET_TEXT = 'No browser wallet found. Install a wallet extension to connect one.';
 
+/** No wallet in this browser: on a touch phone there are no extensions to install, the wallet
+ * app's own browser is the way; elsewhere an extension. */
+function noWalletText(): string {
+  const phone = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  return t(phone ? 'accounts.noWalletPhone' : 'accounts.noWallet');
+}
+
 /** Asks the injected wallet for an address, has it sign the server's nonce message, links it. */
 export async function linkInjectedWallet() {
   const provider = injectedProvider();
-  if (!provider) throw new Error(t('accounts.noWallet'));
+  if (!provider) throw new Error(noWalletText());
   const accounts = (await provider.request({ method: 'eth_requestAccounts' })) as string[];
   const address = accounts[0];
-  if (!address) throw new Error(t('accounts.noWallet'));
+  if (!address) throw new Error(noWalletText());
   const chainHex = (await provider.request({ method: 'eth_chainId' })) as string;
   const chainId = Number.parseInt(chainHex, 16) || 1;
   const { message } = await call(walletNonce, { body: { address, chainId } });

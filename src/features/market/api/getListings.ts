@@ -9,10 +9,16 @@ export const getListings = (itemUuid: string | undefined, signal?: AbortSignal) 
   signal,
 });
 
+/** How often an open marketplace reads its listings again, so another player's new listing
+ * shows without the player switching tabs (only while the page is seen: react-query pauses a
+ * hidden page's interval). */
+export const FOLLOW_LISTINGS_MS = 10_000;
+
 export const listingsQuery = (itemUuid?: string) => queryOptions({
   queryKey: [...MARKET_KEY, 'listings', itemUuid ?? 'all'] as const,
   queryFn: ({ signal }) => getListings(itemUuid, signal),
   staleTime: 0,
+  refetchInterval: FOLLOW_LISTINGS_MS,
 });
 
 export const useListings = (itemUuid?: string) => useQuery(listingsQuery(itemUuid));

@@ -3,12 +3,13 @@
 // their session, times their round, and pays a finished round with the game-server API's own
 // request, POST /api/server/award with `Authorization: Bearer <GAME_SERVER_KEY>`, sent through
 // the whole HTTP pipeline (auth, validation, idempotency by awardId) exactly as a game server
-// elsewhere would send it. The key stays on the server; the browser only starts and finishes rounds.
+// elsewhere would send it, and reports the round's stats (POST /api/server/stats) for the
+// leaderboards. The key stays on the server; the browser only starts and finishes rounds.
 // Rounds live in this process's memory (one per player; a new one replaces the last): a local
 // try-out runs one process.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_GAME_TEXT, DEMO_ROUND_PAY, finishDemoRound, startDemoRound, type DemoRoundTerms } from '../../contract/demoGame';
+import { DEMO_GAME_TEXT, DEMO_ROUND_PAY, DEMO_ROUND_STATS, finishDemoRound, startDemoRound, type DemoRoundTerms } from '../../contract/demoGame';
 import { AwardResult } from '../../contract/economy';
 import { conflict, HttpError, notFound } from '../errors';
 import { route } from '../route';
@@ -49,6 +50,16 @@ export async function demoGameServerRoutes(app: FastifyInstance): Promise<void> 
     if (answer.statusCode !== 200) {
       const body = answer.json<{ error?: string; code?: string }>();
       throw new HttpError(answer.statusCode, body.error ?? 'The award was refused', body.code);
+    }
+    // The round's stats, as a game server reports them: the leaderboards count them.
+    const stats = await app.inject({
+      method: 'POST', url: '/api/server/stats',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: { uuid: user.id, reportId: `demo-round:${round.id}`, ...DEMO_ROUND_STATS, timeplayed: Math.round((Date.now() - round.startedAt) / 1000) },
+    });
+    if (stats.statusCode !== 200) {
+      const body = stats.json<{ error?: string; code?: string }>();
+      throw new HttpError(stats.statusCode, body.error ?? 'The stats report was refused', body.code);
     }
     rounds.delete(user.id);
     const result = AwardResult.parse(answer.json());

@@ -144,7 +144,8 @@ export class Leaderboards {
       return this.cache.get(`clan|${readerId}`, async () => {
         const rows = await db.selectFrom('clan_members as m').innerJoin('clan_members as mine', 'mine.clan_id', 'm.clan_id')
           .select('m.user_id').where('mine.user_id', '=', readerId).execute();
-        return rows.map((r) => r.user_id).sort();
+        // A player outside any clan sees their own row only.
+        return [...new Set([readerId, ...rows.map((r) => r.user_id)])].sort();
       });
     }
     // Friends: the host's ids resolved to accounts through the linked sign-in; unknown ids are

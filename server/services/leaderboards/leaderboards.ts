@@ -92,9 +92,10 @@ export class Leaderboards {
   }
 
   /** Adds one applied stats report to the player's weekly and all-time scores, in the report's
-   * transaction. Stats that make no board are left out. Answers the season it went to. */
-  async record(trx: Trx, userId: string, report: Increments): Promise<string> {
-    const { season, at } = await this.enterSeason(trx);
+   * transaction. Stats that make no board are left out. Answers the season it went to, and
+   * whether this call opened that season (did the reset). */
+  async record(trx: Trx, userId: string, report: Increments): Promise<{ season: string; opened: boolean }> {
+    const { season, at, opened } = await this.enterSeason(trx);
     const weekly: WeeklyScore[] = [];
     for (const stat of this.rules.stats) {
       const inc = report[stat] ?? 0;
@@ -111,7 +112,7 @@ export class Leaderboards {
       leaderboardsChanged(trx);
       afterCommit(trx, () => { for (const score of weekly) this.onWeeklyScore(score); });
     }
-    return season;
+    return { season, opened };
   }
 
   // --- reading ---------------------------------------------------------------------------------

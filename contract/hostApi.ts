@@ -17,7 +17,7 @@ import type { Feature } from './featureNames';
 export const HOST_NAMES = ['web', 'discord', 'crazygames', 'poki'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
-export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase'] as const;
+export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase', 'leaderboard'] as const;
 export type HostCallName = (typeof HOST_CALLS)[number];
 
 export const AD_KINDS = ['midgame', 'rewarded'] as const;
@@ -37,6 +37,8 @@ export const HOST_LIMITS = {
   /** TripCoin packs one host sells, and the longest price text a host may give. */
   products: 20,
   priceTextMax: 40,
+  /** Rows of a board the leaderboard call answers with. */
+  leaderboardTop: 10,
 } as const;
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
@@ -55,6 +57,8 @@ export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
   products: 10_000,
   /** The host's purchase dialog stays open while the player pays (a card, a 3-D Secure check). */
   purchase: 600_000,
+  /** One read of our server (a friends board first asks the host who the friends are). */
+  leaderboard: 8_000,
 };
 
 /** Why a host sells nothing here (`unavailable` answers of products and purchase carry these). */
@@ -85,7 +89,11 @@ export type HostCall =
   /** The TripCoin packs this host sells, priced for the player. */
   | { call: 'products' }
   /** Buys one pack through the host's own flow (a product id of the products answer); the server grants. */
-  | { call: 'purchase'; productId: string };
+  | { call: 'purchase'; productId: string }
+  /** The signed-in player's place on a leaderboard (contract/leaderboards.ts): a stat of the
+   * server's boards (default: its first), this week's season or all-time, globally, in the clan or
+   * among the friends the host names (Discord: the activity's participants). */
+  | { call: 'leaderboard'; stat?: string; period?: 'week' | 'all'; scope?: 'global' | 'clan' | 'friends' };
 
 /** What the host offers: every power by name, true where a call can be `done`. */
 export interface HostCapabilities {
@@ -140,6 +148,15 @@ export interface Party {
   members: PartyMember[];
 }
 
+/** One row of a board as the game reads it. */
+export interface HostLeaderboardEntry {
+  rank: number;
+  name: string;
+  value: number;
+  /** This row is the player at this screen. */
+  self: boolean;
+}
+
 /** How an invite went out. */
 export type InviteVia = 'dialog' | 'share' | 'clipboard' | 'portal';
 
@@ -159,6 +176,9 @@ export interface HostCallValues {
   products: { host: HostName; products: HostProduct[] };
   /** The pack was paid and the server granted it: `balance` is the player's TripCoins after it. */
   purchase: { productId: string; tripcoins: number; balance: number };
+  /** `rank` and `value`: the player's own (0 and 0 while they have no score on this board);
+   * `total`: players on it; `top`: its first rows (at most HOST_LIMITS.leaderboardTop). */
+  leaderboard: { stat: string; period: 'week' | 'all'; scope: 'global' | 'clan' | 'friends'; rank: number; value: number; total: number; top: HostLeaderboardEntry[] };
 }
 
 export type HostAnswerDone<C extends HostCallName = HostCallName> = { status: 'done'; value: HostCallValues[C] };

@@ -28,6 +28,7 @@ import { withinBound } from './hostCall';
 import { createPurchases } from './purchases';
 import { purchaseServer as defaultPurchaseServer, type ShellPurchaseServer } from './purchaseServer';
 import { tradeHold as defaultTradeHold } from './tradeHold';
+import { gameLeaderboard } from './leaderboard';
 import { currentLocale, t } from '../i18n';
 import { intlLocale } from '../i18n/format';
 
@@ -57,6 +58,8 @@ export interface HostApiDeps {
   features?: { state(feature: Feature): FeatureState; subscribe(listener: () => void): () => void };
   /** The signed-in player's hold on outgoing value (default: GET /api/me/trade-status, tradeHold.ts). */
   tradeHold?: () => Promise<HostTradeHold | null>;
+  /** The game's leaderboard read (default: leaderboard.ts, over our server). */
+  leaderboard?: typeof gameLeaderboard;
 }
 
 export interface HostApi {
@@ -259,6 +262,7 @@ export function createHostApi(deps: HostApiDeps): HostApi {
       case 'happyTime': return adapter.happyTime ? adapter.happyTime() : Promise.resolve(unavailable(HOST_REASONS.notOffered(host, 'happyTime')));
       case 'products': { const off = featureOff('purchases'); return off ? Promise.resolve(off) : purchases.products(); }
       case 'purchase': { const off = featureOff('purchases'); return off ? Promise.resolve(off) : purchases.purchase(request.productId); }
+      case 'leaderboard': return (deps.leaderboard ?? gameLeaderboard)(request, adapter, player() !== null);
     }
   };
 

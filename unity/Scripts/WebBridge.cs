@@ -221,6 +221,10 @@ public class WebBridge : MonoBehaviour
     [Serializable] public class ProductsResult { public string host; public HostProduct[] products; }
     /// <summary>The pack was paid and granted by the server: balance is the player's TripCoins after it.</summary>
     [Serializable] public class PurchaseResult { public string productId; public int tripcoins; public double balance; }
+    /// <summary>One row of a leaderboard; self: the player at this screen.</summary>
+    [Serializable] public class LeaderboardEntry { public int rank; public string name; public int value; public bool self; }
+    /// <summary>The player's rank and value on a board (0 and 0 while they have no score on it), the players on it, and its first rows.</summary>
+    [Serializable] public class LeaderboardResult { public string stat; public string period; public string scope; public int rank; public int value; public int total; public LeaderboardEntry[] top; }
     /// <summary>A purchase granted (also one that completed after its flow closed) or reversed (a refund; balance may be below zero).</summary>
     [Serializable] public class PurchaseEvent { public string status; public string productId; public int tripcoins; public double balance; }
 
@@ -327,6 +331,18 @@ public class WebBridge : MonoBehaviour
     public static void Purchase(string productId, Action<HostResult<PurchaseResult>> onResult = null)
     {
         Call("{\"call\":\"purchase\",\"productId\":" + Quote(productId) + "}", onResult);
+    }
+
+    /// <summary>The signed-in player's place on a leaderboard. stat: "wins", "kills", ... (null: the server's first);
+    /// period: "week" or "all"; scope: "global", "clan" or "friends" (Discord: the activity's participants).
+    /// Example: WebBridge.Leaderboard("wins", "week", "global", r => { if (r.Done) ShowRank(r.Value.rank, r.Value.total); });</summary>
+    public static void Leaderboard(string stat, string period, string scope, Action<HostResult<LeaderboardResult>> onResult)
+    {
+        var json = new System.Text.StringBuilder("{\"call\":\"leaderboard\"");
+        if (stat != null) json.Append(",\"stat\":").Append(Quote(stat));
+        if (period != null) json.Append(",\"period\":").Append(Quote(period));
+        if (scope != null) json.Append(",\"scope\":").Append(Quote(scope));
+        Call(json.Append('}').ToString(), onResult);
     }
 
     /// <summary>The shell's answer to a host call: JSON {requestId, status, value | reason}.</summary>

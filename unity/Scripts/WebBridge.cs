@@ -138,6 +138,11 @@ public class WebBridge : MonoBehaviour
     public static void ShowCoinflipModal() { Post("{\"type\":\"SHOW_COINFLIP_MODAL\",\"modalType\":\"create\"}"); }
     /// <summary>The Get TripCoins overlay: TripCoin packs for real money, bought through the host's own flow.</summary>
     public static void ShowGetTripCoins() { Post("{\"type\":\"SHOW_GET_TRIPCOINS\"}"); }
+    /// <summary>The Leaderboard overlay. period: "week" or "all"; scope: "global", "clan" or "friends"; stat: "wins", "kills", ... (null: the server's first).</summary>
+    public static void ShowLeaderboard(string period = "week", string scope = "global", string stat = null)
+    {
+        Post("{\"type\":\"SHOW_LEADERBOARD\",\"period\":" + Quote(period) + ",\"scope\":" + Quote(scope) + (stat != null ? ",\"stat\":" + Quote(stat) : "") + "}");
+    }
     /// <summary>crateVersionId: 0 or 1.</summary>
     public static void ShowCrateShopModal(int crateVersionId = 0) { Post("{\"type\":\"SHOW_CRATE_SHOP_MODAL\",\"crateVersionId\":" + crateVersionId + "}"); }
     public static void ShowCrateOpenModal() { Post("{\"type\":\"SHOW_CRATE_OPEN_MODAL\"}"); }

@@ -11,7 +11,11 @@ const KEY = 'e2e-demo-game-server-key-0123456789';
 let server: OwnServer;
 
 test.describe.configure({ timeout: 150_000 });
-test.beforeAll(async () => { server = await startOwnServer({ DEMO_GAME_SERVER: '1', DEMO_ROUND_SECONDS: '3', GAME_SERVER_KEY: KEY }); });
+test.beforeAll(async () => {
+  // Its own server starts from source (tsx, a fresh PGlite): on a busy machine that takes minutes.
+  test.setTimeout(240_000);
+  server = await startOwnServer({ DEMO_GAME_SERVER: '1', DEMO_ROUND_SECONDS: '3', GAME_SERVER_KEY: KEY });
+});
 test.afterAll(() => { server?.stop(); });
 
 test('a newcomer is paid for a round of the demo game, and the shop says how coins are earned', async ({ page }) => {

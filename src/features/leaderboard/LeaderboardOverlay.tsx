@@ -17,9 +17,9 @@ import type { OverlayProps } from '../../overlays/types';
 import { OverlayFrame } from '../../ui/OverlayFrame';
 import classes from './Leaderboard.module.css';
 
-const STAT_KEYS: Record<LeaderboardStat, string> = {
+const STAT_KEYS = {
   wins: 'leaderboard.stat.wins', kills: 'leaderboard.stat.kills', timeplayed: 'leaderboard.stat.timeplayed', headshots: 'leaderboard.stat.headshots',
-};
+} as const satisfies Record<LeaderboardStat, string>;
 
 /** A value as the stat counts it: play time in hours and minutes, the rest as numbers. */
 function valueText(stat: LeaderboardStat, value: number): string {

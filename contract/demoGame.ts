@@ -18,6 +18,10 @@ export const DemoRoundTerms = z.object({
 export type DemoRoundTerms = z.infer<typeof DemoRoundTerms>;
 
 export const DEMO_ROUND_PAY = { tripcoins: '5', xp: 250 } as const;
+/** What one finished round reports to the leaderboards through POST /api/server/stats (with the
+ * round's seconds as play time): the demo has no real opponents, so it counts one win and a fixed
+ * number of knockouts. */
+export const DEMO_ROUND_STATS = { wins: 1, kills: 3 } as const;
 
 export const DEMO_GAME_TEXT = {
   roundNotFound: 'No such round is running for you: start a new one',

@@ -23,6 +23,7 @@ import { purchaseEndpoints } from './purchaseEndpoints';
 import { featureEndpoints, switchEndpoints } from './features';
 import { tradeEndpoints } from './trade';
 import { adminHoldEndpoints } from './adminHolds';
+import { leaderboardEndpoints } from './leaderboards';
 
 export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   system: systemEndpoints,
@@ -48,6 +49,7 @@ export const ENDPOINT_GROUPS: Record<string, Record<string, EndpointDef>> = {
   purchases: purchaseEndpoints,
   features: featureEndpoints,
   switches: switchEndpoints,
+  leaderboards: leaderboardEndpoints,
 };
 
 export const ALL_ENDPOINTS: EndpointDef[] = Object.values(ENDPOINT_GROUPS).flatMap((g) => Object.values(g));

@@ -17,7 +17,7 @@ import type { Feature } from './featureNames';
 export const HOST_NAMES = ['web', 'discord', 'crazygames', 'poki'] as const;
 export type HostName = (typeof HOST_NAMES)[number];
 
-export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase', 'gameplay'] as const;
+export const HOST_CALLS = ['capabilities', 'invite', 'party', 'setPresence', 'showAd', 'locale', 'happyTime', 'products', 'purchase', 'gameplay', 'leaderboard'] as const;
 export type HostCallName = (typeof HOST_CALLS)[number];
 
 export const AD_KINDS = ['midgame', 'rewarded'] as const;
@@ -45,6 +45,8 @@ export const HOST_LIMITS = {
   /** TripCoin packs one host sells, and the longest price text a host may give. */
   products: 20,
   priceTextMax: 40,
+  /** Rows of a board the leaderboard call answers with. */
+  leaderboardTop: 10,
 } as const;
 export const ROOM_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
@@ -65,6 +67,8 @@ export const HOST_CALL_TIMEOUT_MS: Readonly<Record<HostCallName, number>> = {
   purchase: 600_000,
   /** Answered by the shell itself: the host hears it without being waited for. */
   gameplay: 1_000,
+  /** One read of our server (a friends board first asks the host who the friends are). */
+  leaderboard: 8_000,
 };
 
 /** Why a host sells nothing here (`unavailable` answers of products and purchase carry these). */
@@ -97,7 +101,11 @@ export type HostCall =
   /** Buys one pack through the host's own flow (a product id of the products answer); the server grants. */
   | { call: 'purchase'; productId: string }
   /** The game entered play, left it (menu, round over, death screen) or is loading a level. */
-  | { call: 'gameplay'; state: GameplayState };
+  | { call: 'gameplay'; state: GameplayState }
+  /** The signed-in player's place on a leaderboard (contract/leaderboards.ts): a stat of the
+   * server's boards (default: its first), this week's season or all-time, globally, in the clan or
+   * among the friends the host names (Discord: the activity's participants). */
+  | { call: 'leaderboard'; stat?: string; period?: 'week' | 'all'; scope?: 'global' | 'clan' | 'friends' };
 
 /** What the host offers: every power by name, true where a call can be `done`. */
 export interface HostCapabilities {
@@ -152,6 +160,15 @@ export interface Party {
   members: PartyMember[];
 }
 
+/** One row of a board as the game reads it. */
+export interface HostLeaderboardEntry {
+  rank: number;
+  name: string;
+  value: number;
+  /** This row is the player at this screen. */
+  self: boolean;
+}
+
 /** How an invite went out. */
 export type InviteVia = 'dialog' | 'share' | 'clipboard' | 'portal';
 
@@ -173,6 +190,9 @@ export interface HostCallValues {
   purchase: { productId: string; tripcoins: number; balance: number };
   /** `playing`: whether the host now counts play (the game's state and the shell's overlays and ads). */
   gameplay: { state: GameplayState; playing: boolean };
+  /** `rank` and `value`: the player's own (0 and 0 while they have no score on this board);
+   * `total`: players on it; `top`: its first rows (at most HOST_LIMITS.leaderboardTop). */
+  leaderboard: { stat: string; period: 'week' | 'all'; scope: 'global' | 'clan' | 'friends'; rank: number; value: number; total: number; top: HostLeaderboardEntry[] };
 }
 
 export type HostAnswerDone<C extends HostCallName = HostCallName> = { status: 'done'; value: HostCallValues[C] };

@@ -40,6 +40,12 @@ export const HostCallSchema = /* @__PURE__ */ (() => z.discriminatedUnion('call'
   z.object({ call: z.literal('products') }),
   z.object({ call: z.literal('purchase'), productId: HostProductId }),
   z.object({ call: z.literal('gameplay'), state: z.enum(GAMEPLAY_STATES) }),
+  z.object({
+    call: z.literal('leaderboard'),
+    stat: z.string().regex(/^[a-z]{1,20}$/).optional(),
+    period: z.enum(['week', 'all']).optional(),
+    scope: z.enum(['global', 'clan', 'friends']).optional(),
+  }),
 ]))();
 
 /** Each feature on or off (contract/featureNames.ts). */
@@ -70,6 +76,10 @@ export const PartyMemberSchema = /* @__PURE__ */ (() => z.object({
 
 export const PartySchema = /* @__PURE__ */ (() => z.object({ roomId: RoomId, members: z.array(PartyMemberSchema).max(HOST_LIMITS.members) }))();
 
+export const HostLeaderboardEntrySchema = /* @__PURE__ */ (() => z.object({
+  rank: z.number().int().min(1), name: z.string().min(1).max(HOST_LIMITS.displayNameMax), value: z.number().int().nonnegative(), self: z.boolean(),
+}))();
+
 /** Each call's `value` when `done`. */
 export const HostCallValueSchemas = /* @__PURE__ */ (() => ({
   capabilities: HostCapabilitiesSchema,
@@ -82,6 +92,11 @@ export const HostCallValueSchemas = /* @__PURE__ */ (() => ({
   products: z.object({ host: z.enum(HOST_NAMES), products: z.array(HostProductSchema).max(HOST_LIMITS.products) }),
   purchase: z.object({ productId: HostProductId, tripcoins: Tripcoins, balance: Balance }),
   gameplay: z.object({ state: z.enum(GAMEPLAY_STATES), playing: z.boolean() }),
+  leaderboard: z.object({
+    stat: z.string().min(1).max(20), period: z.enum(['week', 'all']), scope: z.enum(['global', 'clan', 'friends']),
+    rank: z.number().int().nonnegative(), value: z.number().int().nonnegative(), total: z.number().int().nonnegative(),
+    top: z.array(HostLeaderboardEntrySchema).max(HOST_LIMITS.leaderboardTop),
+  }),
 }) satisfies { [C in HostCallName]: z.ZodType<HostCallValues[C]> })();
 
 const Cancelled = /* @__PURE__ */ (() => z.object({ status: z.literal('cancelled') }))();

@@ -40,6 +40,15 @@ export const OVERLAYS = defineOverlays({
   profile: { kind: 'overlay', trigger: { hook: 'showProfile', argument: 'uuid' }, payload: (zod) => zod.object({ uuid: zod.string().optional(), over: zod.boolean().optional() }) },
   /** TripCoin packs for real money, bought through the host's own flow (contract/purchases.ts). */
   getTripCoins: { kind: 'overlay', trigger: { message: 'SHOW_GET_TRIPCOINS' }, payload: (zod) => zod.object({}) },
+  /** The leaderboards (contract/leaderboards.ts): opened on a period, a scope and a stat (default: the server's first). */
+  leaderboard: {
+    kind: 'overlay', trigger: { message: 'SHOW_LEADERBOARD' },
+    payload: (zod) => zod.object({
+      stat: zod.enum(['wins', 'kills', 'timeplayed', 'headshots']).optional(),
+      period: zod.enum(['week', 'all']).default('week'),
+      scope: zod.enum(['global', 'clan', 'friends']).default('global'),
+    }),
+  },
   /** The player's own view: what they own, their listings and wagers, and their history. */
   inventory: { kind: 'overlay', trigger: { message: 'SHOW_INVENTORY' }, payload: (zod) => zod.object({ tab: zod.enum(['items', 'history']).default('items') }) },
   marketplace: {

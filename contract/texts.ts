@@ -20,6 +20,7 @@ import { ECONOMY_TEXT } from './economy';
 import { MARKET_TEXT } from './marketplace';
 import { INVENTORY_TEXT } from './myEconomy';
 import { LIVE_TEXT } from './liveEvents';
+import { LEADERBOARD_TEXT } from './leaderboards';
 import { NAME_TEXT } from './names';
 import { PROFILE_TEXT } from './profile';
 import { PURCHASE_TEXT } from './purchases';
@@ -32,6 +33,7 @@ export const CONTRACT_TEXT_GROUPS = {
   bridge: BRIDGE_TEXT, clan: CLAN_TEXT, coinflip: COINFLIP_TEXT, crate: CRATE_TEXT, economy: ECONOMY_TEXT,
   market: MARKET_TEXT, name: NAME_TEXT, profile: PROFILE_TEXT, settingsImport: SETTINGS_IMPORT_TEXT,
   inventory: INVENTORY_TEXT, live: LIVE_TEXT, purchase: PURCHASE_TEXT, rights: RIGHTS_TEXT, feature: FEATURE_TEXT, http: HTTP_TEXT, trade: TRADE_TEXT,
+  leaderboard: LEADERBOARD_TEXT,
 } as const;
 
 /**

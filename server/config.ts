@@ -5,6 +5,7 @@ import { z } from 'zod';
 import activity from '../activity.config.json';
 import { ActivityConfig } from '../contract/activity';
 import { parseTripcoins } from '../contract/money';
+import { LeaderboardStat } from '../contract/leaderboards';
 import { strangerWildcard } from '../contract/origins';
 import { purchaseConfigProblems } from './providers/purchaseConfig';
 
@@ -206,6 +207,18 @@ export const ConfigSchema = z.object({
   /** The exact origins the portal serves our game's frame from (no wildcards): allowed to make
    * state-changing requests and to frame us, beside the portal's own pages. */
   CRAZYGAMES_GAME_ORIGINS: origins.default([]),
+  /** Leaderboards (docs/leaderboards.md): the weekly season starts every Monday at this hour,
+   * UTC (CrazyGames' own seasons end on Monday morning); which of the game server's stats make
+   * boards (the first is the one a board opens on); how long a read board is kept in memory. */
+  LEADERBOARD_RESET_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  LEADERBOARD_STATS: list.pipe(z.array(LeaderboardStat).min(1, 'at least one stat')).default(['wins', 'kills']),
+  LEADERBOARD_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** CrazyGames' Leaderboard API (server-side scores): its base URL and our game's API key (the
+   * Developer Portal's Leaderboard tab). Both set: every weekly score of LEADERBOARD_CRAZYGAMES_STAT
+   * of a player signed in through the portal is sent there too, off the game server's request. */
+  CRAZYGAMES_LEADERBOARD_URL: z.string().url().optional(),
+  CRAZYGAMES_LEADERBOARD_KEY: z.string().min(1).optional(),
+  LEADERBOARD_CRAZYGAMES_STAT: LeaderboardStat.default('wins'),
   /** The Technical Difficulties airdrop: open or closed, and which accounts may claim it. */
   AIRDROP_ENABLED: bool.default(true),
   /** Only accounts created before this instant are eligible (ISO date); unset: every account. */

@@ -26,6 +26,7 @@ export const HOST_TRIGGERS: readonly HostTrigger[] = [
   host('capabilities', 'Host powers', { call: 'capabilities' }),
   host('packs', 'TripCoin packs', { call: 'products' }),
   host('buy-tripcoins', 'Buy TripCoins', { call: 'purchase', productId: 'tc-1200' }),
+  host('leaderboard', 'My rank', { call: 'leaderboard', period: 'week', scope: 'global' }),
 ];
 
 /** The presence the demo sets at start and from the menu: where the player is, and who with. */
@@ -84,6 +85,10 @@ export function describeHostAnswer(request: HostCall, answer: HostAnswer): strin
       return `Bought ${String(value.tripcoins)} TC: balance ${String(value.balance)}`;
     case 'gameplay':
       return `Gameplay: ${String(value.state)}${value.playing === true ? ' (the host counts play)' : ' (not counted as play)'}`;
+    case 'leaderboard':
+      return Number(value.rank) > 0
+        ? `My rank: #${String(value.rank)} of ${String(value.total)} (${String(value.value)} ${String(value.stat)} this ${value.period === 'all' ? 'game' : 'week'})`
+        : `My rank: not on the board yet (${String(value.total)} players)`;
   }
 }
 

@@ -45,6 +45,7 @@ export const MESSAGE_TRIGGERS: readonly Trigger[] = [
   message({ type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'Bridge'),
   message({ type: 'SHOW_INVENTORY' }, 'Inventory'),
   message({ type: 'SHOW_GET_TRIPCOINS' }, 'Get TripCoins'),
+  message({ type: 'SHOW_LEADERBOARD' }, 'Leaderboard'),
   message(DAILY_SPIN_NOT_VERIFIED, 'Daily spin not verified'),
   message({ type: 'WALLET_NOTIFICATION', walletData: { wasError: false, notifTitle: 'Wallet linked', notifMessage: 'Your wallet is now linked.' } }, 'Wallet notice: success', 'success'),
   message({ type: 'WALLET_NOTIFICATION', walletData: { wasError: true, notifTitle: 'Wallet error', failMessage: 'The wallet signature was rejected.' } }, 'Wallet notice: error', 'error'),

@@ -211,6 +211,9 @@ export interface TradeHoldsTable {
 }
 export interface TradePairDaysTable { player_a: string; player_b: string; day: ColumnType<string, string, string>; coins: GenInt8; items: GenInt8 }
 export interface TradeLimitHitsTable { id: Generated<string>; user_id: string; rule: string; action: string; created_at: Timestamp }
+/** 029: what the game server reported, per season ('all' or a week's ISO start), stat and player. */
+export interface LeaderboardScoresTable { season: string; stat: string; user_id: string; value: Int8; reached_at: ColumnType<Date, Date | string, Date | string> }
+export interface LeaderboardSeasonsTable { season: string; opened_at: Timestamp; opened_by: string; closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null> }
 export interface SchemaMigrationsTable { name: string; applied_at: Timestamp }
 
 export interface Database {
@@ -272,4 +275,6 @@ export interface Database {
   trade_holds: TradeHoldsTable;
   trade_pair_days: TradePairDaysTable;
   trade_limit_hits: TradeLimitHitsTable;
+  leaderboard_scores: LeaderboardScoresTable;
+  leaderboard_seasons: LeaderboardSeasonsTable;
 }

@@ -15,6 +15,7 @@ import { crateRoutes } from '../routes/crates';
 import { demoGameServerRoutes } from '../routes/demoGameServer';
 import { economyRoutes } from '../routes/economy';
 import { featureRoutes } from '../routes/features';
+import { leaderboardRoutes } from '../routes/leaderboards';
 import { legalRoutes } from '../routes/legal';
 import { liveEventRoutes } from '../routes/liveEvents';
 import { marketplaceRoutes } from '../routes/marketplace';
@@ -33,6 +34,7 @@ const AREAS = [
   systemRoutes, authRoutes, progressRoutes, profileRoutes, releaseRoutes, clanRoutes, accountRoutes, ageRoutes,
   bridgeRoutes, economyRoutes, marketplaceRoutes, coinflipRoutes, crateRoutes, settingsRoutes, legalRoutes, adminRoutes, rightsRoutes,
   liveEventRoutes, myEconomyRoutes, purchaseRoutes, webhookRoutes, featureRoutes, tradeRoutes,
+  leaderboardRoutes,
 ];
 
 export default fp(async (app) => {

@@ -3,12 +3,13 @@
 // their session, times their round, and pays a finished round with the game-server API's own
 // request, POST /api/server/award with `Authorization: Bearer <GAME_SERVER_KEY>`, sent through
 // the whole HTTP pipeline (auth, validation, idempotency by awardId) exactly as a game server
-// elsewhere would send it. The key stays on the server; the browser only starts and finishes rounds.
+// elsewhere would send it, and reports the round's stats (POST /api/server/stats) for the
+// leaderboards. The key stays on the server; the browser only starts and finishes rounds.
 // Rounds live in this process's memory (one per player; a new one replaces the last): a local
 // try-out runs one process.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_GAME_TEXT, DEMO_ROUND_PAY, finishDemoRound, startDemoRound, type DemoRoundTerms } from '../../contract/demoGame';
+import { DEMO_GAME_TEXT, DEMO_ROUND_PAY, DEMO_ROUND_STATS, finishDemoRound, startDemoRound, type DemoRoundTerms } from '../../contract/demoGame';
 import { AwardResult } from '../../contract/economy';
 import { conflict, HttpError, notFound } from '../errors';
 import { route } from '../route';
@@ -50,14 +51,15 @@ export async function demoGameServerRoutes(app: FastifyInstance): Promise<void> 
       const body = answer.json<{ error?: string; code?: string }>();
       throw new HttpError(answer.statusCode, body.error ?? 'The award was refused', body.code);
     }
-    // A round is play time: the game server reports it like any match's stats (once per round),
-    // so the profile's Time Played counts the rounds played.
+    // The round's stats, as a game server reports them (once per round): the profile's Time Played
+    // and the leaderboards count them. The award has been paid by now, so a refused report is
+    // logged, never turned into a failed round.
     const stats = await app.inject({
       method: 'POST', url: '/api/server/stats',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      payload: { uuid: user.id, reportId: `demo-round:${round.id}`, timeplayed: seconds },
+      payload: { uuid: user.id, reportId: `demo-round:${round.id}`, ...DEMO_ROUND_STATS, timeplayed: seconds },
     });
-    if (stats.statusCode !== 200) app.log.warn({ status: stats.statusCode }, 'demo round: the play time was not recorded');
+    if (stats.statusCode !== 200) app.log.warn({ status: stats.statusCode }, 'demo round: the stats report was refused');
     rounds.delete(user.id);
     const result = AwardResult.parse(answer.json());
     return { tripcoins: DEMO_ROUND_PAY.tripcoins, xp: DEMO_ROUND_PAY.xp, balance: result.tripcoins, level: result.currentLevel, replayed: result.replayed };

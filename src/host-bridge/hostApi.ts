@@ -32,6 +32,7 @@ import { withinBound } from './hostCall';
 import { createPurchases } from './purchases';
 import { purchaseServer as defaultPurchaseServer, type ShellPurchaseServer } from './purchaseServer';
 import { tradeHold as defaultTradeHold } from './tradeHold';
+import { gameLeaderboard } from './leaderboard';
 import { currentLocale, t } from '../i18n';
 import { intlLocale } from '../i18n/format';
 
@@ -62,6 +63,8 @@ export interface HostApiDeps {
   features?: FeatureSource;
   /** The signed-in player's hold on outgoing value (default: GET /api/me/trade-status, tradeHold.ts). */
   tradeHold?: () => Promise<HostTradeHold | null>;
+  /** The game's leaderboard read (default: leaderboard.ts, over our server). */
+  leaderboard?: typeof gameLeaderboard;
 }
 
 export interface HostApi {
@@ -154,6 +157,7 @@ export function createHostApi(deps: HostApiDeps): HostApi {
         }
         return Promise.resolve({ status: 'done', value: { state: gameplay, playing: playing() } });
       }
+      case 'leaderboard': return (deps.leaderboard ?? gameLeaderboard)(request, adapter, player() !== null);
     }
   };
 

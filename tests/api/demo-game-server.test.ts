@@ -1,7 +1,8 @@
 // The local demo game server: a signed-in player starts a round of the demo game and, once it has
 // lasted the configured time, finishing it pays XP and TripCoins through the game-server award
 // endpoint (the ledger row comes from the mint, under the award's reason). Off by default (the
-// routes do not exist), refused in production, never pays a round twice, never early.
+// routes do not exist), refused in production, never pays a round twice, never early; a finished
+// round's stats reach the leaderboards through the game server's stats report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ROUND_PAY } from '../../contract/demoGame';
 import { loadConfig } from '../../server/config';
@@ -43,6 +44,10 @@ describe.each(testDatabases())('the demo game server on $name', (database) => {
     // The round counts as play time on the player's profile (not "0 min" after rounds played).
     const profile = (await p.client.get(`/api/getProfile/${p.uuid}`)).json();
     expect(profile.STL3Stats.timeplayed).toBe(1);
+    // The round's stats, reported by the same game server, put the player on this week's board.
+    const board = (await p.client.get('/api/leaderboards')).json();
+    expect(board.me).toMatchObject({ uuid: p.uuid, value: 1 });
+    expect((await p.client.get('/api/leaderboards?stat=kills')).json().me).toMatchObject({ value: 3 });
     // The same round again: gone, nothing paid twice.
     const again = await post(p, `/api/demo-game-server/rounds/${roundId}/finish`);
     expect(again.statusCode).toBe(404);

@@ -58,6 +58,8 @@ const TRIGGERS: Array<[GameMessage | string, OverlayKey, unknown]> = [
   [{ type: 'SHOW_MYTHICAL_BRIDGE_MODAL' }, 'mythicalBridge', {}],
   [{ type: 'SHOW_INVENTORY', tab: 'history' }, 'inventory', { tab: 'history' }],
   [{ type: 'SHOW_GET_TRIPCOINS' }, 'getTripCoins', {}],
+  [{ type: 'SHOW_LEADERBOARD', period: 'week', scope: 'global' }, 'leaderboard', { period: 'week', scope: 'global' }],
+  [{ type: 'SHOW_LEADERBOARD', period: 'all', scope: 'clan', stat: 'kills' }, 'leaderboard', { period: 'all', scope: 'clan', stat: 'kills' }],
   ['daily spin not verified', 'verifyDiscord', {}],
   [{ type: 'daily spin not verified' }, 'verifyDiscord', {}],
   [{ type: 'switchAuthMode', mode: 'signup' }, 'auth', { mode: 'signup' }],

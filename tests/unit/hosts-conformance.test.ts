@@ -17,7 +17,9 @@
 //   when both the game and the shell say play; where the host shows presence it follows;
 // - TripCoin packs: priced the host's way, bought through the host's own flow and granted by the
 //   server once (the game hears `purchase` once), a closed dialog is `cancelled`, a guest or a
-//   host without purchases is `unavailable` with its reason.
+//   host without purchases is `unavailable` with its reason;
+// - the leaderboard: the game reads the signed-in player's board; a friends board names the
+//   friends the host says the player has (Discord's participants), and nobody elsewhere.
 import { readFileSync } from 'node:fs';
 import { DiscordSDK } from '@discord/embedded-app-sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,7 +33,10 @@ import { isPokiSdk } from '../../hosts/poki/sdk';
 import type { HostAdapter } from '../../hosts/types';
 import { createWebAdapter } from '../../hosts/web/adapter';
 import { loadingMachine } from '../../machines/loading';
-import { createHostApi, type HostApi } from '../../src/host-bridge/hostApi';
+import { createHostApi, type HostApi, type HostApiDeps } from '../../src/host-bridge/hostApi';
+import { gameLeaderboard } from '../../src/host-bridge/leaderboard';
+import { fetchBoard } from '../../src/api/leaderboard';
+import type { Leaderboard } from '../../contract/leaderboards';
 import { wireHost } from '../../src/host-bridge/hostWiring';
 import { setHostLocale } from '../../src/lib/hostLocale';
 import { createOverlayStore } from '../../src/overlays/store';
@@ -85,6 +90,8 @@ interface World {
   open(link: string): World;
   /** The same player's frame reloaded (storage refused: only what the host keeps survives). */
   reload(): World;
+  /** Someone else joins the player here, where the host says who is with them (Discord: a participant). */
+  friendJoins?(discordId: string): void;
   /** What the host's store recorded as paid (Discord's entitlements, Xsolla's orders), for the fake server to grant. */
   paid?(): Array<{ id: string; sku: string }>;
   /** The player closes the host's purchase dialog instead of paying. */
@@ -193,6 +200,7 @@ function discordWorld(search = '', mode: FakeClientMode = 'normal'): World {
     reload: () => discordWorld(search),
     paid: () => client.entitlements.map((e) => ({ id: e.id, sku: e.sku_id })),
     closeDialog: () => { client.purchase.choice = 'close'; },
+    friendJoins: (id) => { client.join({ id, username: `friend_${id.slice(-4)}`, global_name: 'Friend', avatar: null }); },
   };
 }
 
@@ -238,7 +246,7 @@ function fakePurchaseServer(world: () => World) {
 }
 
 /** The shell around an adapter, wired as boot wires it: the loading screen, overlays, the link. */
-function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>, purchases?: { server: ShellPurchaseServer; signedIn: boolean }) {
+function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>, purchases?: { server: ShellPurchaseServer; signedIn: boolean }, extra: Partial<HostApiDeps> = {}) {
   const { adapter } = world;
   const loading = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
   const overlays = createOverlayStore();
@@ -251,6 +259,7 @@ function shell(world: World, timeouts?: Partial<Record<HostCallName, number>>, p
     api = createHostApi({
       adapter: a, link: { send }, ...wiring, log: quiet(), ...(timeouts ? { timeouts } : {}),
       ...(purchases ? { purchaseServer: purchases.server, player: () => (purchases.signedIn ? { uuid: '00000000-0000-4000-8000-000000000001', name: 'buyer' } : null) } : {}),
+      ...extra,
     });
     return api;
   });
@@ -272,12 +281,13 @@ const REQUESTS: Record<HostCallName, Record<string, unknown>> = {
   locale: { call: 'locale' }, happyTime: { call: 'happyTime' },
   products: { call: 'products' }, purchase: { call: 'purchase', productId: 'tc-1200' },
   gameplay: { call: 'gameplay', state: 'menu' },
+  leaderboard: { call: 'leaderboard', scope: 'global' },
 };
 
 describe.each(HOSTS)('the $kind host conforms', (host) => {
   const cleanup: Array<() => void> = [];
-  const open = (world: World, timeouts?: Partial<Record<HostCallName, number>>, purchases?: { server: ShellPurchaseServer; signedIn: boolean }) => {
-    const s = shell(world, timeouts, purchases);
+  const open = (world: World, timeouts?: Partial<Record<HostCallName, number>>, purchases?: { server: ShellPurchaseServer; signedIn: boolean }, extra?: Partial<HostApiDeps>) => {
+    const s = shell(world, timeouts, purchases, extra);
     cleanup.push(() => { s.unwire(); });
     return s;
   };
@@ -288,6 +298,40 @@ describe.each(HOSTS)('the $kind host conforms', (host) => {
     await s.play();
     const answer = await s.hostApi().call({ call: 'capabilities' });
     expect(answer).toMatchObject({ status: 'done', value: { host: host.kind, invite: host.offers.invite, ads: host.offers.ads, locale: true, purchases: host.offers.purchases } });
+  });
+
+  it('reads the leaderboard for the game; a friends board names the friends the host says the player has', { timeout: 20_000 }, async () => {
+    const world = host.make();
+    // Our server, as src/api/leaderboard.ts calls it: what the shell asked for, and a board back.
+    const asked: string[] = [];
+    const server = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      asked.push(String(url));
+      const board: Leaderboard = {
+        stat: 'wins', stats: ['wins', 'kills'], period: 'week', scope: new URL(String(url), 'http://x').searchParams.get('scope') as Leaderboard['scope'],
+        season: { startsAt: '2026-11-30T09:00:00.000Z', endsAt: '2026-12-07T09:00:00.000Z' },
+        rows: [{ rank: 1, uuid: '00000000-0000-4000-8000-000000000002', username: 'ace', value: 7 }, { rank: 2, uuid: '00000000-0000-4000-8000-000000000001', username: 'buyer', value: 3 }],
+        me: { rank: 2, uuid: '00000000-0000-4000-8000-000000000001', username: 'buyer', value: 3 }, total: 2,
+      };
+      return new Response(JSON.stringify(board), { status: 200, headers: { 'content-type': 'application/json' } });
+    });
+    cleanup.push(() => server.mockRestore());
+    const guest = open(host.make());
+    await guest.play();
+    expect(await guest.hostApi().call({ call: 'leaderboard' })).toEqual({ status: 'unavailable', reason: 'signInRequired' });
+    const s = open(world, undefined, { server: fakePurchaseServer(() => world).server, signedIn: true }, { leaderboard: (r, a, signedIn) => gameLeaderboard(r, a, signedIn, fetchBoard) });
+    await s.play();
+    await world.adapter.authenticate?.('access-token');
+    const weekly = await s.hostApi().call({ call: 'leaderboard' });
+    expect(weekly).toEqual({ status: 'done', value: { stat: 'wins', period: 'week', scope: 'global', rank: 2, value: 3, total: 2, top: [{ rank: 1, name: 'ace', value: 7, self: false }, { rank: 2, name: 'buyer', value: 3, self: true }] } });
+    expect(asked.at(-1)).toBe('/api/leaderboards?period=week&scope=global');
+    world.friendJoins?.('80351110224678912');
+    await wait(50);
+    const friends = await s.hostApi().call({ call: 'leaderboard', scope: 'friends' });
+    expect(friends).toMatchObject({ status: 'done', value: { scope: 'friends' } });
+    const query = new URL(asked.at(-1) ?? '', 'http://x').searchParams;
+    expect(query.get('provider')).toBe('discord');
+    expect(query.get('ids')).toBe(host.kind === 'discord' ? '80351110224678912' : null);
+    expect(await s.hostApi().call({ call: 'leaderboard', stat: 'nonsense' })).toMatchObject({ status: 'unavailable' });
   });
 
   it('settles every call within its bound, with its SDK in and with an SDK that never arrives', { timeout: 30_000, tags: ['timing'] }, async () => {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  GAME_HOOKS, GAME_OBJECT, GameMessage, HOST_ANSWER_METHOD, HOST_CALLS, HostCallValueSchemas, HostCapabilitiesSchema, HostEventSchema, HostProductSchema,
+  GAME_HOOKS, GAME_OBJECT, GameMessage, HOST_ANSWER_METHOD, HOST_CALLS, HostCallValueSchemas, HostCapabilitiesSchema, HostEventSchema, HostLeaderboardEntrySchema, HostProductSchema,
   parseGameMessage, parseHostCall, PartyMemberSchema, PartySchema, SHELL_TO_GAME, type HostCallName, type ShellToGamePayloads,
 } from '../../contract/game';
 
@@ -155,6 +155,7 @@ const VALUE_CLASSES: { [C in HostCallName]: string } = {
   capabilities: 'HostCapabilities', invite: 'InviteResult', party: 'PartyInfo', setPresence: 'PresenceResult',
   showAd: 'AdResult', locale: 'LocaleResult', happyTime: 'HappyTimeResult', products: 'ProductsResult', purchase: 'PurchaseResult',
   gameplay: 'GameplayResult',
+  leaderboard: 'LeaderboardResult',
 };
 /** The public fields of a [Serializable] C# class (JsonUtility reads and writes exactly these). */
 function fieldsOf(className: string): string[] {
@@ -220,6 +221,7 @@ describe('the host API on the Unity side', () => {
     expect(fieldsOf('PartyInfo').sort()).toEqual(Object.keys(PartySchema.shape).sort());
     expect(fieldsOf('HostResult')).toEqual(expect.arrayContaining(['status', 'reason', 'value']));
     expect(fieldsOf('HostProduct').sort()).toEqual(Object.keys(HostProductSchema.shape).sort());
+    expect(fieldsOf('LeaderboardEntry').sort()).toEqual(Object.keys(HostLeaderboardEntrySchema.shape).sort());
   });
 
   it('WebBridge.OnHostEvent knows every event type and reads every field any event has', () => {

@@ -138,6 +138,11 @@ public class WebBridge : MonoBehaviour
     public static void ShowCoinflipModal() { Post("{\"type\":\"SHOW_COINFLIP_MODAL\",\"modalType\":\"create\"}"); }
     /// <summary>The Get TripCoins overlay: TripCoin packs for real money, bought through the host's own flow.</summary>
     public static void ShowGetTripCoins() { Post("{\"type\":\"SHOW_GET_TRIPCOINS\"}"); }
+    /// <summary>The Leaderboard overlay. period: "week" or "all"; scope: "global", "clan" or "friends"; stat: "wins", "kills", ... (null: the server's first).</summary>
+    public static void ShowLeaderboard(string period = "week", string scope = "global", string stat = null)
+    {
+        Post("{\"type\":\"SHOW_LEADERBOARD\",\"period\":" + Quote(period) + ",\"scope\":" + Quote(scope) + (stat != null ? ",\"stat\":" + Quote(stat) : "") + "}");
+    }
     /// <summary>crateVersionId: 0 or 1.</summary>
     public static void ShowCrateShopModal(int crateVersionId = 0) { Post("{\"type\":\"SHOW_CRATE_SHOP_MODAL\",\"crateVersionId\":" + crateVersionId + "}"); }
     public static void ShowCrateOpenModal() { Post("{\"type\":\"SHOW_CRATE_OPEN_MODAL\"}"); }
@@ -221,9 +226,13 @@ public class WebBridge : MonoBehaviour
     [Serializable] public class ProductsResult { public string host; public HostProduct[] products; }
     /// <summary>The pack was paid and granted by the server: balance is the player's TripCoins after it.</summary>
     [Serializable] public class PurchaseResult { public string productId; public int tripcoins; public double balance; }
-    /// <summary>A purchase granted (also one that completed after its flow closed) or reversed (a refund; balance may be below zero).</summary>
+    /// <summary>One row of a leaderboard; self: the player at this screen.</summary>
+    [Serializable] public class LeaderboardEntry { public int rank; public string name; public int value; public bool self; }
+    /// <summary>The player's rank and value on a board (0 and 0 while they have no score on it), the players on it, and its first rows.</summary>
+    [Serializable] public class LeaderboardResult { public string stat; public string period; public string scope; public int rank; public int value; public int total; public LeaderboardEntry[] top; }
     /// <summary>state: what the game said; playing: whether the host now counts play (the shell's overlays and ads too).</summary>
     [Serializable] public class GameplayResult { public string state; public bool playing; }
+    /// <summary>A purchase granted (also one that completed after its flow closed) or reversed (a refund; balance may be below zero).</summary>
     [Serializable] public class PurchaseEvent { public string status; public string productId; public int tripcoins; public double balance; }
 
     [Serializable] public class HostResult<T>
@@ -340,6 +349,18 @@ public class WebBridge : MonoBehaviour
     public static void Gameplay(string state, Action<HostResult<GameplayResult>> onResult = null)
     {
         Call("{\"call\":\"gameplay\",\"state\":" + Quote(state) + "}", onResult);
+    }
+
+    /// <summary>The signed-in player's place on a leaderboard. stat: "wins", "kills", ... (null: the server's first);
+    /// period: "week" or "all"; scope: "global", "clan" or "friends" (Discord: the activity's participants).
+    /// Example: WebBridge.Leaderboard("wins", "week", "global", r => { if (r.Done) ShowRank(r.Value.rank, r.Value.total); });</summary>
+    public static void Leaderboard(string stat, string period, string scope, Action<HostResult<LeaderboardResult>> onResult)
+    {
+        var json = new System.Text.StringBuilder("{\"call\":\"leaderboard\"");
+        if (stat != null) json.Append(",\"stat\":").Append(Quote(stat));
+        if (period != null) json.Append(",\"period\":").Append(Quote(period));
+        if (scope != null) json.Append(",\"scope\":").Append(Quote(scope));
+        Call(json.Append('}').ToString(), onResult);
     }
 
     /// <summary>The shell's answer to a host call: JSON {requestId, status, value | reason}.</summary>

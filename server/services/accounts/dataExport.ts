@@ -79,6 +79,7 @@ export const EXPORT_COVERAGE: Record<string, Coverage> = {
   'trade_holds.user_id': { section: 'tradeHolds' },
   'trade_holds.released_by': { excluded: "which of the studio's staff released a hold early" },
   'trade_limit_hits.user_id': { section: 'tradeLimitHits' },
+  'leaderboard_scores.user_id': { section: 'leaderboards' },
   'feature_switches.set_by': { excluded: "the studio's switches, set in the console; not data about the player" },
   'account_deletions.user_id': { excluded: 'written only once the account is deleted, when no one can ask for its data' },
   'account_deletions.by_admin': { excluded: "the studio's record of deletions an admin made" },
@@ -136,6 +137,7 @@ const SECTIONS = (u: string, account: string): Record<string, RawBuilder<Record<
   // Holds on what the player gives away (never who released one early), and the limits they hit.
   tradeHolds: sql`SELECT reason, created_at, ends_at, released_at, release_reason FROM trade_holds WHERE user_id = ${u} ORDER BY created_at`,
   tradeLimitHits: sql`SELECT rule, action, created_at FROM trade_limit_hits WHERE user_id = ${u} ORDER BY id`,
+  leaderboards: sql`SELECT season, stat, value::text AS value, reached_at FROM leaderboard_scores WHERE user_id = ${u} ORDER BY season, stat`,
   // The portal store's orders as a whole (each pack line of one is in purchases).
   portalOrders: sql`SELECT order_id, portal_user_id, currency, paid_micros::text AS paid_micros, granted_hundredths::text AS granted_hundredths,
     refunded_micros::text AS refunded_micros, taken_back_hundredths::text AS taken_back_hundredths, status, created_at FROM xsolla_orders WHERE user_id = ${u} ORDER BY created_at`,

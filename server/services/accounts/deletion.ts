@@ -120,7 +120,7 @@ export async function deleteAccount(trx: Trx, userId: string, options: DeletionO
 const PERSONAL_TABLES = [
   'user_settings', 'wallets', 'wallet_nonces', 'live_events', 'profiles', 'login_days', 'player_stats',
   'legacy_stats', 'player_progress', 'achieved_levels', 'clan_invites', 'clan_requests', 'data_exports',
-  'trade_holds', 'trade_limit_hits',
+  'trade_holds', 'trade_limit_hits', 'leaderboard_scores',
 ] as const;
 
 async function leaveClan(trx: Trx, userId: string): Promise<Settled['clan']> {

@@ -14,6 +14,7 @@ import { escrowOf } from '../economy/marketplace';
 import { escrowOfGame } from '../economy/coinflip';
 import { revokeAllSessions, revokeSession } from '../accounts/sessions';
 import { marketChanged } from '../economy/listingsCache';
+import { leaderboardsChanged } from '../leaderboards/leaderboards';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -142,6 +143,8 @@ export async function ban(trx: Trx, uuid: string, by: string, reason: string, pl
     .where('id', '=', u.id).where('banned_at', 'is', null).returning('id').executeTakeFirst();
   if (!marked) throw conflict(ADMIN_TEXT.alreadyBanned, 'ALREADY_BANNED');
   await revokeAllSessions(trx, u.id);
+  // A banned player leaves the boards at once (they are read without banned players).
+  leaderboardsChanged(trx);
   const account = playerAccount(u.id);
   const listings = await trx.updateTable('market_listings').set({ status: 'cancelled', closed_at: sql`now()` })
     .where('seller_id', '=', u.id).where('status', '=', 'active').returning(['id', 'item_uuid', 'quantity']).execute();
@@ -161,5 +164,6 @@ export async function unban(trx: Trx, uuid: string) {
   const cleared = await trx.updateTable('users').set({ banned_at: null, ban_reason: null, ban_message: null, banned_by: null })
     .where('id', '=', u.id).where('banned_at', 'is not', null).returning('id').executeTakeFirst();
   if (!cleared) throw conflict(ADMIN_TEXT.notBanned, 'NOT_BANNED');
+  leaderboardsChanged(trx);
   return { username: u.username, previousReason: u.ban_reason };
 }

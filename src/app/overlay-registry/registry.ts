@@ -29,6 +29,7 @@ const registry: Registry = {
   releaseNotes: lazy(() => import('../../features/releases/ReleaseNotesOverlay')),
   inventory: lazy(() => import('../../features/inventory/InventoryOverlay')),
   getTripCoins: lazy(() => import('../../features/purchases/GetTripCoinsOverlay')),
+  leaderboard: lazy(() => import('../../features/leaderboard/LeaderboardOverlay')),
 };
 
 export function overlayComponent<K extends OverlayKey>(key: K): OverlayComponent<K> | undefined {

@@ -57,6 +57,7 @@ export function ProfileTab({ user, features = ACCOUNT_FEATURES }: { user: Curren
               ? <Text size="sm" c="dimmed" data-testid="no-password">{noPasswordText}</Text>
               : <Button variant="light" onClick={() => setChanging(true)}>{t('accounts.ProfileTab.changePassword')}</Button>}
           <Button variant="light" onClick={() => overlays.open('inventory', { tab: 'items' })} data-testid="open-inventory">{INVENTORY_TEXT.open}</Button>
+          <Button variant="light" onClick={() => overlays.open('leaderboard', { period: 'week', scope: 'global' })} data-testid="open-leaderboard">{t('leaderboard.title')}</Button>
           {purchasesOn && <Button variant="light" onClick={() => overlays.open('getTripCoins', {})} data-testid="open-get-tripcoins">{t('purchases.title')}</Button>}
           {features.profileLogout && !accountName && <Button variant="default" color="red" onClick={() => overlays.open('auth', { mode: 'logout' })}>{t('accounts.ProfileTab.logOut')}</Button>}
           {/* Every player, with or without a password, can end every session (a lost phone, a

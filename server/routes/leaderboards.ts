@@ -1,0 +1,70 @@
+// Leaderboards (docs/leaderboards.md): the board read, the scores the game server's stats report
+// adds (routes/profile.ts calls `leaderboardsOf(app).record`), the weekly reset at the hour, and
+// the scores sent on to CrazyGames' leaderboard where it is configured.
+import { hostname } from 'node:os';
+import type { FastifyInstance } from 'fastify';
+import { readLeaderboard } from '../../contract/leaderboards';
+import { PortalScores } from '../providers/crazygamesLeaderboard';
+import { route, routeTransactions } from '../route';
+import { Leaderboards, type WeeklyScore } from '../services/leaderboards/leaderboards';
+import { databaseClock, seasonEnd, seasonStart } from '../services/leaderboards/seasons';
+
+/** One per app (its route areas are separate plugins: the stats report and the board share it). */
+const perApp = new WeakMap<object, Leaderboards>();
+
+export function leaderboardsOf(app: FastifyInstance): Leaderboards {
+  const known = perApp.get(app.db);
+  if (known) return known;
+  const c = app.config;
+  let portal: PortalScores | null = null;
+  if (c.CRAZYGAMES_LEADERBOARD_URL && c.CRAZYGAMES_LEADERBOARD_KEY) {
+    portal = new PortalScores({ baseUrl: c.CRAZYGAMES_LEADERBOARD_URL, apiKey: c.CRAZYGAMES_LEADERBOARD_KEY, log: app.log });
+  }
+  const toPortal = portal ? sendToPortal(app, portal, c.LEADERBOARD_CRAZYGAMES_STAT) : undefined;
+  const boards = new Leaderboards(
+    { resetHour: c.LEADERBOARD_RESET_HOUR, stats: c.LEADERBOARD_STATS, cacheMs: c.LEADERBOARD_CACHE_MS },
+    databaseClock, `${hostname()}:${process.pid}`, toPortal,
+  );
+  perApp.set(app.db, boards);
+  app.addHook('onClose', async () => { boards.close(); portal?.close(); perApp.delete(app.db); });
+  return boards;
+}
+
+/** A weekly score of the portal's stat, for a player signed in through the portal, goes there. */
+function sendToPortal(app: FastifyInstance, portal: PortalScores, stat: string) {
+  return (score: WeeklyScore) => {
+    if (score.stat !== stat) return;
+    void app.db.selectFrom('users').select('crazygames_id').where('id', '=', score.userId).executeTakeFirst()
+      .then((row) => { if (row?.crazygames_id) portal.submit({ userId: row.crazygames_id, score: score.value, timestamp: score.at.toISOString() }); })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'CrazyGames leaderboard: the player could not be read'));
+  };
+}
+
+export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
+  const boards = leaderboardsOf(app);
+
+  route(app, readLeaderboard, async ({ query, user, db, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return boards.read(db, user.id, query);
+  });
+
+  // The reset at the hour: every process opens the new season when its clock reaches it; the
+  // first to do so closes the old one (services/leaderboards/seasons.ts). A score reported first
+  // does the same, so a process asleep at the hour changes nothing.
+  const { LEADERBOARD_RESET_HOUR: hour } = app.config;
+  const inTransaction = routeTransactions(app);
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const roll = async () => {
+    try {
+      const { opened, season } = await inTransaction((trx) => boards.enterSeason(trx));
+      if (opened) app.log.info({ season }, 'leaderboard season opened');
+    } catch (error) {
+      app.log.warn({ err: error }, 'leaderboard season could not be opened; the next score opens it');
+    }
+    const wait = seasonEnd(seasonStart(new Date(), hour)).getTime() - Date.now() + 50;
+    timer = setTimeout(() => { void roll(); }, Math.min(Math.max(wait, 1_000), 6 * 3600_000));
+    timer.unref?.();
+  };
+  app.addHook('onReady', async () => { void roll(); });
+  app.addHook('onClose', async () => { if (timer) clearTimeout(timer); });
+}

@@ -30,7 +30,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GAME_BUILD_FILES, GAME_HOOKS } from '../contract/gameConstants';
-import { findUnityBuild, sniffEncoding, type BuildPart, type PreCompression } from '../server/plugins/static';
+import { findUnityBuild, sniffEncoding, type BuildPart, type PreCompression } from '../server/http/gameBuild';
 
 const MB = 1_000_000;
 /** CrazyGames' limits ("Technical requirements"). */

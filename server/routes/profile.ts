@@ -10,7 +10,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   route(app, getProfile, async ({ params, user, transaction }) => {
     const owner = await profileOwner(app.db, params.uuid);
     if (owner.id !== user.id) await transaction((trx) => countView(trx, owner.id, user.id));
-    return viewProfile(app.db, owner);
+    return viewProfile(app.db, owner, user.id);
   });
   route(app, updateProfile, async ({ body, user, trx }) => editProfile(trx, user.id, body));
   const boards = leaderboardsOf(app);

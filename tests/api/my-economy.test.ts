@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_IDS } from '../../contract/items';
 import { inTransaction } from '../../server/db/tx';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/economy/ledger';
-import { grantPurchase, reversePurchase } from '../../server/services/economy/purchases';
+import { grantPurchase, reversePurchase } from '../../server/services/purchases/ledger';
 import { registerPlayer, startApp, testDatabases, type TestApp } from './helpers';
 
 const CRATE = ITEM_IDS.baseSetCrate;

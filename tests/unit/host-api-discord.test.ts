@@ -108,13 +108,13 @@ describe('the host API in a Discord Activity', () => {
     await s.adapter.start();
     await signIn(s);
     s.setPlaying(true);
-    await settle();
+    await flush();
     expect(s.client.activities.at(-1)).toMatchObject({ details: DEFAULT_PRESENCE.playing });
     expect(await s.api.call({ call: 'gameplay', state: 'death' })).toEqual({ status: 'done', value: { state: 'death', playing: false } });
-    await settle();
+    await flush();
     expect(s.client.activities.at(-1)).toEqual({ type: 0, details: DEFAULT_PRESENCE.menu });
     expect(await s.api.call({ call: 'gameplay', state: 'play' })).toEqual({ status: 'done', value: { state: 'play', playing: true } });
-    await settle();
+    await flush();
     expect(s.client.activities.at(-1)).toMatchObject({ details: DEFAULT_PRESENCE.playing });
   });
 

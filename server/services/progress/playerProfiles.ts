@@ -36,9 +36,10 @@ export async function profileOwner(db: Executor, uuid: string): Promise<ProfileO
 
 export interface ProfileOwner { id: string; username: string; created_at: Date | string }
 
-/** The profile of `target` as anyone sees it: a read (another player's look is counted by the
- * route layer, `countView`, in a transaction of its own, before it reads). */
-export async function viewProfile(db: Executor, target: ProfileOwner): Promise<Profile> {
+/** The profile of `target` as `viewerId` sees it (the balance only where its owner shows it): a
+ * read (another player's look is counted by the route layer, `countView`, in a transaction of its
+ * own, before it reads). */
+export async function viewProfile(db: Executor, target: ProfileOwner, viewerId: string): Promise<Profile> {
 
   const [profile, lastSeen, days, stats, legacy, progress, balance, shown] = await Promise.all([
     db.selectFrom('profiles').selectAll().where('user_id', '=', target.id).executeTakeFirst(),

@@ -8,7 +8,7 @@ import type { OverlayKey } from '../../../contract/game';
 import type { Feature } from '../../../contract/features';
 import type { HiddenUi } from '../../../hosts/types';
 import { useFeature } from '../../api/features';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { getCheckoutReturn } from '../../host-bridge/purchaseNews';
 import { t } from '../../i18n';
 import { BusyModal } from '../../overlays/BusyModal';

@@ -11,7 +11,7 @@ import { fetchBoard, LEADERBOARD_KEY } from '../../api/leaderboard';
 import { isLoggedOutError } from '../../api/errors';
 import { t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import type { OverlayProps } from '../../overlays/types';
 import { OverlayFrame } from '../../ui/OverlayFrame';

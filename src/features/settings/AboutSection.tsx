@@ -7,7 +7,7 @@
 // configured is not shown: a placeholder that leads nowhere is worse than no link.
 import { Anchor, Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useHost } from '../../lib/host';
+import { useHost } from '../../host-bridge/host';
 import { BusyModal } from '../../overlays/BusyModal';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { readLeaderboard } from '../../contract/leaderboards';
 import { PortalScores } from '../providers/crazygamesLeaderboard';
 import { route, routeTransactions } from '../route';
+import { providerIdOfUser } from '../services/accounts/providerIds';
 import { Leaderboards, type WeeklyScore } from '../services/leaderboards/leaderboards';
 import { databaseClock, seasonEnd, seasonStart } from '../services/leaderboards/seasons';
 
@@ -34,8 +35,8 @@ export function leaderboardsOf(app: FastifyInstance): Leaderboards {
 function sendToPortal(app: FastifyInstance, portal: PortalScores, stat: string) {
   return (score: WeeklyScore) => {
     if (score.stat !== stat) return;
-    void app.db.selectFrom('users').select('crazygames_id').where('id', '=', score.userId).executeTakeFirst()
-      .then((row) => { if (row?.crazygames_id) portal.submit({ userId: row.crazygames_id, score: score.value, timestamp: score.at.toISOString() }); })
+    void providerIdOfUser(app.db, 'crazygames', score.userId)
+      .then((portalId) => { if (portalId) portal.submit({ userId: portalId, score: score.value, timestamp: score.at.toISOString() }); })
       .catch((error: unknown) => app.log.warn({ err: error }, 'CrazyGames leaderboard: the player could not be read'));
   };
 }

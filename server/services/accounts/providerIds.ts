@@ -13,6 +13,15 @@ export async function userByProviderId(db: Executor, provider: IdProvider, provi
   return row?.id ?? null;
 }
 
+/** The live accounts (not deleted) known to `provider` by any of `providerUserIds`; unknown ids
+ * are no one. */
+export async function usersByProviderIds(db: Executor, provider: IdProvider, providerUserIds: readonly string[]): Promise<string[]> {
+  if (providerUserIds.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where(COLUMN[provider], 'in', [...providerUserIds])
+    .where('deleted_at', 'is', null).execute();
+  return rows.map((row) => row.id);
+}
+
 /** The id `provider` knows this account by, if it has one (null for an unknown account too). */
 export async function providerIdOfUser(db: Executor, provider: IdProvider, userId: string): Promise<string | null> {
   const row = await db.selectFrom('users').select(COLUMN[provider]).where('id', '=', userId).executeTakeFirst();

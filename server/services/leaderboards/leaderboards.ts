@@ -11,6 +11,7 @@ import {
 } from '../../../contract/leaderboards';
 import { afterCommit, type Executor, type Trx } from '../../db/tx';
 import { invalid } from '../errors';
+import { usersByProviderIds } from '../accounts/providerIds';
 import { ALL_TIME, enterSeason, seasonEnd, seasonKey, seasonStart, type Clock } from './seasons';
 
 export interface LeaderboardRules {
@@ -151,11 +152,11 @@ export class Leaderboards {
     }
     // Friends: the host's ids resolved to accounts through the linked sign-in; unknown ids are
     // no one. The reader is always among their own friends.
-    const column = provider === 'crazygames' ? 'crazygames_id' : 'discord_id';
+    const known = provider === 'crazygames' ? 'crazygames' : 'discord';
     const sorted = [...ids].sort();
-    return this.cache.get(`friends|${column}|${readerId}|${sorted.join(',')}`, async () => {
-      const rows = sorted.length ? await db.selectFrom('users').select('id').where(column, 'in', sorted).where('deleted_at', 'is', null).execute() : [];
-      return [...new Set([readerId, ...rows.map((r) => r.id)])].sort();
+    return this.cache.get(`friends|${known}|${readerId}|${sorted.join(',')}`, async () => {
+      const friends = await usersByProviderIds(db, known, sorted);
+      return [...new Set([readerId, ...friends])].sort();
     });
   }
 

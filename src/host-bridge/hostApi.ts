@@ -19,6 +19,7 @@ import {
 } from '../../contract/game';
 import type { HostAdapter, Presence } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
+import { browserLanguageTag } from '../settings-store/language';
 import { getCurrentPlayer, type CurrentPlayer } from '../api/currentPlayer';
 import { featureFlags, featureState, subscribeFeatures } from '../api/features';
 import { FEATURES, type Feature } from '../../contract/featureNames';
@@ -92,12 +93,8 @@ export function createHostApi(deps: HostApiDeps): HostApi {
     link.send(SHELL_TO_GAME.hostEvent, checked);
   };
 
-  // Locale: the host's, else the browser's.
-  const browserLocale = () => {
-    const nav = (deps.win ?? window).navigator;
-    const tag = nav.languages?.[0] ?? nav.language;
-    return tag && Locale.safeParse(tag).success ? tag : 'en';
-  };
+  // Locale: the host's, else the browser's (the language's owner, settings-store/language.ts).
+  const browserLocale = () => browserLanguageTag(deps.win ?? window);
   const takeLocale = (locale: string) => {
     if (!Locale.safeParse(locale).success) return;
     setHostLocale(locale);

@@ -1,4 +1,4 @@
-// When the shell's React part loads (src/app/reactWanted.ts): after the game's first frame, but
+// When the shell's React part loads (src/app/shellStart.ts, whenReactWanted): after the game's first frame, but
 // never later than an overlay asked for over the loading screen, or a bound after boot.
 import { describe, expect, it } from 'vitest';
 import { createOverlayStore } from '../../src/overlays/store';

@@ -18,7 +18,8 @@
 // previous default difficulty, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
 // sign-in-at-start row: navigation -> first /api/whoami and -> signed in, on the portal and in the
 // Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
-// that row: no API server, no other figure; written to bench/signin.json), BENCH_MEMORY_STARTS
+// that row: no API server, no other figure; written to bench/signin.json), BENCH_ROWS=paint (only
+// the first-paint row, printed), BENCH_MEMORY_STARTS
 // (PGlite only: starts of `npm start`'s bundle on a new data folder for the row "API on PGlite,
 // resident memory at ready", default 3, 0 skips it; tests/bench/memoryAtReady.ts), BENCH_CPU_PROF=<dir>
 // (the server process writes a V8 CPU profile there; summarize it with

@@ -51,14 +51,14 @@ const inlineEntryCss = () => builtHtml('inline-entry-css', (html, bundle) =>
   }));
 
 /**
- * The entry only starts the game (src/main.ts) and imports the rest of the first screen
+ * The entry only starts the game (src/app/startup.ts) and imports the rest of the first screen
  * (src/app/shellStart.ts) dynamically, so it is evaluated after the game has started: index.html
  * asks for that chunk and its static imports with the entry, not after it.
  */
 const preloadShellStart = () => builtHtml('preload-shell-start', (html, bundle) => {
   const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
   const start = chunks.find((c) => c.facadeModuleId?.endsWith('/src/app/shellStart.ts'));
-  if (!start) throw new Error('no chunk for src/app/shellStart.ts: src/main.ts must import it dynamically');
+  if (!start) throw new Error('no chunk for src/app/shellStart.ts: src/app/startup.ts must import it dynamically');
   const files: string[] = [];
   const visit = (fileName: string) => {
     if (files.includes(fileName) || html.includes(`/${fileName}"`)) return;

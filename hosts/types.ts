@@ -187,7 +187,7 @@ export interface HostDefinition<K extends string = string> {
   /**
    * Whether the host signs the player in at start through the shell's second chunk (the portal's
    * signed-in player, the Activity's AUTHORIZE): start-up then holds the game's download for it,
-   * a bounded time, so a Unity-sized download does not starve it (src/app/boot.ts). A host that
+   * a bounded time, so a Unity-sized download does not starve it (src/app/gameStart.ts, signInGate). A host that
    * signs no one in at start holds nothing: the game starts as soon as its loader is in.
    */
   readonly signInAtStart: boolean;

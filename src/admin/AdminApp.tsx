@@ -1,4 +1,4 @@
-// The studio's console at /admin: its own lazily loaded chunk (src/main.ts
+// The studio's console at /admin: its own lazily loaded chunk (src/app/startup.ts
 // imports it only on /admin), on the shell's React, Mantine and React Query. Studio-facing,
 // English only. A visitor who is not signed in as an admin sees the console's sign-in form
 // (AdminSignIn.tsx) and nothing else.

@@ -1,4 +1,4 @@
-// The console's entry: src/main.ts imports this only on /admin, so none of it is in the
+// The console's entry: src/app/startup.ts imports this only on /admin, so none of it is in the
 // player's first screen. Same providers as the shell (Mantine theme, React Query defaults).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

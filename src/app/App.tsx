@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Providers } from './Providers';
-import type { ShellBoot } from './boot';
+import type { ShellBoot } from './shellTypes';
 import { createQueryClient } from './queryClient';
 import { GameInbound } from './GameInbound';
 import { LiveEventsAtStart } from './LiveEventsAtStart';

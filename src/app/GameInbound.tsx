@@ -6,7 +6,7 @@ import { createWalletNotificationHandler } from '../features/accounts/walletNoti
 import { requestBotCheckToken } from '../features/accounts/botCheckToken';
 import { useGameLink } from '../game-link/context';
 import { installGameInbound } from '../game-link/inbound';
-import type { ShellBoot } from './boot';
+import type { ShellBoot } from './shellTypes';
 import { hasOverlay } from './overlay-registry/registry';
 
 const activity = ActivityConfig.parse(rawActivity);

@@ -1,19 +1,19 @@
-// The game's start, the first thing the page runs: src/main.ts calls startGame
-// in its own small chunk, before the rest of the shell (xstate, the loading machine, Lingui, the
+// The game's start, the first thing the page runs (src/app/startup.ts, its first step), in the
+// page's first small chunk, before the shell's chunk (xstate, the loading machine, Lingui, the
 // host wiring: src/app/shellStart.ts) has even been evaluated, so createUnityInstance is called
 // as soon as the build's loader is in, as on a bare page.
 //
-// Everything the game may touch from its first script on is here too, answered later by the rest
-// of the shell (bootShell binds it): the window hooks (queued, earlyHooks.ts), the host call (waits
-// for the host's API), the page's audio (tracked before the loader makes a context) and the
-// session check (asked for before the game's download). On a host whose start
-// waits for something (the portal's SDK, a sign-in at start) the download waits for the gate
-// bootShell hands over; on the web it waits for nothing.
+// Everything the game may touch from its first script on is here too, answered later by the
+// shell's chunk: the window hooks (queued, game-link/earlyHooks.ts, the one early relay), the host
+// call (waits for the host's API), the page's audio (tracked before the loader makes a context)
+// and the session check (asked for before the game's download). On a host whose start waits for
+// something (the portal's SDK, a sign-in at start) the download waits for the gate the shell
+// hands over (gate, signInGate); on the web it waits for nothing.
 import activity from '../../activity.config.json';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
 import { detectHostOf, pageContext } from '../../hosts/detect';
 import type { Host } from '../../hosts/list';
-import { startSessionCheck } from '../api/earlySession';
+import { signInAtStartSettled, startSessionCheck } from '../api/earlySession';
 import { createGameController, type GameController } from '../game-link/controller';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
@@ -24,14 +24,6 @@ import { installPageAudio, type PageAudio } from '../host-bridge/pageAudio';
 import { setRequestHost } from '../api/requestHost';
 
 export const GAME_HOST_ID = 'game-host';
-
-/** What the rest of the shell answers for the early hooks, once it is in. */
-export interface EarlyAnswers {
-  loadingComplete(): void;
-  receiverReady(): void;
-  /** A call or message only the shell's React part answers was queued. */
-  queued(): void;
-}
 
 export interface GameStart {
   readonly win: Window;
@@ -44,10 +36,12 @@ export interface GameStart {
   readonly early: EarlyHooks;
   /** Whether the game's download waits for a gate (the host's start, a sign-in at start). */
   readonly gated: boolean;
-  /** The gate the download waits for, where it waits (ignored on a host that waits for nothing). */
-  gate(wait: () => Promise<void>): void;
-  /** Who answers the early hooks from now on; what was heard before is replayed to it. */
-  answer(to: EarlyAnswers): void;
+  /**
+   * What the download waits for, where it waits (ignored on a host that waits for nothing): the
+   * host's start, and on a host that signs the player in at start the second chunk (`appChunk`)
+   * and that sign-in, at most APP_CHUNK_WAIT_MS.
+   */
+  gate(hostReady: () => Promise<void>, appChunk: () => Promise<unknown>): void;
   /** The host's API for the host call hook (installed at once, its calls waiting for this). */
   hostApi(api: Promise<HostCallApi | null>): void;
 }
@@ -70,20 +64,20 @@ export function createGameHost(doc: Document): HTMLElement {
   return host;
 }
 
-/** Answers given before anyone listens are kept (each once) and replayed to the first listener. */
-function lateAnswers(): { answers: EarlyAnswers; bind(to: EarlyAnswers): void } {
-  let bound: EarlyAnswers | null = null;
-  const heard = new Set<keyof EarlyAnswers>();
-  const relay = (name: keyof EarlyAnswers) => () => { if (bound) bound[name](); else heard.add(name); };
-  return {
-    answers: { loadingComplete: relay('loadingComplete'), receiverReady: relay('receiverReady'), queued: relay('queued') },
-    bind(to) {
-      if (bound) return;
-      bound = to;
-      for (const name of heard) to[name]();
-      heard.clear();
-    },
-  };
+/** How long the game's download waits at most for the second chunk and the sign-in at start. */
+export const APP_CHUNK_WAIT_MS = 3_000;
+
+/**
+ * What the game's download waits for besides the host's SDK: on a host that signs the player in
+ * at start, the second chunk and that sign-in, at most `waitMs`; on any other, nothing (and the
+ * second chunk is not asked for here: the shell loads it after the first paint).
+ */
+export function signInGate(signInAtStart: boolean, appChunk: (() => Promise<unknown>) | undefined, settled: () => Promise<void> = signInAtStartSettled, waitMs = APP_CHUNK_WAIT_MS): () => Promise<void> {
+  if (!signInAtStart || !appChunk) return () => Promise.resolve();
+  return () => Promise.race([
+    Promise.all([appChunk(), settled()]).then(() => undefined, () => undefined),
+    new Promise<void>((resolve) => { setTimeout(resolve, waitMs); }),
+  ]);
 }
 
 export function startGame(win: Window = window): GameStart {
@@ -95,13 +89,12 @@ export function startGame(win: Window = window): GameStart {
   const detected = detectHostOf(pageContext(win), activity);
   // Every request from here on names the page's host: the feature policy our server applies.
   setRequestHost(detected.kind);
-  const late = lateAnswers();
-  const early = installEarlyHooks(win, late.answers.loadingComplete, late.answers.receiverReady, late.answers.queued);
+  const early = installEarlyHooks(win);
   let giveApi: (api: Promise<HostCallApi | null>) => void = () => undefined;
   installHostCall(win, new Promise<Promise<HostCallApi | null>>((resolve) => { giveApi = resolve; }).then((api) => api));
 
   // The portal's download waits for its SDK (startWaitMs), a host that signs the player in at
-  // start for that sign-in; each bounded by bootShell's gate. The web's waits for nothing.
+  // start for that sign-in; each bounded (gate, below). The web's waits for nothing.
   const gated = detected.startWaitMs > 0 || detected.signInAtStart;
   let giveGate: (wait: () => Promise<void>) => void = () => undefined;
   const gateGiven = new Promise<() => Promise<void>>((resolve) => { giveGate = resolve; });
@@ -124,8 +117,10 @@ export function startGame(win: Window = window): GameStart {
 
   return {
     win, detected, options, controller, pageAudio, gameHost, early, gated,
-    gate: (wait) => { giveGate(wait); },
-    answer: (to) => { late.bind(to); },
+    gate: (hostReady, appChunk) => {
+      const signedIn = signInGate(detected.signInAtStart, appChunk);
+      giveGate(() => Promise.all([hostReady(), signedIn()]).then(() => undefined));
+    },
     hostApi: (api) => { giveApi(api); },
   };
 }

@@ -1,25 +1,32 @@
-// Start-up in one table: the page's phases in order of urgency, what each starts, what it waits
-// for and where it lives. src/main.ts only calls startPage; this chunk is the page's first and
-// stays small (no xstate, no Lingui, no React: tests/e2e/shell-budget.spec.ts checks it).
+// The page's start, in order, each step one call into its owner. src/main.ts only calls
+// startPage. This file and gameStart.ts are the page's first chunk and stay small (no xstate, no
+// Lingui, no React: tests/e2e/shell-budget.spec.ts checks it); the steps after the game are the
+// shell chunk's (shellStart.ts), asked for at once and run as soon as it is in.
 //
-// | phase            | starts                                                        | waits for                                                        | where                                  |
-// |------------------|---------------------------------------------------------------|------------------------------------------------------------------|----------------------------------------|
-// | 1. game first    | the canvas, createUnityInstance, the window hooks, page audio | the build's loader; the host gate where the host has one (3)     | gameStart.ts                           |
-// | 2. session check | GET /api/whoami, before the game's download can queue it      | nothing                                                          | api/earlySession.ts, from gameStart.ts |
-// | 3. host gate     | the host's adapter and API; the sign-in at start              | the host's SDK (startWaitMs), the second chunk and that sign-in (APP_CHUNK_WAIT_MS); on the web, the game's first frame | boot.ts (startHost, signInGate) |
-// | 4. shell         | the loading screen in plain DOM, the player's language        | the loading screen's first paint                                 | shellStart.ts, boot.ts                 |
-// | 5. React         | the second chunk (App.tsx): overlays, settings store, accounts | the game's first frame, an overlay asked for, a long download, or a sign-in at start | reactWanted.ts, mountShell.tsx |
+//   1. the game: its canvas, createUnityInstance, the window hooks, the session check, the page's
+//      audio (gameStart.ts); on a host with a gate, its download waits for step 3's.
+//   2. the loading screen: index.html's first frame paints flat; its effects come a frame later
+//      (features/loading/effects.ts), the page's one "after the first paint" (lib/afterFirstPaint.ts).
+//   3. the host: its adapter and API, the loading actor, the answers to the game's early hooks, the
+//      gate the game's download waits for where the host has one (shellStart.ts, bootShell).
+//   4. the player's language: its first texts, under 1 KiB (settings-store/language.ts).
+//   5. the sign-in at start, where the host signs the player in: React's part and the whole
+//      catalog asked for now, as the game waits for them (shellStart.ts, prepareSignIn).
+//   6. the shell: after the first paint, the loading screen alive in the player's language, then
+//      React's part when it is wanted, and from there the second chunk and its preloads
+//      (shellStart.ts, showShell; mountShell.tsx; App.tsx).
 //
-// Every wait is bounded: the game starts anyway. What the game says before phase 5 is queued
-// (game-link/earlyHooks.ts) and answered once React's part is in. The studio's console (/admin)
-// is its own lazily loaded chunk and never starts the game (src/admin/console.tsx).
+// Every wait is bounded: the game starts anyway. The studio's console (/admin) is its own lazily
+// loaded chunk and never starts the game (src/admin/console.tsx).
+import { showLoadingEffects } from '../features/loading/effects';
+import { afterFirstPaint } from '../lib/afterFirstPaint';
 import { reportFailure, startErrorReporting } from '../reporting/errorReporting';
 import { startGame } from './gameStart';
 import { outsideRequestAllowed } from '../../hosts/outside';
 
 const ADMIN_PATH = /^\/admin(\/|$)/;
 
-/** Starts the page: the console under /admin, else the game (phases 1-2) and the shell around it (3-5). */
+/** Starts the page: the console under /admin, else the game and the shell around it. */
 export function startPage(win: Window, root: HTMLElement): void {
   if (ADMIN_PATH.test(win.location.pathname)) {
     startErrorReporting(win, { host: 'web', surface: 'console' });
@@ -29,10 +36,24 @@ export function startPage(win: Window, root: HTMLElement): void {
     });
     return;
   }
+  // 1. The game.
   const game = startGame(win);
   // After the game's start: only where the page data carries a DSN (errors we hear about).
   startErrorReporting(win, { host: game.detected.kind, surface: 'shell' }, undefined, (url) => outsideRequestAllowed(game.detected, url, win.location.origin));
-  void import('./shellStart').then(({ startShellAround }) => { startShellAround(root, game); }, (error: unknown) => {
+  // 2. The loading screen's effects, a frame after its flat first paint.
+  const afterPaint = (start: () => void) => { afterFirstPaint(win, start); };
+  const painted = new Promise<void>((resolve) => { afterPaint(resolve); });
+  void painted.then(() => { showLoadingEffects(root); });
+  void import('./shellStart').then((shell) => {
+    // 3. The host (and what answers the game).
+    const boot = shell.bootShell(win, game);
+    // 4. The player's language.
+    const language = shell.startLanguage(win);
+    // 5. The sign-in at start.
+    shell.prepareSignIn(boot, language);
+    // 6. The shell around the game.
+    void painted.then(() => { shell.showShell(root, boot, language, afterPaint); });
+  }, (error: unknown) => {
     // The game goes on without the shell's loading screen and overlays (its loader's own errors
     // are the controller's); a reload brings the shell back.
     console.error('The shell failed to load:', error);

@@ -4,7 +4,7 @@
 import { GAME_OBJECT, MODAL_NAMES, OVERLAY_NAMES, encodeGameArgument, type OverlayKey, type ShellToGameMethod, type ShellToGamePayloads } from '../../contract/game';
 import type { OverlayState } from '../overlays/store';
 import type { OverlayProps } from '../overlays/types';
-import type { ShellBoot } from './boot';
+import type { ShellBoot } from './shellTypes';
 import { registerOverlay } from './overlay-registry/registry';
 
 function ProbeOverlay({ onClose }: OverlayProps<OverlayKey>) {

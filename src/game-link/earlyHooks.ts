@@ -17,9 +17,19 @@ export interface EarlyQueue {
   messages: MessageEvent[];
 }
 
+/** What the rest of the shell answers for the early hooks, once it is in. */
+export interface EarlyAnswers {
+  loadingComplete(): void;
+  receiverReady(): void;
+  /** A call or message only the shell's React part answers was queued. */
+  queued(): void;
+}
+
 export interface EarlyHooks {
   /** Stops queueing and hands over what was queued (once). */
   drain(): EarlyQueue;
+  /** Who answers from now on (the first caller only): what was heard before is replayed to it, each once. */
+  answer(to: EarlyAnswers): void;
 }
 
 /** Hooks inbound.ts defines for real; until then calls wait in the queue. */
@@ -32,26 +42,31 @@ export const DEFERRED_HOOKS: readonly GameHookName[] = [
 const QUEUE_LIMIT = 200;
 
 /**
- * `onQueued` hears each call or message queued here: the page then has something only the shell's
- * React part answers, and it is loaded at once (src/app/reactWanted.ts).
+ * The page's one early relay: the hooks exist from the first script on; their answers come from
+ * whoever `answer` names later (the shell's chunk), and what was heard before is kept and replayed.
+ * `queued` tells that the page has something only the shell's React part answers, which is then
+ * loaded at once (src/app/shellStart.ts, whenReactWanted).
  */
-export function installEarlyHooks(win: Window, onLoadingComplete: () => void, onReceiverReady: () => void = () => undefined, onQueued: () => void = () => undefined): EarlyHooks {
+export function installEarlyHooks(win: Window): EarlyHooks {
   const globals = win as unknown as Record<string, unknown>;
   const queue: EarlyQueue = { calls: [], messages: [] };
   let draining = false;
+  let bound: EarlyAnswers | null = null;
+  const heard = new Set<keyof EarlyAnswers>();
+  const tell = (name: keyof EarlyAnswers) => { if (bound) bound[name](); else heard.add(name); };
 
-  globals[GAME_HOOKS.loadingComplete] = () => { onLoadingComplete(); };
-  globals[GAME_HOOKS.receiverReady] = () => { onReceiverReady(); };
+  globals[GAME_HOOKS.loadingComplete] = () => { tell('loadingComplete'); };
+  globals[GAME_HOOKS.receiverReady] = () => { tell('receiverReady'); };
   for (const name of DEFERRED_HOOKS) {
     globals[name] = (...args: unknown[]) => new Promise((resolve, reject) => {
       if (queue.calls.length < QUEUE_LIMIT) queue.calls.push({ name, args, resolve, reject });
       else reject(new Error('The shell is still starting'));
-      onQueued();
+      tell('queued');
     });
   }
   const onMessage = (event: MessageEvent) => {
     if (queue.messages.length < QUEUE_LIMIT) queue.messages.push(event);
-    onQueued();
+    tell('queued');
   };
   win.addEventListener('message', onMessage);
 
@@ -64,6 +79,12 @@ export function installEarlyHooks(win: Window, onLoadingComplete: () => void, on
       queue.calls.length = 0;
       queue.messages.length = 0;
       return taken;
+    },
+    answer(to) {
+      if (bound) return;
+      bound = to;
+      for (const name of heard) to[name]();
+      heard.clear();
     },
   };
 }

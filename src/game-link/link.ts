@@ -1,5 +1,5 @@
 // The typed interface everything else uses to reach the game (contract/game.ts, SHELL_TO_GAME).
-// One is created at start-up (app/boot.ts) around the page's one game controller and injected:
+// One is created at start-up (app/shellStart.ts) around the page's one game controller and injected:
 // components read it from the GameLink context (context.tsx), machines and plain functions take
 // it as a parameter. Tests pass a fake (tests/support/fakeGameLink.ts) and read what was sent.
 //

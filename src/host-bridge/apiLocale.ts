@@ -3,6 +3,7 @@
 import { hostAnswerSchema, Locale, type HostAnswerDone, type HostEvent } from '../../contract/game';
 import type { HostAdapter } from '../../hosts/types';
 import { setHostLocale } from '../lib/hostLocale';
+import { browserLanguageTag } from '../settings-store/language';
 
 export interface ApiLocaleDeps {
   adapter: HostAdapter;
@@ -12,11 +13,8 @@ export interface ApiLocaleDeps {
 
 export function createApiLocale(deps: ApiLocaleDeps) {
   const { adapter, emit } = deps;
-  const browserLocale = () => {
-    const nav = deps.win.navigator;
-    const tag = nav.languages?.[0] ?? nav.language;
-    return tag && Locale.safeParse(tag).success ? tag : 'en';
-  };
+  // The browser's tag comes from the language's owner (settings-store/language.ts).
+  const browserLocale = () => browserLanguageTag(deps.win);
   const take = (locale: string) => {
     if (!Locale.safeParse(locale).success) return;
     setHostLocale(locale);

@@ -1,6 +1,6 @@
 // The page's own audio, muted from outside the game: a host's mute (the portal's setting) and an
 // ad reach every Web Audio context and media element the page creates, so a build without our
-// C# receiver is muted too. Installed by boot.ts before the build's loader runs, it tracks each
+// C# receiver is muted too. Installed by app/gameStart.ts before the build's loader runs, it tracks each
 // AudioContext made from then on and each media element that plays (or is in the document).
 //
 // Muting suspends the running contexts and mutes the media elements; unmuting restores exactly

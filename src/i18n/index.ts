@@ -1,6 +1,6 @@
 // The shell's language at run time (Lingui). One language is active; its catalog is the only one
 // downloaded (one chunk per language, compiled at build time by scripts/i18nCatalogs.ts) and is
-// loaded in two parts: the first screen's texts (src/main.ts waits for startI18n before the
+// loaded in two parts: the first screen's texts (start-up waits for startI18n before the
 // loading screen shows words and before React renders), the rest meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the other
 // catalog, then every component re-renders at once (I18nProvider) and <html lang> follows.
 //

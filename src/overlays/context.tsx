@@ -1,5 +1,5 @@
 // The overlay API for components: every overlay and modal opens and closes through the store
-// handed to OverlaysProvider (app/boot.ts creates it once); nothing posts messages to its own
+// handed to OverlaysProvider (app/shellStart.ts creates it once); nothing posts messages to its own
 // window. The provider also installs the one Escape decider (escape.ts) and lets dialogs and key
 // captures register their layer with useEscapeLayer.
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';

@@ -1,12 +1,15 @@
-// The `language` setting's one owner. The player's choice is the settings store's (written to
-// storage only when the player or their account chose it; otherwise the value mirrors the page's
-// language); the shell's language (src/i18n) reads it from here: from storage before the store
-// exists (storedLanguageChoice, handed to startI18n by the first screen), from the store after
-// (followLanguage). A reset forgets the choice here too (forgetLanguage). Zod-free: the first
-// screen reads the stored choice through it.
+// The player's language, its one owner: the chosen language (the `language` setting) and the
+// effective one (the player's choice, then the host's locale, then the browser's languages:
+// src/i18n/resolve.ts). Start-up starts it (startLanguage: the stored choice, before the settings
+// store exists), the settings store hands it the player's choices (followLanguage), the shell
+// hears the effective language here (onLanguageChange), the host API asks it for the browser's
+// language where the host has none (browserLanguageTag), and the game hears it through the
+// settings store's `language` value. A reset forgets the choice here too (forgetLanguage).
+// Zod-free: the first screen starts it.
+import { HOST_LIMITS } from '../../contract/hostApi';
 import { isLocale, type Locale } from '../../contract/locales';
 import { SETTINGS_STORAGE_PREFIX } from '../../contract/settingsStorage';
-import { currentLocale, pageLocale, setChosenLocale, subscribeLocale } from '../i18n';
+import { currentLocale, pageLocale, setChosenLocale, startI18n, subscribeLocale, whenCatalogComplete } from '../i18n';
 import type { SettingsStore } from './store';
 
 /** What the player chose earlier on this device (the store's own entry, read before the store exists). */
@@ -18,6 +21,29 @@ export function storedLanguageChoice(win: Window): Locale | null {
   } catch {
     return null;
   }
+}
+
+/** Start-up: the language from the stored choice, the host's locale and the browser; resolves once its first texts are in. */
+export function startLanguage(win: Window): Promise<void> {
+  return startI18n(win, storedLanguageChoice(win));
+}
+
+/** Calls `listener` after each switch of the effective language; returns the stop. */
+export function onLanguageChange(listener: (locale: Locale) => void): () => void {
+  return subscribeLocale(listener);
+}
+
+/** Resolves once the effective language's whole catalog is in (the overlays wait for it). */
+export { whenCatalogComplete };
+
+/** A BCP 47 language tag, as the host API's contract takes it. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
+
+/** The browser's most preferred language tag ('en' when it names none we can pass on). */
+export function browserLanguageTag(win: Pick<Window, 'navigator'>): string {
+  const nav = win.navigator;
+  const tag = nav.languages?.[0] ?? nav.language;
+  return typeof tag === 'string' && tag.length <= HOST_LIMITS.localeMax && LANGUAGE_TAG.test(tag) ? tag : 'en';
 }
 
 /** The value of `language` where nothing is stored: the language the page speaks now (host, browser). */

@@ -18,7 +18,8 @@
 // previous default difficulty, default 3: ~10-20 s each), BENCH_SIGNIN (runs per host of the
 // sign-in-at-start row: navigation -> first /api/whoami and -> signed in, on the portal and in the
 // Activity, with a Unity-sized stand-in build; default 3, 0 skips it) and BENCH_ROWS=signin (only
-// that row: no API server, no other figure; written to bench/signin.json), BENCH_MEMORY_STARTS
+// that row: no API server, no other figure; written to bench/signin.json), BENCH_ROWS=paint (only
+// the first-paint row, printed), BENCH_MEMORY_STARTS
 // (PGlite only: starts of `npm start`'s bundle on a new data folder for the row "API on PGlite,
 // resident memory at ready", default 3, 0 skips it; tests/bench/memoryAtReady.ts), BENCH_CPU_PROF=<dir>
 // (the server process writes a V8 CPU profile there; summarize it with
@@ -83,6 +84,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ?? '';
 /** The game's first drawn frame through the shell and in a bare page: runs per page and build, 0 skips. */
 const FRAME_RUNS = Number(process.env.BENCH_FRAME ?? 3);
 const ONLY_FRAME = process.env.BENCH_ROWS === 'frame';
+/** BENCH_ROWS=paint: only the first-paint row (the app's page against the blank page, same server). */
+const ONLY_PAINT = process.env.BENCH_ROWS === 'paint';
 /** Real Unity builds for the instance-ready and first-frame rows: BENCH_UNITY_BUILDS (comma-separated), else UNITY_BUILD_DIR. */
 const UNITY_BUILDS = (process.env.BENCH_UNITY_BUILDS ?? process.env.UNITY_BUILD_DIR ?? '').split(',').map((d) => d.trim()).filter(Boolean);
 const frameOptions = () => ({
@@ -384,6 +387,18 @@ async function signInOnly(): Promise<void> {
   if (rows instanceof Error) process.exitCode = 1;
 }
 
+/** The first-paint row alone, on the server main() started: the page against the blank page, same run. */
+async function paintOnly(api: string, baseline: string): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    const paintBaselineMs = await firstPaint(browser, `${baseline}/blank.html`);
+    const paintMs = await firstPaint(browser, `${api}/`);
+    console.log(`\n| time to first paint (median of 5) | ${n(paintMs)} ms | ${n(paintBaselineMs)} ms (blank page, same server) | ${ratio(paintMs / paintBaselineMs)} |\n`);
+  } finally {
+    await browser.close();
+  }
+}
+
 /** BENCH_ROWS=frame: the first-drawn-frame rows alone (their own product server), written to bench/frame.json. */
 async function frameOnly(): Promise<void> {
   const started = Date.now();
@@ -445,7 +460,7 @@ async function main(): Promise<void> {
   // Without the shell figures the API needs no built shell (STATIC_DIR '' serves none).
   const dist = SHELL ? await ensureBuilt() : '';
   // Before the bench's own server starts, so nothing else of the bench runs beside it.
-  const atReady = process.env.DATABASE_URL || MEMORY_STARTS <= 0 ? null : await pgliteMemoryAtReady(MEMORY_STARTS).catch((error: Error) => error);
+  const atReady = process.env.DATABASE_URL || MEMORY_STARTS <= 0 || ONLY_PAINT ? null : await pgliteMemoryAtReady(MEMORY_STARTS).catch((error: Error) => error);
   if (atReady) console.log(memoryAtReadyLine(atReady));
   let scratch: ScratchDatabase | undefined;
   let databaseEnv: Record<string, string> = { DATA_DIR: 'memory://' };
@@ -482,6 +497,7 @@ async function main(): Promise<void> {
   const server = new BenchServer(child);
   try {
     const { api, baseline } = await server.ready;
+    if (ONLY_PAINT) { await paintOnly(api, baseline); return; }
     const memory: Array<{ rssMiB: number; heapMiB: number }> = [await server.ask({ cmd: 'memory' })];
     let rows: ApiRow[] = [];
     for (let run = 0; run < REPEAT; run++) {

@@ -1,7 +1,7 @@
-// The game before the rest of the shell: bootShell starts the game in
+// The game before the rest of the shell: start-up's first step starts the game in
 // plain DOM, so it neither waits for the player's texts nor for React; index.html's loading screen
 // is kept alive meanwhile, in the player's language once the texts are in; React follows the
-// game's first frame (or comes sooner when asked for, or within its bound: src/app/reactWanted.ts)
+// game's first frame (or comes sooner when asked for, or within its bound: whenReactWanted, src/app/shellStart.ts)
 // and then brings the overlays.
 import { expect, test } from './test';
 import { GAME_BUILD_FILES } from '../../contract/game';
@@ -9,7 +9,7 @@ import { callShowSettings, type TestWindow, loadingScreenGone } from './game';
 
 test.describe.configure({ timeout: 150_000 });
 
-// The entry starts the game alone (src/main.ts, gameStart.ts); the rest of the first screen comes
+// The entry starts the game alone (src/app/startup.ts, gameStart.ts); the rest of the first screen comes
 // in the next chunk (src/app/shellStart.ts). Held back here until the game runs: the game did not
 // wait for it, and what the game said meanwhile (its completion hook) is answered once it is in.
 test('the game starts and runs while the rest of the shell is held back, and its early word is heard after', async ({ page }) => {
@@ -62,7 +62,7 @@ test('while the game downloads the plain-DOM loading screen moves and speaks the
   const first = await percent();
   await expect.poll(percent, { timeout: 10_000 }).toBeGreaterThan(first);
   // A long download does not keep the overlays away: React is asked for within its bound
-  // (REACT_AT_THE_LATEST_MS, src/app/reactWanted.ts), the game still loading.
+  // (REACT_AT_THE_LATEST_MS, src/app/shellStart.ts), the game still loading.
   await expect.poll(() => reactAsked, { timeout: 15_000 }).toBe(true);
   release();
   await loadingScreenGone(page, 60_000);

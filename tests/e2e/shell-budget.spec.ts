@@ -41,14 +41,14 @@ test('the loading screen needs at most 120 KB of gzipped JS and CSS', async ({},
   const firstScreen = files.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(DIST, f), 'utf8')).join('\n');
   expect(firstScreen).not.toContain('mantine-');
   expect(firstScreen).not.toContain('ZodError');
-  // nor the studio's console (src/admin/, its own lazy chunk: src/main.ts loads it on /admin only)
+  // nor the studio's console (src/admin/, its own lazy chunk: src/app/startup.ts loads it on /admin only)
   expect(firstScreen).not.toContain('tripshell-admin-console');
   expect(files.some((f) => /\/console-[\w-]+\.js$/.test(f))).toBe(false);
 });
 
 // The game's first frame: what runs before createUnityInstance is the entry
-// alone (src/main.ts, src/app/gameStart.ts), so it is small and carries nothing else of the
-// shell: xstate, the loading machine, Lingui and the host wiring come in the next chunk
+// alone (src/main.ts, src/app/startup.ts, src/app/gameStart.ts), so it is small and carries
+// nothing else of the shell: xstate, the loading machine, Lingui and the host wiring come in the next chunk
 // (src/app/shellStart.ts), asked for alongside it and evaluated after the game has started.
 // eslint-disable-next-line no-empty-pattern -- Playwright reads the destructuring to know no fixture is needed
 test('the entry that starts the game is small and carries nothing else of the shell', async ({}, info) => {

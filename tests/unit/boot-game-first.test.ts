@@ -1,9 +1,9 @@
-// The game starts from bootShell, in plain DOM, before React and before the player's texts:
-// its canvas (#unity-canvas, in a fixed host outside React's root) exists and
-// its loader is on its way as soon as bootShell returns, and the loader's createUnityInstance is
-// called on that canvas without anything else to wait for on the web.
+// The game starts from startGame (start-up's first step), in plain DOM, before the shell's chunk,
+// React and the player's texts: its canvas (#unity-canvas, in a fixed host outside React's root)
+// exists and its loader is on its way as soon as startGame returns, and the loader's
+// createUnityInstance is called on that canvas without anything else to wait for on the web.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootShell } from '../../src/app/boot';
+import { bootShell } from '../../src/app/shellStart';
 import { startGame } from '../../src/app/gameStart';
 import { loadingPhase } from '../../machines/loading';
 
@@ -13,7 +13,7 @@ let createUnityInstance: (canvas: HTMLCanvasElement) => Promise<unknown> = () =>
 
 afterEach(() => { document.getElementById('game-canvas-parking')?.remove(); document.body.innerHTML = ''; document.head.querySelectorAll('script').forEach((s) => s.remove()); vi.unstubAllGlobals(); });
 
-describe('bootShell starts the game itself', () => {
+describe('the game starts first, and the shell around it', () => {
   it('puts #unity-canvas in #game-host, before #root and outside it, and starts its loader', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     const root = document.body.appendChild(document.createElement('div'));
@@ -23,7 +23,7 @@ describe('bootShell starts the game itself', () => {
       created.push(canvas);
       return new Promise(() => undefined);
     };
-    const shell = bootShell(window);
+    const shell = bootShell(window, startGame(window));
     const canvas = document.getElementById('unity-canvas');
     expect(canvas?.parentElement).toBe(shell.gameHost);
     expect(shell.gameHost.id).toBe('game-host');
@@ -41,7 +41,7 @@ describe('bootShell starts the game itself', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     let ready: (instance: unknown) => void = () => undefined;
     createUnityInstance = () => new Promise((resolve) => { ready = resolve; });
-    const shell = bootShell(window);
+    const shell = bootShell(window, startGame(window));
     expect(shell.hostKind).toBe('web');
     let hostIn = false;
     void shell.host.then(() => { hostIn = true; });
@@ -53,8 +53,8 @@ describe('bootShell starts the game itself', () => {
     expect(shell.game.getState().status).toBe('loaded');
   });
 
-  // src/main.ts starts the game from its own small chunk (gameStart.ts) and bootShell arrives with
-  // the next one: the game must not wait for it, and what the game says meanwhile is not lost.
+  // startup.ts starts the game from the page's first chunk (gameStart.ts) and bootShell arrives
+  // with the next one: the game must not wait for it, and what the game says meanwhile is not lost.
   it('startGame alone starts the game on the web; what the game said before bootShell was in is answered when it is', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     const created: HTMLCanvasElement[] = [];
@@ -72,7 +72,7 @@ describe('bootShell starts the game itself', () => {
     globals.unityLoadingComplete?.();
     void globals.showSettings?.();
 
-    const shell = bootShell(window, { game });
+    const shell = bootShell(window, game);
     expect(shell.game).toBe(game.controller);
     expect(document.querySelectorAll('#unity-canvas')).toHaveLength(1);
     expect(loadingPhase(shell.loading.getSnapshot())).not.toBe('loading');

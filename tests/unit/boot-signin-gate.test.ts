@@ -2,7 +2,7 @@
 // loader (the second chunk follows the first paint), on the portal and in the Activity their
 // sign-in at start, a bounded time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { APP_CHUNK_WAIT_MS, signInGate } from '../../src/app/boot';
+import { APP_CHUNK_WAIT_MS, signInGate } from '../../src/app/gameStart';
 import { HOSTS } from '../../hosts/list';
 
 const never = () => new Promise<never>(() => undefined);

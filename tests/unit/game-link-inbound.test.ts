@@ -173,7 +173,8 @@ describe('the bridge', () => {
   it('replays what the game said before it loaded, then stops listening when uninstalled', async () => {
     const page = fakeWindow();
     const complete = vi.fn();
-    const early = installEarlyHooks(page.win, complete);
+    const early = installEarlyHooks(page.win);
+    early.answer({ loadingComplete: complete, receiverReady: () => undefined, queued: () => undefined });
     page.hook(GAME_HOOKS.loadingComplete)();
     expect(complete).toHaveBeenCalledTimes(1);
     const pendingToken = page.hook(GAME_HOOKS.requestBotCheckToken)() as Promise<string>;

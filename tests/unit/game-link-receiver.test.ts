@@ -137,7 +137,7 @@ describe('game link: nothing before the receiver is announced', () => {
   it('the window hook exists from the first script and reaches the link', () => {
     const win = Object.assign(new EventTarget(), {}) as unknown as Window;
     const ready = vi.fn();
-    installEarlyHooks(win, vi.fn(), ready);
+    installEarlyHooks(win).answer({ loadingComplete: vi.fn(), receiverReady: ready, queued: () => undefined });
     const hook = (win as unknown as Record<string, unknown>)[GAME_HOOKS.receiverReady];
     expect(typeof hook).toBe('function');
     (hook as () => void)();

@@ -1,4 +1,4 @@
-// Until React takes over (after the game's first frame, src/main.ts), the loading screen is
+// Until React takes over (after the game's first frame, src/app/shellStart.ts), the loading screen is
 // index.html's first frame driven in plain DOM (domScreen.ts). Players must not see it change
 // when React's LoadingScreen replaces it: at any moment the two are the same screen, element for
 // element, once the texts are in; before, the words are hidden; and it leaves as React's does.

@@ -1,8 +1,8 @@
-// When the shell's React part loads (src/app/reactWanted.ts): after the game's first frame, but
+// When the shell's React part loads (src/app/shellStart.ts, whenReactWanted): after the game's first frame, but
 // never later than an overlay asked for over the loading screen, or a bound after boot.
 import { describe, expect, it } from 'vitest';
 import { createOverlayStore } from '../../src/overlays/store';
-import { whenReactWanted } from '../../src/app/reactWanted';
+import { whenReactWanted } from '../../src/app/shellStart';
 import { flush } from '../support/async';
 
 function world(signInAtStart = false, game: { status: 'idle' | 'loading' | 'loaded' | 'error'; progress: number } = { status: 'loading', progress: 0.3 }) {
@@ -80,11 +80,11 @@ describe('whenReactWanted', () => {
 });
 
 describe('installEarlyHooks tells of what it queues', () => {
-  it('calls onQueued for a deferred hook call and for a message, not for the completion hook', async () => {
+  it('tells `queued` of a deferred hook call and for a message, not for the completion hook', async () => {
     const { installEarlyHooks } = await import('../../src/game-link/earlyHooks');
     const { GAME_HOOKS } = await import('../../contract/gameConstants');
     let heard = 0;
-    installEarlyHooks(window, () => undefined, () => undefined, () => { heard++; });
+    installEarlyHooks(window).answer({ loadingComplete: () => undefined, receiverReady: () => undefined, queued: () => { heard++; } });
     const hooks = window as unknown as Record<string, (...args: unknown[]) => unknown>;
     hooks[GAME_HOOKS.loadingComplete]?.();
     expect(heard).toBe(0);

@@ -3,7 +3,8 @@
 // that only mirrored the page's language; a reset forgets it for both.
 import { afterEach, describe, expect, it } from 'vitest';
 import { HIDDEN_SETTINGS, SIDEBAR_ORDERS } from '../../contract/settings';
-import { forgetLanguage, storedLanguageChoice } from '../../src/settings-store/language';
+import { currentLocale, setChosenLocale } from '../../src/i18n';
+import { browserLanguageTag, followLanguage, forgetLanguage, onLanguageChange, startLanguage, storedLanguageChoice } from '../../src/settings-store/language';
 import { createSettingsStore } from '../../src/settings-store/store';
 import { fakeGameLink } from '../support/fakeGameLink';
 
@@ -35,5 +36,41 @@ describe('the language setting\'s one owner', () => {
     expect(storedLanguageChoice(window)).toBeNull();
     localStorage.setItem('game_settings_language', '{oops');
     expect(storedLanguageChoice(window)).toBeNull();
+  });
+});
+
+describe('the language\'s owner, the one way to start and hear it', () => {
+  afterEach(async () => { await setChosenLocale(null); });
+
+  it('starts the page in the stored choice over the browser\'s languages', async () => {
+    localStorage.setItem('game_settings_language', '"de"');
+    await startLanguage(window);
+    expect(currentLocale()).toBe('de');
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it('tells its listeners of a choice the settings store made, and stops telling them when asked', async () => {
+    await startLanguage(window);
+    const store = make();
+    const stopStore = followLanguage(store);
+    const heard: string[] = [];
+    const stop = onLanguageChange((locale) => { heard.push(locale); });
+    expect(store.change('language', 'fr')).toBe(true);
+    // Lingui tells of a catalog's loading too: what counts is the language heard last.
+    await expect.poll(() => heard.at(-1)).toBe('fr');
+    stop();
+    const heardBefore = heard.length;
+    expect(store.change('language', 'ja')).toBe(true);
+    await expect.poll(() => currentLocale()).toBe('ja');
+    expect(heard).toHaveLength(heardBefore);
+    stopStore();
+  });
+
+  it('gives the host API the browser\'s first language tag, and English for one that is no tag', () => {
+    const nav = (languages: string[], language = languages[0] ?? '') => ({ navigator: { languages, language } as Navigator });
+    expect(browserLanguageTag(nav(['pt-BR', 'en']))).toBe('pt-BR');
+    expect(browserLanguageTag(nav(['<script>']))).toBe('en');
+    expect(browserLanguageTag(nav([`en-${'x'.repeat(40)}`]))).toBe('en');
+    expect(browserLanguageTag(nav([], ''))).toBe('en');
   });
 });

@@ -18,7 +18,7 @@ import { reopenPendingDecision } from './api/discord';
 import { useGameLink } from '../../game-link/context';
 import { useOverlays } from '../../overlays/context';
 import { hostLogin, type HostLoginResult, type SignInLinks } from './useHostLogin';
-import { settleSignInAtStart } from '../../lib/startupSignIn';
+import { settleSignInAtStart } from '../../api/earlySession';
 import { logOut, signedOut } from './signOut';
 
 /** Adapters the start-up login already ran for (one adapter per page load). */

@@ -1,7 +1,7 @@
 // The loading screen before React: index.html's first frame (firstFrame.ts),
 // kept alive in plain DOM from the loading actor, so React, react-dom and the rest of the first
 // screen's components are not on the first screen at all: they load after the game's first frame
-// (src/main.ts) and React's LoadingScreen then takes over, the same screen element for element
+// (src/app/shellStart.ts, showShell) and React's LoadingScreen then takes over, the same screen element for element
 // (tests/unit/loading-dom-screen.test.tsx). Until the player's catalog is in, the words stay hidden
 // (index.html's rule on an .ls-root without data-testid); localize() writes them in that language
 // and adds the test ids React's copy has, which reveals them.
@@ -15,6 +15,7 @@ import { t, type MessageId } from '../../i18n';
 import { formatMegabytes, formatPercent } from '../../i18n/format';
 import { pageData } from '../../api/pageData';
 import { followPointer } from './drift';
+import { showLoadingEffects } from './effects';
 import { streakBadge } from './streakBadge';
 import { LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';
 import type { LoadingActor } from './types';
@@ -33,6 +34,8 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
     // A page without index.html's first frame (a test page, a saved page): the same markup.
     root.innerHTML = firstFrameMarkup();
     root.setAttribute('data-first-frame', '');
+    // Drawn now, long after the page's first paint: its effects at once (effects.ts).
+    showLoadingEffects(root);
   }
   const screen = found ?? (root.firstElementChild as HTMLElement);
   const part = <T extends Element = HTMLElement>(selector: string): T | null => screen.querySelector<T>(selector);

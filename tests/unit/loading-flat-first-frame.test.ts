@@ -1,0 +1,61 @@
+// The loading screen's first frame paints flat (its colours and layout) and its effects come a
+// frame later: index.html's screen carries none of the picture, gradients, blurs or glows until
+// start-up has seen the first paint, and from then on it looks as it always did.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startPage } from '../../src/app/startup';
+import { EFFECTS_ATTRIBUTE } from '../../src/features/loading/effects';
+import { firstFrameMarkup } from '../../src/features/loading/firstFrame';
+
+const CSS = readFileSync(join(process.cwd(), 'src/features/loading/components/LoadingScreen.css'), 'utf8');
+/** What a software rasterizer spends a first paint on. */
+const EFFECT = /url\(|gradient\(|blur\(|shadow\s*:/;
+const FLAT = '[data-first-frame]:not([data-effects]) > .ls-root ';
+
+/** The stylesheet's rules as [selectors, declarations], comments left out. */
+function rules(css: string): Array<[string[], string]> {
+  const bare = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  return [...bare.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => [(m[1] ?? '').split(',').map((s) => s.trim()), m[2] ?? '']);
+}
+
+afterEach(() => { vi.restoreAllMocks(); vi.unstubAllGlobals(); document.body.innerHTML = ''; });
+
+describe("the loading screen's first frame", () => {
+  it('has a flat rule for every effect an element of the first frame carries', () => {
+    const markup = firstFrameMarkup();
+    const all = rules(CSS);
+    const flat = new Map(all.flatMap(([selectors, body]) => selectors.filter((s) => s.startsWith(FLAT)).map((s) => [s.slice(FLAT.length), body] as const)));
+    const missing: string[] = [];
+    for (const [selectors, body] of all) {
+      for (const selector of selectors) {
+        // The screen's own parts (a class the first frame's markup has), not the error screen's.
+        const name = /^\.(ls-[\w-]+)$/.exec(selector)?.[1];
+        if (!name || name === 'ls-root' || !markup.includes(name)) continue;
+        for (const declaration of body.split(';').map((d) => d.trim()).filter((d) => EFFECT.test(d))) {
+          const property = declaration.split(':')[0]?.trim() ?? '';
+          const override = flat.get(selector) ?? '';
+          const overridden = property.startsWith('background') ? /background(-image)?\s*:/.test(override) : override.includes(`${property}:`);
+          if (!overridden) missing.push(`${selector} { ${declaration} }`);
+        }
+      }
+    }
+    expect(flat.size).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+
+  it('gets its effects from start-up only after the first paint', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    root.setAttribute('data-first-frame', '');
+    root.innerHTML = firstFrameMarkup();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
+    startPage(window, root);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(false);
+    for (const frame of frames.splice(0)) frame(0);
+    await vi.waitFor(() => { expect(root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(true); });
+  });
+});

@@ -15,7 +15,7 @@ import type { GameState, GameStatus } from '../game-link/controller';
 import { createGameLink } from '../game-link/link';
 import { startHost } from '../host-bridge/hostWiring';
 import { onLanguageChange, startLanguage, whenCatalogComplete } from '../settings-store/language';
-import { probeLocalStorage } from '../lib/localStorageProbe';
+import { probeLocalStorage } from '../settings-store/localStorageProbe';
 import { createOverlayStore, type OverlayStore } from '../overlays/store';
 import { t } from '../i18n';
 import type { GameStart } from './gameStart';

@@ -67,7 +67,7 @@ describe('the language\'s owner, the one way to start and hear it', () => {
   });
 
   it('gives the host API the browser\'s first language tag, and English for one that is no tag', () => {
-    const nav = (languages: string[], language = languages[0] ?? '') => ({ navigator: { languages, language } as Navigator });
+    const nav = (languages: string[], language = languages[0] ?? '') => ({ navigator: { languages, language } as unknown as Navigator });
     expect(browserLanguageTag(nav(['pt-BR', 'en']))).toBe('pt-BR');
     expect(browserLanguageTag(nav(['<script>']))).toBe('en');
     expect(browserLanguageTag(nav([`en-${'x'.repeat(40)}`]))).toBe('en');

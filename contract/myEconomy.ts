@@ -101,8 +101,8 @@ export const INVENTORY_TEXT = {
   /** Who sold a TripCoin pack, by host: the provider the player paid. */
   stores: { web: 'Card payment (Stripe)', discord: 'Discord store', crazygames: 'CrazyGames store (Xsolla)' },
   /** A real-money purchase's row, and its refund's, naming the pack. */
-  packBought: (tripcoins: string) => `Bought the ${tripcoins} TripCoins pack`,
-  packRefunded: (tripcoins: string) => `Refund of the ${tripcoins} TripCoins pack`,
+  packBought: (tripcoins: string) => `Bought the ${tripcoins} pack`,
+  packRefunded: (tripcoins: string) => `Refund of the ${tripcoins} pack`,
   reasons: {
     'marketplace sale': 'Marketplace sale',
     'listing created': 'Listed for sale',

@@ -37,9 +37,9 @@ function fakeSdk(environment: CrazyGamesEnvironment = 'crazygames', user: { avai
 
 
 describe('the CrazyGames adapter', () => {
-  it('hides Create Account and the Wallets and Sessions tabs, and never sends wallet requests', () => {
+  it('hides Create Account, the Wallets and Sessions tabs, the Mythical Bridge and links out of the portal, and never sends wallet requests', () => {
     const adapter = createCrazyGamesAdapter({ loadSdk: async () => fakeSdk().sdk, log: quiet() });
-    expect([...adapter.hidden].sort()).toEqual(['createAccount', 'sessionsTab', 'walletsTab']);
+    expect([...adapter.hidden].sort()).toEqual(['bridge', 'createAccount', 'externalLinks', 'sessionsTab', 'walletsTab']);
     expect(adapter.connectWallet()).toBe('unsupported');
   });
 

@@ -23,14 +23,14 @@ describe('settings for a guest', () => {
     server.answer(whoami, ANONYMOUS_USER);
     const guest = open('general');
     await waitFor(() => expect(server.requests(whoami).length).toBeGreaterThan(0));
-    await waitFor(() => expect(screen.queryByRole('switch', { name: 'Show my TripCoin balance in clans' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('switch', { name: 'Show my TripCoin balance to other players' })).toBeNull());
     expect(screen.queryByRole('switch', { name: 'Auto Login' })).toBeNull();
     expect(screen.getByRole('switch', { name: 'Show FPS' })).toBeInTheDocument();
     guest.unmount();
 
     server.answer(whoami, ALICE);
     open('general');
-    expect(await screen.findByRole('switch', { name: 'Show my TripCoin balance in clans' })).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: 'Show my TripCoin balance to other players' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Auto Login' })).toBeInTheDocument();
   });
 

@@ -1,15 +1,14 @@
 // How the overlay words a history entry (texts: INVENTORY_TEXT in contract/myEconomy.ts).
 import type { HistoryEntry } from '../../../contract/myEconomy';
 import { INVENTORY_TEXT } from '../../i18n/texts';
-import { formatTcAmount } from '../../ui/formatTc';
-import { formatNumber } from '../../i18n/format';
+import { formatTc, formatTcAmount } from '../../ui/formatTc';
 
 /** The ledger's reason for a purchase's refund (server/services/economy/purchases.ts). */
 const PURCHASE_REVERSAL = 'purchase reversed';
 
 /** What happened, in words: a real-money purchase (or its refund) names its pack. */
 export function reasonLabel(reason: string, pack?: HistoryEntry['pack']): string {
-  if (pack) return (reason === PURCHASE_REVERSAL ? INVENTORY_TEXT.packRefunded : INVENTORY_TEXT.packBought)(formatNumber(pack.tripcoins));
+  if (pack) return (reason === PURCHASE_REVERSAL ? INVENTORY_TEXT.packRefunded : INVENTORY_TEXT.packBought)(formatTc(pack.tripcoins));
   return INVENTORY_TEXT.reasons[reason] ?? reason;
 }
 

@@ -1,17 +1,14 @@
-// The shell's language at run time (Lingui). One language is active; its catalog is the only one
-// downloaded (one chunk per language, compiled at build time by scripts/i18nCatalogs.ts) and is
-// loaded in two parts: the first screen's texts (start-up waits for startI18n before the
-// loading screen shows words and before React renders), the rest meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the other
-// catalog, then every component re-renders at once (I18nProvider) and <html lang> follows.
-//
-// Inputs, in precedence order (resolve.ts): the player's choice (the `language` setting, whose one
-// owner is src/settings-store/language.ts: handed to startI18n, then setChosenLocale), setHostLocale (the host API: Discord's
-// user locale, the portal's system info), navigator.languages, English.
-import { getHostLocale, subscribeHostLocale } from '../lib/hostLocale';
+// The shell's language at run time (Lingui): the catalogs and the active one, nothing else. Which
+// language is active is decided by its one owner, src/settings-store/language.ts (the player's
+// choice, the host's locale, the browser's languages): it alone calls activateLocale. One language
+// is active; its catalog is the only one downloaded (one chunk per language, compiled at build
+// time by scripts/i18nCatalogs.ts) and is loaded in two parts: the first screen's texts (start-up
+// waits for them before the loading screen shows words and before React renders), the rest
+// meanwhile and before the overlays (Shell waits for whenCatalogComplete). Switching loads the
+// other catalog, then every component re-renders at once and <html lang> follows.
 import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/locales';
 import type en from './catalogs/en.json';
-import { resolveLocale } from './resolve';
 import { withWordForms } from './wordForms';
 
 export { i18n };
@@ -36,15 +33,15 @@ export function t(id: MessageId, values?: MessageValues): string {
   return i18n._(id, withWordForms(values));
 }
 
-/** The active language (English until startI18n has run). */
+/** The active language (English until the language's owner started it). */
 export function currentLocale(): Locale {
   return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
 }
 
-interface State { chosen: unknown; host: unknown; browser: readonly unknown[]; doc: Document | null }
-const state: State = { chosen: null, host: null, browser: [], doc: null };
 const complete = new Map<Locale, Promise<void>>();
 let pending: Promise<void> = Promise.resolve();
+/** The page whose <html lang> follows the active language (set by the first activation that names it). */
+let page: Document | null = null;
 
 /** Loads the rest of a language's catalog (once), merged into what is loaded. */
 function loadRest(locale: Locale): Promise<void> {
@@ -66,7 +63,7 @@ async function activate(locale: Locale, firstOnly: boolean): Promise<void> {
   // game's first frame): its download would compete with the game's.
   await (firstOnly ? first : Promise.all([first, loadRest(locale)]));
   i18n.activate(locale);
-  if (state.doc) state.doc.documentElement.lang = locale;
+  if (page) page.documentElement.lang = locale;
 }
 
 /** Resolves when the active language's whole catalog is loaded (the overlays wait for it). */
@@ -74,48 +71,20 @@ export function whenCatalogComplete(): Promise<void> {
   return pending.then(() => loadRest(currentLocale())).catch((error: unknown) => { console.warn('i18n: could not load the texts', error); });
 }
 
-/** Re-resolves and switches when the answer changed; resolves when the language is active. */
-function apply(firstOnly = false): Promise<void> {
-  pending = pending.then(() => {
-    const next = resolveLocale(state);
-    return next === i18n.locale ? undefined : activate(next, firstOnly);
-  }).catch((error: unknown) => { console.warn('i18n: could not load the language', error); });
+/**
+ * Makes `locale` the active language (the language's owner, src/settings-store/language.ts, is
+ * the only caller: it decides which). Switches queue, so the last one asked wins; resolves when
+ * it is active. `firstOnly`: at boot, only the first screen's texts; `doc`: the page whose
+ * <html lang> follows.
+ */
+export function activateLocale(locale: Locale, options: { firstOnly?: boolean; doc?: Document } = {}): Promise<void> {
+  if (options.doc) page = options.doc;
+  pending = pending.then(() => (locale === i18n.locale ? undefined : activate(locale, options.firstOnly ?? false)))
+    .catch((error: unknown) => { console.warn('i18n: could not load the language', error); });
   return pending;
-}
-
-/** The player's own choice (the `language` setting), or null when they never made one. */
-export function setChosenLocale(locale: string | null): Promise<void> {
-  state.chosen = locale;
-  return apply();
-}
-
-/** The language the page would speak without the player's choice (host, browser, English). */
-export function pageLocale(): Locale {
-  return resolveLocale({ ...state, chosen: null });
 }
 
 /** Calls `listener` after each switch of the active language; returns the unsubscribe. */
 export function subscribeLocale(listener: (locale: Locale) => void): () => void {
   return i18n.on('change', () => { listener(currentLocale()); });
-}
-
-/** The host's locale (Discord's user locale, the portal's language), or null when it has none. */
-export function setHostLocale(locale: string | null): Promise<void> {
-  state.host = locale;
-  return apply();
-}
-
-/** Boot: the language from what the page knows now, its catalog loaded (await before rendering). */
-let unsubscribeHost: (() => void) | null = null;
-
-/** `chosen`: the player's earlier choice, as the `language` setting's owner read it (settings-store/language.ts). */
-export function startI18n(win: Window, chosen: Locale | null = null): Promise<void> {
-  state.doc = win.document;
-  state.browser = win.navigator.languages ?? [win.navigator.language];
-  state.chosen = chosen;
-  // The host's locale (Discord's user locale, the portal's system info), as the host API learns
-  // it (src/lib/hostLocale.ts): known now, or followed when it arrives.
-  state.host = getHostLocale();
-  if (!unsubscribeHost) unsubscribeHost = subscribeHostLocale((locale) => { void setHostLocale(locale); });
-  return apply(true);
 }

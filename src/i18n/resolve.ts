@@ -15,7 +15,7 @@ export interface LocaleSources {
   chosen: unknown;
   /** The host's locale, when the host gave one. */
   host: unknown;
-  /** navigator.languages, most preferred first. */
+  /** The browser's languages, most preferred first. */
   browser: readonly unknown[];
 }
 

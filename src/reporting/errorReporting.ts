@@ -8,7 +8,6 @@ import { playerTextsSeen, rememberPlayerTexts } from '../api/currentPlayer';
 import { sessionCheckAnswer } from '../api/earlySession';
 import type { ErrorReportingConfig } from '../../contract/errorReports';
 import { afterFirstPaint } from '../lib/afterFirstPaint';
-import { getHostLocale } from '../lib/hostLocale';
 import { pageData } from '../api/pageData';
 
 import type { Reporter, ReportingContext, ReportingEnv } from './reportingTypes';
@@ -21,9 +20,9 @@ let started = false;
 let reporter: Reporter | null = null;
 const queue: Queued[] = [];
 
-/** The player's language as the page shows it (the shell sets <html lang>), else the host's. */
+/** The player's language as the page shows it: <html lang>, which the language's owner sets. */
 export function pageLocale(doc: Document = document): string {
-  return doc.documentElement.lang || getHostLocale() || doc.defaultView?.navigator.language || 'unknown';
+  return doc.documentElement.lang || 'unknown';
 }
 
 /** Starts reporting when the page data asks for it. Returns whether it did. */

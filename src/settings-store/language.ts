@@ -1,15 +1,23 @@
 // The player's language, its one owner: the chosen language (the `language` setting) and the
-// effective one (the player's choice, then the host's locale, then the browser's languages:
-// src/i18n/resolve.ts). Start-up starts it (startLanguage: the stored choice, before the settings
-// store exists), the settings store hands it the player's choices (followLanguage), the shell
-// hears the effective language here (onLanguageChange), the host API asks it for the browser's
-// language where the host has none (browserLanguageTag), and the game hears it through the
-// settings store's `language` value. A reset forgets the choice here too (forgetLanguage).
+// effective one, decided here only: the player's choice, else the host's locale (what the host
+// said, src/lib/hostLocale.ts; null where it said nothing), else the browser's languages
+// (src/i18n/resolve.ts, pure). src/i18n only loads and activates the catalog this module names
+// (activateLocale); nothing else reads the browser's language for the shell.
+//   - start-up starts it (startLanguage: the stored choice, before the settings store exists);
+//   - the settings store hands it the player's choices (followLanguage) and a reset (forgetLanguage);
+//   - the shell hears the effective language here (onLanguageChange);
+//   - the game hears it one way: the settings store's `language` value (OnAllSettings, then
+//     OnSettingChanged), which mirrors the effective language while the player has not chosen;
+//   - the server hears it one way: the settings sync (PUT /api/settings carries `language` only
+//     as a choice), and the legal links' `?lang=` (effectiveLanguage);
+//   - the host API asks it for the browser's tag where the host has none (browserLanguageTag).
 // Zod-free: the first screen starts it.
 import { HOST_LIMITS } from '../../contract/hostApi';
 import { isLocale, type Locale } from '../../contract/locales';
 import { SETTINGS_STORAGE_PREFIX } from '../../contract/settingsStorage';
-import { currentLocale, pageLocale, setChosenLocale, startI18n, subscribeLocale, whenCatalogComplete } from '../i18n';
+import { activateLocale, currentLocale, subscribeLocale, whenCatalogComplete } from '../i18n';
+import { resolveLocale } from '../i18n/resolve';
+import { getHostLocale, subscribeHostLocale } from '../lib/hostLocale';
 import type { SettingsStore } from './store';
 
 /** What the player chose earlier on this device (the store's own entry, read before the store exists). */
@@ -23,9 +31,39 @@ export function storedLanguageChoice(win: Window): Locale | null {
   }
 }
 
+/** What the effective language is made of: the choice, the host's locale, the browser's languages. */
+const sources: { chosen: string | null; host: string | null; browser: readonly unknown[] } = { chosen: null, host: null, browser: [] };
+let stopHost: (() => void) | null = null;
+
+/** The language the page speaks: the player's choice, else the host's locale, else the browser's. */
+export function effectiveLanguage(): Locale {
+  return resolveLocale(sources);
+}
+
+/** The language the page would speak without the player's choice (host, browser, English). */
+export function pageLocale(): Locale {
+  return resolveLocale({ ...sources, chosen: null });
+}
+
+/** The browser's languages, most preferred first (read here only). */
+function browserLanguages(win: Pick<Window, 'navigator'>): readonly unknown[] {
+  return win.navigator.languages ?? [win.navigator.language];
+}
+
 /** Start-up: the language from the stored choice, the host's locale and the browser; resolves once its first texts are in. */
 export function startLanguage(win: Window): Promise<void> {
-  return startI18n(win, storedLanguageChoice(win));
+  sources.browser = browserLanguages(win);
+  sources.chosen = storedLanguageChoice(win);
+  // The host's locale as the host API learns it: known now, or followed when it arrives.
+  sources.host = getHostLocale();
+  stopHost ??= subscribeHostLocale((locale) => { sources.host = locale; void activateLocale(effectiveLanguage()); });
+  return activateLocale(effectiveLanguage(), { firstOnly: true, doc: win.document });
+}
+
+/** The player's own choice (the `language` setting), or null when they made none; resolves when the language is active. */
+export function setChosenLocale(locale: string | null): Promise<void> {
+  sources.chosen = locale;
+  return activateLocale(effectiveLanguage());
 }
 
 /** Calls `listener` after each switch of the effective language; returns the stop. */

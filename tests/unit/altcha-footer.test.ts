@@ -1,7 +1,7 @@
 // The bot check's footer in the player's language from our catalog, around altcha's own link:
 // altcha's Korean file says "ALTCHA에서 보호됨 ALTCHA", the name twice.
 import { afterAll, describe, expect, it } from 'vitest';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { ownAltchaFooter } from '../../src/features/accounts/BotCheck';
 
 const ALTCHA_KO = 'ALTCHA에서 보호됨 <a href="https://altcha.org/" tabindex="-1" target="_blank" aria-label="Altcha (공식 웹사이트)">ALTCHA</a>';

@@ -12,7 +12,7 @@ import { InviteForm } from '../../src/features/clans/InvitePlayerModal';
 import { NonMemberView } from '../../src/features/clans/NonMemberView';
 import type { ClanMembership } from '../../src/features/clans/useClanMembership';
 import { adminsFirst, clanNameError, clanTagError, normalizeTag } from '../../src/features/clans/validation';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import ja from '../../src/i18n/catalogs/ja.json';
 import { renderWithShell, testQueryClient } from '../support/render';
 

@@ -11,7 +11,8 @@ import CoinflipModal from '../../src/features/coinflip/CoinflipModal';
 import { copyToClipboard, shortHash } from '../../src/features/coinflip/SeedHash';
 import { fakeServer, type FakeServer } from '../support/fakeServer';
 import { renderWithShell } from '../support/render';
-import { i18n, setChosenLocale } from '../../src/i18n';
+import { i18n } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 
 const HASH = `0123abcd${'5'.repeat(50)}ef9876`;
 let server: FakeServer;

@@ -9,7 +9,7 @@ import { MyListings } from '../../src/features/market/MyListings';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
 import { SettingsActions } from '../../src/features/settings/SettingsActions';
 import type { SettingsApi } from '../../src/features/settings/useSettings';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { theme } from '../../src/app/theme';
 import { renderWithShell } from '../support/render';
 

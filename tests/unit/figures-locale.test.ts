@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BASE_SET_II_RELEASE, baseSet2ReleaseAt, baseSet2ReleaseText } from '../../src/features/crates/BaseSet2Announcement';
 import { formatNumber } from '../../src/i18n/format';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 
 afterAll(async () => { await setChosenLocale(null); });
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import type { HistoryEntry } from '../../contract/myEconomy';
 import { counterpartyLabel, reasonLabel } from '../../src/features/inventory/inventoryText';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 
 const row = (reason: string, host: 'web' | 'discord' | 'crazygames'): HistoryEntry => ({
   id: '1', at: '2026-12-06T08:00:00.000Z', reason, asset: 'TC', itemName: null,

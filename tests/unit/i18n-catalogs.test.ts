@@ -13,7 +13,8 @@ import { SPRINT_MODE_LABELS } from '../../contract/keys';
 import { compileCatalog } from '../../scripts/i18nCatalogs';
 import { CONTRACT_TEXTS } from '../../src/i18n/texts';
 import { KEY_ACTION_LABELS } from '../../src/features/settings/keyConflict';
-import { i18n, setChosenLocale } from '../../src/i18n';
+import { i18n } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { bareStrings } from '../support/bareStrings';
 
 const DIR = join(__dirname, '../../src/i18n/catalogs');

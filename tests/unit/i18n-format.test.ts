@@ -1,7 +1,8 @@
 // Numbers, coins, dates and plurals in the player's language (Intl), and decimals typed the player's way.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { canonicalDecimal, formatDate, formatDuration, formatRelative, parseDecimal } from '../../src/i18n/format';
-import { setChosenLocale, t } from '../../src/i18n';
+import { t } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { formatTc } from '../../src/ui/formatTc';
 import { updatesLabel } from '../../src/features/releases/releaseLogic';
 import { PROGRESS_TEXT } from '../../src/features/progress/progressLogic';

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import { SETTINGS_FIELDS } from '../../contract/settings';
 import { matchLocale, resolveLocale } from '../../src/i18n/resolve';
-import { currentLocale, i18n, setChosenLocale, setHostLocale } from '../../src/i18n';
+import { currentLocale, i18n } from '../../src/i18n';
+import { setHostLocale } from '../../src/lib/hostLocale';
+import { effectiveLanguage, setChosenLocale, startLanguage } from '../../src/settings-store/language';
 
 describe('resolveLocale', () => {
   it('takes the choice over the host over the browser over English', () => {
@@ -24,19 +26,36 @@ describe('resolveLocale', () => {
   });
 });
 
-describe('the runtime language', () => {
-  it('switches at once, sets <html lang>, and a choice outranks the host', async () => {
-    await setHostLocale('de-DE');
-    expect(currentLocale()).toBe('de');
+describe('the runtime language, decided by its owner', () => {
+  it('switches at once, sets <html lang>, and a choice outranks the host, the host the browser', async () => {
+    setHostLocale('de-DE');
+    await expect.poll(() => currentLocale()).toBe('de');
     expect(document.documentElement.lang).toBe('de');
     await setChosenLocale('ja');
     expect(i18n.locale).toBe('ja');
-    await setHostLocale('fr');
-    expect(currentLocale()).toBe('ja');
+    setHostLocale('fr');
+    expect(effectiveLanguage()).toBe('ja');
     await setChosenLocale(null);
     expect(currentLocale()).toBe('fr');
-    await setHostLocale(null);
-    expect(currentLocale()).toBe('en');
+    setHostLocale(null);
+    await expect.poll(() => currentLocale()).toBe('en');
     expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('reads the browser\'s languages at start, below the host\'s locale and the choice', async () => {
+    Object.defineProperty(window.navigator, 'languages', { configurable: true, get: () => ['pt-BR', 'ko-KR'] });
+    try {
+      await startLanguage(window);
+      expect(currentLocale()).toBe('ko');
+      setHostLocale('ru-RU');
+      await expect.poll(() => currentLocale()).toBe('ru');
+      await setChosenLocale('es');
+      expect(currentLocale()).toBe('es');
+    } finally {
+      delete (window.navigator as { languages?: unknown }).languages;
+      setHostLocale(null);
+      await setChosenLocale(null);
+      await startLanguage(window);
+    }
   });
 });

@@ -8,7 +8,7 @@ import { parse, type Token } from '@messageformat/parser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
 import { CONTRACT_TEXT_GROUPS, contractTextCodes, said, TEXT_PARAMS } from '../../contract/texts';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { localAnswerText, localServerText, wordCode } from '../../src/i18n/serverTexts';
 
 const DIR = join(__dirname, '../../src/i18n/catalogs');

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locales';
-import { setChosenLocale, t } from '../../src/i18n';
+import { t } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { finalSound } from '../../src/i18n/wordForms';
 
 const read = (lang: string) => JSON.parse(readFileSync(join(__dirname, '../../src/i18n/catalogs', `${lang}.json`), 'utf8')) as Record<string, string>;

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { LOADING_MESSAGES, loadingMachine } from '../../machines/loading';
 import { DEFAULT_DAILY_STREAK, LoadingScreen } from '../../src/features/loading/components/LoadingScreen';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import de from '../../src/i18n/catalogs/de.json';
 
 beforeEach(() => { vi.useFakeTimers(); });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Profile } from '../../contract/profile';
 import { ApiError } from '../../src/api/client';
 import { profileErrorText } from '../../src/features/profile/api/getProfile';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { formatTimePlayed, gameStats, headshotRate, kdr, legacyBlocks, levelOf, onlineStatusText, titleCaseKey } from '../../src/features/profile/profileLogic';
 
 const sampleProfile = (over: Partial<Profile> = {}): Profile => ({

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setChosenLocale, t } from '../../src/i18n';
+import { t } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { figureWords } from '../../src/features/releases/ReleaseNotesOverlay';
 
 const streak = (count: number) => figureWords((figure) => t('releases.ReleaseNotesOverlay.days', { count, figure }));

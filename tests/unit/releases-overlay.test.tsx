@@ -3,7 +3,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReleaseNotesOverlay from '../../src/features/releases/ReleaseNotesOverlay';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { renderWithShell, testQueryClient } from '../support/render';
 
 const LOGS = [

@@ -3,8 +3,8 @@
 // that only mirrored the page's language; a reset forgets it for both.
 import { afterEach, describe, expect, it } from 'vitest';
 import { HIDDEN_SETTINGS, SIDEBAR_ORDERS } from '../../contract/settings';
-import { currentLocale, setChosenLocale } from '../../src/i18n';
-import { browserLanguageTag, followLanguage, forgetLanguage, onLanguageChange, startLanguage, storedLanguageChoice } from '../../src/settings-store/language';
+import { currentLocale } from '../../src/i18n';
+import { browserLanguageTag, followLanguage, forgetLanguage, onLanguageChange, setChosenLocale, startLanguage, storedLanguageChoice } from '../../src/settings-store/language';
 import { createSettingsStore } from '../../src/settings-store/store';
 import { fakeGameLink } from '../support/fakeGameLink';
 

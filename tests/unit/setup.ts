@@ -40,8 +40,8 @@ if (typeof window !== 'undefined') {
   vi.resetModules();
   // The shell's texts: English (jsdom's navigator says en-US), loaded like the page does at boot,
   // by the fresh module the test file will import.
-  const { startI18n, whenCatalogComplete } = await import('../../src/i18n');
-  await startI18n(window);
+  const { startLanguage, whenCatalogComplete } = await import('../../src/settings-store/language');
+  await startLanguage(window);
   await whenCatalogComplete();
 
   // jsdom lacks a few browser APIs that Mantine components use.

@@ -12,7 +12,7 @@ import { streakIsCurrent, streakLastDay } from '../../contract/releaseStreak';
 import shipped from '../../server/db/data/release-logs.json';
 import { BaseSet2Announcement, announcementTense, baseSet2ReleaseAt } from '../../src/features/crates/BaseSet2Announcement';
 import { streakBadge } from '../../src/features/loading/streakBadge';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { theme } from '../../src/app/theme';
 
 beforeAll(async () => { await setChosenLocale('en'); });

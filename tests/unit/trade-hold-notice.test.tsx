@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ListingConfirm } from '../../src/features/market/ListingConfirm';
 import { SellModal } from '../../src/features/market/SellModal';
 import { TransferModal } from '../../src/features/market/TransferModal';
-import { setChosenLocale } from '../../src/i18n';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { formatDate } from '../../src/i18n/format';
 import { renderWithShell } from '../support/render';
 import { whoami } from '../../contract/auth';

@@ -11,7 +11,8 @@ import { useHost } from '../../host-bridge/host';
 import { BusyModal } from '../../overlays/BusyModal';
 import rawActivity from '../../../activity.config.json';
 import { ActivityConfig, type AboutLink } from '../../../contract/activity';
-import { currentLocale, t } from '../../i18n';
+import { t } from '../../i18n';
+import { effectiveLanguage } from '../../settings-store/language';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { config } from '../../../contract/system';
 import { call } from '../../api/client';
@@ -25,7 +26,7 @@ export const LEGAL_LINKS: readonly AboutLink[] = [
 const aboutLinkLabel = (label: string) => (label === 'Privacy Policy' ? t('settings.about.privacy') : label === 'Terms of Service' ? t('settings.about.terms') : label);
 
 /** Our legal pages carry the player's language: the server frames the English text in it (server/routes/legal.ts). */
-const legalHref = (link: AboutLink) => (LEGAL_LINKS.includes(link) ? `${link.href}?lang=${currentLocale()}` : link.href);
+const legalHref = (link: AboutLink) => (LEGAL_LINKS.includes(link) ? `${link.href}?lang=${effectiveLanguage()}` : link.href);
 
 /** The server's public config (GET /api/config, the same cached query the log-in dialog reads):
  * its support contact. */

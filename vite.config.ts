@@ -6,13 +6,13 @@ import { i18nCatalogs } from './scripts/i18nCatalogs';
 
 /**
  * The loading screen's first frame and stylesheet written into index.html, so the page paints
- * it from its HTML alone; React takes over on its first render (src/features/loading/firstFrame.ts).
+ * it from its HTML alone; src/features/loading/domScreen.ts keeps it alive (firstFrame.ts).
  */
 function loadingFirstFrame(): Plugin {
   return {
     name: 'loading-first-frame',
     transformIndexHtml(html) {
-      const css = readFileSync(new URL('./src/features/loading/components/LoadingScreen.css', import.meta.url), 'utf8');
+      const css = readFileSync(new URL('./src/features/loading/loadingScreen.css', import.meta.url), 'utf8');
       if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> for the first frame');
       return html
         .replace('</head>', `<style id="${LOADING_STYLE_ID}">${css}</style>\n  </head>`)

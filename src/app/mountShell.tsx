@@ -1,12 +1,10 @@
-// React's part of the shell, mounted when it is wanted (src/app/shellStart.ts, showShell): it
-// takes the loading screen over from the plain-DOM one (the same screen, now React's), and after
-// React's own first paint brings the second chunk (App.tsx: Mantine, the query client, the game
-// link's inbound half, the overlays). The game's canvas is not React's (gameStart.ts).
-import { Component, StrictMode, Suspense, lazy, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+// React's part of the shell, mounted when it is wanted (src/app/shellStart.ts, showShell), in its
+// own element beside the loading screen: that screen is index.html's, kept by its one
+// implementation (features/loading/domScreen.ts), and React never draws it. After React's own
+// first paint it brings the second chunk (App.tsx: Mantine, the query client, the game link's
+// inbound half, the overlays). The game's canvas is not React's (gameStart.ts).
+import { Component, StrictMode, Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useSelector } from '@xstate/react';
-import { loadingPhase } from '../../machines/loading';
-import { LoadingScreen } from '../features/loading/components/LoadingScreen';
 import { useLocale } from '../i18n/react';
 import { whenCatalogComplete } from '../settings-store/language';
 import type { ShellBoot } from './shellTypes';
@@ -16,9 +14,10 @@ export interface MountOptions {
   loadApp: () => Promise<{ default: (props: { shell: ShellBoot }) => ReactNode }>;
   /** The page's one "after the first paint" (src/lib/afterFirstPaint.ts), handed down by startup.ts. */
   afterPaint: (start: () => void) => void;
-  /** The plain-DOM loading screen, told to stop once React's first render is in the page. */
-  screen: { stop(): void };
 }
+
+/** The element React renders into: its own, after the loading screen (React empties what it is given). */
+export const REACT_ROOT_ATTRIBUTE = 'data-shell-react';
 
 /** If the second chunk cannot load or crashes, the game keeps running without the overlays. */
 class AppBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -28,8 +27,7 @@ class AppBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   override render() { return this.state.failed ? null : this.props.children; }
 }
 
-export function Shell({ shell, options }: { shell: ShellBoot; options: Pick<MountOptions, 'loadApp' | 'afterPaint'> }) {
-  const phase = useSelector(shell.loading, loadingPhase);
+export function Shell({ shell, options }: { shell: ShellBoot; options: MountOptions }) {
   // A language switch re-renders the whole shell from here, so every text (t() in any component) changes at once.
   useLocale();
   const [App] = useState(() => lazy(options.loadApp));
@@ -42,31 +40,16 @@ export function Shell({ shell, options }: { shell: ShellBoot; options: Pick<Moun
     void Promise.all([painted, whenCatalogComplete()]).then(() => { if (!cancelled) setAppWanted(true); });
     return () => { cancelled = true; };
   }, [options]);
-  return (
-    <>
-      {phase !== 'hidden' && <LoadingScreen actor={shell.loading} onRetry={shell.retry} />}
-      {appWanted && <AppBoundary><Suspense fallback={null}><App shell={shell} /></Suspense></AppBoundary>}
-    </>
-  );
-}
-
-/**
- * Tells the plain-DOM screen to stop once React's first render is in the page, not before: until
- * then it keeps the screen alive, and if the game completes meanwhile it still removes the screen
- * and its stylesheet (React, finding the phase already 'hidden', renders no LoadingScreen to do it).
- */
-function TakeOver({ done, children }: { done: () => void; children: ReactNode }) {
-  useLayoutEffect(() => { done(); }, [done]);
-  return children;
+  return appWanted ? <AppBoundary><Suspense fallback={null}><App shell={shell} /></Suspense></AppBoundary> : null;
 }
 
 export function mountShell(root: HTMLElement, shell: ShellBoot, options: MountOptions): void {
-  const done = () => { options.screen.stop(); };
-  createRoot(root).render(
+  const own = root.ownerDocument.createElement('div');
+  own.setAttribute(REACT_ROOT_ATTRIBUTE, '');
+  root.appendChild(own);
+  createRoot(own).render(
     <StrictMode>
-      <TakeOver done={done}>
-        <Shell shell={shell} options={options} />
-      </TakeOver>
+      <Shell shell={shell} options={options} />
     </StrictMode>,
   );
 }

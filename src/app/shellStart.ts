@@ -160,7 +160,7 @@ export function gameDownloading(state: Pick<GameState, 'status' | 'progress'>): 
 export interface ReactWantedInputs {
   /** A host that signs the player in at start: its accounts are React's, and the game waits for them. */
   signInAtStart: boolean;
-  /** The game is in (loaded or failed: the error screen and its Retry are React's). */
+  /** The game is in (loaded, or failed: the overlays may be wanted over the error screen). */
   gameSettled: Promise<void>;
   /** The game called a hook or sent a message before React (queued by earlyHooks.ts until it is in). */
   gameAsked: Promise<void>;
@@ -200,7 +200,7 @@ export function whenReactWanted(inputs: ReactWantedInputs, setTimer: (fn: () => 
  * paint" (src/lib/afterFirstPaint.ts), handed down by startup.ts for React's own first paint.
  */
 export function showShell(root: HTMLElement, shell: ShellBoot, language: Promise<void>, afterPaint: (start: () => void) => void): void {
-  const screen = driveLoadingScreen(root, shell.loading, window);
+  const screen = driveLoadingScreen(root, shell.loading, () => { shell.retry(); }, window);
 
   // A lazily loaded chunk failed to load (typically a deploy replaced it). No reload in the middle
   // of a game: the error reaches the lazy component, whose boundary keeps the game running.
@@ -209,16 +209,15 @@ export function showShell(root: HTMLElement, shell: ShellBoot, language: Promise
   });
 
   // The host's language may arrive later (Discord's user locale, the portal's): the words follow.
-  let stopFollowing = () => undefined as void;
   const texts = language.then(() => {
     screen.localize();
-    stopFollowing = onLanguageChange(() => { screen.localize(); });
+    const stop = onLanguageChange(() => { if (!screen.localize()) stop(); });
   });
 
   void Promise.all([texts, whenReactWanted(shell)])
     .then(mountChunk)
     .then(({ mountShell }) => {
-      mountShell(root, shell, { loadApp, afterPaint, screen: { stop: () => { stopFollowing(); screen.stop(); } } });
+      mountShell(root, shell, { loadApp, afterPaint });
     }, (error: unknown) => {
       // The plain-DOM loading screen goes on and hides when the game completes: the game runs without the overlays.
       console.error('The shell failed to start:', error);

@@ -139,7 +139,7 @@ describe('the type faces', () => {
   });
 
   it('the loading screen uses the faces through the same variables', () => {
-    const loading = readFileSync(join(process.cwd(), 'src/features/loading/components/LoadingScreen.css'), 'utf8');
+    const loading = readFileSync(join(process.cwd(), 'src/features/loading/loadingScreen.css'), 'utf8');
     expect(loading).toMatch(/\.ls-root\s*{[^}]*font-family:\s*var\(--ts-font-body\)/);
     expect(loading).toMatch(/\.ls-title\s*{[^}]*font-family:\s*var\(--ts-font-display\)/);
     const main = readFileSync(join(process.cwd(), 'src/main.ts'), 'utf8');

@@ -1,5 +1,5 @@
-// A DOM tree as comparable lines (the loading screen's three renderings are compared with it:
-// index.html's first frame, React's LoadingScreen and the plain-DOM screen of domScreen.ts).
+// A DOM tree as comparable lines (the loading screen's first frame is compared with it: the one
+// index.html carries and the one domScreen.ts writes on a page without it).
 
 /**
  * Every element's tag, its attributes (sorted, less `ignored`; inline styles without spaces) and

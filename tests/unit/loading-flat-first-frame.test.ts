@@ -8,7 +8,7 @@ import { startPage } from '../../src/app/startup';
 import { EFFECTS_ATTRIBUTE } from '../../src/features/loading/effects';
 import { firstFrameMarkup } from '../../src/features/loading/firstFrame';
 
-const CSS = readFileSync(join(process.cwd(), 'src/features/loading/components/LoadingScreen.css'), 'utf8');
+const CSS = readFileSync(join(process.cwd(), 'src/features/loading/loadingScreen.css'), 'utf8');
 /** What a software rasterizer spends a first paint on. */
 const EFFECT = /url\(|gradient\(|blur\(|shadow\s*:/;
 const FLAT = '[data-first-frame]:not([data-effects]) > .ls-root ';

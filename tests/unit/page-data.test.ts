@@ -2,8 +2,7 @@
 // release notes and for the page; the page data's zod-free reader (the first screen carries no
 // zod) takes exactly what the server's zod schema takes; the loading screen shows the figure the
 // page carries, and the spec's 223 only without one.
-import { createElement } from 'react';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { MAX_UPDATE_STREAK, PAGE_DATA_ELEMENT_ID, pageDataElement, readPageData } from '../../contract/pageData';
@@ -12,7 +11,7 @@ import type { ReleaseLog } from '../../contract/releases';
 import { updateStreak } from '../../contract/releaseStreak';
 import { loadingMachine } from '../../machines/loading';
 import releaseFile from '../../server/db/data/release-logs.json';
-import { LoadingScreen } from '../../src/features/loading/components/LoadingScreen';
+import { driveLoadingScreen } from '../../src/features/loading/domScreen';
 import { releaseMetrics, toReleases } from '../../src/features/releases/releaseLogic';
 
 const log = (version: string, release_date: string): ReleaseLog => ({ version, name: version, release_date, added: [], fixed: [], removed: [] });
@@ -69,12 +68,19 @@ describe('the page data', () => {
 
   it('gives the loading screen its streak; without it the spec\'s 223', () => {
     const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
-    const first = render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    const show = () => {
+      document.body.replaceChildren();
+      const root = document.body.appendChild(document.createElement('div'));
+      const dom = driveLoadingScreen(root, actor, () => undefined, window);
+      dom.localize();
+      return dom;
+    };
+    show().stop();
     expect(screen.getByTestId('streak-badge')).toHaveTextContent('223 day streak');
-    first.unmount();
     document.head.insertAdjacentHTML('beforeend', pageDataElement({ updateStreak: 4 }));
-    render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    show().stop();
     expect(screen.getByTestId('streak-badge')).toHaveTextContent('4 day streak');
+    document.body.replaceChildren();
     actor.stop();
   });
 });

@@ -1,15 +1,15 @@
-// The loading screen before React: index.html's first frame (firstFrame.ts),
-// kept alive in plain DOM from the loading actor, so React, react-dom and the rest of the first
-// screen's components are not on the first screen at all: they load after the game's first frame
-// (src/app/shellStart.ts, showShell) and React's LoadingScreen then takes over, the same screen element for element
-// (tests/unit/loading-dom-screen.test.tsx). Until the player's catalog is in, the words stay hidden
-// (index.html's rule on an .ls-root without data-testid); localize() writes them in that language
-// and adds the test ids React's copy has, which reveals them.
+// The loading screen, its one implementation: index.html's first frame (firstFrame.ts), adopted
+// as it is (never redrawn) and kept alive in plain DOM from the loading actor until the game
+// completes. React draws none of it (src/app/mountShell.tsx mounts beside it), so React, react-dom
+// and the rest of the first screen's components are not on the first screen at all, and the
+// screen never jumps. Until the player's catalog is in, the words stay hidden (index.html's rule
+// on an .ls-root without data-testid); localize() writes them in that language and adds the test
+// ids, which reveals them.
 //
 // It does all the screen does while the game loads: the bar, the percentage and the megabytes,
 // the cycling messages, the background following the pointer, the 100 % and the fade-out when the
-// game completes, and its removal (with its stylesheet) once hidden. The error screen and its Retry
-// button are React's: the game failing is one of the moments React takes over.
+// game completes, and its removal (with its stylesheet) once hidden; and, when the game cannot be
+// loaded, what went wrong with a Retry button instead of a frozen bar.
 import { LOADING, LOADING_MESSAGES, loadingPhase, megabytesLoaded, type LoadingPhase } from '../../../machines/loading';
 import { t, type MessageId } from '../../i18n';
 import { formatMegabytes, formatPercent } from '../../i18n/format';
@@ -21,13 +21,16 @@ import { LOADING_STYLE_ID, firstFrameMarkup } from './firstFrame';
 import type { LoadingActor } from './types';
 
 export interface DomLoadingScreen {
-  /** The catalog is in (or the language changed): the words in the player's language, and the screen answers to its test ids. */
-  localize(): void;
-  /** React takes over: no more updates from here. */
+  /**
+   * The catalog is in (or the language changed): the words in the player's language, and the
+   * screen answers to its test ids. False once the screen is gone (nothing more to write).
+   */
+  localize(): boolean;
+  /** No more updates from here (the screen stays as it is). */
   stop(): void;
 }
 
-export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: Window = window): DomLoadingScreen {
+export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, onRetry: () => void, win: Window = window): DomLoadingScreen {
   const doc = root.ownerDocument;
   const found = root.querySelector<HTMLElement>(':scope > .ls-root');
   if (!found) {
@@ -46,6 +49,9 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
   const fill = part('.ls-fill');
   const percentText = part('.ls-percent');
   const megabytesText = percentText?.nextElementSibling as HTMLElement | null | undefined;
+  const bottom = part('.ls-bottom');
+  /** The message, the bar and the figures: put back after a failed load's Retry. */
+  const loadingParts = bottom ? [...bottom.children] : [];
   const page = pageData(doc);
 
   let localized = false;
@@ -69,12 +75,51 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
     message.textContent = localized ? t(`loading.message.${index}` as MessageId) : (LOADING_MESSAGES[index] ?? '');
   };
 
+  let failure: string | null = null;
+  /** What went wrong and Retry in place of the message and the bar (written once the words are in); back again on a retry. */
+  const writeFailure = () => {
+    if (!bottom) return;
+    if (phase !== 'failed') { bottom.replaceChildren(...loadingParts); return; }
+    if (!localized) return;
+    const alert = doc.createElement('div');
+    alert.className = 'ls-error';
+    alert.setAttribute('role', 'alert');
+    alert.dataset.testid = 'loading-error';
+    const title = doc.createElement('h2');
+    title.textContent = t('loading.failedTitle');
+    const hint = doc.createElement('p');
+    hint.textContent = t('loading.failedHint');
+    alert.append(title, hint);
+    if (failure) {
+      // The loader's own diagnostic stays in English (it names files and is what support searches
+      // for); the label before it is in the player's language, and lang="en" lets a screen reader
+      // pronounce it as English.
+      const detail = doc.createElement('p');
+      detail.className = 'ls-error-detail';
+      const english = doc.createElement('span');
+      english.lang = 'en';
+      english.textContent = failure;
+      detail.append(`${t('loading.failedDetail')} `, english);
+      alert.append(detail);
+    }
+    const retry = doc.createElement('button');
+    retry.type = 'button';
+    retry.className = 'ls-retry';
+    retry.textContent = t('common.retry');
+    retry.addEventListener('click', () => { onRetry(); });
+    alert.append(retry);
+    bottom.replaceChildren(alert);
+  };
+
   const render = (snapshot: ReturnType<LoadingActor['getSnapshot']>) => {
     const nextPhase = loadingPhase(snapshot);
-    if (nextPhase !== phase) {
+    if (nextPhase !== phase || (phase === 'failed' && snapshot.context.error !== failure)) {
+      const wasFailed = phase === 'failed';
       phase = nextPhase;
+      failure = snapshot.context.error;
       screen.dataset.phase = phase;
       if (phase === 'hidden') { remove(); return; }
+      if (phase === 'failed' || wasFailed) writeFailure();
     }
     // One decimal is all the bar can show (as LoadingProgress).
     const nextShown = Math.round(snapshot.context.displayed * 10) / 10;
@@ -95,7 +140,7 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
     subscription.unsubscribe();
     stopDrift();
   };
-  // Hidden: gone from the page with its stylesheet, as React's LoadingScreen leaves.
+  // Hidden: gone from the page with its stylesheet.
   function remove() {
     stop();
     screen.remove();
@@ -105,7 +150,7 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
 
   return {
     localize() {
-      if (stopped) return;
+      if (stopped) return false;
       localized = true;
       screen.dataset.testid = 'loading-screen';
       if (background) background.dataset.testid = 'loading-background';
@@ -124,6 +169,8 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, win: 
       if (megabytesText) megabytesText.dataset.testid = 'loading-megabytes';
       writeMessage();
       writeProgress();
+      if (phase === 'failed') writeFailure();
+      return true;
     },
     stop,
   };

@@ -1,9 +1,8 @@
 // The loading screen's first frame as plain HTML, written into index.html at build time (see
 // vite.config.ts) together with the loading screen's stylesheet. The page then paints the
 // loading screen as soon as its HTML arrives, instead of after the shell's JavaScript has
-// downloaded and run (first paint went from 5.4x to about 1x a blank page). React replaces it
-// on its first render with the same thing, now alive; tests/unit/loading-first-frame.test.tsx
-// keeps the two the same.
+// downloaded and run (first paint went from 5.4x to about 1x a blank page). domScreen.ts adopts
+// these very nodes and keeps them alive; nothing redraws them (tests/unit/loading-first-frame.test.ts).
 import { LOADING, LOADING_MESSAGES, megabytesLoaded } from '../../../machines/loading';
 
 /** Defaults when the page passes none (dailyStreak defaults to 223). */

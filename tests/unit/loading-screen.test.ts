@@ -1,21 +1,30 @@
-// The loading screen component: defaults, progress, messages, the error screen with Retry, and
-// its injected styles removed when it goes.
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+// The loading screen (domScreen.ts, its one implementation, over index.html's first frame):
+// defaults, progress, messages, and the error screen with Retry in place of a frozen bar.
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import { LOADING_MESSAGES, loadingMachine } from '../../machines/loading';
-import { DEFAULT_DAILY_STREAK, LoadingScreen } from '../../src/features/loading/components/LoadingScreen';
+import { driveLoadingScreen } from '../../src/features/loading/domScreen';
+import { DEFAULT_DAILY_STREAK, firstFrameMarkup } from '../../src/features/loading/firstFrame';
 import { setChosenLocale } from '../../src/settings-store/language';
 import de from '../../src/i18n/catalogs/de.json';
 
 beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => { vi.useRealTimers(); document.body.replaceChildren(); });
+
+function pageRoot(): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
+  root.setAttribute('data-first-frame', '');
+  root.innerHTML = firstFrameMarkup();
+  return document.body.appendChild(root);
+}
 
 describe('the loading screen', () => {
   it('shows the defaults, the progress in percent and MB of 27, and cycles the messages', () => {
     const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
-    const { unmount } = render(<LoadingScreen actor={actor} onRetry={() => undefined} />);
-    expect(document.getElementById('loading-screen-styles')).not.toBeNull();
+    const dom = driveLoadingScreen(pageRoot(), actor, () => undefined, window);
+    dom.localize();
     expect(screen.getByTestId('version-badge')).toHaveTextContent('v1.3');
     expect(screen.getByTestId('streak-badge')).toHaveTextContent(`${DEFAULT_DAILY_STREAK} day streak`);
     expect(DEFAULT_DAILY_STREAK).toBe(223);
@@ -28,37 +37,45 @@ describe('the loading screen', () => {
     expect(now).toBeGreaterThanOrEqual(43);
     expect(now).toBeLessThanOrEqual(45);
     expect(screen.getByTestId('loading-message')).toHaveTextContent(LOADING_MESSAGES[3]);
-    unmount();
-    expect(document.getElementById('loading-screen-styles')).toBeNull();
+    dom.stop();
     actor.stop();
   });
 
-  it('shows what went wrong and a Retry button instead of a frozen bar', () => {
+  it('shows what went wrong and a Retry button instead of a frozen bar, and the bar again on a retry', () => {
     const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
     const retry = vi.fn(() => actor.send({ type: 'RETRY' }));
-    render(<LoadingScreen actor={actor} onRetry={retry} version="v2.0" dailyStreak={5} />);
+    const dom = driveLoadingScreen(pageRoot(), actor, retry, window);
     act(() => { actor.send({ type: 'FAIL', message: 'The game loader (/game/build/loader.js) could not be downloaded' }); });
+    // No words before the texts are in; then the failure in them.
+    expect(screen.queryByRole('alert')).toBeNull();
+    dom.localize();
     expect(screen.getByRole('alert')).toHaveTextContent('could not be downloaded');
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(screen.getByTestId('version-badge')).toHaveTextContent('v2.0');
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(retry).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(screen.getByTestId('loading-message')).toBeInTheDocument();
+    dom.stop();
     actor.stop();
   });
 
   it('labels the loader\'s English diagnostic in the player\'s language and marks it as English', async () => {
     // The German error screen showed "The game loader (…) could not be downloaded" bare, as if
     // it were the product's own sentence.
+    vi.useRealTimers();
     await setChosenLocale('de');
     try {
       const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
-      render(<LoadingScreen actor={actor} onRetry={() => undefined} />);
+      const dom = driveLoadingScreen(pageRoot(), actor, () => undefined, window);
+      dom.localize();
       act(() => { actor.send({ type: 'FAIL', message: 'The game loader (/game/build/loader.js) could not be downloaded' }); });
       const alert = screen.getByRole('alert');
       expect(alert).toHaveTextContent(de['loading.failedDetail']);
+      expect(within(alert).getByRole('button', { name: de['common.retry'] })).toBeInTheDocument();
       const diagnostic = within(alert).getByText(/could not be downloaded/);
       expect(diagnostic).toHaveAttribute('lang', 'en');
+      dom.stop();
       actor.stop();
     } finally {
       await setChosenLocale(null);

@@ -112,11 +112,11 @@ test('no serious accessibility violations in: Log In in Sell, Transfer, crates a
     await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
     await expect(page.getByTestId('settings-overlay')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 60_000 });
-  const logOut = page.getByTestId('settings-overlay').getByRole('button', { name: 'Log Out' });
+  const logOut = page.getByTestId('settings-overlay').getByRole('button', { name: 'Log Out', exact: true });
   await expect(logOut).toBeVisible({ timeout: 20_000 });
   await expectNoSeriousViolations(page, '[data-testid="settings-overlay"]');
   await logOut.click();
-  await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Log out?' })).toBeVisible();
   await expectNoSeriousViolations(page, '.mantine-Modal-content');
 });
 

@@ -107,11 +107,11 @@ test('sign up, account section, change password, log out, log in, wallets, claim
 
   // Log out from the Profile card (shown by default, a player on a shared
   // computer must be able to sign out), through the spec's logout confirmation.
-  await page.getByRole('button', { name: 'Log Out' }).click();
-  const logoutDialog = page.getByRole('dialog', { name: 'Confirm Logout' });
+  await page.getByRole('button', { name: 'Log Out', exact: true }).click();
+  const logoutDialog = page.getByRole('dialog', { name: 'Log out?' });
   await expect(logoutDialog).toBeVisible({ timeout: 10_000 });
   await shot('account-logout-confirm');
-  await logoutDialog.getByRole('button', { name: 'Logout' }).click();
+  await logoutDialog.getByRole('button', { name: 'Log Out', exact: true }).click();
   await expect(page.getByText('You have been logged out successfully.')).toBeVisible({ timeout: 15_000 });
   await page.reload();
   await showSettings(page, 'accounts');

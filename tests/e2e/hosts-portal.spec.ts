@@ -49,14 +49,14 @@ test('the portal: a signed-in player has no Log Out, no password and no Discord 
   const section = await openSection(page, 'accounts');
   await expect(section.getByTestId('account-username')).toHaveText(name, { timeout: 15_000 });
   await expect(section.getByText('You play with your CrazyGames account. Sign in and out on CrazyGames itself.')).toBeVisible();
-  await expect(section.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+  await expect(section.getByRole('button', { name: 'Log Out', exact: true })).toHaveCount(0);
   await expect(section.getByRole('button', { name: 'Change Password' })).toHaveCount(0);
   await expect(section.getByText(/Discord/)).toHaveCount(0);
 
   // The game's own Log Out: a text, and the player stays signed in.
   await game(page).evaluate(() => window.postMessage({ type: 'switchAuthMode', mode: 'logout' }, location.origin));
   await expect(frame.getByText('You are logged in with your CrazyGames account. To log out, log out on CrazyGames.')).toBeVisible({ timeout: 15_000 });
-  await expect(frame.getByRole('dialog').getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+  await expect(frame.getByRole('dialog').getByRole('button', { name: 'Log Out', exact: true })).toHaveCount(0);
   expect(await whoami(page)).toMatchObject({ username: name });
 
   // The game's "daily spin not verified": no Discord linking on the portal.

@@ -154,7 +154,7 @@ for (const LOCALE of LOCALES) test.describe(`in ${LOCALE}`, () => {
       await openSection('accounts');
       // Exact and inside the section: in Japanese "ログアウト" also names other buttons on the page.
       await page.locator('[data-active-section="accounts"]').getByRole('button', { name: say('Log Out'), exact: true }).click({ timeout: 10_000 });
-      await expect(page.getByRole('dialog', { name: say('Confirm Logout') })).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByRole('dialog', { name: say('Log out?') })).toBeVisible({ timeout: 10_000 });
       await shot('account-logout-confirm');
     });
 

@@ -42,13 +42,13 @@ test('screenshots of the Log In prompts, the ticket line, Log Out and the clan v
     await shot('bridge-first-step');
     await page.keyboard.press('Escape');
     await page.evaluate(() => (window as TestWindow).showSettings?.('accounts'));
-    await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: 'Log Out', exact: true })).toBeVisible({ timeout: 20_000 });
     await shot('account-log-out');
-    await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toBeVisible();
+    await page.getByRole('button', { name: 'Log Out', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Log out?' })).toBeVisible();
     await shot('account-logout-confirm');
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Confirm Logout' })).toHaveCount(0);
+    await expect(page.getByRole('dialog', { name: 'Log out?' })).toHaveCount(0);
     await expect(page.getByTestId('settings-overlay')).toBeVisible();
     await page.keyboard.press('Escape');
     await page.evaluate(() => (window as TestWindow).showSettings?.('clans'));

@@ -26,8 +26,8 @@ export const LiveEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('coinsAwarded'), amount: Amount }),
   /** A player sent you items. */
   z.object({ type: z.literal('itemReceived'), from: Text, itemUuid: z.string(), itemName: Text, quantity: z.number().int().positive() }),
-  /** A clan invited you. */
-  z.object({ type: z.literal('clanInvite'), clanId: z.string(), clanName: Text }),
+  /** A clan invited you: `invitedBy` is the username of its admin who sent the invite. */
+  z.object({ type: z.literal('clanInvite'), clanId: z.string(), clanName: Text, invitedBy: Text }),
   /** A player joined a clan (an invite or a request accepted): told to its admin and to them. */
   z.object({ type: z.literal('clanAccept'), clanId: z.string(), clanName: Text, username: Text }),
   /** A player asked to join your clan (told to the clan's admin). */
@@ -79,7 +79,9 @@ export const LIVE_TEXT = {
   coinsReceived: (from: string, amount: string) => `${from} sent you Ŧ${amount}`,
   coinsAwarded: (amount: string) => `You earned Ŧ${amount} in the game`,
   itemReceived: (from: string, item: string, quantity: number) => `${from} sent you ${quantity === 1 ? '' : `${quantity} × `}${item}`,
-  clanInvite: (clan: string) => `You were invited to join ${clan}`,
+  clanInvite: (username: string, clan: string) => `${username} invited you to join ${clan}`,
+  /** The invite toast's action: opens the clans section, where the pending invites are. */
+  clanInviteOpen: 'See invites',
   clanAccept: (username: string, clan: string) => `${username} joined ${clan}`,
   clanJoinRequest: (username: string) => `${username} asked to join your clan`,
   clanRemoval: (clan: string) => `You are no longer a member of ${clan}`,

@@ -10,6 +10,8 @@
 export const PAGE_DATA_ELEMENT_ID = 'tripshell-page-data';
 /** A streak longer than this is not a streak but a bug (about 270 years of daily updates). */
 export const MAX_UPDATE_STREAK = 100_000;
+/** The largest game build the page data names (in bytes): a browser game is far below 4 GiB. */
+export const MAX_GAME_BYTES = 2 ** 32;
 
 import type { ErrorReportingConfig } from './errorReports';
 
@@ -20,9 +22,15 @@ export interface PageData {
   updateStreakLastDay?: string;
   /** Where the shell reports its errors (Sentry's browser SDK, loaded only then); absent: off. */
   errorReporting?: ErrorReportingConfig;
+  /**
+   * The bytes of the game build the server serves (its four files as they go over the wire):
+   * the loading screen's "loaded / total" figure. Absent when the server cannot tell (no build,
+   * an incomplete one): the screen then shows the percentage alone, never a made-up size.
+   */
+  gameBytes?: number;
 }
 
-const PAGE_DATA_KEYS = new Set(['updateStreak', 'updateStreakLastDay', 'errorReporting']);
+const PAGE_DATA_KEYS = new Set(['updateStreak', 'updateStreakLastDay', 'errorReporting', 'gameBytes']);
 /** The error reporting part's limits, the same in the zod schema (contract/pageDataSchema.ts). */
 export const ERROR_REPORTING_LIMITS = { dsn: 300, release: 100, environment: 64 } as const;
 const DSN = /^https?:\/\/[^\s/@:]+@[^\s/@]+\/(?:[^\s?#]*\/)?\d+$/;
@@ -40,6 +48,9 @@ export const ERROR_REPORTING_DSN = DSN;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (value: unknown): value is string => typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+const isGameBytes = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_GAME_BYTES;
 
 const isStreak = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_UPDATE_STREAK;
@@ -64,6 +75,10 @@ export function readPageData(json: string | null | undefined): PageData {
   if ('errorReporting' in record) {
     if (!isErrorReporting(record.errorReporting)) return {};
     data.errorReporting = record.errorReporting;
+  }
+  if ('gameBytes' in record) {
+    if (!isGameBytes(record.gameBytes)) return {};
+    data.gameBytes = record.gameBytes;
   }
   return data;
 }

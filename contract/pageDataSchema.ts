@@ -1,7 +1,7 @@
 // The page data's schema (contract/pageData.ts): the server parses what it writes into the page
 // with it. Kept apart from pageData.ts so the first screen's bundle, which reads the data, carries no zod.
 import { z } from 'zod';
-import { ERROR_REPORTING_DSN, ERROR_REPORTING_LIMITS, MAX_UPDATE_STREAK } from './pageData';
+import { ERROR_REPORTING_DSN, ERROR_REPORTING_LIMITS, MAX_GAME_BYTES, MAX_UPDATE_STREAK } from './pageData';
 
 export const PageDataSchema = z.object({
   updateStreak: z.number().int().min(0).max(MAX_UPDATE_STREAK).optional(),
@@ -11,4 +11,5 @@ export const PageDataSchema = z.object({
     release: z.string().min(1).max(ERROR_REPORTING_LIMITS.release),
     environment: z.string().min(1).max(ERROR_REPORTING_LIMITS.environment),
   }).strict().optional(),
+  gameBytes: z.number().int().positive().max(MAX_GAME_BYTES).optional(),
 }).strict();

@@ -58,7 +58,7 @@ export const TEXT_PARAMS: Record<string, readonly string[]> = {
   'settingsImport.invalid': ['path', 'message'],
   'inventory.count': ['count'], 'inventory.packBought': ['amount'], 'inventory.packRefunded': ['amount'], 'inventory.listingLine': ['count', 'price'], 'inventory.ends': ['date'], 'inventory.wagerLine': ['amount', 'side'],
   'live.listingSold': ['item', 'price'], 'live.coinsReceived': ['from', 'amount'], 'live.itemReceived': ['from', 'item', 'count'],
-  'live.clanInvite': ['clan'], 'live.clanAccept': ['username', 'clan'], 'live.clanJoinRequest': ['username'], 'live.clanRemoval': ['clan'], 'live.clanLeft': ['username', 'clan'],
+  'live.clanInvite': ['username', 'clan'], 'live.clanAccept': ['username', 'clan'], 'live.clanJoinRequest': ['username'], 'live.clanRemoval': ['clan'], 'live.clanLeft': ['username', 'clan'],
   'live.adminGranted': ['amount', 'asset'], 'live.adminRemoved': ['amount', 'asset'],
   'live.listingCancelled': ['count', 'item'], 'live.studioMessage': ['message'],
   'live.coinsAwarded': ['amount'], 'live.purchaseGranted': ['amount'], 'live.purchaseReversed': ['amount'], 'live.purchaseReversedDebt': ['amount', 'debt'],

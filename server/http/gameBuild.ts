@@ -95,6 +95,28 @@ export function findUnityBuild(dir: string): Partial<Record<BuildPart, BuildFile
   return found;
 }
 
+/**
+ * The bytes of the build `registerGameBuild` serves (its four files as stored, which is what goes
+ * over the wire to a browser taking their pre-compression), for the loading screen's figure; null
+ * when a file is missing (no build yet, an incomplete Unity build): the page then names no size.
+ */
+export function gameBuildBytes(config: Pick<Config, 'UNITY_BUILD_DIR' | 'DEMO_GAME_DIR'>): number | null {
+  const files = config.UNITY_BUILD_DIR ? findUnityBuild(resolve(config.UNITY_BUILD_DIR)) : demoBuild(resolve(config.DEMO_GAME_DIR));
+  let total = 0;
+  for (const part of ['loader', 'data', 'framework', 'code'] as const) {
+    const file = files[part];
+    if (!file) return null;
+    try {
+      const stats = statSync(file.path);
+      if (!stats.isFile()) return null;
+      total += stats.size;
+    } catch {
+      return null;
+    }
+  }
+  return total > 0 ? total : null;
+}
+
 function demoBuild(dir: string): Record<BuildPart, BuildFile> {
   const file = (url: string): BuildFile => ({ path: join(dir, url.slice(url.lastIndexOf('/') + 1)), encoding: null });
   return { loader: file(GAME_BUILD_FILES.loaderUrl), data: file(GAME_BUILD_FILES.dataUrl), framework: file(GAME_BUILD_FILES.frameworkUrl), code: file(GAME_BUILD_FILES.codeUrl) };

@@ -7,9 +7,9 @@ import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ErrorReportingConfig } from '../../contract/errorReports';
-import type { PageData } from '../../contract/pageData';
+import { MAX_GAME_BYTES, type PageData } from '../../contract/pageData';
 import type { Config } from '../config';
-import { registerGameBuild } from '../http/gameBuild';
+import { gameBuildBytes, registerGameBuild } from '../http/gameBuild';
 import { shellPage } from '../http/shellPage';
 import { updateStreakCacheOf } from '../services/progress/updateStreak';
 
@@ -71,12 +71,14 @@ export default fp(async (app) => {
   const errorReporting = browserErrorReporting(app.config);
   await registerStatic(app, app.config, {
     pageData: async () => {
-      const reporting = errorReporting ? { errorReporting } : {};
+      // Read on every page, as the build files are: a build replaced while the server runs.
+      const bytes = gameBuildBytes(app.config);
+      const always = { ...(errorReporting ? { errorReporting } : {}), ...(bytes !== null && bytes <= MAX_GAME_BYTES ? { gameBytes: bytes } : {}) };
       const updateStreak = await streak.current();
-      if (updateStreak === null) return reporting;
+      if (updateStreak === null) return always;
       const updateStreakLastDay = streak.lastDay();
       // With its last day, so the page can tell a running streak from one that ended.
-      return updateStreakLastDay === null ? { updateStreak, ...reporting } : { updateStreak, updateStreakLastDay, ...reporting };
+      return updateStreakLastDay === null ? { updateStreak, ...always } : { updateStreak, updateStreakLastDay, ...always };
     },
   });
 }, { name: 'static', dependencies: ['config', 'database', 'errors', 'security'] });

@@ -15,31 +15,37 @@ import { marketLiveEvent } from '../features/market/liveEvents';
 import { purchasesLiveEvent } from '../features/purchases/liveEvents';
 import { useGameLink } from '../game-link/context';
 import type { GameLink } from '../game-link/link';
+import { useOverlays } from '../overlays/context';
+import type { OverlayStore } from '../overlays/store';
 
-/** Each feature's handler; each ignores the events that are not its own. */
-const HANDLERS: ReadonlyArray<(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>) => void> = [
+type Overlays = Pick<OverlayStore, 'open'>;
+
+/** Each feature's handler; each ignores the events that are not its own. A toast may offer to open
+ * an overlay (a clan invite: the clans section). */
+const HANDLERS: ReadonlyArray<(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>, overlays?: Overlays) => void> = [
   marketLiveEvent, inventoryLiveEvent, clansLiveEvent, accountsLiveEvent, purchasesLiveEvent, cratesLiveEvent,
 ];
 
 /** What one event does on the page. */
-export function applyLiveEvent(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>): void {
-  for (const handle of HANDLERS) handle(event, client, game);
+export function applyLiveEvent(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>, overlays?: Overlays): void {
+  for (const handle of HANDLERS) handle(event, client, game, overlays);
 }
 
 export function LiveEventsAtStart() {
   const { user } = useCurrentUser();
   const client = useQueryClient();
   const game = useGameLink();
+  const overlays = useOverlays();
   const gameRef = useRef(game);
   gameRef.current = game;
   const uuid = isLoggedIn(user) ? user.uuid : null;
   useEffect(() => {
     if (!uuid) return;
     const stream = connectLiveEvents({
-      onEvent: (event) => applyLiveEvent(event, client, gameRef.current),
+      onEvent: (event) => applyLiveEvent(event, client, gameRef.current, overlays),
       onSignedOut: () => { void client.invalidateQueries({ queryKey: currentUserQuery.queryKey }); },
     });
     return () => stream.close();
-  }, [uuid, client]);
+  }, [uuid, client, overlays]);
   return null;
 }

@@ -1,8 +1,10 @@
 // The host the page runs in, for features: which buttons and tabs to hide (known at once, from
 // its definition in hosts/<name>/) and the adapter (login, CONNECT_WALLET), which arrives with
 // its own chunk.
+import { Text } from '@mantine/core';
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { hostOf, type HostKind } from '../../hosts/list';
+import { t } from '../i18n';
 import type { HiddenUi, HostAdapter } from '../../hosts/types';
 
 export interface HostInfo {
@@ -40,4 +42,32 @@ export function HostProvider({ kind, adapter, children }: { kind: HostKind; adap
 
 export function useHost(): HostInfo {
   return useContext(HostContext);
+}
+
+/**
+ * The one rule for every Log In, Create Account and "log in to ..." text: a host whose rules keep
+ * every player a guest (Poki) offers no sign-in, so none is shown there, nor any text promising an
+ * account; everywhere else (the portal's own sign-in included) it is offered.
+ */
+export function offersSignIn(host: Pick<HostInfo, 'guestOnlyName'>): boolean {
+  return host.guestOnlyName === undefined;
+}
+
+export function useOffersSignIn(): boolean {
+  return offersSignIn(useHost());
+}
+
+/**
+ * A sign-in offer (its "log in to ..." text and its buttons) where the host offers one; on a
+ * guest-only host the guest's note stands in its place.
+ */
+export function SignInOffer({ children }: { children: ReactNode }) {
+  return offersSignIn(useHost()) ? <>{children}</> : <GuestOnlyNote />;
+}
+
+/** What a guest reads on a guest-only host where other hosts offer a sign-in: nothing elsewhere. */
+export function GuestOnlyNote() {
+  const { guestOnlyName } = useHost();
+  if (guestOnlyName === undefined) return null;
+  return <Text size="sm" data-testid="guest-only-note">{t('accounts.hostAccount.guestOnly', { host: guestOnlyName })}</Text>;
 }

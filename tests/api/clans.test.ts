@@ -182,6 +182,10 @@ describe.each(testDatabases())('clans on $name', (database) => {
     const clan = await makeClan(admin);
     const invited = await registerPlayer(t.app);
     await inviteAndAccept(admin, clan.clanId, invited);
+    // The invite itself was told to the invited player, naming the admin who sent it.
+    const invites = (await t.handle.db.selectFrom('live_events').select('event').where('user_id', '=', invited.uuid).execute())
+      .map((row) => row.event as { type?: string; invitedBy?: string }).filter((event) => event.type === 'clanInvite');
+    expect(invites.map((event) => event.invitedBy)).toEqual([admin.username]);
     expect(await joinedFor(invited)).toHaveLength(0);
     expect((await joinedFor(admin)).map((row) => (row.event as { username: string }).username)).toEqual([invited.username]);
 

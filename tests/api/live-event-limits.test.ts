@@ -24,7 +24,7 @@ async function player(handle: DbHandle): Promise<{ uuid: string; username: strin
 }
 const bearer = (sid: string) => ({ authorization: `Bearer ${sid}` });
 const invite = (handle: DbHandle, uuid: string, clanName: string) =>
-  inTransaction(handle.db, (trx) => publishLiveEvent(trx, uuid, { type: 'clanInvite', clanId: clanName, clanName }));
+  inTransaction(handle.db, (trx) => publishLiveEvent(trx, uuid, { type: 'clanInvite', clanId: clanName, clanName, invitedBy: 'alice' }));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function until(check: () => boolean, ms = 3_000): Promise<void> {
   const end = Date.now() + ms;

@@ -99,7 +99,7 @@ describe.each(testDatabases())('live events on $name', (database) => {
   });
 
   const invite = (uuid: string, clanName: string) =>
-    inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, uuid, { type: 'clanInvite', clanId: clanName, clanName }));
+    inTransaction(t.handle.db, (trx) => publishLiveEvent(trx, uuid, { type: 'clanInvite', clanId: clanName, clanName, invitedBy: 'alice' }));
   /** A player whose stream saw 'One' and closed; 'Two' and 'Three' were published after. */
   async function awayForTwoEvents(): Promise<{ me: Awaited<ReturnType<typeof player>>; seenId: string }> {
     const me = await player(t.handle);
@@ -139,7 +139,7 @@ describe.each(testDatabases())('live events on $name', (database) => {
         close: () => slot.close(),
         attach: (subscriber) => {
           slot.attach(subscriber);
-          subscriber.deliver({ id: String(newest.id), event: { type: 'clanInvite', clanId: 'Three', clanName: 'Three' } });
+          subscriber.deliver({ id: String(newest.id), event: { type: 'clanInvite', clanId: 'Three', clanName: 'Three', invitedBy: 'alice' } });
         },
       };
     };

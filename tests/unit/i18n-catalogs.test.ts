@@ -80,7 +80,7 @@ describe('the English catalog says what the contract says', () => {
     'text.inventory.wagerLine': [['10.00', 'Heads']], 'text.inventory.packBought': [['1,200']], 'text.inventory.packRefunded': [['1,200']],
     'text.live.listingSold': [['64 BIT ANCIENT', '12.50']], 'text.live.coinsReceived': [['alice', '5.00']], 'text.live.coinsAwarded': [['5.00']],
     'text.live.itemReceived': [['alice', 'Base Set Crate', 1], ['bob', 'Mythical Ticket', 3]],
-    'text.live.clanInvite': [['Night Owls']], 'text.live.clanAccept': [['alice', 'Night Owls']], 'text.live.clanJoinRequest': [['alice']],
+    'text.live.clanInvite': [['alice', 'Night Owls']], 'text.live.clanAccept': [['alice', 'Night Owls']], 'text.live.clanJoinRequest': [['alice']],
     'text.live.clanRemoval': [['Night Owls']], 'text.live.clanLeft': [['alice', 'Night Owls']], 'text.live.adminGranted': [['100', 'TripCoins']],
     'text.live.adminRemoved': [['2', 'Base Set Crate']],
     'text.live.listingCancelled': [[1, 'Base Set Crate'], [5, 'Mythical Ticket']],

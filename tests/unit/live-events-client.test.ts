@@ -111,7 +111,7 @@ describe('connectLiveEvents', () => {
       const n = asked.length;
       return new Response(new ReadableStream<Uint8Array>({
         start(controller) {
-          controller.enqueue(new TextEncoder().encode(`id: ${n}\ndata: {"type":"clanInvite","clanId":"c","clanName":"C${n}"}\n\n`));
+          controller.enqueue(new TextEncoder().encode(`id: ${n}\ndata: {"type":"clanInvite","clanId":"c","clanName":"C${n}","invitedBy":"alice"}\n\n`));
           init.signal?.addEventListener('abort', () => controller.error(new Error('aborted')));
         },
       }), { status: 200 });

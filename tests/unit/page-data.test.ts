@@ -5,7 +5,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { MAX_UPDATE_STREAK, PAGE_DATA_ELEMENT_ID, pageDataElement, readPageData } from '../../contract/pageData';
+import { MAX_GAME_BYTES, MAX_UPDATE_STREAK, PAGE_DATA_ELEMENT_ID, pageDataElement, readPageData } from '../../contract/pageData';
 import { PageDataSchema } from '../../contract/pageDataSchema';
 import type { ReleaseLog } from '../../contract/releases';
 import { updateStreak } from '../../contract/releaseStreak';
@@ -49,6 +49,8 @@ describe('the page data', () => {
       { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42', release: '1.3.0' } },
       { errorReporting: { dsn: 'https://key@o1.ingest.sentry.io/42', release: '1.3.0', environment: 'p', user: 'x' } },
       { errorReporting: null },
+      { gameBytes: 27_000_000 }, { gameBytes: 1 }, { gameBytes: 0 }, { gameBytes: -5 }, { gameBytes: 2.5 }, { gameBytes: '27' },
+      { gameBytes: MAX_GAME_BYTES }, { gameBytes: MAX_GAME_BYTES + 1 }, { updateStreak: 3, gameBytes: 12_345_678 },
     ];
     for (const input of inputs) {
       const zod = PageDataSchema.safeParse(input);
@@ -81,6 +83,18 @@ describe('the page data', () => {
     show().stop();
     expect(screen.getByTestId('streak-badge')).toHaveTextContent('4 day streak');
     document.body.replaceChildren();
+    actor.stop();
+  });
+
+  it("gives the loading screen the served build's size: its figure, none without it (never a made-up 27 MB)", () => {
+    const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
+    const first = render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    expect(screen.getByTestId('loading-megabytes').textContent).toBe('');
+    expect(screen.getByTestId('loading-percent')).toHaveTextContent('10%');
+    first.unmount();
+    document.head.insertAdjacentHTML('beforeend', pageDataElement({ gameBytes: 31_456_789 }));
+    render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    expect(screen.getByTestId('loading-megabytes')).toHaveTextContent('3.1 MB / 31 MB');
     actor.stop();
   });
 });

@@ -14,8 +14,9 @@ async function usernameOf(db: Executor, userId: string): Promise<string> {
   return row?.username ?? '';
 }
 
-export async function tellInvited(trx: Trx, userId: string, clan: { id: string; name: string }): Promise<void> {
-  await publishLiveEvent(trx, userId, { type: 'clanInvite', clanId: clan.id, clanName: clan.name });
+/** The invited player, told who invited them (the clan's admin who sent it). */
+export async function tellInvited(trx: Trx, userId: string, clan: { id: string; name: string }, inviterId: string): Promise<void> {
+  await publishLiveEvent(trx, userId, { type: 'clanInvite', clanId: clan.id, clanName: clan.name, invitedBy: await usernameOf(trx, inviterId) });
 }
 
 /**

@@ -123,7 +123,7 @@ export async function invite(trx: Trx, adminId: string, clanId: string, username
     .onConflict((oc) => oc.columns(['clan_id', 'user_id']).where('status', '=', 'pending').doNothing())
     .returning('created_at').executeTakeFirst();
   if (!row) throw conflict(CLAN_TEXT.invitePending, 'INVITE_PENDING');
-  await tellInvited(trx, target.id, clan);
+  await tellInvited(trx, target.id, clan, adminId);
   return { inviteId: id, username: target.username, createdAt: new Date(row.created_at).toISOString() };
 }
 

@@ -24,7 +24,7 @@ import { t } from '../../i18n';
 import { formatDate } from '../../i18n/format';
 import { AIRDROP_TEXT } from '../../i18n/texts';
 import classes from './Airdrop.module.css';
-import { useHost } from '../../host-bridge/host';
+import { SignInOffer, useHost } from '../../host-bridge/host';
 import { hostAccountText } from './hostAccount';
 
 export interface RewardCardItem { itemUuid: string; name: string; quantity: number }
@@ -134,7 +134,9 @@ export default function AirdropSection() {
           : (
             <Stack gap="sm">
               <RewardCards items={AIRDROP_CONTENTS} />
-              <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>{accountName ? hostAccountText.logInWith(accountName) : t('accounts.AirdropSection.logIn')}</Button>
+              <SignInOffer>
+                <Button onClick={() => askToLogIn('login')} style={{ alignSelf: 'flex-start' }}>{accountName ? hostAccountText.logInWith(accountName) : t('accounts.AirdropSection.logIn')}</Button>
+              </SignInOffer>
             </Stack>
           )}
     </Stack>

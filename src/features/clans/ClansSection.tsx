@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshClanLists } from './api/keys';
 import { useEffect, useRef, useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
-import { useHost } from '../../host-bridge/host';
+import { SignInOffer, useHost } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import { currentUserQuery } from '../../api/currentUser';
 import { BrowseTab } from './BrowseTab';
@@ -23,11 +23,13 @@ export default function ClansSection() {
   if (!isLoggedIn(session.data)) {
     return (
       <Stack align="flex-start" data-testid="clans-logged-out">
-        <Text>{t('clans.loggedOut')}</Text>
-        <Group>
-          <Button onClick={() => askToLogIn('login')}>{t('clans.ClansSection.logIn')}</Button>
-          {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>{t('clans.ClansSection.createAccount')}</Button>}
-        </Group>
+        <SignInOffer>
+          <Text>{t('clans.loggedOut')}</Text>
+          <Group>
+            <Button onClick={() => askToLogIn('login')}>{t('clans.ClansSection.logIn')}</Button>
+            {!host.isHidden('createAccount') && <Button variant="default" onClick={() => askToLogIn('signup')}>{t('clans.ClansSection.createAccount')}</Button>}
+          </Group>
+        </SignInOffer>
       </Stack>
     );
   }

@@ -30,6 +30,7 @@ import { readAmount } from '../../../contract/economy';
 import { GetTripCoinsButton } from '../../overlays/GetTripCoinsButton';
 import classes from './Coinflip.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { SignInOffer } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import { t } from '../../i18n';
 import { localServerText } from '../../i18n/serverTexts';
@@ -186,7 +187,9 @@ export default function CoinflipModal({ onClose }: OverlayProps<'coinflip'>) {
       <Stack gap="sm" data-testid="coinflip">
         {loggedOut && (
           <Alert color="yellow" data-testid="coinflip-log-in">
-            <Group justify="space-between" gap="xs"><Text size="sm">{t('coinflip.CoinflipModal.logInToPlayCoin')}</Text><Button size="xs" onClick={() => askToLogIn('login')}>{t('coinflip.CoinflipModal.logIn')}</Button></Group>
+            <SignInOffer>
+              <Group justify="space-between" gap="xs"><Text size="sm">{t('coinflip.CoinflipModal.logInToPlayCoin')}</Text><Button size="xs" onClick={() => askToLogIn('login')}>{t('coinflip.CoinflipModal.logIn')}</Button></Group>
+            </SignInOffer>
           </Alert>
         )}
         {inventory.isError && !loggedOut && <Alert color="red">{t('coinflip.CoinflipModal.failedToLoadInventoryPlease')}</Alert>}

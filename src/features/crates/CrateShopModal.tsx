@@ -26,6 +26,7 @@ import { CrateOdds } from './CrateOdds';
 import { useHoldRepeat } from './useHoldRepeat';
 import classes from './Crates.module.css';
 import { BusyModal } from '../../overlays/BusyModal';
+import { SignInOffer } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import { GetTripCoinsButton } from '../../overlays/GetTripCoinsButton';
 import { t } from '../../i18n';
@@ -168,7 +169,9 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
         {status.isError && <Alert color="red" role="alert">{CRATE_TEXT.shopStatusFailed}</Alert>}
         {loggedOut && (
           <Alert color="yellow" data-testid="crate-log-in">
-            <Group justify="space-between" gap="xs"><Text size="sm">{t('crates.CrateShopModal.logInToBuyCrates')}</Text><Button size="xs" onClick={() => askToLogIn('login')}>{t('crates.CrateShopModal.logIn')}</Button></Group>
+            <SignInOffer>
+              <Group justify="space-between" gap="xs"><Text size="sm">{t('crates.CrateShopModal.logInToBuyCrates')}</Text><Button size="xs" onClick={() => askToLogIn('login')}>{t('crates.CrateShopModal.logIn')}</Button></Group>
+            </SignInOffer>
           </Alert>
         )}
         {inventory.isError && !loggedOut && <Alert color="red">{t('crates.CrateShopModal.failedToLoadInventoryPlease')}</Alert>}

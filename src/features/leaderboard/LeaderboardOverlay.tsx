@@ -11,7 +11,7 @@ import { fetchBoard, LEADERBOARD_KEY } from '../../api/leaderboard';
 import { isLoggedOutError } from '../../api/errors';
 import { t } from '../../i18n';
 import { formatNumber } from '../../i18n/format';
-import { useHost } from '../../host-bridge/host';
+import { SignInOffer, useHost } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import type { OverlayProps } from '../../overlays/types';
 import { OverlayFrame } from '../../ui/OverlayFrame';
@@ -56,7 +56,7 @@ export default function LeaderboardOverlay({ payload, onClose }: OverlayProps<'l
   if (query.isPending) body = <Loader aria-label={t('leaderboard.loading')} />;
   else if (query.isError) {
     body = isLoggedOutError(query.error)
-      ? <Alert color="blue" role="status">{t('leaderboard.signIn')} <Text span td="underline" style={{ cursor: 'pointer' }} onClick={() => askToLogIn()}>{t('leaderboard.signInAction')}</Text></Alert>
+      ? <Alert color="blue" role="status"><SignInOffer>{t('leaderboard.signIn')} <Text span td="underline" style={{ cursor: 'pointer' }} onClick={() => askToLogIn()}>{t('leaderboard.signInAction')}</Text></SignInOffer></Alert>
       : <Alert color="red" role="alert">{t('leaderboard.loadFailed')}</Alert>;
   } else if (board && board.rows.length === 0) body = <Text c="dimmed" data-testid="leaderboard-empty">{t('leaderboard.empty')}</Text>;
   else if (board) {

@@ -10,9 +10,10 @@
 // the cycling messages, the background following the pointer, the 100 % and the fade-out when the
 // game completes, and its removal (with its stylesheet) once hidden; and, when the game cannot be
 // loaded, what went wrong with a Retry button instead of a frozen bar.
-import { LOADING, LOADING_MESSAGES, loadingPhase, megabytesLoaded, type LoadingPhase } from '../../../machines/loading';
+import { LOADING_MESSAGES, loadingPhase, type LoadingPhase } from '../../../machines/loading';
 import { t, type MessageId } from '../../i18n';
-import { formatMegabytes, formatPercent } from '../../i18n/format';
+import { formatPercent } from '../../i18n/format';
+import { megabytesText as megabytesWords, plainMegabytesText } from './megabytes';
 import { pageData } from '../../api/pageData';
 import { followPointer } from './drift';
 import { showLoadingEffects } from './effects';
@@ -65,8 +66,7 @@ export function driveLoadingScreen(root: HTMLElement, actor: LoadingActor, onRet
     if (fill) fill.style.transform = `scaleX(${shown / 100})`;
     bar?.setAttribute('aria-valuenow', String(percent));
     if (percentText) percentText.textContent = localized ? formatPercent(percent) : `${percent}%`;
-    if (megabytesText && localized) megabytesText.textContent = t('loading.megabytes', { loaded: formatMegabytes(megabytesLoaded(shown), 1), total: formatMegabytes(LOADING.totalMegabytes) });
-    else if (megabytesText) megabytesText.textContent = `${megabytesLoaded(shown).toFixed(1)} MB / ${LOADING.totalMegabytes} MB`;
+    if (megabytesText) megabytesText.textContent = localized ? megabytesWords(t, shown, page.gameBytes) : plainMegabytesText(shown, page.gameBytes);
   };
   const writeMessage = () => {
     if (!message) return;

@@ -3,7 +3,7 @@
 // loading screen as soon as its HTML arrives, instead of after the shell's JavaScript has
 // downloaded and run (first paint went from 5.4x to about 1x a blank page). domScreen.ts adopts
 // these very nodes and keeps them alive; nothing redraws them (tests/unit/loading-first-frame.test.ts).
-import { LOADING, LOADING_MESSAGES, megabytesLoaded } from '../../../machines/loading';
+import { LOADING, LOADING_MESSAGES } from '../../../machines/loading';
 
 /** Defaults when the page passes none (dailyStreak defaults to 223). */
 export const DEFAULT_VERSION_LABEL = 'v1.3';
@@ -26,7 +26,7 @@ export function firstFrameMarkup(): string {
     '<div class="ls-bottom">',
     `<p class="ls-message" data-visible="true" aria-live="polite">${LOADING_MESSAGES[0]}</p>`,
     `<div class="ls-bar" role="progressbar" aria-label="Loading the game" aria-valuemin="0" aria-valuemax="100" aria-valuenow="${percent}"><div class="ls-fill" style="transform: scaleX(${percent / 100})"></div></div>`,
-    `<div class="ls-stats"><span class="ls-percent">${percent}%</span><span>${megabytesLoaded(percent).toFixed(1)} MB / ${LOADING.totalMegabytes} MB</span></div>`,
+    `<div class="ls-stats"><span class="ls-percent">${percent}%</span><span></span></div>`,
     '</div>',
     '</div>',
   ].join('');

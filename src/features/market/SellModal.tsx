@@ -81,7 +81,7 @@ export function SellModal({ initialItemUuid, onClose }: { initialItemUuid?: stri
 
   return (
     <BusyModal busy={busy} onClose={close} title={t('market.SellModal.listItemForSale')}>
-      {loggedOut ? <LogInPrompt text="Log in to sell items on the marketplace." /> : (
+      {loggedOut ? <LogInPrompt text={t('market.shop.logInToSell')} /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
           <TradeHoldNotice status={trade} action="list" />

@@ -92,7 +92,7 @@ export function TransferModal({ initialItemUuid, onClose }: { initialItemUuid?: 
 
   return (
     <BusyModal busy={busy} onClose={close} title={t('market.TransferModal.transferItems')}>
-      {loggedOut ? <LogInPrompt text="Log in to transfer items to another player." /> : (
+      {loggedOut ? <LogInPrompt text={t('market.shop.logInToTransfer')} /> : (
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm" c="gray.5">{t('market.TransferModal.sendItemsFromYourInventory')}</Text>

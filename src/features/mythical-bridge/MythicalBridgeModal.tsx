@@ -17,6 +17,7 @@ import { currentUserQuery } from '../../api/currentUser';
 import { t } from '../../i18n';
 import { BRIDGE_TEXT } from '../../i18n/texts';
 import { BusyModal } from '../../overlays/BusyModal';
+import { SignInOffer } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import type { OverlayProps } from '../../overlays/types';
 import { showToast } from '../../ui/toast';
@@ -106,9 +107,11 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
 function LoggedOut() {
   const askToLogIn = useAskToLogIn();
   return (
-    <Stack align="flex-start">
-      <Text>{BRIDGE_UI.loggedOut}</Text>
-      <Button onClick={() => askToLogIn('login')}>{t('mythical-bridge.MythicalBridgeModal.logIn')}</Button>
-    </Stack>
+    <SignInOffer>
+      <Stack align="flex-start">
+        <Text>{BRIDGE_UI.loggedOut}</Text>
+        <Button onClick={() => askToLogIn('login')}>{t('mythical-bridge.MythicalBridgeModal.logIn')}</Button>
+      </Stack>
+    </SignInOffer>
   );
 }

@@ -9,6 +9,7 @@ import { useEffect, useReducer, useState } from 'react';
 import { isLoggedIn } from '../../../contract/auth';
 import type { Profile } from '../../../contract/profile';
 import { backTarget, canGoBack, initialProfileNav, profileNav, shownProfile } from '../../../machines/profile-navigation';
+import { SignInOffer } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import { OverlayFrame, keepFocusInOverlay } from '../../ui/OverlayFrame';
 import { showToast } from '../../ui/toast';
@@ -157,8 +158,10 @@ export default function ProfileOverlay({ payload, onClose }: { payload: { uuid?:
   else if (!loggedIn) {
     body = (
       <Stack align="center" gap="sm" py="xl">
-        <Text>{t('profile.ProfileOverlay.logInToSeePlayer')}</Text>
-        <LogInButton />
+        <SignInOffer>
+          <Text>{t('profile.ProfileOverlay.logInToSeePlayer')}</Text>
+          <LogInButton />
+        </SignInOffer>
       </Stack>
     );
   } else {

@@ -8,6 +8,7 @@ import { Alert, Badge, Button, Progress, Stack, Text, Title } from '@mantine/cor
 import { IconLock, IconStarFilled } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import type { LevelProgressAnswer } from '../../../contract/progress';
+import { SignInOffer } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import { OverlayFrame } from '../../ui/OverlayFrame';
 import { isLoggedOutError } from '../../api/errors';
@@ -93,8 +94,10 @@ export default function LevelProgressOverlay({ onClose }: { onClose: () => void 
   else if (query.isError && isLoggedOutError(query.error)) {
     body = (
       <Stack align="center" gap="sm" py="xl">
-        <Text>{PROGRESS_TEXT.loginNeeded}</Text>
-        <LogInButton />
+        <SignInOffer>
+          <Text>{PROGRESS_TEXT.loginNeeded}</Text>
+          <LogInButton />
+        </SignInOffer>
       </Stack>
     );
   } else if (query.isError) {

@@ -1,7 +1,8 @@
 // The Get TripCoins overlay: the packs this host sells, each with its TripCoins and its price in
 // the player's language (the host's own text, else Intl), and a Buy button that runs the host's
 // flow through the host API (the same `purchase` call the game makes: the game hears the grant
-// too). States: loading, unavailable (a sentence for the reason, Log In where signing in helps),
+// too). States: loading, unavailable (a sentence for the reason, Log In where signing in helps and
+// the host offers it: the portal's own sign-in for its guests, none where every player is a guest),
 // buying, done (+coins and the new balance), cancelled, failed; the checkout's return (the web).
 // A balance below zero (a refund after the coins were spent) shows the debt notice.
 import { Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -11,7 +12,7 @@ import { useInventory } from '../../api/economy';
 import { askHost } from '../../host-bridge/hostCall';
 import { getCheckoutReturn, onCheckoutReturn } from '../../host-bridge/purchaseNews';
 import { useT } from '../../i18n/react';
-import { useHost } from '../../host-bridge/host';
+import { GuestOnlyNote, offersSignIn, useHost } from '../../host-bridge/host';
 import { useAskToLogIn } from '../../overlays/context';
 import type { OverlayProps } from '../../overlays/types';
 import { formatNumber } from '../../i18n/format';
@@ -32,7 +33,8 @@ type Buy =
 
 export default function GetTripCoinsOverlay({ onClose }: OverlayProps<'getTripCoins'>) {
   const t = useT();
-  const { accountName } = useHost();
+  const host = useHost();
+  const { accountName } = host;
   const askToLogIn = useAskToLogIn();
   const inventory = useInventory();
   const [shop, setShop] = useState<Shop>({ kind: 'loading' });
@@ -94,8 +96,8 @@ export default function GetTripCoinsOverlay({ onClose }: OverlayProps<'getTripCo
         {shop.kind === 'closed' && (
           <Alert color="yellow" data-testid="purchase-unavailable" data-reason={shop.reason}>
             <Stack gap="xs" align="flex-start">
-              <Text>{unavailableText(shop.reason, accountName)}</Text>
-              {needsSignIn(shop.reason) && !accountName && <Button size="xs" onClick={() => askToLogIn('login')}>{t('purchases.logIn')}</Button>}
+              {needsSignIn(shop.reason) && !offersSignIn(host) ? <GuestOnlyNote /> : <Text>{unavailableText(shop.reason, accountName)}</Text>}
+              {needsSignIn(shop.reason) && offersSignIn(host) && <Button size="xs" onClick={() => askToLogIn('login')} data-testid="purchase-log-in">{accountName ? t('accounts.hostAccount.logInWith', { host: accountName }) : t('purchases.logIn')}</Button>}
             </Stack>
           </Alert>
         )}

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { LOADING, LOADING_MESSAGES, loadingMachine, megabytesLoaded, simulatedProgress, smoothToward, targetProgress } from '../../../machines/loading';
+import { LOADING, LOADING_MESSAGES, loadingMachine, megabytesFigure, simulatedProgress, smoothToward, targetProgress } from '../../../machines/loading';
 
 describe('the simulated progress curve', () => {
   it('starts at 10 %, is linear to 80 % at 8 s, then eases toward the 94.5 % cap', () => {
@@ -36,10 +36,13 @@ describe('the simulated progress curve', () => {
     expect(smoothToward(99.6, 100, 0.15)).toBe(100);
   });
 
-  it('shows megabytes out of 27', () => {
-    expect(megabytesLoaded(0)).toBe(0);
-    expect(megabytesLoaded(50)).toBe(13.5);
-    expect(megabytesLoaded(100)).toBe(27);
+  it('shows megabytes out of the real build size, and no figure where the size is unknown', () => {
+    expect(megabytesFigure(50, 27_000_000)).toEqual({ loaded: 13.5, total: 27, totalDigits: 0 });
+    expect(megabytesFigure(100, 31_456_789)).toEqual({ loaded: 31.5, total: 31, totalDigits: 0 });
+    expect(megabytesFigure(0, 31_456_789)?.loaded).toBe(0);
+    // A small build keeps a decimal: never "0 MB" for what is downloading.
+    expect(megabytesFigure(50, 240_000)).toEqual({ loaded: 0.1, total: 0.2, totalDigits: 1 });
+    for (const unknown of [undefined, 0, -1, Number.NaN]) expect(megabytesFigure(50, unknown)).toBeNull();
   });
 });
 

@@ -88,13 +88,22 @@ describe('the page data', () => {
 
   it("gives the loading screen the served build's size: its figure, none without it (never a made-up 27 MB)", () => {
     const actor = createActor(loadingMachine, { input: { now: () => Date.now() } }).start();
-    const first = render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    const show = () => {
+      document.body.replaceChildren();
+      const root = document.body.appendChild(document.createElement('div'));
+      const dom = driveLoadingScreen(root, actor, () => undefined, window);
+      dom.localize();
+      return dom;
+    };
+    let dom = show();
     expect(screen.getByTestId('loading-megabytes').textContent).toBe('');
     expect(screen.getByTestId('loading-percent')).toHaveTextContent('10%');
-    first.unmount();
+    dom.stop();
     document.head.insertAdjacentHTML('beforeend', pageDataElement({ gameBytes: 31_456_789 }));
-    render(createElement(LoadingScreen, { actor, onRetry: () => undefined }));
+    dom = show();
     expect(screen.getByTestId('loading-megabytes')).toHaveTextContent('3.1 MB / 31 MB');
+    dom.stop();
+    document.body.replaceChildren();
     actor.stop();
   });
 });

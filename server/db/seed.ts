@@ -14,7 +14,15 @@ export const ReleaseLogFile = ReleaseLog.strict().array();
 const RELEASES_FILE = fileURLToPath(new URL('./data/release-logs.json', import.meta.url));
 
 export async function seed(db: Db): Promise<void> {
-  const releases = ReleaseLogFile.parse(JSON.parse(readFileSync(RELEASES_FILE, 'utf8')));
+  await seedCatalogue(db);
+  await seedReleases(db);
+  // Names made before migration 011 get their confusable skeletons (a no-op once done).
+  await fillNameSkeletons(db);
+}
+
+/** The item catalogue and the level requirements: what the economy's first migrations already
+ * had, so a test can seed a database kept at an old migration with them. */
+export async function seedCatalogue(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const item of CATALOGUE) {
       await trx.insertInto('items').values(item)
@@ -26,6 +34,13 @@ export async function seed(db: Db): Promise<void> {
         .onConflict((oc) => oc.column('level').doUpdateSet({ xp_required: xpRequired }))
         .execute();
     }
+  });
+}
+
+/** The release logs, with each release's notes in the languages the studio wrote them in. */
+async function seedReleases(db: Db): Promise<void> {
+  const releases = ReleaseLogFile.parse(JSON.parse(readFileSync(RELEASES_FILE, 'utf8')));
+  await db.transaction().execute(async (trx) => {
     for (const r of releases) {
       const row = { version: r.version, name: r.name, release_date: r.release_date, added: JSON.stringify(r.added), fixed: JSON.stringify(r.fixed), removed: JSON.stringify(r.removed), translations: JSON.stringify(r.translations ?? {}) };
       await trx.insertInto('release_logs').values(row)
@@ -33,6 +48,4 @@ export async function seed(db: Db): Promise<void> {
         .execute();
     }
   });
-  // Names made before migration 011 get their confusable skeletons (a no-op once done).
-  await fillNameSkeletons(db);
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_IDS } from '../../contract/items';
 import { createDb } from '../../server/db/createDb';
 import { migrate } from '../../server/db/migrate';
-import { seed } from '../../server/db/seed';
+import { seedCatalogue } from '../../server/db/seed';
 import { inTransaction } from '../../server/db/tx';
 import { grantAward } from '../../server/services/economy/awards';
 import { crateShops, SUPPLY_SHARDS } from '../../server/services/economy/crates';
@@ -42,7 +42,7 @@ describe.each(testDatabases())('the crate supply spread (migration 017) on $name
       : database;
     const handle = await fresh.open();
     await migrate(handle.db, migrationsBefore());
-    await seed(handle.db);
+    await seedCatalogue(handle.db);
     await inTransaction(handle.db, async (trx) => {
       await openAccount(trx, 'shop:crates-v2', 'shop');
       await openAccount(trx, 'sink:crates-opened', 'sink');

@@ -112,7 +112,7 @@ test('level progress, profile and release notes open from the game with real dat
   await expectNoSeriousViolations(page, '[data-testid="release-notes-overlay"]');
   await cards.first().click();
   const dialog = page.getByTestId('release-dialog');
-  await expect(dialog.getByRole('region', { name: 'ADDED' })).toContainText('Mythical Bridge to your own wallet');
+  await expect(dialog.getByRole('region', { name: 'ADDED' })).toContainText('Send a Mythical ticket to your own wallet with the Mythical Bridge');
   await shot('release-dialog');
   await expectNoSeriousViolations(page, '[data-testid="release-dialog"]');
   await page.keyboard.press('Escape'); // closes the release's dialog, not the overlay

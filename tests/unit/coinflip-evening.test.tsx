@@ -74,7 +74,7 @@ describe('a coin flip as the player sees it', () => {
     await open();
     fireEvent.change(screen.getByLabelText(/Wager amount/), { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create Wager' }));
-    expect(await screen.findByText('You need Ŧ300.00 but only have Ŧ250.00')).toBeInTheDocument();
+    expect(await screen.findByText('Insufficient balance. You have 250.00 TC but need 300.00 TC')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get TripCoins' })).toBeInTheDocument();
     takeFeatures(Object.fromEntries(FEATURES.map((f) => [f, { on: f !== 'purchases', message: null }])) as FeatureMap);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Get TripCoins' })).toBeNull());

@@ -4,10 +4,8 @@
 // The server checks the same rules (contract/coinflip.ts); this answers before any request.
 import { WagerAmount } from '../../../contract/coinflip';
 import { readAmount } from '../../../contract/economy';
-import { COINFLIP_TEXT } from '../../i18n/texts';
+import { COINFLIP_TEXT, CRATE_TEXT } from '../../i18n/texts';
 import { localServerText } from '../../i18n/serverTexts';
-import { t } from '../../i18n';
-import { coinsPlain } from '../../i18n/format';
 
 /** Balance as the API answers it (a number with two decimals) -> hundredths. */
 export function balanceHundredths(balance: number): bigint {
@@ -21,9 +19,10 @@ export function validateWager(input: string, balance: number | undefined): strin
   if (!parsed.success) return localServerText(parsed.error.issues[0]?.message ?? COINFLIP_TEXT.invalidWager);
   const amount = readAmount(input);
   if (!amount || amount.hundredths === null) return COINFLIP_TEXT.invalidWager;
-  // What the wager needs and what the player has (the server's own text says only the latter).
+  // The spec's sentence for a wager above the balance ('Insufficient balance. You have {n} TC'),
+  // finished with what the wager needs, in the crate shop's own words for the same refusal.
   if (balance !== undefined && amount.hundredths > balanceHundredths(balance)) {
-    return t('market.needButHave', { price: coinsPlain(amount.hundredths), balance: coinsPlain(balanceHundredths(balance)) });
+    return CRATE_TEXT.insufficient(balanceHundredths(balance), amount.hundredths);
   }
   return null;
 }

@@ -28,7 +28,7 @@ describe('the coin flip wager rules', () => {
     ['100000000.01', COINFLIP_TEXT.maximum],
     ['10.001', COINFLIP_TEXT.decimals],
     ['12.345', COINFLIP_TEXT.decimals],
-    ['500.01', 'You need Ŧ500.01 but only have Ŧ500.00'],
+    ['500.01', 'Insufficient balance. You have 500.00 TC but need 500.01 TC'],
   ])('refuses %j with %j', (input, message) => {
     expect(validateWager(input, 500)).toBe(message);
   });
@@ -40,7 +40,7 @@ describe('the coin flip wager rules', () => {
   it('checks the balance in hundredths, not floats', () => {
     expect(validateWager('0.3', 0.3)).toBe(COINFLIP_TEXT.minimum);
     expect(validateWager('10.3', 10.3)).toBeNull();
-    expect(validateWager('10.31', 10.3)).toBe('You need Ŧ10.31 but only have Ŧ10.30');
+    expect(validateWager('10.31', 10.3)).toBe('Insufficient balance. You have 10.30 TC but need 10.31 TC');
   });
 });
 
@@ -99,7 +99,7 @@ describe('the Create Coin Flip Wager modal', () => {
     const submit = screen.getByRole('button', { name: 'Create Wager' });
     for (const [value, message] of [
       ['x', COINFLIP_TEXT.invalidWager], ['5', COINFLIP_TEXT.minimum], ['200000000', COINFLIP_TEXT.maximum],
-      ['10.123', COINFLIP_TEXT.decimals], ['250.01', 'You need Ŧ250.01 but only have Ŧ250.00'],
+      ['10.123', COINFLIP_TEXT.decimals], ['250.01', 'Insufficient balance. You have 250.00 TC but need 250.01 TC'],
     ] as const) {
       fireEvent.change(input, { target: { value } });
       fireEvent.click(submit);

@@ -18,10 +18,13 @@ import { startApp, testDatabases, type TestApp } from './helpers';
 const asGameServer = { authorization: 'Bearer test-game-server-key-0123456789' };
 const PAGE = '<!doctype html><html><head><title>TripShell</title><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
-/** The page data exactly as the first screen reads it (src/api/pageData.ts). */
+/** The streak in the page data, read exactly as the first screen reads it (src/api/pageData.ts);
+ * null when the page carries none (the page data also carries the build's size). */
 function pageDataOf(html: string) {
   const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([^<]*)</script>`).exec(html);
-  return match ? readPageData(match[1]) : null;
+  const data = match ? readPageData(match[1]) : null;
+  if (!data || data.updateStreak === undefined) return null;
+  return { updateStreak: data.updateStreak, updateStreakLastDay: data.updateStreakLastDay };
 }
 
 describe.each(testDatabases())('the page\'s update streak on $name', (database) => {

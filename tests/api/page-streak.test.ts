@@ -32,7 +32,9 @@ describe.each(testDatabases())('the page\'s update streak on $name', (database) 
   const staticDir = mkdtempSync(join(tmpdir(), 'page-streak-'));
   beforeAll(async () => {
     writeFileSync(join(staticDir, 'index.html'), PAGE);
-    t = await startApp(database, { STATIC_DIR: staticDir });
+    // No game build beside it (the suite's own build may exist by now): the page then carries
+    // the streak alone, and without release data nothing at all.
+    t = await startApp(database, { STATIC_DIR: staticDir, DEMO_GAME_DIR: join(staticDir, 'no-game') });
   });
   afterAll(async () => { await t.close(); });
 

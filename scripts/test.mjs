@@ -288,4 +288,4 @@ if (status !== 0) {
   console.log(`\nSome checks FAILED (see above); the first to fail was ${first.label}, whose exit status this run ends with.`);
   process.exit(first.status);
 }
-console.log(`\nAll checks passed in ${total.toFixed(1)} s${process.env.TEST_DATABASE_URL ? ' (API tests on PGlite and PostgreSQL)' : ' (API tests on PGlite; set TEST_DATABASE_URL for PostgreSQL too)'}.`);
+console.log(`\nAll checks passed in ${total.toFixed(1)} s${process.env.TEST_DATABASE_URL ? ' (API tests on PostgreSQL, the engine-specific ones on PGlite too)' : ' (API tests on PGlite; set TEST_DATABASE_URL for PostgreSQL)'}.`);

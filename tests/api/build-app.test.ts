@@ -14,8 +14,17 @@ import { buildStartedApp, testConfig } from './helpers';
 
 interface EmptyDatabase { name: string; open(): Promise<DbHandle & { drop(): Promise<void> }> }
 
-/** A new database with nothing in it (not the migrated template the other tests start from). */
+/**
+ * A new database with nothing in it (not the migrated template the other tests start from), on
+ * the engine the other API files run on (tests/api/helpers.ts testDatabases): an empty PGlite is
+ * a whole initdb, up to a minute on a busy machine, for what does not depend on the engine.
+ */
 function emptyDatabases(): EmptyDatabase[] {
+  const all = anyEmptyDatabases();
+  return [all.find((d) => d.name === 'postgres') ?? all[0]!];
+}
+
+function anyEmptyDatabases(): EmptyDatabase[] {
   const list: EmptyDatabase[] = [{
     name: 'pglite',
     async open() { return { ...await createDb({ dataDir: 'memory://' }), drop: async () => undefined }; },

@@ -5,7 +5,7 @@ import { xpRequiredForLevel } from '../../contract/levels';
 import { inTransaction } from '../../server/db/tx';
 import { addXp } from '../../server/services/progress/progress';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
-import { registerPlayer, startApp, testConfig, testDatabases, uniqueName, type Client, type TestApp } from './helpers';
+import { registerPlayer, startApp, testConfig, testDatabases, uniqueName, type Client, type TestApp, databaseNamed } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
@@ -309,7 +309,7 @@ describe.each(testDatabases())('clans on $name', (database) => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('clan races on PostgreSQL (needs TEST_DATABASE_URL)', () => {
-  const [, postgres] = testDatabases();
+  const postgres = databaseNamed('postgres');
   let t: TestApp;
   beforeAll(async () => { t = await startApp(postgres!); });
   afterAll(async () => { await t.close(); });

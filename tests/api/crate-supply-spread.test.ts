@@ -17,6 +17,7 @@ import { crateShops, SUPPLY_SHARDS } from '../../server/services/economy/crates'
 import { conservationViolations, itemHoldings, MINT, openAccount, post } from '../../server/services/economy/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
 import { createUser } from '../../server/services/accounts/users';
+import { createScratchDatabase } from './harness/servers';
 import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp, type TestDatabase } from './helpers';
 
 const MIGRATIONS = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
@@ -37,9 +38,13 @@ describe.each(testDatabases())('the crate supply spread (migration 017) on $name
   beforeAll(async () => {
     // A database as the code before the spread left it: 1000 crates minted into the one shop
     // account, 97 of them sold.
+    // An empty database, not the migrated template the other tests start from.
     const fresh: TestDatabase = database.name === 'pglite'
       ? { name: 'pglite', open: async () => ({ ...(await createDb({ dataDir: 'memory://' })), drop: async () => undefined }) }
-      : database;
+      : { name: 'postgres', open: async () => {
+        const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', 'spread');
+        return { ...(await createDb({ databaseUrl: scratch.url, poolSize: 4 })), drop: scratch.drop };
+      } };
     const handle = await fresh.open();
     await migrate(handle.db, migrationsBefore());
     await seedCatalogue(handle.db);

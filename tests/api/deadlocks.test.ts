@@ -12,9 +12,9 @@ import { grantAward } from '../../server/services/economy/awards';
 import { conservationViolations, itemHoldings, playerAccount } from '../../server/services/economy/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
 import { createUser } from '../../server/services/accounts/users';
-import { Client, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
+import { Client, startApp, uniqueName, type TestApp, databaseNamed } from './helpers';
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+const postgres = databaseNamed('postgres');
 
 describe.skipIf(!postgres)(`no deadlocks in the ledger on PostgreSQL${postgres ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
   let t: TestApp;

@@ -15,9 +15,9 @@ import { CRATE_TEXT } from '../../contract/crates';
 import { coinBalance, conservationViolations, itemHoldings } from '../../server/services/economy/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
 import { createUser } from '../../server/services/accounts/users';
-import { Client, startApp, testConfig, testDatabases, uniqueName, type TestApp } from './helpers';
+import { Client, startApp, testConfig, uniqueName, type TestApp, databaseNamed } from './helpers';
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+const postgres = databaseNamed('postgres');
 
 describe.skipIf(!postgres)('economy races on PostgreSQL (skipped: TEST_DATABASE_URL is not set, and only a real connection pool can race)', () => {
   let t: TestApp;

@@ -6,6 +6,6 @@
 //
 // FUZZ_RUNS_POSTGRES (default 3) and FUZZ_SEED reproduce a run.
 import { fuzzSuite } from './harness/fuzzSuite';
-import { testDatabases } from './helpers';
+import { databaseNamed } from './helpers';
 
-fuzzSuite(testDatabases().find((d) => d.name === 'postgres'), Number(process.env.FUZZ_RUNS_POSTGRES ?? 3));
+fuzzSuite(databaseNamed('postgres'), Number(process.env.FUZZ_RUNS_POSTGRES ?? 3));

@@ -3,6 +3,6 @@
 //
 // FUZZ_RUNS (random draws per endpoint for its main caller, default 10) and FUZZ_SEED reproduce a run.
 import { fuzzSuite } from './harness/fuzzSuite';
-import { testDatabases } from './helpers';
+import { databaseNamed } from './helpers';
 
-fuzzSuite(testDatabases().find((d) => d.name === 'pglite'), Number(process.env.FUZZ_RUNS ?? 10));
+fuzzSuite(databaseNamed('pglite'), Number(process.env.FUZZ_RUNS ?? 10));

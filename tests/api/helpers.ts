@@ -1,5 +1,5 @@
-// API tests run the real app through app.inject against a real database: a fresh in-memory
-// PGlite, and (when TEST_DATABASE_URL is set) a fresh PostgreSQL database made for the test file.
+// API tests run the real app through app.inject against a real database made for the test file:
+// PostgreSQL when TEST_DATABASE_URL is set, else an in-memory PGlite (testDatabases below).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, inject } from 'vitest';
@@ -25,8 +25,12 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-/** The databases this run covers: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export function testDatabases(): TestDatabase[] {
+/**
+ * Every database this run can reach: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. For
+ * the files that exist to find where the two engines differ (hostile input, concurrency,
+ * migrations); the rest use testDatabases().
+ */
+export function allTestDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{
     name: 'pglite',
     async open() {
@@ -42,7 +46,10 @@ export function testDatabases(): TestDatabase[] {
         const dbName = `t_${randomBytes(6).toString('hex')}`;
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
-        await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0`);
+        // A copy of the migrated, seeded template (tests/support/postgresTemplate.ts): the start-up
+        // step then finds every migration done, as PGlite's does from its dump.
+        const template = inject('postgresTemplate') || 'template0';
+        await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${template}`);
         await admin.end();
         const target = new URL(url);
         target.pathname = `/${dbName}`;
@@ -60,6 +67,23 @@ export function testDatabases(): TestDatabase[] {
     });
   }
   return list;
+}
+
+/**
+ * The database an API test file runs on: PostgreSQL, the production engine, where the run has one
+ * (CI sets TEST_DATABASE_URL), else the embedded PGlite. One engine per file, not both: every
+ * file on both doubled the API step's time, while what differs between the engines has files of
+ * its own on both (allTestDatabases: the fuzzing, the security suite, the races and invariants,
+ * the migrations) and every end-to-end test runs on PGlite, as `npm start` does.
+ */
+export function testDatabases(): TestDatabase[] {
+  const all = allTestDatabases();
+  return [all.find((d) => d.name === 'postgres') ?? all[0]!];
+}
+
+/** One engine by name, for a file about that engine (undefined when this run cannot reach it). */
+export function databaseNamed(name: TestDatabase['name']): TestDatabase | undefined {
+  return allTestDatabases().find((d) => d.name === name);
 }
 
 /** Test configuration: cheap scrypt and proof of work, quiet logs, generous rate limits, and our

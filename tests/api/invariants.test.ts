@@ -17,11 +17,11 @@ import { CONTESTED_NAMES, registeredKey } from './harness/operations/accounts';
 import { COMMITTED_MOVES, LEDGER_REASON, WORKLOAD_ITEM } from './harness/operations/ledger';
 import { httpTransport, solveBotCheckVia, type Transport } from './harness/transport';
 import { runWorkload, seededRandom, type WorkloadWorld } from './harness/workload';
-import { startApp, testDatabases, type TestApp } from './helpers';
+import { startApp, type TestApp, databaseNamed } from './helpers';
 import { marketFeesTotal } from '../../server/services/economy/tradeHolds';
 import { saleFeeOf } from '../../contract/trade';
 
-const POSTGRES = testDatabases().find((d) => d.name === 'postgres');
+const POSTGRES = databaseNamed('postgres');
 const SEED = Number(process.env.WORKLOAD_SEED ?? Date.now() % 1_000_000);
 const FEE_PERCENT = 2.5;
 

@@ -8,7 +8,7 @@ import { inTransaction } from '../../server/db/tx';
 import { ban } from '../../server/services/admin/adminPlayers';
 import { seasonEnd, seasonStart } from '../../server/services/leaderboards/seasons';
 import { startFakePortalLeaderboard, type FakePortalLeaderboard } from '../fakes/crazygamesLeaderboard';
-import { registerPlayer, startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { registerPlayer, startApp, testConfig, type TestApp, databaseNamed } from './helpers';
 
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 const KEY = testConfig().GAME_SERVER_KEY ?? '';
@@ -38,7 +38,7 @@ describe('weekly seasons', () => {
   });
 });
 
-describe.each(testDatabases().filter((d) => d.name === 'pglite'))('leaderboards on $name', (database) => {
+describe.each([databaseNamed('pglite')!])('leaderboards on $name', (database) => {
   let t: TestApp;
   let cached: TestApp;
   let portal: FakePortalLeaderboard;

@@ -7,7 +7,7 @@ import { grantAward } from '../../server/services/economy/awards';
 import { crateSalesTotal, CRATE_SALES_SINK } from '../../server/services/economy/crates';
 import { balanceAfter, COINS, coinBalance, conservationViolations, InsufficientFunds, itemHoldings, MINT, moveCoins, moveItems, openPlayerAccount, playerAccount, post, postReturning } from '../../server/services/economy/ledger';
 import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
-import { Client, startApp, testDatabases, type TestApp } from './helpers';
+import { Client, startApp, type TestApp, allTestDatabases } from './helpers';
 
 async function newPlayer(t: TestApp): Promise<string> {
   const id = randomUUID();
@@ -15,7 +15,7 @@ async function newPlayer(t: TestApp): Promise<string> {
   return inTransaction(t.handle.db, (trx) => openPlayerAccount(trx, id));
 }
 
-describe.each(testDatabases())('the money model on $name', (database) => {
+describe.each(allTestDatabases())('the money model on $name', (database) => {
   let t: TestApp;
   beforeAll(async () => { t = await startApp(database); });
   afterAll(async () => { await t.close(); });

@@ -14,7 +14,7 @@ import { createSession } from '../../server/services/accounts/sessions';
 import { createUser } from '../../server/services/accounts/users';
 import { createScratchDatabase, startServerProcess, type ScratchDatabase, type ServerProcess } from './harness/servers';
 import { openSse, type SseStream } from './harness/sse';
-import { startApp, testConfig, testDatabases, type TestApp } from './helpers';
+import { startApp, testConfig, type TestApp, allTestDatabases } from './helpers';
 
 const ITEM = ITEM_IDS.technicalDifficulties;
 
@@ -36,7 +36,7 @@ async function transfer(base: string, sid: string, to: string): Promise<number> 
   return response.status;
 }
 
-describe.each(testDatabases())('live events on $name', (database) => {
+describe.each(allTestDatabases())('live events on $name', (database) => {
   let t: TestApp;
   let base: string;
   const streams: SseStream[] = [];

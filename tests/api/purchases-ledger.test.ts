@@ -16,7 +16,7 @@ import { coinBalance, conservationViolations, moveCoins, playerAccount } from '.
 import {
   grantPurchase, markConsumed, markConsumeFailed, purchasesToConsume, refuseWhileInDebt, reversePurchase, type ConfirmedPurchase,
 } from '../../server/services/purchases/ledger';
-import { registerPlayerWith, startApp, testDatabases, type TestApp } from './helpers';
+import { registerPlayerWith, startApp, testDatabases, type TestApp, databaseNamed } from './helpers';
 
 const ITEM = ITEM_IDS.baseSetCrate;
 const CRASH = `
@@ -168,7 +168,7 @@ describe.each(testDatabases())('purchases in the ledger on $name', (database) =>
   });
 });
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+const postgres = databaseNamed('postgres');
 describe.skipIf(!postgres)(`a purchase granted by two processes at once${postgres ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
   it('grants once', async () => {
     const { createScratchDatabase } = await import('./harness/servers');

@@ -12,9 +12,9 @@ import { addXp } from '../../server/services/progress/progress';
 import { createSession, SESSION_COOKIE } from '../../server/services/accounts/sessions';
 import { createUser } from '../../server/services/accounts/users';
 import { conservationViolations } from '../../server/services/economy/ledger';
-import { Client, solveBotCheck, startApp, testDatabases, uniqueName, type TestApp } from './helpers';
+import { Client, solveBotCheck, startApp, uniqueName, type TestApp, databaseNamed } from './helpers';
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+const postgres = databaseNamed('postgres');
 
 describe.skipIf(!postgres)(`races on PostgreSQL end in one 200 and clear 409s${postgres ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
   let t: TestApp;

@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../server/config';
 import type { DbHandle } from '../../server/db/createDb';
 import { requestLogReason } from '../../server/plugins/requestLog';
-import { buildStartedApp, testConfig, testDatabases } from './helpers';
+import { buildStartedApp, testConfig, databaseNamed } from './helpers';
 
-const [pglite] = testDatabases();
+const pglite = databaseNamed('pglite');
 
 describe('request log', () => {
   let app: FastifyInstance | undefined;

@@ -1,6 +1,6 @@
 // Security checks on PostgreSQL, when TEST_DATABASE_URL is set (the suite:
 // tests/api/harness/securitySuite.ts; on PGlite: tests/api/security.test.ts).
 import { securitySuite } from './harness/securitySuite';
-import { testDatabases } from './helpers';
+import { databaseNamed } from './helpers';
 
-securitySuite(testDatabases().find((d) => d.name === 'postgres'));
+securitySuite(databaseNamed('postgres'));

@@ -1,6 +1,6 @@
 // Security checks on PGlite (the suite: tests/api/harness/securitySuite.ts; on PostgreSQL:
 // tests/api/security-postgres.test.ts, run side by side with this file).
 import { securitySuite } from './harness/securitySuite';
-import { testDatabases } from './helpers';
+import { databaseNamed } from './helpers';
 
-securitySuite(testDatabases().find((d) => d.name === 'pglite'));
+securitySuite(databaseNamed('pglite'));

@@ -13,11 +13,17 @@ import { createDb } from '../../server/db/createDb';
 import { listMigrations, migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 
-export async function ensurePgliteTemplate(): Promise<string> {
+/** A key of the migrations' and the seed's text: a changed one makes a new template. */
+export function schemaKey(): string {
   const hash = createHash('sha256');
   for (const m of listMigrations()) hash.update(m.name).update(m.text);
   hash.update(readFileSync(new URL('../../server/db/seed.ts', import.meta.url)));
   hash.update(readFileSync(new URL('../../server/db/data/release-logs.json', import.meta.url)));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export async function ensurePgliteTemplate(): Promise<string> {
+  const hash = createHash('sha256').update(schemaKey());
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
   const file = join(tmpdir(), `tripshot-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {

@@ -79,7 +79,10 @@ export function connectLiveEvents(options: LiveEventsOptions): { close(): void }
     let json: unknown;
     try { json = JSON.parse(message.data); } catch { return; }
     const event = LiveEvent.safeParse(json);
-    if (event.success) options.onEvent(event.data, message.id);
+    if (!event.success) return;
+    // A consumer that throws loses this event only: the stream, which has counted it and the
+    // blocks behind it in the same chunk, goes on.
+    try { options.onEvent(event.data, message.id); } catch (error) { console.error('A live event handler failed:', error); }
   }, (id) => { if (/^\d{1,19}$/.test(id)) lastId = id; });
 
   /** A refused stream's Retry-After (ms), waited at least before the next attempt. */

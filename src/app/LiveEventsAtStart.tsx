@@ -26,9 +26,19 @@ const HANDLERS: ReadonlyArray<(event: LiveEvent, client: QueryClient, game: Pick
   marketLiveEvent, inventoryLiveEvent, clansLiveEvent, accountsLiveEvent, purchasesLiveEvent, cratesLiveEvent,
 ];
 
-/** What one event does on the page. */
-export function applyLiveEvent(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>, overlays?: Overlays): void {
-  for (const handle of HANDLERS) handle(event, client, game, overlays);
+/**
+ * What one event does on the page. Each feature's handler runs on its own: one that throws (a
+ * toast drawn at a bad moment) must not keep the others from refreshing what they show, nor end
+ * the stream, which has already counted the event as received and would never get it again.
+ */
+export function applyLiveEvent(event: LiveEvent, client: QueryClient, game: Pick<GameLink, 'send'>, overlays?: Overlays, handlers = HANDLERS): void {
+  for (const handle of handlers) {
+    try {
+      handle(event, client, game, overlays);
+    } catch (error) {
+      console.error(`A live event (${event.type}) failed in one of its handlers:`, error);
+    }
+  }
 }
 
 export function LiveEventsAtStart() {

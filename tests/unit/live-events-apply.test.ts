@@ -47,6 +47,18 @@ describe('applyLiveEvent', () => {
     expect(stale(client, ['crates', 'status', 0])).toBe(true);
   });
 
+  it('runs every feature\'s handler even when one throws: the open crate shop still reads its balance again', () => {
+    const client = seeded();
+    client.setQueryData(['crates', 'status', 0], { crateBalance: 0 });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = () => { throw new Error('a toast drawn at a bad moment'); };
+    const refreshCrates = (_event: unknown, c: QueryClient) => { void c.invalidateQueries({ queryKey: ['crates'] }); };
+    applyLiveEvent({ type: 'coinsAwarded', amount: 12.5 }, client, { send: vi.fn() }, undefined, [failing, refreshCrates]);
+    expect(stale(client, ['crates', 'status', 0])).toBe(true);
+    expect(quiet).toHaveBeenCalledTimes(1);
+    quiet.mockRestore();
+  });
+
   it('refreshes the inventory and tells the game the marketplace changed when a listing sold', () => {
     const client = seeded();
     const send = vi.fn();

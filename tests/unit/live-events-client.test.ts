@@ -1,7 +1,7 @@
 // The shell's live-event stream (src/api/liveEvents.ts): the SSE parsing, and the connection's
 // behaviour against a fake server speaking text/event-stream: events handed over typed, bad ones
 // dropped, a dropped stream reopened with the last id as Last-Event-ID, a 401 ending it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../contract/liveEvents';
 import { connectLiveEvents, createSseParser, type SseMessage } from '../../src/api/liveEvents';
 
@@ -65,6 +65,19 @@ describe('connectLiveEvents', () => {
     stream.close();
     expect(got).toEqual([[sold, '4'], [{ type: 'banned', message: 'x' }, '6']]);
     expect(server.asked.map((a) => a.lastEventId)).toEqual([null, '5']);
+  });
+
+  it('keeps the stream when a handler throws: the next event in the same chunk still arrives, with no reconnect', async () => {
+    const second = { type: 'coinsAwarded', amount: 250 };
+    const server = fakeServer([`id: 7\ndata: ${JSON.stringify(sold)}\n\nid: 8\ndata: ${JSON.stringify(second)}\n\n`]);
+    const got: string[] = [];
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stream = connectLiveEvents({ fetch: server.fetch, backoffMs: () => 5, onEvent: (e) => { got.push(e.type); if (e.type === 'listingSold') throw new Error('a toast failed'); } });
+    await until(() => got.length === 2);
+    stream.close();
+    expect(got).toEqual(['listingSold', 'coinsAwarded']);
+    expect(server.asked).toHaveLength(1);
+    expect(quiet).toHaveBeenCalled();
   });
 
   it('comes back after the retry a stopping server gives with its reconnect event, not after the backoff, resuming after the last id', async () => {

@@ -1,4 +1,4 @@
-// A web player's rights over their data, in Chromium against the real server, desktop and phone:
+// A web player's rights over their data, in Chromium against the real server:
 // from Account they download their data (the file names them and their balance), then delete
 // their account with their password: the page is signed out, another session of theirs too, and
 // the old password no longer signs in.
@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { request as http } from '@playwright/test';
-import { finishLoading, stubGame } from './accounts-helpers';
+import { finishLoading, stubGame, PAGE_HELD_LOADING } from './accounts-helpers';
 import { awardPlayer, botCheckToken, registerPlayer } from './players';
 import { expect, test } from './test';
 import { callShowSettings, loadingScreenGone } from './game';
@@ -20,7 +20,7 @@ if (SHOTS) mkdirSync(DIR, { recursive: true });
 test.describe.configure({ timeout: 120_000 });
 test.use({ locale: LOCALE });
 
-test('a web player downloads their data and deletes their account [both]', async ({ page, baseURL }, info) => {
+test('a web player downloads their data and deletes their account', async ({ page, baseURL }, info) => {
   const shot = async (name: string) => { if (SHOTS) await page.screenshot({ path: `${DIR}/${info.project.name}-${LOCALE.slice(0, 2)}-${name}.png` }); };
   const username = `rt_${info.project.name.slice(0, 2)}${randomUUID().slice(0, 8)}`;
   const password = 'e2e-pass-1';
@@ -32,7 +32,7 @@ test('a web player downloads their data and deletes their account [both]', async
   expect(signIn.status()).toBe(200);
 
   await stubGame(page, { completeWhenTold: true });
-  await page.goto('/');
+  await page.goto(PAGE_HELD_LOADING);
   await finishLoading(page);
   await loadingScreenGone(page, 20_000);
   await expect(async () => {
@@ -74,7 +74,7 @@ test('a web player downloads their data and deletes their account [both]', async
 });
 
 // Screenshots only (RIGHTS_SHOTS=1): the console's Deletions tab after a deletion, looked at.
-test('the console lists the deletion [both]', async ({ page }, info) => {
+test('the console lists the deletion', async ({ page }, info) => {
   test.skip(!SHOTS, 'screenshots only: RIGHTS_SHOTS=1');
   const port = Number(process.env.E2E_PORT ?? 8181);
   const adminName = `ad_${randomUUID().slice(0, 8)}`;

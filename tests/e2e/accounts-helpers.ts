@@ -22,6 +22,14 @@ export async function stubGame(page: Page, options: { completeWhenTold?: boolean
   await page.route(`**${GAME_BUILD_FILES.loaderUrl}`, (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body }));
 }
 
+/**
+ * The page for stubGame({ completeWhenTold: true }): the shell ends the loading screen anyway
+ * 15 s after the game started if the game never calls the hook (src/game-link/completion.ts), and
+ * a sign-up with its proof of work on a busy machine takes longer than that. Here it waits for
+ * finishLoading() however long the test takes (the override is honoured on a loopback address only).
+ */
+export const PAGE_HELD_LOADING = '/?hookTimeoutSeconds=600';
+
 /** After stubGame({ completeWhenTold: true }): the game calls the completion hook now. */
 export async function finishLoading(page: Page): Promise<void> {
   await page.evaluate(() => (window as unknown as { __finishLoading?: () => void }).__finishLoading?.());

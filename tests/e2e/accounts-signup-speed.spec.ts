@@ -3,7 +3,7 @@
 // toast, with the production bot check (ALTCHA_COST and ALTCHA_MAX_COUNTER at their defaults)
 // and the production password hash (SCRYPT_LOG_N 17). The check solves in the background while
 // the player types; Sign Up never waits on it for long.
-import { finishLoading, startOwnServer, stubGame, type OwnServer } from './accounts-helpers';
+import { finishLoading, startOwnServer, stubGame, type OwnServer, PAGE_HELD_LOADING } from './accounts-helpers';
 import { expect, test, type Page } from './test';
 import { answerAgeScreen } from './age';
 
@@ -27,7 +27,7 @@ async function openSignup(page: Page) {
 test('sign up from the modal at a person\'s typing speed in under 5 s, production bot check', { tag: '@timing' }, async ({ page }) => {
   test.setTimeout(120_000);
   await stubGame(page, { completeWhenTold: true });
-  await page.goto(`${server!.base}/`);
+  await page.goto(`${server!.base}${PAGE_HELD_LOADING}`);
   await finishLoading(page);
   const username = `sp${Date.now().toString(36).slice(-6)}`;
   await openSignup(page);

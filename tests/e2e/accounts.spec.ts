@@ -3,7 +3,7 @@
 // airdrop claim. Screenshots of each modal and the section go to /tmp/accounts-shots/.
 import { mkdirSync } from 'node:fs';
 import { privateKeyToAccount } from 'viem/accounts';
-import { finishLoading, stubGame } from './accounts-helpers';
+import { finishLoading, stubGame, PAGE_HELD_LOADING } from './accounts-helpers';
 import { expectNoSeriousViolations } from './axe';
 import { expect, test, type Page } from './test';
 import { loadingScreenGone, type TestWindow } from './game';
@@ -55,12 +55,12 @@ async function solveBotCheck(page: Page) {
   await expect(widget.getByText(/verified/i)).toBeVisible({ timeout: 30_000 });
 }
 
-test('sign up, account section, change password, log out, log in, wallets, claim the airdrop [both]', async ({ page }, info) => {
+test('sign up, account section, change password, log out, log in, wallets, claim the airdrop', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   const username = `e2e_${info.project.name.slice(0, 2)}${Date.now().toString(36)}`.slice(0, 20);
   await stubGame(page, { completeWhenTold: true });
   const address = await injectWallet(page);
-  await page.goto('/');
+  await page.goto(PAGE_HELD_LOADING);
 
   // Sign up, with the real proof of work.
   await openAuth(page, 'signup');

@@ -1,7 +1,7 @@
-// Web sign-up's age screen in Chromium against the real server, on desktop and phone: an
+// Web sign-up's age screen in Chromium against the real server: an
 // under-13 date of birth gets no account (no sign-up request leaves the page, and the refusal
 // stays when the form is opened again); a 20-year-old goes on to the spec's form and signs up.
-import { finishLoading, stubGame } from './accounts-helpers';
+import { finishLoading, stubGame, PAGE_HELD_LOADING } from './accounts-helpers';
 import { answerAgeScreen } from './age';
 import { expect, test, type Page } from './test';
 
@@ -16,11 +16,11 @@ async function openSignup(page: Page) {
   return page.getByRole('dialog');
 }
 
-test('an under-13 birth date cannot sign up; a 20-year-old can [both]', async ({ page }) => {
+test('an under-13 birth date cannot sign up; a 20-year-old can', async ({ page }) => {
   await stubGame(page, { completeWhenTold: true });
   const registers: string[] = [];
   page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/register') registers.push(r.postData() ?? ''); });
-  await page.goto('/');
+  await page.goto(PAGE_HELD_LOADING);
   await finishLoading(page);
   const thisYear = new Date().getUTCFullYear();
 

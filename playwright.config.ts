@@ -25,9 +25,11 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    // The phone viewport reruns what its layout changes (tests titled "[both]": screens,
-    // overlays, modals, accessibility, touch input, the performance line); the rest of the
-    // behaviour is viewport-independent and runs once, on desktop.
+    // The phone viewport reruns the tests about what its layout changes (titled "[both]": the
+    // screens' and overlays' layout and accessibility, the settings drawer, touch input, line
+    // breaks, toasts clear of a dialog, the performance line). A flow (sign-up, a trade, a clan,
+    // the rights) runs once, on desktop: its steps are the same on a phone, and the screens it
+    // passes are checked on the phone by those tests.
     { name: 'phone', grep: /\[both\]/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
   webServer: {

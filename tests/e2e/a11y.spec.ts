@@ -27,13 +27,13 @@ test('the loading screen has no serious accessibility violations and is keyboard
   await expectKeyboardReachable(page);
 });
 
-test('the running game page has no serious accessibility violations [both]', async ({ page }) => {
+test('the running game page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/');
   await loadingScreenGone(page, 45_000);
   await expectNoSeriousViolations(page);
 });
 
-test('the running game page is keyboard operable [both]', async ({ page }) => {
+test('the running game page is keyboard operable', async ({ page }) => {
   // The demo game once preventDefault()ed Tab like any bound key: a keyboard trap on the canvas
   // (WCAG 2.1.2) that this test found. Tab now moves focus unless the pointer is locked.
   await page.goto('/');
@@ -44,7 +44,7 @@ test('the running game page is keyboard operable [both]', async ({ page }) => {
   await expectKeyboardReachable(page);
 });
 
-test('the error screen has no serious accessibility violations and is keyboard operable [both]', async ({ page }) => {
+test('the error screen has no serious accessibility violations and is keyboard operable', async ({ page }) => {
   await page.route(`**${GAME_BUILD_FILES.loaderUrl}`, (route) => route.fulfill({ status: 500, body: '' }));
   await page.goto('/');
   await expect(page.getByTestId('loading-error')).toBeVisible();
@@ -71,7 +71,7 @@ test('the settings overlay has no serious accessibility violations and is keyboa
   await expectKeyboardReachable(page, '[data-testid="settings-overlay"]');
 });
 
-test('no serious accessibility violations in: Log In in Sell, Transfer, crates and coin flip, the bridge ticket line, Log Out and its modal [both]', async ({ page }) => {
+test('no serious accessibility violations in: Log In in Sell, Transfer, crates and coin flip, the bridge ticket line, Log Out and its modal', async ({ page }) => {
   test.setTimeout(180_000);
   // The game's data is held back: these are the shell's views, and software WebGL would only
   // slow every check down (the loading screen stays under the overlays).
@@ -120,7 +120,7 @@ test('no serious accessibility violations in: Log In in Sell, Transfer, crates a
   await expectNoSeriousViolations(page, '.mantine-Modal-content');
 });
 
-// A signed-in player's evening in German (desktop and phone) and Korean (phone): the overlays and
+// A signed-in player's evening in German (desktop) and Korean (phone): the overlays and
 // the screens the evening added, one page per language on the idle stand-in game. Every screen is
 // checked and the findings are listed together, each with the screen it was on.
 for (const locale of ['de', 'ko'] as const) {
@@ -129,6 +129,7 @@ for (const locale of ['de', 'ko'] as const) {
 
     test(`the overlays and the evening's screens have no serious accessibility violations in ${locale} [both]`, async ({ page, baseURL }, info) => {
       test.skip(locale === 'ko' && info.project.name !== 'phone', 'Korean: the phone layout');
+      test.skip(locale === 'de' && info.project.name === 'phone', 'German: the desktop layout (Korean checks the phone)');
       test.setTimeout(180_000);
       const stamp = `${locale}${info.project.name[0]}${Date.now().toString(36).slice(-6)}`;
       const item = BASE_SET_ITEMS[1]!.uuid;

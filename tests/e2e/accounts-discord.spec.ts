@@ -55,7 +55,7 @@ async function continueWithDiscord(page: Page) {
 const whoami = (page: Page) => page.evaluate(async () => (await (await fetch('/api/whoami', { credentials: 'include' })).json()) as { username: string; verified: number });
 const logout = (page: Page) => page.evaluate(async () => (await fetch('/api/logout', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' })).status);
 
-test('Discord popup sign-in: fuse (wrong, then right password), returning player, create [both]', async ({ page }, info) => {
+test('Discord popup sign-in: fuse (wrong, then right password), returning player, create', async ({ page }, info) => {
   const tag = `${info.project.name.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   const existing = `fuse_${tag}`;
@@ -111,7 +111,7 @@ test('Discord popup sign-in: fuse (wrong, then right password), returning player
   expect(await whoami(page)).toMatchObject({ username: newName });
 });
 
-test('Verify Account links Discord to the logged-in player [both]', async ({ page }, info) => {
+test('Verify Account links Discord to the logged-in player', async ({ page }, info) => {
   const tag = `${info.project.name.slice(0, 2)}${Date.now().toString(36).slice(-5)}`;
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   const username = `vfy_${tag}`;

@@ -176,7 +176,7 @@ async function openActivity(page: Page, parent: Record<string, string>) {
   };
 }
 
-test('Activity login: a new Discord player lands in the account decision without typing, creates the account, and is signed in [both]', async ({ page }, info) => {
+test('Activity login: a new Discord player lands in the account decision without typing, creates the account, and is signed in', async ({ page }, info) => {
   const tag = tagOf(info.project.name);
   const player = { id: `5${Date.now()}1`, username: `act_${tag}` };
   const { frame, activityFrame, rpc } = await openActivity(page, { code: discord.codeFor(player), user_id: player.id, username: player.username });

@@ -27,7 +27,7 @@ async function showSettings(page: Page, section: string) {
 for (const locale of LOCALES) {
   test.describe(`in ${locale}`, () => {
     test.use({ locale });
-    test(`the airdrop shows what it gave and its crate opens into a reveal (${locale}) [both]`, async ({ page }, info) => {
+    test(`the airdrop shows what it gave and its crate opens into a reveal (${locale})`, async ({ page }, info) => {
       mkdirSync(DIR, { recursive: true });
       if (info.project.name === 'desktop') await page.setViewportSize({ width: 1440, height: 900 });
       const en = locale === 'en';

@@ -1,10 +1,12 @@
-// The whole clan membership lifecycle in Chromium against the real server and the demo game,
+// The whole clan membership lifecycle in Chromium against the real server and the idle stand-in
+// game with our receiver (stubGame: what the shell sends it is recorded; three software-rendered
+// demo games left the three pages a few frames a second and took minutes),
 // three players in three browser contexts, each acting through the Clans section as a player
 // does: Ann creates a clan, invites Bob, Bob accepts, Cat asks to join and Ann
 // accepts, Ann changes the colour, hands the clan to Bob, Bob removes Cat, Ann leaves, Bob
 // disbands; browse and search along the way. After each step the other players' views are
 // checked, and the game is told to Bootstrap after create, accept, request accept, colour, leave
-// and disband (read back from the demo game). A member's name opens their profile over
+// and disband (read back from what the game received). A member's name opens their profile over
 // settings, and Escape returns to the clan list as it was. axe checks the Invite
 // Player dialog, the colour editor, the Transfer Ownership confirmation and the Disband form.
 // Screenshots go to /tmp/clans-shots/three-*.png.
@@ -17,11 +19,15 @@ import { expectNoSeriousViolations } from './axe';
 import { reopenClans, SECTION, SHOTS, showClans } from './clans-helpers';
 import { awardPlayer, registerPlayer } from './players';
 import { expect, test, type Page } from './test';
-import { loadingScreenGone, type TestWindow } from './game';
+import { stubGame } from './accounts-helpers';
+import { loadingScreenGone } from './game';
+
+/** What the game was sent, oldest first (the stand-in's record). */
+type Received = Array<{ method: string; value: unknown }>;
 
 test.describe.configure({ timeout: 600_000 });
 test.use({ actionTimeout: 60_000 }); // a control that never appears fails the step, not the whole run
-const T = 45_000; // three software-rendered games leave little CPU to the pages
+const T = 45_000; // three pages and the server share a small machine
 
 mkdirSync(SHOTS, { recursive: true });
 const MODAL = '.mantine-Modal-content';
@@ -29,11 +35,11 @@ const MODAL = '.mantine-Modal-content';
 
 /** How many times the demo game was told to Bootstrap. */
 const bootstraps = (page: Page) => page.evaluate((method) =>
-  ((window as TestWindow).__demoGame?.state().received ?? []).filter((m) => m.method === method).length, SHELL_TO_GAME.bootstrap);
+  ((window as unknown as { __idleReceived?: Received }).__idleReceived ?? []).filter((m) => m.method === method).length, SHELL_TO_GAME.bootstrap);
 
 /** Which overlays the demo game was told closed (OnOverlayClosed), oldest first. */
 const closedOverlays = (page: Page) => page.evaluate((method) =>
-  ((window as TestWindow).__demoGame?.state().received ?? []).filter((m) => m.method === method).map((m) => String(m.value)), SHELL_TO_GAME.overlayClosed);
+  ((window as unknown as { __idleReceived?: Received }).__idleReceived ?? []).filter((m) => m.method === method).map((m) => String(m.value)), SHELL_TO_GAME.overlayClosed);
 
 /** Runs `step` and checks the game on `page` was told to Bootstrap once more. */
 async function expectBootstrap(page: Page, step: () => Promise<void>) {
@@ -81,10 +87,10 @@ test('three players: create, invite and accept, request and accept, colour, tran
     await awardPlayer(A.context.request, { uuid: annUuid, xp: xpRequiredForLevel(15), awardId: `clans-three-${stamp}` });
 
     // All three are in the game (it has to be running to hear Bootstrap) with Clans open.
-    for (const { page } of [A, B, C]) await page.goto('/');
+    for (const { page } of [A, B, C]) { await stubGame(page, { receiver: true }); await page.goto('/'); }
     for (const { page } of [A, B, C]) {
       await loadingScreenGone(page, 90_000);
-      await page.waitForFunction(() => typeof (window as TestWindow).__demoGame?.state === 'function', undefined, { timeout: 90_000 });
+      await page.waitForFunction(() => Array.isArray((window as unknown as { __idleReceived?: unknown }).__idleReceived), undefined, { timeout: 90_000 });
       await showClans(page);
       await expect(section(page).getByText("You're not in a clan")).toBeVisible({ timeout: T });
     }

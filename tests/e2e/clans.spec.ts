@@ -26,7 +26,7 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-test('a clan is created, another player asks to join, the admin accepts and the member sees it [both]', async ({ page, browser }, info) => {
+test('a clan is created, another player asks to join, the admin accepts and the member sees it', async ({ page, browser }, info) => {
   const project = info.project.name;
   const shot = (p: Page, name: string) => p.screenshot({ path: `${SHOTS}/${project}-${name}.png` });
   const stamp = `${project.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;

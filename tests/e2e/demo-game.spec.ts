@@ -50,7 +50,7 @@ async function walkPast(page: Page, key: string, z: number): Promise<void> {
   await page.keyboard.up(key);
 }
 
-test('the demo game shows its HUD and who is playing, and records what the shell sends [both]', async ({ page }) => {
+test('the demo game shows its HUD and who is playing, and records what the shell sends', async ({ page }) => {
   await openGameRecordingMessages(page);
   await expect(page.getByTestId('demo-hud')).toBeVisible();
   await expect(page.getByTestId('demo-player')).toHaveText('Playing as Anonymous');

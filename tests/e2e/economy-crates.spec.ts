@@ -35,7 +35,7 @@ async function checkA11y(page: Page): Promise<void> {
   await expectKeyboardReachable(page, '[role="dialog"]');
 }
 
-test('buy crates in the Crate Shop and open one, from the game menu [both]', async ({ page }, info) => {
+test('buy crates in the Crate Shop and open one, from the game menu', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   await newPlayer(page, 'crt', 1000);
   await openGame(page);

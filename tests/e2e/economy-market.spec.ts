@@ -1,6 +1,6 @@
 // The market in Chromium against the real server and the demo game. Players get items and
 // coins from the game-server award API, as the game would give them.
-// 1. [both] Every market modal (Marketplace shop with per-item rarity, lowest price, count and
+// 1. Every market modal (Marketplace shop with per-item rarity, lowest price, count and
 //    sales chart, search and "My listings",
 //    Confirm Purchase, Cancel Listing, List Item for Sale, Transfer Items, Items Removed, Sorry)
 //    on a market prepared through the API; screenshots to /tmp/market-shots/.
@@ -76,9 +76,9 @@ async function closeDialog(page: Page) {
 
 const toast = (page: Page, text: string) => page.locator('[data-toast-area="economy"]').filter({ hasText: text });
 
-test('the market modals show their texts, prices, chart and checks [both]', async ({ page, playwright, baseURL }, info) => {
+test('the market modals show their texts, prices, chart and checks', async ({ page, playwright, baseURL }, info) => {
   // An item of its own per project: both projects run against one server and its data.
-  const item = BASE_SET_ITEMS[info.project.name === 'phone' ? 4 : 3] as (typeof BASE_SET_ITEMS)[number];
+  const item = BASE_SET_ITEMS[3] as (typeof BASE_SET_ITEMS)[number];
   const ITEM = item.uuid;
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   // A market with history: another player sells two of an item to a third, and lists more.
@@ -269,7 +269,7 @@ test('list an item from the game, buy it as a second player, transfer it back', 
   expect(sellerInventory).toEqual({ inventory: { [VISOR]: '2' }, tripcoins: 42.5 });
 });
 
-test('Sell and Transfer open with the item picker closed, over nothing; it opens when the player asks [both]', async ({ page }) => {
+test('Sell and Transfer open with the item picker closed, over nothing; it opens when the player asks', async ({ page }) => {
   // Regression guard: the searchable item picker had the first focus, and a searchable Select
   // opens on focus, so its list covered the quantity and price fields before the player did
   // anything (on a phone it covered most of the modal).

@@ -62,7 +62,7 @@ async function holdRequests(page: Page, pattern: string): Promise<() => void> {
 
 const WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-test('the Mythical Bridge from the game menu: no wallet, address check, not configured [both]', async ({ page }, info) => {
+test('the Mythical Bridge from the game menu: no wallet, address check, not configured', async ({ page }, info) => {
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   await newPlayer(page, info.project.name);
   const dialog = await openBridgeFromGame(page);

@@ -29,7 +29,7 @@ async function fromGameMenu(page: Page, testId: string) {
   await page.getByTestId(testId).click();
 }
 
-test('level progress, profile and release notes open from the game with real data and close with Escape [both]', async ({ page, baseURL }, info) => {
+test('level progress, profile and release notes open from the game with real data and close with Escape', async ({ page, baseURL }, info) => {
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/${info.project.name}-${name}.png` });
   const suffix = `${info.project.name.slice(0, 2)}${Date.now().toString(36).slice(-6)}`;
   const me = `prog_${suffix}`;

@@ -33,7 +33,7 @@ async function fontFamilyOf(page: Page, selector: string): Promise<string> {
   return page.locator(selector).first().evaluate((el) => getComputedStyle(el).fontFamily);
 }
 
-test('the loading screen and the overlays show the bundled faces; an English page fetches only the Latin files [both]', async ({ page }) => {
+test('the loading screen and the overlays show the bundled faces; an English page fetches only the Latin files', async ({ page }) => {
   const data = await holdGameData(page);
   await page.goto('/');
   await expect(page.getByTestId('loading-screen')).toBeVisible();

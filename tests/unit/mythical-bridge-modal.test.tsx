@@ -11,6 +11,9 @@ import { createOverlayStore } from '../../src/overlays/store';
 import MythicalBridgeModal from '../../src/features/mythical-bridge/MythicalBridgeModal';
 import { formatMemberSince, safeWebsite, shortAddress } from '../../src/features/mythical-bridge/texts';
 import { renderWithShell } from '../support/render';
+import { i18n } from '@lingui/core';
+import { notifications } from '@mantine/notifications';
+import { setChosenLocale } from '../../src/settings-store/language';
 import { ITEM_IDS } from '../../contract/items';
 
 const PLAYER: CurrentUser = { uuid: '6f1c1a52-3f6b-4c39-9a55-7d8a1e0c0001', username: 'relic_player', verified: 1, isAdmin: false };
@@ -111,6 +114,22 @@ describe('the bridge modal before the address', () => {
     // Only the inventory (for the ticket line) and the player's holds are read; the address is never sent.
     expect(spy.mock.calls.map(([url]) => String(url)).filter((url) => !url.endsWith('/api/getBaseInventory') && !url.endsWith('/api/me/trade-status'))).toEqual([]);
     expect(screen.getByTestId('mythical-bridge')).toHaveAttribute('data-step', 'address');
+  });
+
+  it('says a bad address in the player\'s language, under the field and in the toast (the German look shots showed English)', async () => {
+    stubFetch(() => ({ status: 500, body: {} }));
+    await setChosenLocale('de');
+    try {
+      // The earlier tests' English toasts are gone first: only this one's may show.
+      act(() => { notifications.clean(); });
+      renderModal({ wallets: [] });
+      fireEvent.submit(screen.getByLabelText(/Wallet-Adresse|Wallet address/).closest('form') as HTMLFormElement);
+      await waitFor(() => expect(screen.getAllByText(i18n._('text.bridge.invalidWallet'))).toHaveLength(2));
+      expect(i18n._('text.bridge.invalidWallet')).not.toBe(BRIDGE_TEXT.invalidWallet);
+      expect(screen.queryByText(BRIDGE_TEXT.invalidWallet)).toBeNull();
+    } finally {
+      await setChosenLocale(null);
+    }
   });
 
   it('shows the server text in a red box when the bridge is not configured', async () => {

@@ -15,6 +15,7 @@ import type { MarketplaceProfile } from '../../../contract/bridge';
 import { bridgeMachine, type FinalizeRequest, type FinalizeResult } from '../../../machines/mythical-bridge';
 import { currentUserQuery } from '../../api/currentUser';
 import { t } from '../../i18n';
+import { localServerText } from '../../i18n/serverTexts';
 import { BRIDGE_TEXT } from '../../i18n/texts';
 import { BusyModal } from '../../overlays/BusyModal';
 import { SignInOffer } from '../../host-bridge/host';
@@ -43,13 +44,15 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
   const finalizing = state.matches('finalizing');
   const complete = state.matches('complete');
   const whoami = useQuery(currentUserQuery);
+  // The machine keeps the contract's English (it is pure); the player reads their language.
+  const shownError = context.error === null ? null : localServerText(context.error);
 
   // Every new error is also a toast, once.
   const toasted = useRef(0);
   useEffect(() => {
     if (context.errors === toasted.current || !context.error) return;
     toasted.current = context.errors;
-    showToast({ message: context.error, tone: 'error', area: 'economy' });
+    showToast({ message: localServerText(context.error), tone: 'error', area: 'economy' });
   }, [context.errors, context.error]);
 
   useEffect(() => {
@@ -69,8 +72,8 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
       <AddressStep
         uuid={user?.uuid ?? ''}
         wallet={context.wallet}
-        inputError={context.errorSource === 'input' ? context.error : null}
-        requestError={context.errorSource === 'request' ? context.error : null}
+        inputError={context.errorSource === 'input' ? shownError : null}
+        requestError={context.errorSource === 'request' ? shownError : null}
         verifying={state.matches('verifying')}
         onEdit={(wallet) => send({ type: 'EDIT', wallet })}
         onContinue={() => send({ type: 'CONTINUE' })}
@@ -84,7 +87,7 @@ export default function MythicalBridgeModal({ onClose }: OverlayProps<'mythicalB
     body = (
       <ConfirmStep
         wallet={context.wallet}
-        error={context.error}
+        error={shownError}
         finalizing={finalizing}
         onBack={() => send({ type: 'BACK' })}
         onFinalize={() => send({ type: 'FINALIZE' })}

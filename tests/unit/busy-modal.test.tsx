@@ -2,13 +2,11 @@
 // in flight the modal has no close button, Escape neither closes it nor reaches the overlay
 // host listening on the document, and onClose is never called; once idle all three work again.
 import { Button } from '@mantine/core';
-import { configure, fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BusyModal } from '../../src/overlays/BusyModal';
 import { renderWithShell } from '../support/render';
-
-configure({ asyncUtilTimeout: 5_000 });
 
 function Harness({ onClose }: { onClose: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@
 // feature that is off (the game's trigger) says it is unavailable with the studio's message
 // instead of opening the feature's screen, and the game hears it in capabilities and as the
 // `features` event.
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FEATURES, getFeatures, type FeatureMap } from '../../contract/features';
@@ -44,7 +44,6 @@ function serve(): FakeServer {
   return server;
 }
 
-configure({ asyncUtilTimeout: 5_000 });
 let server: FakeServer;
 beforeEach(() => { served = all(true); takeFeatures(null); server = serve(); });
 afterEach(() => { vi.restoreAllMocks(); takeFeatures(null); setRequestHost(null); });

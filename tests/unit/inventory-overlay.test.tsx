@@ -1,7 +1,7 @@
 // The Inventory overlay in jsdom against a fake server: the items with their
 // pictures and counts, my listings and wagers; the History tab with what, with whom, the amount
 // and the balance after, and "Load more" asking for the page before the last entry shown.
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ITEM_IDS } from '../../contract/items';
 import { myHistory, myInventory, type HistoryEntry, type MyInventory } from '../../contract/myEconomy';
@@ -42,7 +42,6 @@ function serve(): FakeServer {
   return server;
 }
 
-configure({ asyncUtilTimeout: 5_000 });
 let server: FakeServer;
 const requests = () => server.sent.map((request) => request.url);
 beforeEach(() => { signedIn = true; server = serve(); });

@@ -1,7 +1,7 @@
 // The Leaderboard overlay in jsdom against a fake server: the weekly board with the player's row
 // highlighted, their own row below the list when they are further down, the all-time tab and the
 // stat picker asking the server again, and the friends scope naming whose ids it sends.
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Leaderboard } from '../../contract/leaderboards';
 import LeaderboardOverlay from '../../src/features/leaderboard/LeaderboardOverlay';
@@ -32,7 +32,6 @@ function fakeServer(input: RequestInfo | URL): Promise<Response> {
   return json({ error: 'Not found' }, 404);
 }
 
-configure({ asyncUtilTimeout: 5_000 });
 beforeEach(() => { requests = []; vi.stubGlobal('fetch', vi.fn(fakeServer)); });
 afterEach(() => { vi.unstubAllGlobals(); });
 

@@ -1,6 +1,6 @@
 // The profile overlay in jsdom against a fake server (fetch): your own profile, another
 // player's through Find a player, Back to yours, and the error catalogue's texts.
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../contract/profile';
 import ProfileOverlay from '../../src/features/profile/ProfileOverlay';
@@ -44,9 +44,6 @@ function renderOverlay(payload: { uuid?: string } = {}) {
 
 // jsdom has no document.fonts, which Mantine's autosizing Textarea listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
-
-// A loaded CI machine renders slowly: give findBy* more than its default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => { requests = []; failProfile = null; vi.stubGlobal('fetch', vi.fn(fakeServer)); });
 afterEach(() => { vi.unstubAllGlobals(); });

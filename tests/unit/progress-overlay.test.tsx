@@ -1,6 +1,6 @@
 // The level progress overlay in jsdom against a fake server: the card, the grid and the count
 // from real-shaped data; jsdom has no WebGL, so the background must fall back to plain.
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEVEL_REQUIREMENTS } from '../../contract/levels';
 import { userProgressOf } from '../../contract/progress';
@@ -9,9 +9,6 @@ import { startBackground } from '../../src/features/progress/LevelBackground';
 import { renderWithShell, testQueryClient } from '../support/render';
 
 let answer: { status: number; body: unknown };
-
-// A loaded CI machine renders slowly: give findBy* more than its default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }))));

@@ -1,6 +1,6 @@
 // The release notes overlay in jsdom against a fake server: loading text, the figures, month
 // groups with badges, the Newest badge, the dialog, and Escape closing the dialog first.
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReleaseNotesOverlay from '../../src/features/releases/ReleaseNotesOverlay';
 import { setChosenLocale } from '../../src/settings-store/language';
@@ -12,8 +12,6 @@ const LOGS = [
 ];
 
 let status = 200;
-// A loaded CI machine renders slowly: give findBy* more than its default second.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(() => {
   status = 200;

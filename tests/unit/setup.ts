@@ -7,11 +7,16 @@
 // storage, the address, the toasts or the timers is put back here.
 import '@testing-library/jest-dom/vitest';
 import { notifications, notificationsStore } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Without vitest globals Testing Library cannot register its own cleanup: unmount after each test.
 afterEach(() => { cleanup(); });
+// findBy* and waitFor wait for what a component shows after a render: Mantine in jsdom takes
+// about a second on an idle 2-core machine and several beside the end-to-end lane, so Testing
+// Library's 1 s default failed tests that only waited (a refused Discord sign-in's text). What
+// must not appear is checked another way (queryBy after the moment it would have shown).
+configure({ asyncUtilTimeout: 5_000 });
 
 /** The address jsdom gives a new window, read by the first file of each worker. */
 const FRESH_URL_KEY = '__freshUrl';

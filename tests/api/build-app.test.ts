@@ -10,7 +10,7 @@ import { createDb, type Db, type DbHandle } from '../../server/db/createDb';
 import configPlugin from '../../server/plugins/external/config';
 import sessionsPlugin from '../../server/plugins/sessions';
 import { createScratchDatabase } from './harness/servers';
-import { buildStartedApp, testConfig } from './helpers';
+import { buildStartedApp, onRunEngine, testConfig } from './helpers';
 
 interface EmptyDatabase { name: string; open(): Promise<DbHandle & { drop(): Promise<void> }> }
 
@@ -20,8 +20,7 @@ interface EmptyDatabase { name: string; open(): Promise<DbHandle & { drop(): Pro
  * a whole initdb, up to a minute on a busy machine, for what does not depend on the engine.
  */
 function emptyDatabases(): EmptyDatabase[] {
-  const all = anyEmptyDatabases();
-  return [all.find((d) => d.name === 'postgres') ?? all[0]!];
+  return [onRunEngine(anyEmptyDatabases())];
 }
 
 function anyEmptyDatabases(): EmptyDatabase[] {

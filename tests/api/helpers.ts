@@ -77,8 +77,14 @@ export function allTestDatabases(): TestDatabase[] {
  * the migrations) and every end-to-end test runs on PGlite, as `npm start` does.
  */
 export function testDatabases(): TestDatabase[] {
-  const all = allTestDatabases();
-  return [all.find((d) => d.name === 'postgres') ?? all[0]!];
+  return [onRunEngine(allTestDatabases())];
+}
+
+/** Of databases on either engine, the one on the engine this run's API files use (above). */
+export function onRunEngine<T extends { name: string }>(all: readonly T[]): T {
+  const chosen = all.find((d) => d.name === 'postgres') ?? all.find((d) => d.name === 'pglite');
+  if (!chosen) throw new Error('no test database on either engine');
+  return chosen;
 }
 
 /** One engine by name, for a file about that engine (undefined when this run cannot reach it). */

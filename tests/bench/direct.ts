@@ -25,6 +25,7 @@ import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services
 import * as market from '../../server/services/economy/marketplace';
 import { tradeRulesOf } from '../../server/services/economy/tradeHolds';
 import { z } from 'zod';
+import { LISTING_PRICE_TC } from '../api/harness/examples/economy';
 
 export interface DirectPlayer { uuid: string; username: string }
 
@@ -120,14 +121,14 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
     setup: async (ctx, calls) => { await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls)); },
     run: async (ctx) => {
       if (await market.anyListingExpired(ctx.db)) await inTransaction(ctx.db, (trx) => market.sweepExpired(trx));
-      await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)));
+      await once(ctx, 'bench', (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: LISTING_PRICE_TC, quantity: 1 }, tradeRulesOf(ctx.config)));
     },
   },
   'POST /api/seaport/cancel-listing': {
     setup: async (ctx, calls) => {
       await give(ctx.db, ctx.player.uuid, ITEM, BigInt(calls));
       for (let i = 0; i < calls; i++) {
-        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)))).order_id);
+        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.player.uuid, username: ctx.player.username }, { itemUuid: ITEM, priceInTripCoins: LISTING_PRICE_TC, quantity: 1 }, tradeRulesOf(ctx.config)))).order_id);
       }
     },
     run: async (ctx, i) => {
@@ -139,9 +140,9 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   'POST /api/seaport/buy-listing': {
     setup: async (ctx, calls) => {
       await give(ctx.db, ctx.other.uuid, ITEM, BigInt(calls));
-      await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 1_00n);
+      await fund(ctx.db, ctx.player.uuid, BigInt(calls) * BigInt(LISTING_PRICE_TC) * 1_00n);
       for (let i = 0; i < calls; i++) {
-        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.other.uuid, username: ctx.other.username }, { itemUuid: ITEM, priceInTripCoins: 1, quantity: 1 }, tradeRulesOf(ctx.config)))).order_id);
+        ctx.prepared.push((await inTransaction(ctx.db, (trx) => market.createListing(trx, { id: ctx.other.uuid, username: ctx.other.username }, { itemUuid: ITEM, priceInTripCoins: LISTING_PRICE_TC, quantity: 1 }, tradeRulesOf(ctx.config)))).order_id);
       }
     },
     run: async (ctx, i) => {

@@ -193,10 +193,12 @@ function queueOf(calls: RawRequest[]): Request[] {
 
 async function ensureBuilt(): Promise<string> {
   const dist = join(ROOT, 'dist');
-  if (!existsSync(join(dist, 'index.html'))) {
-    console.log('dist/ is not built: building the shell first…');
-    const built = spawnSync('npx', ['vite', 'build'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
+  // The shell and the demo game both: the overlay's row opens settings over the running game, and
+  // without dist/game the loading screen never ends (it failed so on a fresh checkout).
+  if (!existsSync(join(dist, 'index.html')) || !existsSync(join(dist, 'game'))) {
+    console.log('dist/ is not built: building the shell and the demo game first…');
+    const built = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('npm run build failed');
   }
   return dist;
 }

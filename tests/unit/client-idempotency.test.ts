@@ -56,7 +56,7 @@ describe('the keys the client makes', () => {
     // A page served over plain http (a LAN address, a portal's preview) has crypto.getRandomValues
     // but no crypto.randomUUID.
     const real = globalThis.crypto;
-    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array) => real.getRandomValues(bytes) });
+    vi.stubGlobal('crypto', { getRandomValues: (bytes: Uint8Array<ArrayBuffer>) => real.getRandomValues(bytes) });
     for (const key of [newIdempotencyKey('crates'), newAttempt()]) {
       expect(IdempotencyKey.safeParse(key).success).toBe(true);
     }

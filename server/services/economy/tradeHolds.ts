@@ -232,16 +232,16 @@ export async function checkPurchase(trx: Trx, buyerId: string, itemUuid: string,
  * Adds a move between two players to their UTC day (TripCoins paid for a listing, items given),
  * refusing (409 PAIR_DAILY_CAP) one that would pass either cap. The pair's row is updated under
  * its lock, so concurrent moves between the same two players are counted one after the other.
+ * The pair's order is PostgreSQL's own (least, greatest), the order the table's check holds it to.
  */
 export async function chargePair(trx: Trx, from: string, to: { id: string; username: string }, move: { coins?: bigint; items?: bigint }, rules: TradeRules, action: TradeAction): Promise<void> {
-  const [a, b] = from < to.id ? [from, to.id] : [to.id, from];
   const coins = (move.coins ?? 0n).toString();
   const items = (move.items ?? 0n).toString();
   const capCoins = rules.pairCapCoins.toString();
   const capItems = String(rules.pairCapItems);
   const row = await sql<{ coins: string | number }>`
     INSERT INTO trade_pair_days AS t (player_a, player_b, day, coins, items)
-    SELECT ${a}::uuid, ${b}::uuid, (now() AT TIME ZONE 'UTC')::date, ${coins}::bigint, ${items}::bigint
+    SELECT least(${from}::uuid, ${to.id}::uuid), greatest(${from}::uuid, ${to.id}::uuid), (now() AT TIME ZONE 'UTC')::date, ${coins}::bigint, ${items}::bigint
     WHERE (${capCoins}::bigint = 0 OR ${coins}::bigint <= ${capCoins}::bigint) AND (${capItems}::bigint = 0 OR ${items}::bigint <= ${capItems}::bigint)
     ON CONFLICT (player_a, player_b, day) DO UPDATE SET coins = t.coins + excluded.coins, items = t.items + excluded.items
     WHERE (${capCoins}::bigint = 0 OR t.coins + excluded.coins <= ${capCoins}::bigint) AND (${capItems}::bigint = 0 OR t.items + excluded.items <= ${capItems}::bigint)

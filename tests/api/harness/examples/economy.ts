@@ -7,6 +7,9 @@ import type { Example, ExampleContext } from '../examples';
 import { api, counterpartOf, fundCoins, fundItems } from '../setup';
 
 const TRADED_ITEM = BASE_SET_ITEMS[0]?.uuid ?? ITEM_IDS.baseSetCrate;
+/** The price every example listing asks (TripCoins): one price, so the listings of a run never
+ * fall outside the price band their own sales make (the bench's direct runs list at it too). */
+export const LISTING_PRICE_TC = 5;
 const retrySafe = () => ({ 'idempotency-key': randomUUID() });
 
 /** An open coin flip offered by `creator` (funded for the stake first). */
@@ -20,7 +23,7 @@ async function openFlip(ctx: ExampleContext, creator: Actor): Promise<string> {
 async function listing(ctx: ExampleContext, seller: Actor): Promise<string> {
   await fundItems(ctx.db, seller, TRADED_ITEM, 1n);
   const answer = await api<{ listing: { order_id: string } }>(ctx, seller, 'POST', '/api/seaport/create-listing', {
-    itemUuid: TRADED_ITEM, priceInTripCoins: 5, quantity: 1, durationDays: LISTING_DURATION_DAYS,
+    itemUuid: TRADED_ITEM, priceInTripCoins: LISTING_PRICE_TC, quantity: 1, durationDays: LISTING_DURATION_DAYS,
   });
   return answer.listing.order_id;
 }
@@ -47,7 +50,7 @@ export const ECONOMY_EXAMPLES: Record<string, Example> = {
   'POST /api/seaport/create-listing': {
     async call(ctx) {
       await fundItems(ctx.db, ctx.owner, TRADED_ITEM, 1n);
-      return { body: { itemUuid: TRADED_ITEM, priceInTripCoins: 5, quantity: 1, durationDays: LISTING_DURATION_DAYS } };
+      return { body: { itemUuid: TRADED_ITEM, priceInTripCoins: LISTING_PRICE_TC, quantity: 1, durationDays: LISTING_DURATION_DAYS } };
     },
   },
   'GET /api/marketplace/listing/:id': { async call(ctx) { return { params: { id: await listing(ctx, ctx.owner) } }; }, ownership: 'anyone' },

@@ -4,7 +4,9 @@ import { E2E_SERVER_COMMAND, e2eServerEnv, SERVER_STARTED_ENV } from './tests/e2
 // End-to-end tests drive Debian's Chromium (never a downloaded browser) against the built
 // product served by the real server on a throwaway in-memory database.
 const port = Number(process.env.E2E_PORT ?? 8181);
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-gl=swiftshader', '--enable-unsafe-swiftshader'];
+// WebGL (the demo game, the level background) on SwiftShader; the page itself composited in
+// software, which costs the suite's runs ~10% less CPU than compositing through SwiftShader too.
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-gl=swiftshader', '--enable-unsafe-swiftshader', '--disable-gpu-compositing'];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -204,12 +204,18 @@ async function ensureBuilt(): Promise<string> {
 }
 
 async function apiBench(server: BenchServer, api: string, baseline: string): Promise<ApiRow[]> {
-  const rows: ApiRow[] = [];
-  const base = await timed('baseline: bare Fastify {ok:true}', `${baseline}/bare`, {});
-  rows.push({ ...base, vsBaseline: 1 });
+  // The bare route three times, spread over the read rows, and the median of the three: one
+  // 5-second window of it swung from 18,000 to 33,000 requests a second between quiet runs (the
+  // first window of a process, and a machine whose load drifts), and every ratio moved with it.
+  const bareRuns: ApiRow[] = [];
+  const bare = async () => { bareRuns.push(await timed('baseline: bare Fastify {ok:true}', `${baseline}/bare`, {})); };
+  await bare();
+  const measured: ApiRow[] = [];
+  if (READ_ROWS) measured.push(...await readRows(server, api, baseline, bare));
+  while (bareRuns.length < 3) await bare();
+  const base = [...bareRuns].sort((a, b) => a.rps - b.rps)[1] as ApiRow;
   const vs = (row: ApiRow): ApiRow => ({ ...row, vsBaseline: row.rps / base.rps });
-
-  if (READ_ROWS) rows.push(...await readRows(server, api, baseline, vs));
+  const rows: ApiRow[] = [{ ...base, vsBaseline: 1, note: `median of ${bareRuns.map((r) => n(r.rps)).join(' / ')}` }, ...measured.map(vs)];
   if (RUSH_BUYERS > 0) rows.push(await rushRow(server, api));
   rows.push(...await moneyRows(server, api, vs));
   return rows;
@@ -246,11 +252,15 @@ async function answerOf(api: string, sid: string): Promise<{ uuid: string }> {
   return (await fetch(`${api}/api/whoami`, { headers: { cookie: `sid=${sid}` } })).json() as Promise<{ uuid: string }>;
 }
 
-async function readRows(server: BenchServer, api: string, baseline: string, vs: (row: ApiRow) => ApiRow): Promise<ApiRow[]> {
+/** The read rows, with `bare()` (another run of the bare route) between them; their ratios are
+ * set afterwards, against the median of the bare runs. */
+async function readRows(server: BenchServer, api: string, baseline: string, bare: () => Promise<void>): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
+  const vs = (row: ApiRow) => row;
   for (const key of READS.filter((k) => ALL_ENDPOINTS.some((e) => endpointKey(e) === k))) {
     rows.push(vs(await timed(key, `${api}${key.split(' ')[1]}`, {})));
   }
+  await bare();
   const [player] = await server.ask<Array<{ username: string; password: string; sid: string }>>({ cmd: 'players', count: 1 });
   if (!player) throw new Error('no bench player');
   const signedIn = vs(await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } }));
@@ -274,6 +284,7 @@ async function readRows(server: BenchServer, api: string, baseline: string, vs: 
     if (label !== 'GET /api/config') rows.push(vs(await timed(label, `${api}${path}`, {})));
     rows.push(vs(await timed(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } })));
   }
+  await bare();
 
   // Login: every request needs its own solved bot-check token, solved before the clock starts.
   const send = httpTransport(api);
@@ -303,20 +314,32 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
   // Every money-moving endpoint, with its valid calls prepared by the examples.
   for (const endpoint of ALL_ENDPOINTS.filter((e) => e.movesValue && e.access !== 'admin' && (!ONLY || ONLY.test(endpointKey(e))))) {
     const key = endpointKey(endpoint);
-    process.stderr.write(`  preparing ${CALLS} valid calls of ${key}…\n`);
-    const prepared = await server.ask<Prepared>({ cmd: 'prepare', key, count: CALLS, clients: CONNECTIONS }).catch((error: Error) => error);
-    if (prepared instanceof Error || prepared.probeStatus >= 300) {
-      const why = prepared instanceof Error ? prepared.message : `its valid call answered ${prepared.probeStatus}: ${prepared.probeBody}`;
+    const direct = DIRECT_TRANSACTIONS[key] !== undefined;
+    // Both sides the same way: three runs each, alternating, the median of each. (The API's one
+    // run came first, on code the direct runs then found warm: it read cold against warm.)
+    const apiRuns: ApiRow[] = [];
+    const directRuns: number[] = [];
+    let why: string | null = null;
+    for (let run = 0; run < (direct ? 3 : 1) && why === null; run++) {
+      process.stderr.write(`  preparing ${CALLS} valid calls of ${key}…\n`);
+      const prepared = await server.ask<Prepared>({ cmd: 'prepare', key, count: CALLS, clients: CONNECTIONS }).catch((error: Error) => error);
+      if (prepared instanceof Error || prepared.probeStatus >= 300) {
+        why = prepared instanceof Error ? prepared.message : `its valid call answered ${prepared.probeStatus}: ${prepared.probeBody}`;
+        break;
+      }
+      apiRuns.push(await timed(key, api, { requests: queueOf(prepared.requests), amount: prepared.requests.length }));
+      // The same number of calls from the same number of clients.
+      if (direct) directRuns.push(await timedDirect(`${key} (direct)`, prepared.requests.length, () => server.ask<number>({ cmd: 'direct', key, calls: prepared.requests.length, clients: CONNECTIONS })));
+    }
+    if (why !== null) {
       rows.push({ target: key, rps: 0, p50: 0, p99: 0, non2xx: 0, total: 0, note: `NOT MEASURED: ${why.slice(0, 140)} (see tests/api/harness/examples.ts)` });
       continue;
     }
-    const row = vs(await timed(key, api, { requests: queueOf(prepared.requests), amount: prepared.requests.length }));
-    if (DIRECT_TRANSACTIONS[key]) {
-      // The same number of calls from the same number of clients; median of three runs.
-      const runs: number[] = [];
-      for (let i = 0; i < 3; i++) runs.push(await timedDirect(`${key} (direct)`, prepared.requests.length, () => server.ask<number>({ cmd: 'direct', key, calls: prepared.requests.length, clients: CONNECTIONS })));
-      const tps = runs.sort((a, b) => a - b)[1] ?? 0;
-      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, ...await pgbenchOf(server, key, prepared.requests.length, row.rps) });
+    const row = vs(apiRuns.sort((a, b) => a.rps - b.rps)[Math.floor(apiRuns.length / 2)] as ApiRow);
+    if (direct) {
+      const tps = directRuns.sort((a, b) => a - b)[1] ?? 0;
+      const runsNote = `API runs ${apiRuns.map((r) => n(r.rps)).join(' / ')}; direct ${directRuns.map((t) => n(t)).join(' / ')}`;
+      rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, note: runsNote, ...await pgbenchOf(server, key, row.total, row.rps) });
     } else {
       rows.push({ ...row, note: NOT_REPEATABLE[key] ?? 'no direct-SQL hook yet (tests/bench/direct.ts)' });
     }
@@ -351,7 +374,7 @@ function apiTable(database: string, rows: ApiRow[]): string {
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows.map((r) => r.note?.startsWith('NOT MEASURED')
       ? `| ${r.target} | | | | | | | ${r.note} | | |`
-      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? ratio(r.vsDirect) : (r.note ?? '')} | ${pgbenchCell(r.pgbench)} | ${ratio(r.vsPgbench)} |`),
+      : `| ${r.target} | ${n(r.rps)} | ${n(r.p50, 1)} | ${n(r.p99, 1)} | ${r.non2xx}/${r.total} | ${ratio(r.vsBaseline)} | ${r.directTps ? n(r.directTps) : ''} | ${r.vsDirect ? `${ratio(r.vsDirect)}${r.note ? ` (${r.note})` : ''}` : (r.note ?? '')} | ${pgbenchCell(r.pgbench)} | ${ratio(r.vsPgbench)} |`),
   ].join('\n');
 }
 

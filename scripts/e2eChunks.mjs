@@ -7,7 +7,7 @@ export const E2E_DIR = 'tests/e2e';
 // About this many chunks: fewer leaves one lane waiting on the other's last chunk, more pays
 // Playwright's start, a browser launch and its first pages per chunk (the lane's server is
 // started once, for all its chunks).
-const E2E_CHUNKS = 9;
+const E2E_CHUNKS = 8;
 
 /**
  * The end-to-end spec files in chunks of about equal weight, heaviest first. A file weighs what

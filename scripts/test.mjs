@@ -3,12 +3,11 @@
 // types and unit + API; the other the build and then the end-to-end tests. The end-to-end suite
 // is the longest step by far, so it is cut into chunks of spec files (each its own Playwright run,
 // against one server the lane starts for all its chunks), which a lane takes one at a time: the
-// end-to-end lane from the start, the other as soon as unit + API is done, and with it a third
-// lane that runs only chunks. The lanes then end within a chunk of each other instead of one
-// waiting minutes for the other.
-// Several Playwright runs side by side fit because the demo game draws at most five frames a second
-// in the suite and the browser mostly waits; each lane's runs use their own ports (E2E_PORT, then
-// ten apart for each further lane) and their own output folders.
+// end-to-end lane from the start, the other as soon as unit + API is done. Both lanes then end
+// within a chunk of each other instead of one waiting minutes for the other.
+// Two Playwright runs side by side fit because the demo game draws at most five frames a second in
+// the suite and the browser mostly waits; each lane's runs use their own ports (E2E_PORT, and
+// E2E_PORT + 10 for the second lane) and their own output folders.
 // The end-to-end lane prints as it goes; the other lane's output is kept apart and printed whole
 // once both are done (each step's start and end line shows at once).
 // TEST_PARALLEL=0 runs every step one after the other, the end-to-end suite as one run.
@@ -149,9 +148,6 @@ function showLog(label, logFile) {
 }
 
 const e2eBasePort = Number(process.env.E2E_PORT ?? 8181);
-/** End-to-end lanes at most (E2E_LANES; 2 keeps the third from joining). Each has its own ports,
- * ten apart from E2E_PORT (its specs' playground and fakes use the nine after its own). */
-const E2E_LANES = Math.max(2, Number(process.env.E2E_LANES ?? 3));
 
 /**
  * Starts the end-to-end server on `port` for a lane's chunks (each would otherwise start its own:
@@ -253,9 +249,7 @@ if (process.env.TEST_PARALLEL === '0') {
   await template;
   status = await sequence(['lint', 'types', 'unit', 'build', 'end-to-end', 'end-to-end (timed)', 'unit (timed)']);
 } else {
-  const logDir = mkdtempSync(join(tmpdir(), 'tripshell-test-'));
-  const log = join(logDir, 'checks.log');
-  const thirdLog = join(logDir, 'third-lane.log');
+  const log = join(mkdtempSync(join(tmpdir(), 'tripshell-test-')), 'checks.log');
   const queue = wanted('end-to-end') ? e2eChunks().map((chunk, i) => ({ ...chunk, index: i + 1 })) : [];
   const chunkCount = queue.length;
   const built = sequence(['build']).then(async (code) => { await template; return code; });
@@ -263,19 +257,13 @@ if (process.env.TEST_PARALLEL === '0') {
   const e2e = built.then((code) => (code === 0 ? e2eLane(queue, chunkCount, 0, undefined, kept) : code));
   // The other lane joins the end-to-end suite once its own checks are done, passed or not: the
   // suite's verdict is worth having either way. It waits for the build the suite runs against.
-  const checked = sequence(['lint', 'types'], log).then(async (code) => (code === 0 ? (await template, sequence(['unit'], log)) : code));
-  const checks = checked.then(async (code) => {
+  const checks = sequence(['lint', 'types'], log).then(async (code) => (code === 0 ? (await template, sequence(['unit'], log)) : code)).then(async (code) => {
     const buildCode = await built;
     return (buildCode === 0 ? await e2eLane(queue, chunkCount, 1, log) : 0) || code;
   });
-  // A third end-to-end lane once unit + API is done: two Playwright runs mostly wait (on the
-  // pages' timers, the server, the demo game's few frames) and leave the second core half idle.
-  // Beside the API tests it would only slow them, so it joins with the second lane.
-  const third = E2E_LANES > 2 ? checked.then(async () => ((await built) === 0 ? e2eLane(queue, chunkCount, 2, thirdLog) : 0)) : Promise.resolve(0);
-  const [checksStatus, e2eStatus, thirdStatus] = await Promise.all([checks, e2e, third]);
+  const [checksStatus, e2eStatus] = await Promise.all([checks, e2e]);
   showLog('the second lane (lint, types, unit + API, end-to-end chunks)', log);
-  showLog('the third lane (end-to-end chunks)', thirdLog);
-  status = checksStatus || e2eStatus || thirdStatus;
+  status = checksStatus || e2eStatus;
   // The budgets, alone on the machine; after a failure they would only add noise. The timed
   // end-to-end tests run against the first lane's server, idle by then: its start is paid once.
   try {

@@ -27,7 +27,7 @@ async function recordLoadingScreen(page: Page) {
       const last = w.__loadingLog?.at(-1);
       if (message && (!last || last.message !== message || last.percent !== percent)) w.__loadingLog?.push({ t: performance.now(), message, percent });
     };
-    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(read).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
   });
 }
 

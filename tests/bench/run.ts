@@ -256,19 +256,18 @@ async function answerOf(api: string, sid: string): Promise<{ uuid: string }> {
  * set afterwards, against the median of the bare runs. */
 async function readRows(server: BenchServer, api: string, baseline: string, bare: () => Promise<void>): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
-  const vs = (row: ApiRow) => row;
   for (const key of READS.filter((k) => ALL_ENDPOINTS.some((e) => endpointKey(e) === k))) {
-    rows.push(vs(await timed(key, `${api}${key.split(' ')[1]}`, {})));
+    rows.push(await timed(key, `${api}${key.split(' ')[1]}`, {}));
   }
   await bare();
   const [player] = await server.ask<Array<{ username: string; password: string; sid: string }>>({ cmd: 'players', count: 1 });
   if (!player) throw new Error('no bench player');
-  const signedIn = vs(await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } }));
+  const signedIn = await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } });
   rows.push(signedIn);
   // The same answer from the bare route: its bytes and headers cost this much without the shell.
   const answer = await fetch(`${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } });
   await server.ask({ cmd: 'sameAnswer', body: await answer.text(), headers: answerHeaders(answer.headers) });
-  const sameBytes = vs(await timed('baseline: bare Fastify answering the signed-in whoami\'s bytes and headers', `${baseline}/same`, {}));
+  const sameBytes = await timed('baseline: bare Fastify answering the signed-in whoami\'s bytes and headers', `${baseline}/same`, {});
   rows.push({ ...sameBytes, note: `GET /api/whoami (logged in) / this: ${ratio(signedIn.rps / sameBytes.rps)}` });
   // The leaderboard read: cached in the process (short TTL, dropped on a score), so a repeated
   // read is the whoami row's cost plus the answer. One reported score puts the player on it.
@@ -278,11 +277,11 @@ async function readRows(server: BenchServer, api: string, baseline: string, bare
     body: JSON.stringify({ uuid: (await answerOf(api, player.sid)).uuid, reportId: `bench-${Date.now()}`, wins: 3, kills: 7 }),
   });
   if (!reported.ok) throw new Error(`bench stats report failed: ${reported.status}`);
-  const board = vs(await timed('GET /api/leaderboards (logged in, cached)', `${api}/api/leaderboards`, { headers: { cookie: `sid=${player.sid}` } }));
+  const board = await timed('GET /api/leaderboards (logged in, cached)', `${api}/api/leaderboards`, { headers: { cookie: `sid=${player.sid}` } });
   rows.push({ ...board, note: `GET /api/whoami (logged in) / this: ${ratio(signedIn.rps / board.rps)}` });
   for (const [label, path] of COOKIE_READS) {
-    if (label !== 'GET /api/config') rows.push(vs(await timed(label, `${api}${path}`, {})));
-    rows.push(vs(await timed(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } })));
+    if (label !== 'GET /api/config') rows.push(await timed(label, `${api}${path}`, {}));
+    rows.push(await timed(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } }));
   }
   await bare();
 
@@ -294,7 +293,7 @@ async function readRows(server: BenchServer, api: string, baseline: string, bare
     label: 'login', method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' },
     payload: JSON.stringify({ username: player.username, password: player.password, remember_me: true, turnstile_token: token }),
   }));
-  rows.push({ ...vs(await timed('POST /api/login', api, { requests: queueOf(logins), amount: LOGINS, connections: Math.min(CONNECTIONS, 4) })), note: `scrypt N=2^${SCRYPT_LOG_N}` });
+  rows.push({ ...(await timed('POST /api/login', api, { requests: queueOf(logins), amount: LOGINS, connections: Math.min(CONNECTIONS, 4) })), note: `scrypt N=2^${SCRYPT_LOG_N}` });
   return rows;
 }
 

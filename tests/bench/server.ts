@@ -57,6 +57,16 @@ export interface RushCheck { supply: number; remaining: number; bought: number; 
 /** The shop the rush buys from: POST /api/crates/buy/v2, one crate per call. */
 const RUSH_VERSION = 1;
 
+/** The headers that say how a page may be used (its policies), without those of one answer's body or of the rate limit. */
+function pageOwnHeaders(headers: Record<string, string | string[] | number | undefined>): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || /^(content-(type|length|encoding)|etag|last-modified|date|connection|keep-alive|transfer-encoding|x-ratelimit-.*|retry-after)$/i.test(name)) continue;
+    own[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return own;
+}
+
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   // Logging as configured (BENCH_LOG_LEVEL, default info as in production; stdout goes nowhere).
@@ -69,7 +79,13 @@ async function main(): Promise<void> {
   // Node and Fastify cost for that answer alone, to tell the answer's size from the shell's work.
   let same: { body: string; headers: Record<string, string> } = { body: '{"ok":true}', headers: { 'content-type': 'application/json; charset=utf-8' } };
   bare.get('/same', (_request, reply) => { void reply.headers(same.headers).send(same.body); });
-  bare.get('/blank.html', async (_req, reply) => reply.type('text/html').send('<!doctype html><html><head><title>blank</title></head><body><h1>Blank</h1></body></html>'));
+  // The blank page carries the headers the app's page is served with (its isolation and security
+  // policy): a page from the same server gets them. Without them the browser keeps the blank page in
+  // the tab's first renderer, while the app's page (Cross-Origin-Opener-Policy) moves to a new one,
+  // ~20-40 ms that are the policy's, not the page's.
+  const appPage = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+  const pageHeaders = appPage.statusCode === 200 ? pageOwnHeaders(appPage.headers) : {};
+  bare.get('/blank.html', async (_req, reply) => reply.headers(pageHeaders).type('text/html').send('<!doctype html><html><head><title>blank</title></head><body><h1>Blank</h1></body></html>'));
   const baseline = await bare.listen({ port: 0, host: '127.0.0.1' });
 
   const send = injectTransport(app, new URL(api).host);

@@ -12,6 +12,7 @@ import { REACT_ROOT_ATTRIBUTE, mountShell } from '../../src/app/mountShell';
 import type { ShellBoot } from '../../src/app/shellTypes';
 import { driveLoadingScreen } from '../../src/features/loading/domScreen';
 import { LOADING_STYLE_ID, firstFrameMarkup } from '../../src/features/loading/firstFrame';
+import { FONT_SYSTEM } from '../../src/ui/type';
 import { domSignature } from './domSignature';
 
 afterEach(() => { document.body.replaceChildren(); document.getElementById(LOADING_STYLE_ID)?.remove(); });
@@ -59,5 +60,27 @@ describe('the loading screen, drawn once', () => {
   it('has no second implementation in the shell\'s code', () => {
     const drawing = sources('src').filter((path) => /ls-root|['"]loading-screen['"]/.test(readFileSync(path, 'utf8'))).sort();
     expect(drawing).toEqual(['src/features/loading/domScreen.ts', 'src/features/loading/firstFrame.ts']);
+  });
+});
+
+describe('the loading screen\'s first frame', () => {
+  const css = (path: string) => readFileSync(join(process.cwd(), path), 'utf8');
+  const style = document.createElement('style');
+  afterEach(() => { style.remove(); });
+
+  it('paints its words in the system\'s faces, and the bundled faces come with the effects', () => {
+    // A first layout that names a bundled face not yet downloaded pays for it before the first paint.
+    const system = /--ts-font-system:([^;]+);/.exec(css('src/ui/fonts.css'))?.[1]?.replace(/\s+/g, ' ').trim();
+    expect(system).toBe(FONT_SYSTEM);
+    expect(FONT_SYSTEM).not.toMatch(/Inter|Exo/);
+    style.textContent = css('src/features/loading/loadingScreen.css');
+    document.head.append(style);
+    const root = document.body.appendChild(document.createElement('div'));
+    root.setAttribute('data-first-frame', '');
+    root.innerHTML = firstFrameMarkup();
+    const faces = () => ['.ls-root', '.ls-title', '.ls-message', '.ls-percent'].map((selector) => getComputedStyle(root.querySelector(selector)!).fontFamily);
+    expect(faces()).toEqual(Array(4).fill('var(--ts-font-system)'));
+    root.setAttribute('data-effects', '');
+    expect(faces()).toEqual(['var(--ts-font-body)', 'var(--ts-font-display)', 'var(--ts-font-body)', 'var(--ts-font-display)']);
   });
 });

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresDialectConfig } from 'kysely';
+import { foldingPool } from './foldedClient';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './dataDirLock';
@@ -86,7 +87,8 @@ export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
       connect: () => { if (pool.idleCount === 0 && pool.totalCount >= max) waits++; return pool.connect(); },
       end: () => pool.end(),
     };
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: counted }) });
+    // A transaction's BEGIN and its last bookkeeping statement ride with its other statements (foldedClient.ts).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: foldingPool(counted) as unknown as PostgresDialectConfig['pool'] }) });
     await sql`select 1`.execute(db);
     return {
       db, kind: 'postgres', close: () => db.destroy(), listen: postgresListen(options.databaseUrl),

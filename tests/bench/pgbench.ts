@@ -77,11 +77,30 @@ const scriptString = (s: string) => `E'${s.replace(/\\/g, '\\\\').replace(/'/g, 
 /** `:name` outside `::` casts: pgbench would take it for a variable. */
 const PGBENCH_VARIABLE = /(?<!:):[A-Za-z_]/;
 
+/** A dollar-quoted literal ($tag$…$tag$, as server/db/foldedClient.ts's sqlLiteral writes them); $1 is a placeholder. */
+const DOLLAR_LITERAL = /\$([A-Za-z_]\w*)\$([\s\S]*?)\$\1\$/g;
+
+/**
+ * The statement with each dollar-quoted literal made a parameter: statements written with
+ * literals (to travel with the BEGIN or the COMMIT in one round trip) then vary per call the
+ * way a parameter does, and become the same kind of pgbench variable.
+ */
+export function literalsAsParameters(query: CapturedQuery): CapturedQuery {
+  const parameters = [...query.parameters];
+  const sql = query.sql.replace(DOLLAR_LITERAL, (_, _tag: string, value: string) => {
+    parameters.push(value);
+    return `$${parameters.length}`;
+  });
+  return { sql, parameters };
+}
+
 /**
  * A pgbench script from two captured calls of the same transaction by the same player
  * (`identity`: that player's uuid, username… as they appear in the parameters).
  */
-export function pgbenchScript(first: CapturedQuery[], second: CapturedQuery[], identity: Record<string, string>, choiceSets: ReadonlyArray<readonly string[]> = []): ScriptPlan {
+export function pgbenchScript(firstCall: CapturedQuery[], secondCall: CapturedQuery[], identity: Record<string, string>, choiceSets: ReadonlyArray<readonly string[]> = []): ScriptPlan {
+  const first = firstCall.map(literalsAsParameters);
+  const second = secondCall.map(literalsAsParameters);
   if (first.length !== second.length || first.some((q, i) => q.sql !== second[i]?.sql)) {
     throw new Error('pgbench script: two calls of the service issued different statements; no single script repeats it');
   }

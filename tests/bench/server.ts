@@ -256,7 +256,8 @@ async function main(): Promise<void> {
     })();
     answer.then(
       (result) => process.send?.({ id: message.id, result }),
-      (error: Error) => process.send?.({ id: message.id, error: error.message }),
+      // With its stack: the parent prints it, and a bench failure says where in this process it happened.
+      (error: Error) => process.send?.({ id: message.id, error: error.stack ?? error.message }),
     );
   });
   process.send?.({ ready: true, api, baseline, database: app.dbKind });

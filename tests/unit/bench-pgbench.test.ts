@@ -1,7 +1,8 @@
 // The pgbench floor's script builder (tests/bench/pgbench.ts): the statements stay the service's
 // own text, and each parameter becomes the right kind of pgbench variable.
 import { describe, expect, it } from 'vitest';
-import { clientsTableSql, pgbenchScript, type CapturedQuery } from '../bench/pgbench';
+import { sqlLiteral } from '../../server/db/foldedClient';
+import { clientsTableSql, literalsAsParameters, pgbenchScript, type CapturedQuery } from '../bench/pgbench';
 
 const PLAYER = '7b8965a7-200a-4b64-b24b-5b785aa9f16d';
 const OTHER = 'e041ffa0-72bc-45ee-8bec-b24971b3c455';
@@ -66,5 +67,14 @@ describe('pgbench script from captured service SQL', () => {
     other.splice(2, 1);
     expect(() => pgbenchScript(call(KEY1, TX1, SHARDS[1] as string, 99), other, identity)).toThrow(/different statements/);
     expect(() => pgbenchScript(call(KEY1, TX1, 'a', 1).slice(1), call(KEY2, TX2, 'a', 1).slice(1), identity)).toThrow(/one transaction/);
+  });
+
+  it('takes a statement written with literals (sent with the BEGIN) as one with parameters', () => {
+    const literal = (key: string): CapturedQuery => ({ sql: `insert into idempotency_keys (user_id, key, status) values (${sqlLiteral(PLAYER)}, ${sqlLiteral(key)}, 0) on conflict do nothing returning key`, parameters: [] });
+    expect(literalsAsParameters(literal(KEY1))).toEqual({ sql: 'insert into idempotency_keys (user_id, key, status) values ($1, $2, 0) on conflict do nothing returning key', parameters: [PLAYER, KEY1] });
+    expect(literalsAsParameters({ sql: `update t set a = $1, b = ${sqlLiteral("it's $v$")} where c = $2`, parameters: [1, 2] })).toEqual({ sql: 'update t set a = $1, b = $3 where c = $2', parameters: [1, 2, "it's $v$"] });
+    const withLiterals = (key: string, tx: string, shard: string, balance: number) => { const c = call(key, tx, shard, balance); c[1] = literal(key); return c; };
+    const folded = pgbenchScript(withLiterals(KEY1, TX1, SHARDS[1] as string, 99), withLiterals(KEY2, TX2, SHARDS[2] as string, 98), identity, [SHARDS]);
+    expect(folded.script).toContain('values (:c1, :f1, 0) on conflict do nothing returning key;');
   });
 });

@@ -16,7 +16,9 @@
 // 0, only from a crash before the upgrade) still answers 409 IDEMPOTENCY_KEY_IN_PROGRESS: it may
 // have moved value.
 import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { z } from 'zod';
+import { sqlLiteral, withCommit } from '../../db/foldedClient';
 import type { Trx } from '../../db/tx';
 import { conflict, type DomainError } from '../errors';
 
@@ -61,11 +63,9 @@ export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodTy
   const { scope, key, endpoint, hash } = request;
   const reused = request.reused ?? (() => conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED'));
   for (let attempt = 0; ; attempt++) {
-    const claimed = await trx.insertInto('idempotency_keys')
-      .values({ user_id: scope, key, endpoint, status: UNANSWERED, response: null, request_hash: hash })
-      .onConflict((oc) => oc.doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    // Literals, no parameters: the claim is the transaction's first statement and goes to
+    // PostgreSQL in one round trip with its BEGIN (db/foldedClient.ts).
+    const claimed = (await sql.raw<{ key: string }>(`insert into idempotency_keys (user_id, key, endpoint, status, response, request_hash) values (${sqlLiteral(scope)}, ${sqlLiteral(key)}, ${sqlLiteral(endpoint)}, ${UNANSWERED}, null, ${sqlLiteral(hash)}) on conflict do nothing returning key`).execute(trx)).rows[0];
     if (claimed) break;
     // The row's transaction has committed (READ COMMITTED: this statement sees it).
     const row = await trx.selectFrom('idempotency_keys').select(['endpoint', 'request_hash', 'status', 'response'])
@@ -81,7 +81,9 @@ export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodTy
     return { value: stored.data, replayed: true };
   }
   const value = await run();
-  await trx.updateTable('idempotency_keys').set({ status: ANSWERED, response: JSON.stringify(value) })
-    .where('user_id', '=', scope).where('key', '=', key).execute();
+  // Sent with the COMMIT, in one round trip (db/foldedClient.ts); if it fails, nothing commits.
+  // An answer with no JSON (undefined) is stored as NULL, as it always was.
+  const answer = JSON.stringify(value) as string | undefined;
+  await sql.raw(withCommit(`update idempotency_keys set status = ${ANSWERED}, response = ${answer === undefined ? 'null' : `${sqlLiteral(answer)}::json`} where user_id = ${sqlLiteral(scope)} and key = ${sqlLiteral(key)}`)).execute(trx);
   return { value, replayed: false };
 }

@@ -16,7 +16,7 @@
 // validator is validation, under the serializer serialisation; a bare builtin is where its caller is).
 // Idle time is left out: the percentages are of the CPU the process used during the run.
 // Usage: node --import tsx tests/bench/cpuSplit.ts <dir> [--match=<regexp>] [--detail]
-// (--detail: each run's 25 heaviest deciding frames, by category and source)
+// (--detail: each run's 25 heaviest deciding frames, by category and source; CPU_SPLIT_TOP=n for n)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -135,7 +135,7 @@ export function splitProfile(profile: Profile, windows: Window[]): Split[] {
   return splits.map(({ w, ms, by }) => {
     const cpuMs = CATEGORIES.reduce((sum, c) => sum + ms[c], 0);
     const shares = Object.fromEntries(CATEGORIES.map((c) => [c, cpuMs ? ms[c] / cpuMs : 0])) as Record<Category, number>;
-    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]): [string, number] => [k, cpuMs ? v / cpuMs : 0]);
+    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.CPU_SPLIT_TOP ?? 25)).map(([k, v]): [string, number] => [k, cpuMs ? v / cpuMs : 0]);
     return { target: w.target, requests: w.requests, cpuMs, perRequestUs: w.requests ? (cpuMs * 1000) / w.requests : 0, shares, top };
   });
 }

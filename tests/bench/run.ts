@@ -30,7 +30,9 @@
 // (runs per page of the navigation -> game's first drawn frame rows, through the shell and in a
 // bare page: the demo game, BENCH_FRAME_STANDIN=1 the Unity-sized stand-in, and UNITY_BUILD_DIR's
 // build when set; default 3, 0 skips; BENCH_FRAME_MBPS and BENCH_FRAME_CPU: the page's limits,
-// 40 Mbit/s and 4×) and BENCH_ROWS=frame (those rows alone, written to bench/frame.json).
+// 40 Mbit/s and 4×) and BENCH_ROWS=frame (those rows alone, written to bench/frame.json),
+// BENCH_NODE_FLAGS (V8 flags for the server process, space-separated: --no-turbo-inlining keeps
+// each function's own frame in a BENCH_CPU_PROF profile).
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -505,7 +507,7 @@ async function main(): Promise<void> {
     if (built.status !== 0) throw new Error('building the bench server bundle failed');
   }
   const child = fork(entry, [], {
-    cwd: ROOT, execArgv: [...(BUNDLE ? [] : ['--import', 'tsx']), '--expose-gc', ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+    cwd: ROOT, execArgv: [...(BUNDLE ? [] : ['--import', 'tsx']), '--expose-gc', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), ...(CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [])], stdio: ['ignore', LOG_LEVEL === 'silent' ? 'inherit' : 'ignore', 'inherit', 'ipc'],
     env: {
       ...process.env, ...databaseEnv, STATIC_DIR: dist, LOG_LEVEL, SCRYPT_LOG_N, ALTCHA_COST: '10', ALTCHA_MAX_COUNTER: '60',
       // The bench measures the app, not the limiters (which would stop it after a few requests).

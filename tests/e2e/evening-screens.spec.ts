@@ -36,6 +36,18 @@ test('the open crate shop shows coins the game awards without being reopened', a
   const summary = page.getByRole('dialog').getByTestId('crate-summary');
   await expect(summary).toContainText('Ŧ0.00', { timeout: 20_000 });
   await stream;
+  // What the page heard and asked after the award, for a failure to say where the coins stopped:
+  // the stream's reconnections, and whether the shop read the holdings again and what came back.
+  const since = Date.now();
+  const heard: string[] = [];
+  page.on('response', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) heard.push(`${Date.now() - since} ms ${r.request().method()} ${path} ${r.status()}`);
+  });
   await awardPlayer(page.request, { username, tripcoins: 250, awardId: name('evs-award') });
-  await expect(summary).toContainText('Ŧ250.00', { timeout: 15_000 });
+  try {
+    await expect(summary).toContainText('Ŧ250.00', { timeout: 15_000 });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nAPI answers the page got after the award:\n${heard.join('\n') || '(none)'}`, { cause: error });
+  }
 });

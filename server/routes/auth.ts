@@ -1,19 +1,33 @@
 // Accounts and sessions.
 import type { FastifyInstance } from 'fastify';
-import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, logoutEverywhere, register, whoami } from '../../contract/auth';
+import { ANONYMOUS_USER, AUTH_TEXT, changePassword, login, logout, logoutEverywhere, register, whoami, type CurrentUser } from '../../contract/auth';
 import { badRequest, HttpError } from '../errors';
 import { clearSessionCookie, setSessionCookie, startSession } from '../http/sessions';
 import { constantAnswer, route } from '../route';
 import { setSignUpBand, signUpBand } from '../services/accounts/age';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
 import { passwordAccountOf, passwordHashOf, registerAccount, replacePassword } from '../services/accounts/passwordAccounts';
-import { createSession, revokeAllSessions, revokeSession } from '../services/accounts/sessions';
+import { createSession, revokeAllSessions, revokeSession, type SessionUser } from '../services/accounts/sessions';
 import { currentUserOf } from '../services/accounts/users';
 import { startCredentialHold } from '../services/economy/tradeHolds';
 
 const STEPS = { transaction: 'steps' } as const;
 /** Whoami's anonymous answer, made and written once. */
 const ANONYMOUS_ANSWER = constantAnswer({ ...ANONYMOUS_USER, error: AUTH_TEXT.notLoggedIn });
+/** A signed-in player's whoami answer, made and written once per user object: the session cache
+ * shares one frozen user between a session's requests while it holds it
+ * (services/accounts/sessionCache.ts), so the shell's most frequent signed-in read writes a stored
+ * string; an answer is dropped with its user. */
+const signedInAnswers = new WeakMap<SessionUser, CurrentUser>();
+function signedInAnswer(user: SessionUser): CurrentUser {
+  let answer = signedInAnswers.get(user);
+  if (!answer) {
+    answer = currentUserOf(user);
+    // Only an object that cannot change may be written from a stored string.
+    if (Object.isFrozen(user)) signedInAnswers.set(user, constantAnswer(answer));
+  }
+  return answer;
+}
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
@@ -61,7 +75,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   route(app, whoami, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
     if (!request.user) return ANONYMOUS_ANSWER;
-    return currentUserOf(request.user);
+    return signedInAnswer(request.user);
   }, { trustedAnswer: true });
 
   // A password change holds a session, perhaps a stolen one: besides the address's count it has

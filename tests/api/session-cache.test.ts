@@ -77,6 +77,22 @@ describe.each(testDatabases())('session lookups on $name', (database) => {
     expect(await whoIs(send, player.sid)).toBe('anonymous');
   });
 
+  it('the requests of a cached session share one frozen user, and whoami answers its bytes unchanged', async () => {
+    const player = await registerActor(send);
+    t.app.sessions.clear();
+    const [one, two] = await Promise.all([t.app.sessions.find(player.sid), t.app.sessions.find(player.sid)]);
+    expect(one).not.toBeNull();
+    expect(two).toBe(one);
+    expect(t.app.sessions.cached(player.sid)).toBe(one);
+    expect(Object.isFrozen(one)).toBe(true);
+    // A handler cannot change the user another request of the session is given.
+    expect(() => { (one as { username: string }).username = 'someone else'; }).toThrow(TypeError);
+    const read = async () => (await send({ label: 'whoami', method: 'GET', url: '/api/whoami', headers: { cookie: `sid=${player.sid}` } })).body;
+    const first = await read();
+    expect(JSON.parse(first)).toMatchObject({ uuid: player.uuid, username: player.username, hasPassword: true });
+    expect(await read()).toBe(first);
+  });
+
   it('a money call keeps the player\'s cached session (it was one more store read before each one); an account change still drops it', async () => {
     const item = BASE_SET_ITEMS[0]?.uuid ?? '';
     const giver = await registerPlayerWith(t.app, { items: { [item]: 3 } });

@@ -10,6 +10,9 @@
 // Concurrent requests with the same token share one store read while no revocation has happened
 // since it started (an expired entry under load was read once per waiting request, each holding
 // a pool connection); a request that comes after a revocation never joins a read from before it.
+// The user a lookup answers is frozen and shared by every request of that session while it is
+// cached, never copied: no handler can change another's user, and what is made from one user
+// (whoami's answer, routes/auth.ts) can be made once per entry.
 import { z } from 'zod';
 import type { Db } from '../../db/createDb';
 import type { Listen, Listening } from '../../db/notifications';
@@ -17,6 +20,9 @@ import { findSession, REVOCATION_CHANNEL, type Revocation, type SessionUser } fr
 
 const MAX_ENTRIES = 50_000;
 const RevocationMessage = z.union([z.object({ sessionId: z.string() }), z.object({ userId: z.string() })]);
+
+/** One user shared by requests, so frozen. */
+const frozen = (user: SessionUser | null): SessionUser | null => user && Object.freeze(user);
 
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; until: number }>();
@@ -30,29 +36,24 @@ export class SessionCache {
     this.live = !needsListener;
   }
 
-  /** The cached answer for `token` (a copy), or undefined when the store must be asked (find). */
+  /** The cached (frozen) user for `token`, or undefined when the store must be asked (find). */
   cached(token: string): SessionUser | undefined {
     if (this.ttlMs <= 0 || !this.live) return undefined;
     const hit = this.entries.get(token);
-    return hit && hit.until > Date.now() ? { ...hit.user } : undefined;
+    return hit && hit.until > Date.now() ? hit.user : undefined;
   }
 
   async find(token: string): Promise<SessionUser | null> {
     const hit = this.cached(token);
     if (hit) return hit;
-    if (this.ttlMs <= 0 || !this.live) return findSession(this.db, token);
+    if (this.ttlMs <= 0 || !this.live) return frozen(await findSession(this.db, token));
     const under = this.reading.get(token);
-    if (under && under.generation === this.generation) {
-      // A copy for each request, as from the cache: a handler may not change another's user.
-      const user = await under.user;
-      return user ? { ...user } : null;
-    }
+    if (under && under.generation === this.generation) return under.user;
     const generation = this.generation;
     const read = this.read(token, generation);
     this.reading.set(token, { generation, user: read });
     try {
-      const user = await read;
-      return user ? { ...user } : null;
+      return await read;
     } finally {
       if (this.reading.get(token)?.user === read) this.reading.delete(token);
     }
@@ -60,7 +61,7 @@ export class SessionCache {
 
   private async read(token: string, generation: number): Promise<SessionUser | null> {
     const now = Date.now();
-    const user = await findSession(this.db, token);
+    const user = frozen(await findSession(this.db, token));
     if (!user) { this.entries.delete(token); return null; }
     if (generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { altchaChallenge, config as configEndpoint, health, ready } from '../../contract/system';
 import { supportContact } from '../config';
 import { unavailable } from '../errors';
-import { route } from '../route';
+import { constantAnswer, route } from '../route';
 import { demoRoundTerms } from './demoGameServer';
 import { pendingMigrations, pingDatabase } from '../services/system/health';
 import { passwordAttempts } from '../services/accounts/passwordAttempts';
@@ -53,13 +54,17 @@ export async function systemRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'ready' as const, database: app.dbKind, migrations: migrated };
   });
 
-  route(app, configEndpoint, async () => ({
+  // Everything in it is fixed for the life of the process (its configuration and its bot check):
+  // made on the first request, checked once against the contract (what it leaves out is left
+  // out), and written from one string after that. The shell's first read at every start.
+  let publicConfig: z.infer<typeof configEndpoint.response> | null = null;
+  route(app, configEndpoint, async () => publicConfig ??= constantAnswer(configEndpoint.response.parse({
     botCheck: app.botCheck.publicConfig,
     discord: { enabled: Boolean(app.config.DISCORD_CLIENT_ID && app.config.DISCORD_CLIENT_SECRET), clientId: app.config.DISCORD_CLIENT_ID ?? null, authorizeUrl: app.config.DISCORD_AUTHORIZE_URL },
     version: app.config.APP_VERSION,
     demoRounds: app.config.DEMO_GAME_SERVER ? demoRoundTerms(app.config.DEMO_ROUND_SECONDS) : null,
     support: supportContact(app.config),
-  }));
+  })), { trustedAnswer: true });
 
   const attempts = passwordAttempts(app.db, app.config);
   route(app, altchaChallenge, async ({ query, request, reply }) => {

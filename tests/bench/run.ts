@@ -61,6 +61,8 @@ import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, setti
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** The windows of the reads measured beside the bare route (timedBesideBare). */
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
@@ -119,7 +121,7 @@ const COOKIE_READS: Array<[string, string]> = [
   ['GET a sprite', `/api/itemv4/${BASE_SET_ITEMS[0]?.uuid ?? ''}/sprite`],
 ];
 
-interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; directTps?: number; vsDirect?: number; note?: string; pgbench?: PgbenchResult | { error: string }; vsPgbench?: number }
+interface ApiRow { target: string; rps: number; p50: number; p99: number; non2xx: number; total: number; vsBaseline?: number; pairedRatio?: number; directTps?: number; vsDirect?: number; note?: string; pgbench?: PgbenchResult | { error: string }; vsPgbench?: number }
 
 class BenchServer {
   private nextId = 1;
@@ -149,7 +151,7 @@ const fromResult = (target: string, r: Result, seconds: number): ApiRow => ({
   target, rps: r.requests.total / seconds, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, total: r.requests.total,
 });
 
-interface TimedOptions { headers?: Record<string, string>; requests?: Request[]; amount?: number; connections?: number; statuses?: Map<number, number> }
+interface TimedOptions { seconds?: number; headers?: Record<string, string>; requests?: Request[]; amount?: number; connections?: number; statuses?: Map<number, number> }
 
 async function timed(target: string, url: string, options: TimedOptions): Promise<ApiRow> {
   process.stderr.write(`  measuring ${target}…\n`);
@@ -159,7 +161,7 @@ async function timed(target: string, url: string, options: TimedOptions): Promis
   const connections = Math.min(options.connections ?? CONNECTIONS, options.amount ?? Number.MAX_SAFE_INTEGER);
   const run = autocannon({
     url, connections, timeout: 30,
-    ...(options.amount ? { amount: options.amount } : { duration: SECONDS }),
+    ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
     ...(options.headers ? { headers: options.headers } : {}), ...(options.requests ? { requests: options.requests } : {}),
   });
   run.on('response', (_client, status) => { lastAnswer = performance.now(); statuses?.set(status, (statuses.get(status) ?? 0) + 1); });
@@ -168,6 +170,25 @@ async function timed(target: string, url: string, options: TimedOptions): Promis
   // Up to the last answer: autocannon's own clock ticks in whole seconds, far too coarse for
   // the fixed-count runs (120 calls finishing in 1.2 s would read as 2 s).
   return fromResult(target, result, (lastAnswer - started) / 1000);
+}
+
+/** The reads the goals name (signed-in whoami, and the public reads with a session cookie), each
+ * in three pairs with a window of the bare route just before it: the row is the median of its
+ * three windows, and its ratio the median of the three pairs' ratios. On a shared machine one
+ * 5-second window of the bare route read anything from 27,000 to 55,000 requests a second, and
+ * signed-in whoami read 23,665 in one window of a run whose interleaved windows of it read
+ * 26,000-34,000: a ratio of one window against a median from other minutes moved with that. The
+ * bare windows taken here join the bare route's median too. */
+async function timedBesideBare(target: string, url: string, options: TimedOptions, bare: (seconds?: number) => Promise<ApiRow>): Promise<ApiRow> {
+  const pairs: Array<{ bare: ApiRow; row: ApiRow }> = [];
+  // Windows of PAIR_SECONDS: six of them per row.
+  for (let i = 0; i < 3; i++) pairs.push({ bare: await bare(PAIR_SECONDS), row: await timed(target, url, { ...options, seconds: PAIR_SECONDS }) });
+  const middle = <T>(values: T[], by: (v: T) => number): T => [...values].sort((a, b) => by(a) - by(b))[1] as T;
+  const ratios = pairs.map((p) => p.row.rps / p.bare.rps);
+  return {
+    ...middle(pairs.map((p) => p.row), (r) => r.rps), pairedRatio: middle(ratios, (r) => r),
+    note: `beside the bare route: ${pairs.map((p) => `${n(p.row.rps)} / ${n(p.bare.rps)}`).join(', ')}; ratios ${ratios.map((r) => ratio(r)).join(' / ')}`,
+  };
 }
 
 /** With BENCH_CPU_PROF: each timed run's span on the monotonic clock the server's CPU profile
@@ -210,13 +231,14 @@ async function apiBench(server: BenchServer, api: string, baseline: string): Pro
   // 5-second window of it swung from 18,000 to 33,000 requests a second between quiet runs (the
   // first window of a process, and a machine whose load drifts), and every ratio moved with it.
   const bareRuns: ApiRow[] = [];
-  const bare = async () => { bareRuns.push(await timed('baseline: bare Fastify {ok:true}', `${baseline}/bare`, {})); };
+  const bare = async (seconds?: number) => { const run = await timed('baseline: bare Fastify {ok:true}', `${baseline}/bare`, seconds ? { seconds } : {}); bareRuns.push(run); return run; };
   await bare();
   const measured: ApiRow[] = [];
   if (READ_ROWS) measured.push(...await readRows(server, api, baseline, bare));
   while (bareRuns.length < 3) await bare();
-  const base = [...bareRuns].sort((a, b) => a.rps - b.rps)[1] as ApiRow;
-  const vs = (row: ApiRow): ApiRow => ({ ...row, vsBaseline: row.rps / base.rps });
+  const base = [...bareRuns].sort((a, b) => a.rps - b.rps)[Math.floor(bareRuns.length / 2)] as ApiRow;
+  // A read measured beside the bare route (timedBesideBare) is set against its own pairs.
+  const vs = (row: ApiRow): ApiRow => ({ ...row, vsBaseline: row.pairedRatio ?? row.rps / base.rps });
   const rows: ApiRow[] = [{ ...base, vsBaseline: 1, note: `median of ${bareRuns.map((r) => n(r.rps)).join(' / ')}` }, ...measured.map(vs)];
   if (RUSH_BUYERS > 0) rows.push(await rushRow(server, api));
   rows.push(...await moneyRows(server, api, vs));
@@ -256,15 +278,14 @@ async function answerOf(api: string, sid: string): Promise<{ uuid: string }> {
 
 /** The read rows, with `bare()` (another run of the bare route) between them; their ratios are
  * set afterwards, against the median of the bare runs. */
-async function readRows(server: BenchServer, api: string, baseline: string, bare: () => Promise<void>): Promise<ApiRow[]> {
+async function readRows(server: BenchServer, api: string, baseline: string, bare: (seconds?: number) => Promise<ApiRow>): Promise<ApiRow[]> {
   const rows: ApiRow[] = [];
   for (const key of READS.filter((k) => ALL_ENDPOINTS.some((e) => endpointKey(e) === k))) {
     rows.push(await timed(key, `${api}${key.split(' ')[1]}`, {}));
   }
-  await bare();
   const [player] = await server.ask<Array<{ username: string; password: string; sid: string }>>({ cmd: 'players', count: 1 });
   if (!player) throw new Error('no bench player');
-  const signedIn = await timed('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } });
+  const signedIn = await timedBesideBare('GET /api/whoami (logged in)', `${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } }, bare);
   rows.push(signedIn);
   // The same answer from the bare route: its bytes and headers cost this much without the shell.
   const answer = await fetch(`${api}/api/whoami`, { headers: { cookie: `sid=${player.sid}` } });
@@ -283,7 +304,7 @@ async function readRows(server: BenchServer, api: string, baseline: string, bare
   rows.push({ ...board, note: `GET /api/whoami (logged in) / this: ${ratio(signedIn.rps / board.rps)}` });
   for (const [label, path] of COOKIE_READS) {
     if (label !== 'GET /api/config') rows.push(await timed(label, `${api}${path}`, {}));
-    rows.push(await timed(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } }));
+    rows.push(await timedBesideBare(`${label}, with a session cookie`, `${api}${path}`, { headers: { cookie: `sid=${player.sid}` } }, bare));
   }
   await bare();
 

@@ -20,6 +20,7 @@ import { awardOnce } from '../../server/services/economy/awards';
 import * as coinflip from '../../server/services/economy/coinflip';
 import * as crates from '../../server/services/economy/crates';
 import { once as keyedOnce, requestHash } from '../../server/services/system/idempotency';
+import { assertMayWager } from '../../server/services/accounts/age';
 import { transferItems } from '../../server/services/economy/inventory';
 import { MINT, moveCoins, moveItems, playerAccount } from '../../server/services/economy/ledger';
 import * as market from '../../server/services/economy/marketplace';
@@ -91,7 +92,8 @@ function crateBuy(versionId: number, path: string): DirectTransaction {
 export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
   'POST /api/coinflip/create': {
     setup: async (ctx) => { await fund(ctx.db, ctx.player.uuid, 100_000_000_00n); },
-    run: async (ctx) => { await once(ctx, 'bench', (trx) => coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0)); },
+    // As the route runs it: the wager's age check first, in the same transaction.
+    run: async (ctx) => { await once(ctx, 'bench', async (trx) => { await assertMayWager(trx, ctx.player.uuid); return coinflip.createCoinflip(trx, ctx.player.uuid, 10_00n, 0); }); },
   },
   'POST /api/coinflip/:id/accept': {
     setup: async (ctx, calls) => {
@@ -99,7 +101,7 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
       await fund(ctx.db, ctx.player.uuid, BigInt(calls) * 10_00n);
       for (let i = 0; i < calls; i++) ctx.prepared.push((await inTransaction(ctx.db, (trx) => coinflip.createCoinflip(trx, ctx.other.uuid, 10_00n, 0))).game_id);
     },
-    run: async (ctx, i) => { await once(ctx, 'bench', (trx) => coinflip.acceptCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? '')); },
+    run: async (ctx, i) => { await once(ctx, 'bench', async (trx) => { await assertMayWager(trx, ctx.player.uuid); return coinflip.acceptCoinflip(trx, ctx.player.uuid, ctx.prepared[i] ?? ''); }); },
   },
   'POST /api/coinflip/:id/cancel': {
     setup: async (ctx, calls) => {

@@ -171,14 +171,18 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
 
 /**
  * Runs `calls` transactions (split evenly) from the contexts' concurrent clients, after each
- * client's setup; transactions per second, timed from the first to the last.
+ * client's setup; transactions per second, timed from the first to the last. `timing` hears
+ * when the timed part starts and ends.
  */
-export async function directThroughput(transaction: DirectTransaction, contexts: DirectContext[], calls: number): Promise<number> {
+export async function directThroughput(transaction: DirectTransaction, contexts: DirectContext[], calls: number, timing?: { started(): void; ended(): void }): Promise<number> {
   const share = Math.ceil(calls / contexts.length);
   for (const ctx of contexts) await transaction.setup(ctx, share);
+  timing?.started();
   const started = performance.now();
   await Promise.all(contexts.map(async (ctx) => {
     for (let i = 0; i < share; i++) await transaction.run(ctx, i);
   }));
-  return (share * contexts.length) / ((performance.now() - started) / 1000);
+  const seconds = (performance.now() - started) / 1000;
+  timing?.ended();
+  return (share * contexts.length) / seconds;
 }

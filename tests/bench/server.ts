@@ -25,6 +25,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../server/db/schema';
 import { newWorkRows } from './newWork';
+import { cpuPerCall, cpuTime, type CpuTime } from './cpu';
 import { CLIENTS_TABLE, clientsTableSql, findPgbench, PGBENCH_PATHS, pgbenchScript, runPgbench, type CapturedQuery } from './pgbench';
 
 export type BenchCommand =
@@ -47,6 +48,9 @@ const ONCE_PER_PLAYER_CALLS = 20;
 export type PgbenchResult =
   | { skipped: string }
   | { tps: number; runs: number[]; statements: number; fresh: number; drawn: number; dataDependent: number; mode: string; script: string };
+
+/** The direct run's transactions a second, and the CPU its timed calls took (setup left out). */
+export interface DirectResult { tps: number; cpu: CpuTime | null }
 
 export interface Prepared { requests: RawRequest[]; probeStatus: number; probeBody: string }
 
@@ -125,12 +129,15 @@ async function main(): Promise<void> {
     return { requests, probeStatus: probe.status, probeBody: probe.body.slice(0, 200) };
   }
 
-  async function direct(key: string, calls: number, clients: number): Promise<number> {
+  async function direct(key: string, calls: number, clients: number): Promise<DirectResult> {
     const transaction = DIRECT_TRANSACTIONS[key];
     if (!transaction) throw new Error(`no direct transaction for ${key}`);
     const all = await ensurePlayers(clients + 1);
     const contexts = all.slice(0, clients).map((player, i) => ({ db: app.db, config, player, other: all[(i + 1) % all.length] as Actor, prepared: [] }));
-    return directThroughput(transaction, contexts, calls);
+    let before: CpuTime | null = null;
+    let after: CpuTime | null = null;
+    const tps = await directThroughput(transaction, contexts, calls, { started: () => { before = cpuTime(process.pid); }, ended: () => { after = cpuTime(process.pid); } });
+    return { tps, cpu: cpuPerCall(before, after, calls) };
   }
 
   /**

@@ -57,11 +57,20 @@ export async function leaveAnyClan(ctx: ExampleContext, actor: Actor): Promise<v
 export async function clanLedBy(ctx: ExampleContext, admin: Actor): Promise<string> {
   await leaveAnyClan(ctx, admin);
   await reachLevel(ctx.db, admin, CLAN_CREATE_MIN_LEVEL);
-  const suffix = randomBytes(3).toString('hex').toUpperCase();
-  const created = await api<{ clan: { clanId: string } }>(ctx, admin, 'POST', '/api/clans/create', {
-    clanName: `Harness ${suffix}`, clanTag: suffix.slice(0, 5), clanColor: CLAN_COLORS[0],
-  });
-  return created.clan.clanId;
+  // A tag has 2-5 characters and the harness's clans are never deleted, so over a database's life
+  // a random tag meets one taken (or looking the same) now and then: then another one.
+  for (let attempt = 1; ; attempt++) {
+    const suffix = randomBytes(3).toString('hex').toUpperCase();
+    const reply = await ctx.send({
+      label: 'setup POST /api/clans/create', method: 'POST', url: '/api/clans/create',
+      headers: { ...cookieHeader(admin), 'content-type': 'application/json' },
+      payload: JSON.stringify({ clanName: `Harness ${suffix}`, clanTag: suffix.slice(0, 5), clanColor: CLAN_COLORS[0] }),
+    });
+    const taken = reply.status === 409 && /"code":"CLAN_(TAG|NAME)_[A-Z_]+"/.test(reply.body);
+    if (taken && attempt < 8) continue;
+    if (reply.status < 200 || reply.status >= 300) throw new Error(`example setup POST /api/clans/create answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+    return (JSON.parse(reply.body) as { clan: { clanId: string } }).clan.clanId;
+  }
 }
 
 export async function inviteInto(ctx: ExampleContext, clanId: string, admin: Actor, invitee: Actor): Promise<string> {

@@ -38,16 +38,23 @@ test('the open crate shop shows coins the game awards without being reopened', a
   await stream;
   // What the page heard and asked after the award, for a failure to say where the coins stopped:
   // the stream's reconnections, and whether the shop read the holdings again and what came back.
+  // And what the page said meanwhile (a stream's error, an overlay that could not start).
   const since = Date.now();
   const heard: string[] = [];
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/')) heard.push(`${Date.now() - since} ms ${r.request().method()} ${path} ${r.status()}`);
   });
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) heard.push(`${Date.now() - since} ms asked ${r.method()} ${path}`);
+  });
+  page.on('console', (message) => { heard.push(`${Date.now() - since} ms console.${message.type()}: ${message.text().slice(0, 300)}`); });
   await awardPlayer(page.request, { username, tripcoins: 250, awardId: name('evs-award') });
+  heard.push(`${Date.now() - since} ms the award answered`);
   try {
     await expect(summary).toContainText('Ŧ250.00', { timeout: 15_000 });
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nAPI answers the page got after the award:\n${heard.join('\n') || '(none)'}`, { cause: error });
+    throw new Error(`${(error as Error).message}\nWhat the page got and said after the award:\n${heard.join('\n') || '(none)'}`, { cause: error });
   }
 });

@@ -12,13 +12,22 @@ import { cookieHeader, registerActor, type Actor } from './actors';
 import type { ExampleContext } from './examples';
 
 /** Calls the API as `actor` and returns the parsed 2xx answer; throws (naming the call) otherwise. */
-export async function api<T = unknown>(ctx: ExampleContext, actor: Actor | null, method: string, url: string, body?: unknown): Promise<T> {
-  const reply = await ctx.send({
+/** One setup request as `actor`, its answer whatever it is. */
+function setupRequest(ctx: ExampleContext, actor: Actor | null, method: string, url: string, body?: unknown) {
+  return ctx.send({
     label: `setup ${method} ${url}`, method, url,
     headers: { ...cookieHeader(actor), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
-  if (reply.status < 200 || reply.status >= 300) throw new Error(`example setup ${method} ${url} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+}
+
+/** A setup request's answer when it is not 2xx. */
+const setupFailed = (method: string, url: string, reply: { status: number; body: string }) =>
+  new Error(`example setup ${method} ${url} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+
+export async function api<T = unknown>(ctx: ExampleContext, actor: Actor | null, method: string, url: string, body?: unknown): Promise<T> {
+  const reply = await setupRequest(ctx, actor, method, url, body);
+  if (reply.status < 200 || reply.status >= 300) throw setupFailed(method, url, reply);
   return JSON.parse(reply.body) as T;
 }
 
@@ -61,14 +70,10 @@ export async function clanLedBy(ctx: ExampleContext, admin: Actor): Promise<stri
   // a random tag meets one taken (or looking the same) now and then: then another one.
   for (let attempt = 1; ; attempt++) {
     const suffix = randomBytes(3).toString('hex').toUpperCase();
-    const reply = await ctx.send({
-      label: 'setup POST /api/clans/create', method: 'POST', url: '/api/clans/create',
-      headers: { ...cookieHeader(admin), 'content-type': 'application/json' },
-      payload: JSON.stringify({ clanName: `Harness ${suffix}`, clanTag: suffix.slice(0, 5), clanColor: CLAN_COLORS[0] }),
-    });
+    const reply = await setupRequest(ctx, admin, 'POST', '/api/clans/create', { clanName: `Harness ${suffix}`, clanTag: suffix.slice(0, 5), clanColor: CLAN_COLORS[0] });
     const taken = reply.status === 409 && /"code":"CLAN_(TAG|NAME)_[A-Z_]+"/.test(reply.body);
     if (taken && attempt < 8) continue;
-    if (reply.status < 200 || reply.status >= 300) throw new Error(`example setup POST /api/clans/create answered ${reply.status}: ${reply.body.slice(0, 200)}`);
+    if (reply.status < 200 || reply.status >= 300) throw setupFailed('POST', '/api/clans/create', reply);
     return (JSON.parse(reply.body) as { clan: { clanId: string } }).clan.clanId;
   }
 }

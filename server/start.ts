@@ -5,6 +5,7 @@
 //    (each supply minted on the first start of an empty database) and the secrets every process
 //    shares (ALTCHA's; the bot-check plugin reads them when the app gets ready);
 //  - pruning of expired rows now and every 10 minutes, stopped when the app closes;
+//  - the leaderboards' weekly season opened now and again at each reset hour (jobs/seasonReset.ts);
 //  - with purchases on: the consume retries and Discord's entitlement reconcile, on their timers;
 //  - the Mythical Bridge transfers a previous process left open, finished in the background;
 //  - the console's feature switches read and followed (services/policy/featureSwitches.ts,
@@ -17,6 +18,7 @@ import { seed } from './db/seed';
 import { ensureCrateShops } from './jobs/crateSupply';
 import { schedulePruning } from './jobs/pruning';
 import { scheduleConsumes, scheduleReconcile } from './jobs/purchaseJobs';
+import { scheduleSeasonReset } from './jobs/seasonReset';
 import type { CrateShop } from './services/economy/crates';
 import { ALTCHA_SECRETS, serverSecret } from './services/system/secrets';
 
@@ -33,6 +35,9 @@ export async function startUp(app: FastifyInstance): Promise<void> {
   const pruning = schedulePruning(app.db, app.log);
   app.addHook('onClose', async () => { await pruning.stop(); });
   await pruning.first;
+  const seasons = scheduleSeasonReset(app);
+  app.addHook('onClose', async () => { await seasons.stop(); });
+  await seasons.first;
   // The console's feature switches: read now (the tables exist from here on), then followed.
   await app.listeners.followSwitches();
   // Real-money packs: failed consumes retried, Discord's entitlements polled (its events go missing).

@@ -1,14 +1,15 @@
 // Leaderboards (docs/leaderboards.md): the board read, the scores the game server's stats report
-// adds (routes/profile.ts calls `leaderboardsOf(app).record`), the weekly reset at the hour, and
-// the scores sent on to CrazyGames' leaderboard where it is configured.
+// adds (routes/profile.ts calls `leaderboardsOf(app).record`), and the scores sent on to
+// CrazyGames' leaderboard where it is configured. The weekly reset at the hour is a job the
+// start-up step sets (jobs/seasonReset.ts).
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { readLeaderboard } from '../../contract/leaderboards';
 import { PortalScores } from '../providers/crazygamesLeaderboard';
-import { route, routeTransactions } from '../route';
+import { route } from '../route';
 import { providerIdOfUser } from '../services/accounts/providerIds';
 import { Leaderboards, type WeeklyScore } from '../services/leaderboards/leaderboards';
-import { databaseClock, seasonEnd, seasonStart } from '../services/leaderboards/seasons';
+import { databaseClock } from '../services/leaderboards/seasons';
 
 /** One per app (its route areas are separate plugins: the stats report and the board share it). */
 const perApp = new WeakMap<object, Leaderboards>();
@@ -48,24 +49,4 @@ export async function leaderboardRoutes(app: FastifyInstance): Promise<void> {
     reply.header('cache-control', 'no-store');
     return boards.read(db, user.id, query);
   });
-
-  // The reset at the hour: every process opens the new season when its clock reaches it; the
-  // first to do so closes the old one (services/leaderboards/seasons.ts). A score reported first
-  // does the same, so a process asleep at the hour changes nothing.
-  const { LEADERBOARD_RESET_HOUR: hour } = app.config;
-  const inTransaction = routeTransactions(app);
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const roll = async () => {
-    try {
-      const { opened, season } = await inTransaction((trx) => boards.enterSeason(trx));
-      if (opened) app.log.info({ season }, 'leaderboard season opened');
-    } catch (error) {
-      app.log.warn({ err: error }, 'leaderboard season could not be opened; the next score opens it');
-    }
-    const wait = seasonEnd(seasonStart(new Date(), hour)).getTime() - Date.now() + 50;
-    timer = setTimeout(() => { void roll(); }, Math.min(Math.max(wait, 1_000), 6 * 3600_000));
-    timer.unref?.();
-  };
-  app.addHook('onReady', async () => { void roll(); });
-  app.addHook('onClose', async () => { if (timer) clearTimeout(timer); });
 }

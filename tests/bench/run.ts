@@ -345,7 +345,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
     // run came first, on code the direct runs then found warm: it read cold against warm.)
     const apiRuns: ApiRow[] = [];
     const directRuns: number[] = [];
-    const cpu = { api: [] as CpuTime[], direct: [] as CpuTime[] };
+    const cpu = { api: [] as CpuTime[], direct: [] as CpuTime[], generator: [] as number[] };
     let why: string | null = null;
     for (let run = 0; run < (direct ? 3 : 1) && why === null; run++) {
       process.stderr.write(`  preparing ${CALLS} valid calls of ${key}…\n`);
@@ -356,9 +356,12 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
       }
       const calls = prepared.requests.length;
       const before = cpuTime(server.child.pid);
+      const generatorBefore = cpuTime(process.pid);
       apiRuns.push(await timed(key, api, { requests: queueOf(prepared.requests), amount: calls }));
       const apiCpu = cpuPerCall(before, cpuTime(server.child.pid), calls);
+      const generatorCpu = cpuPerCall(generatorBefore, cpuTime(process.pid), calls);
       if (apiCpu) cpu.api.push(apiCpu);
+      if (generatorCpu) cpu.generator.push(generatorCpu.process);
       // The same number of calls from the same number of clients (its CPU read by the server
       // around the timed calls, without the setup that makes what they act on).
       if (direct) {
@@ -376,7 +379,7 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
       const tps = directRuns.sort((a, b) => a - b)[1] ?? 0;
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
       const cpuNote = cpu.api.length && cpu.direct.length
-        ? `; CPU ms a call, machine (server): API ${n(median(cpu.api.map((c) => c.machine)), 2)} (${n(median(cpu.api.map((c) => c.process)), 2)}), direct ${n(median(cpu.direct.map((c) => c.machine)), 2)} (${n(median(cpu.direct.map((c) => c.process)), 2)})`
+        ? `; CPU ms a call, machine (server): API ${n(median(cpu.api.map((c) => c.machine)), 2)} (${n(median(cpu.api.map((c) => c.process)), 2)}; load generator ${n(median(cpu.generator), 2)}), direct ${n(median(cpu.direct.map((c) => c.machine)), 2)} (${n(median(cpu.direct.map((c) => c.process)), 2)})`
         : '';
       const runsNote = `API runs ${apiRuns.map((r) => n(r.rps)).join(' / ')}; direct ${directRuns.map((t) => n(t)).join(' / ')}${cpuNote}`;
       rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, note: runsNote, ...await pgbenchOf(server, key, row.total, row.rps) });

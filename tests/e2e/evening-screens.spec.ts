@@ -30,16 +30,10 @@ test('claims no streak that ended and announces no release that is past', async 
 test('the open crate shop shows coins the game awards without being reopened', async ({ page }) => {
   const username = name('evs');
   await registerPlayer(page.request, username);
-  // The page's live stream is open before the award (an event before it would not be replayed).
-  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 30_000 });
-  await openCrateShop(page);
-  const summary = page.getByRole('dialog').getByTestId('crate-summary');
-  await expect(summary).toContainText('Ŧ0.00', { timeout: 20_000 });
-  await stream;
-  // What the page heard and asked after the award, for a failure to say where the coins stopped:
-  // the stream's reconnections, and whether the shop read the holdings again and what came back.
-  // And what the page said meanwhile (a stream's error, an overlay that could not start).
-  const since = Date.now();
+  // What the page asked and heard from its start, for a failure to say where the coins stopped:
+  // the stream's openings and reconnections, whether the shop read the holdings again and what
+  // came back, and what the page said (a stream's error, an overlay that could not start).
+  let since = Date.now();
   const heard: string[] = [];
   page.on('response', (r) => {
     const path = new URL(r.url()).pathname;
@@ -49,12 +43,26 @@ test('the open crate shop shows coins the game awards without being reopened', a
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/')) heard.push(`${Date.now() - since} ms asked ${r.method()} ${path}`);
   });
+  page.on('requestfailed', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) heard.push(`${Date.now() - since} ms failed ${r.method()} ${path}: ${r.failure()?.errorText ?? ''}`);
+  });
   page.on('console', (message) => { heard.push(`${Date.now() - since} ms console.${message.type()}: ${message.text().slice(0, 300)}`); });
+  // The page's live stream is open before the award (an event before it would not be replayed).
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200, { timeout: 30_000 });
+  await openCrateShop(page);
+  const summary = page.getByRole('dialog').getByTestId('crate-summary');
+  // The balance as read (the total cost also reads Ŧ0.00 while the shop's status loads). An award
+  // arriving during that first read is tests/unit/query-client-invalidate.test.ts's case.
+  await expect(summary.getByTestId('crate-balance')).toHaveText('Ŧ0.00', { timeout: 20_000 });
+  await stream;
+  heard.push(`${Date.now() - since} ms the award is sent (times below count from here)`);
+  since = Date.now();
   await awardPlayer(page.request, { username, tripcoins: 250, awardId: name('evs-award') });
   heard.push(`${Date.now() - since} ms the award answered`);
   try {
-    await expect(summary).toContainText('Ŧ250.00', { timeout: 15_000 });
+    await expect(summary.getByTestId('crate-balance')).toHaveText('Ŧ250.00', { timeout: 15_000 });
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nWhat the page got and said after the award:\n${heard.join('\n') || '(none)'}`, { cause: error });
+    throw new Error(`${(error as Error).message}\nWhat the page asked, got and said:\n${heard.join('\n') || '(none)'}`, { cause: error });
   }
 });

@@ -177,7 +177,7 @@ export default function CrateShopModal({ payload, onClose }: OverlayProps<'crate
         {inventory.isError && !loggedOut && <Alert color="red">{t('crates.CrateShopModal.failedToLoadInventoryPlease')}</Alert>}
 
         <Stack gap={2} data-testid="crate-summary">
-          <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.balance')}</Text><Text size="sm">{balance === undefined ? '…' : formatTc(balance)}</Text></div>
+          <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.balance')}</Text><Text size="sm" data-testid="crate-balance">{balance === undefined ? '…' : formatTc(balance)}</Text></div>
           <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.quantity')}</Text><Text size="sm">{quantity}</Text></div>
           <div className={classes.summaryRow}><Text size="sm">{t('crates.CrateShopModal.pricePerCrate')}</Text><Text size="sm" data-testid="crate-price">{status.isSuccess ? formatTc(price) : '…'}</Text></div>
           <div className={classes.summaryRow}>

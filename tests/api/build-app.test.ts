@@ -65,7 +65,7 @@ describe.each(emptyDatabases())('buildApp on an empty $name database', (database
       expect(await tables(handle.db)).toEqual([]);
 
       const started = await buildStartedApp(testConfig(), { database: handle, logger: false });
-      // Ready means the week's leaderboard season is open: a try still in flight would write
+      // Started means the week's leaderboard season is open: a try still in flight would write
       // after the snapshot below, as if the second buildApp had.
       expect((await sql<{ n: string }>`SELECT count(*)::text AS n FROM leaderboard_seasons`.execute(handle.db)).rows[0]?.n).toBe('1');
       expect((await started.inject({ url: '/api/crates/status' })).json()).toMatchObject({ totalSupply: 10000, remainingSupply: 10000 });

@@ -11,7 +11,6 @@ import { addXp } from '../../../server/services/progress/progress';
 import { cookieHeader, registerActor, type Actor } from './actors';
 import type { ExampleContext } from './examples';
 
-/** Calls the API as `actor` and returns the parsed 2xx answer; throws (naming the call) otherwise. */
 /** One setup request as `actor`, its answer whatever it is. */
 function setupRequest(ctx: ExampleContext, actor: Actor | null, method: string, url: string, body?: unknown) {
   return ctx.send({
@@ -25,6 +24,7 @@ function setupRequest(ctx: ExampleContext, actor: Actor | null, method: string, 
 const setupFailed = (method: string, url: string, reply: { status: number; body: string }) =>
   new Error(`example setup ${method} ${url} answered ${reply.status}: ${reply.body.slice(0, 200)}`);
 
+/** Calls the API as `actor` and returns the parsed 2xx answer; throws (naming the call) otherwise. */
 export async function api<T = unknown>(ctx: ExampleContext, actor: Actor | null, method: string, url: string, body?: unknown): Promise<T> {
   const reply = await setupRequest(ctx, actor, method, url, body);
   if (reply.status < 200 || reply.status >= 300) throw setupFailed(method, url, reply);

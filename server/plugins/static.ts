@@ -24,7 +24,7 @@ export async function registerStatic(app: FastifyInstance, config: Config, optio
   }
   // The page itself (/, /index.html and the console's addresses) is served here, not by
   // fastify-static: it carries the page data (contract/pageData.ts) its first frame shows.
-  const page = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})), { game: true });
+  const page = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})));
   app.get('/', page);
   app.get('/index.html', page);
   await app.register(fastifyStatic, {
@@ -41,9 +41,8 @@ export async function registerStatic(app: FastifyInstance, config: Config, optio
   });
   // The studio's console is a page of the same build (src/main.ts loads its own chunk there);
   // whoever is not an admin sees "Admins only" and the API answers them 401/403.
-  const consolePage = shellPage(resolve(staticDir, 'index.html'), options.pageData ?? (async () => ({})), { game: false });
-  app.get('/admin', consolePage);
-  app.get('/admin/*', consolePage);
+  app.get('/admin', page);
+  app.get('/admin/*', page);
 }
 
 /**

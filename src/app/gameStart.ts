@@ -1,23 +1,25 @@
-// The game's start, the first thing the page runs (src/app/startup.ts, its first step), in the
+// The game's start, the first thing the page runs after its first paint (src/app/startup.ts), in the
 // page's first small chunk, before the shell's chunk (xstate, the loading machine, Lingui, the
 // host wiring: src/app/shellStart.ts) has even been evaluated, so createUnityInstance is called
 // as soon as the build's loader is in, as on a bare page.
 //
 // Everything the game may touch from its first script on is here too, answered later by the
 // shell's chunk: the window hooks (queued, game-link/earlyHooks.ts, the one early relay), the host
-// call (waits for the host's API), the page's audio (tracked before the loader makes a context)
-// and the session check (asked for before the game's download). On a host whose start waits for
+// call (waits for the host's API) and the page's audio (tracked before the loader makes a context);
+// the session check went out before the first paint (startup.ts). On a host whose start waits for
 // something (the portal's SDK, a sign-in at start) the download waits for the gate the shell
 // hands over (gate, signInGate); on the web it waits for nothing.
 import activity from '../../activity.config.json';
 import { GAME_BUILD_FILES } from '../../contract/gameConstants';
 import { detectHostOf, pageContext } from '../../hosts/detect';
 import type { Host } from '../../hosts/list';
-import { signInAtStartSettled, startSessionCheck } from '../api/earlySession';
+import { signInAtStartSettled } from '../api/earlySession';
+// Start-up sends it before the first paint, through this file (each start-up file has one way in).
+export { startSessionCheck } from '../api/earlySession';
 import { createGameController, type GameController } from '../game-link/controller';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
-import { GameLoadError } from '../game-link/loaderScript';
+import { GameLoadError, preloadGameCode } from '../game-link/loaderScript';
 import { reportFailure } from '../reporting/errorReporting';
 import { installHostCall, type HostCallApi } from '../host-bridge/hostCall';
 import { installPageAudio, type PageAudio } from '../host-bridge/pageAudio';
@@ -82,8 +84,6 @@ export function signInGate(signInAtStart: boolean, appChunk: (() => Promise<unkn
 
 export function startGame(win: Window = window): GameStart {
   const options = readGameOptions(activity.game, win.location.href);
-  // The session check first: it must not queue behind the game's download.
-  startSessionCheck();
   // Before the build's loader runs, so every AudioContext it makes is tracked.
   const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
@@ -103,6 +103,8 @@ export function startGame(win: Window = window): GameStart {
     beforeStart: gated ? () => gateGiven.then((wait) => wait()) : undefined,
   });
   controller.preload();
+  // Where the download waits for nothing, the code comes beside the loader, not after it.
+  if (!gated) preloadGameCode([GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl], win.document);
   // The game's loader or build that did not load (the controller shows it and offers a retry):
   // reported to the error tracker when there is one (src/reporting/errorReporting.ts).
   let lastStatus = controller.getState().status;

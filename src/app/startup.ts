@@ -3,10 +3,11 @@
 // Lingui, no React: tests/e2e/shell-budget.spec.ts checks it); the steps after the game are the
 // shell chunk's (shellStart.ts), asked for at once and run as soon as it is in.
 //
-//   1. the game: its canvas, createUnityInstance, the window hooks, the session check, the page's
-//      audio (gameStart.ts); on a host with a gate, its download waits for step 3's.
-//   2. the loading screen: index.html's first frame paints flat; its effects come a frame later
-//      (features/loading/effects.ts), the page's one "after the first paint" (lib/afterFirstPaint.ts).
+//   0. the session check, and the browser paints index.html's loading screen, flat: nothing else
+//      runs before that first paint (lib/afterFirstPaint.ts, the page's one such wait).
+//   1. the game: its canvas, its loader and code, createUnityInstance, the window hooks, the
+//      page's audio (gameStart.ts); on a host with a gate, its download waits for step 3's.
+//   2. the loading screen's effects (features/loading/effects.ts).
 //   3. the host: its adapter and API, the loading actor, the answers to the game's early hooks, the
 //      gate the game's download waits for where the host has one (shellStart.ts, bootShell).
 //   4. the player's language: its first texts, under 1 KiB (settings-store/language.ts).
@@ -21,7 +22,7 @@
 import { showLoadingEffects } from '../features/loading/effects';
 import { afterFirstPaint } from '../lib/afterFirstPaint';
 import { reportFailure, startErrorReporting } from '../reporting/errorReporting';
-import { startGame } from './gameStart';
+import { startGame, startSessionCheck } from './gameStart';
 import { outsideRequestAllowed } from '../../hosts/outside';
 
 const ADMIN_PATH = /^\/admin(\/|$)/;
@@ -36,14 +37,22 @@ export function startPage(win: Window, root: HTMLElement): void {
     });
     return;
   }
+  // 0. The session check goes out with the page (the sign-in waits for its answer, nothing waits
+  // for it here); everything else waits for the first paint. The game's loader, its code and the
+  // entry's own work, run before it, held that paint back ~1.3-1.9x a blank page's on a 2-core
+  // machine, while the game started no later for waiting one frame (docs/performance.md).
+  startSessionCheck();
+  afterFirstPaint(win, () => { startAfterFirstPaint(win, root); });
+}
+
+function startAfterFirstPaint(win: Window, root: HTMLElement): void {
   // 1. The game.
   const game = startGame(win);
   // After the game's start: only where the page data carries a DSN (errors we hear about).
   startErrorReporting(win, { host: game.detected.kind, surface: 'shell' }, undefined, (url) => outsideRequestAllowed(game.detected, url, win.location.origin));
-  // 2. The loading screen's effects, a frame after its flat first paint.
+  // 2. The loading screen's effects, its flat first frame being on screen.
+  showLoadingEffects(root);
   const afterPaint = (start: () => void) => { afterFirstPaint(win, start); };
-  const painted = new Promise<void>((resolve) => { afterPaint(resolve); });
-  void painted.then(() => { showLoadingEffects(root); });
   void import('./shellStart').then((shell) => {
     // 3. The host (and what answers the game).
     const boot = shell.bootShell(win, game);
@@ -52,7 +61,7 @@ export function startPage(win: Window, root: HTMLElement): void {
     // 5. The sign-in at start.
     shell.prepareSignIn(boot, language);
     // 6. The shell around the game.
-    void painted.then(() => { shell.showShell(root, boot, language, afterPaint); });
+    shell.showShell(root, boot, language, afterPaint);
   }, (error: unknown) => {
     // The game goes on without the shell's loading screen and overlays (its loader's own errors
     // are the controller's); a reload brings the shell back.

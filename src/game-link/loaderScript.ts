@@ -8,15 +8,6 @@ type LoaderWindow = Window & { createUnityInstance?: CreateUnityInstance };
 
 const loads = new WeakMap<Document, Map<string, Promise<CreateUnityInstance>>>();
 
-/**
- * Marks index.html's own loader script: a deferred classic script ahead of the entry, so the page
- * runs the loader while it parses, as a bare page does, and the entry calls createUnityInstance at
- * once (an async script added by the entry ran only after the rest of the first
- * screen had been evaluated, ~200 ms later at 4x CPU). Used when it ran and defined
- * createUnityInstance; otherwise (it failed to download, the page has none) a script is added here.
- */
-export const PAGE_LOADER_ATTRIBUTE = 'data-game-loader-page';
-
 export class GameLoadError extends Error {}
 
 export function loadLoaderScript(url: string, doc: Document = document): Promise<CreateUnityInstance> {
@@ -26,12 +17,6 @@ export function loadLoaderScript(url: string, doc: Document = document): Promise
   if (known) return known;
 
   const win = doc.defaultView as LoaderWindow | null;
-  const ran = win?.createUnityInstance;
-  if (typeof ran === 'function' && doc.querySelector(`script[${PAGE_LOADER_ATTRIBUTE}]`)?.getAttribute('src') === url) {
-    const fromPage = Promise.resolve(ran);
-    perDocument.set(url, fromPage);
-    return fromPage;
-  }
   const promise = new Promise<CreateUnityInstance>((resolve, reject) => {
     const script = doc.createElement('script');
     const forget = (error: Error) => {
@@ -52,4 +37,24 @@ export function loadLoaderScript(url: string, doc: Document = document): Promise
   });
   perDocument.set(url, promise);
   return promise;
+}
+
+/**
+ * Asks for the build's framework and code at once, in the request mode Unity's loader uses (a
+ * fetch without credentials), so they download beside the loader script instead of after it, and
+ * the loader's own requests take these answers: each file crosses the network once. Not the data
+ * file: the loader reads it through Unity's own cache. Only where the download waits for nothing
+ * (src/app/gameStart.ts): a preload left unused for seconds is a warning in the console, and on a
+ * host with a gate the host decides when the game may download.
+ */
+export function preloadGameCode(urls: readonly string[], doc: Document = document): void {
+  for (const url of urls) {
+    if (doc.querySelector(`link[rel="preload"][href="${url}"]`)) continue;
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', 'fetch');
+    link.crossOrigin = 'anonymous';
+    link.href = url;
+    doc.head.appendChild(link);
+  }
 }

@@ -1,5 +1,5 @@
-// The game before the rest of the shell: start-up's first step starts the game in
-// plain DOM, so it neither waits for the player's texts nor for React; index.html's loading screen
+// The game before the rest of the shell: start-up's first step after the first paint starts the
+// game in plain DOM, so it neither waits for the player's texts nor for React; index.html's loading screen
 // is kept alive meanwhile, in the player's language once the texts are in; React follows the
 // game's first frame (or comes sooner when asked for, or within its bound: whenReactWanted, src/app/shellStart.ts)
 // and then brings the overlays.
@@ -69,27 +69,35 @@ test('while the game downloads the plain-DOM loading screen moves and speaks the
   await context.close();
 });
 
-// The page asks for the game's code itself (server/http/gamePreload.ts): its download begins while
-// the entry is still on its way, and the loader's own requests take the preloaded answers, so each
-// file crosses the network once. The data file is the loader's to ask for (Unity's own cache).
-test('the game\'s code downloads before the entry has run, and each file once', async ({ page }) => {
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+// Nothing of the game competes with the loading screen's first paint (src/app/startup.ts): the
+// entry asks for the game's loader after the first frame, with the code beside it (preloads the
+// loader's own requests then take), so each file crosses the network once. The data file is the
+// loader's to ask for (Unity's own cache).
+test('the loading screen paints before the game is asked for, and each file downloads once', async ({ page }) => {
   const asked: string[] = [];
   const preloaded: string[] = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl];
-  const files: string[] = [...preloaded, GAME_BUILD_FILES.dataUrl];
+  const files: string[] = [GAME_BUILD_FILES.loaderUrl, ...preloaded, GAME_BUILD_FILES.dataUrl];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (files.includes(path)) asked.push(path);
   });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => { await held; await route.continue(); });
-  await page.goto('/', { waitUntil: 'commit' });
-  await expect.poll(() => [...asked].sort(), { timeout: 30_000 }).toEqual([...preloaded].sort());
-  release();
+  // Before any of the page's scripts: the moment of the page's first frame.
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => { (window as { firstFrameAt?: number }).firstFrameAt = performance.now(); });
+  });
+  await page.goto('/');
   await page.waitForFunction(() => ((window as TestWindow).__demoGame?.state().frames ?? 0) > 1, undefined, { timeout: 60_000 });
   expect([...asked].sort()).toEqual([...files].sort());
-  const initiators = await page.evaluate((paths) => performance.getEntriesByType('resource')
-    .filter((entry) => paths.includes(new URL(entry.name).pathname))
-    .map((entry) => (entry as PerformanceResourceTiming).initiatorType), preloaded);
-  expect(initiators).toEqual(['link', 'link']);
+  const seen = await page.evaluate((paths) => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const of = (path: string) => entries.find((entry) => new URL(entry.name).pathname === path);
+    return {
+      firstFrameAt: (window as { firstFrameAt?: number }).firstFrameAt ?? null,
+      loaderAskedAt: of(paths.loader)?.startTime ?? null,
+      initiators: paths.preloaded.map((path) => of(path)?.initiatorType),
+    };
+  }, { loader: GAME_BUILD_FILES.loaderUrl, preloaded });
+  expect(seen.firstFrameAt).not.toBeNull();
+  expect(seen.loaderAskedAt).toBeGreaterThan(seen.firstFrameAt ?? Infinity);
+  expect(seen.initiators).toEqual(['link', 'link']);
 });

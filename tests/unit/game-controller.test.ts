@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_BUILD_FILES, GAME_HOOKS, GAME_INSTANCE_GLOBAL, GAME_PIXEL_RATIO, type CreateUnityInstance, type UnityConfig, type UnityInstance } from '../../contract/game';
 import { createGameController } from '../../src/game-link/controller';
-import { PAGE_LOADER_ATTRIBUTE, loadLoaderScript } from '../../src/game-link/loaderScript';
+import { loadLoaderScript, preloadGameCode } from '../../src/game-link/loaderScript';
 import { GAME_WARNINGS } from '../../src/game-link/warnings';
 import { deferred, flush } from '../support/async';
 
@@ -57,19 +57,15 @@ describe('the loader script', () => {
     expect(document.querySelectorAll('script')).toHaveLength(1);
   });
 
-  it("is index.html's own when that ran (no second script, no wait), and added here when it did not", async () => {
-    const pageScript = document.head.appendChild(document.createElement('script'));
-    pageScript.setAttribute(PAGE_LOADER_ATTRIBUTE, '');
-    pageScript.setAttribute('src', '/game/build/page-ran.js');
-    const create = vi.fn<CreateUnityInstance>(async () => fakeInstance());
-    globals.createUnityInstance = create;
-    await expect(loadLoaderScript('/game/build/page-ran.js')).resolves.toBe(create);
-    expect(document.querySelectorAll('script')).toHaveLength(1);
-    // The page's script failed to download (no createUnityInstance): one of our own, as before.
-    delete globals.createUnityInstance;
-    pageScript.setAttribute('src', '/game/build/page-failed.js');
-    void loadLoaderScript('/game/build/page-failed.js').catch(() => undefined);
-    expect(document.querySelectorAll('script[src="/game/build/page-failed.js"]')).toHaveLength(2);
+  it('has the code asked for beside it, once each, in the mode Unity\'s loader fetches it', () => {
+    const urls = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl];
+    preloadGameCode(urls);
+    preloadGameCode(urls); // a second start (a retry) adds nothing
+    const links = [...document.head.querySelectorAll('link')];
+    expect(links.map((l) => [l.rel, l.getAttribute('as'), l.getAttribute('href'), l.crossOrigin])).toEqual([
+      ['preload', 'fetch', GAME_BUILD_FILES.frameworkUrl, 'anonymous'],
+      ['preload', 'fetch', GAME_BUILD_FILES.codeUrl, 'anonymous'],
+    ]);
   });
 });
 

@@ -1,9 +1,11 @@
 // The loading screen's first frame paints flat (its colours and layout) and its effects come a
 // frame later: index.html's screen carries none of the picture, gradients, blurs or glows until
-// start-up has seen the first paint, and from then on it looks as it always did.
+// start-up has seen the first paint, and from then on it looks as it always did. Nothing of the
+// game competes with that first paint: only the session check goes out before it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GAME_BUILD_FILES } from '../../contract/gameConstants';
 import { startPage } from '../../src/app/startup';
 import { EFFECTS_ATTRIBUTE } from '../../src/features/loading/effects';
 import { firstFrameMarkup } from '../../src/features/loading/firstFrame';
@@ -67,5 +69,39 @@ describe("the loading screen's first frame", () => {
     }
     for (const frame of frames.splice(0)) frame(0);
     await vi.waitFor(() => { expect(root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(true); });
+  });
+
+  it('asks for the session before the first paint, and for the game only after it', async () => {
+    // A page's first start: modules of its own (the session check and the loader are once a page).
+    vi.resetModules();
+    document.head.innerHTML = '';
+    const { startPage: startFreshPage } = await import('../../src/app/startup');
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', vi.fn((url: string) => { fetched.push(String(url)); return new Promise(() => undefined); }));
+    const root = document.body.appendChild(document.createElement('div'));
+    root.id = 'root';
+    root.innerHTML = firstFrameMarkup();
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const gameAsked = () => [...document.querySelectorAll('script[src], link[rel="preload"]')]
+      .map((e) => e.getAttribute('src') ?? e.getAttribute('href'))
+      .filter((url) => url?.startsWith('/game/'));
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      startFreshPage(window, root);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(fetched).toEqual(['/api/whoami']);
+      expect(gameAsked()).toEqual([]);
+      expect(document.getElementById('unity-canvas')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    for (const frame of frames.splice(0)) frame(0);
+    // The own site's game waits for no host: its loader, then its code beside it.
+    await vi.waitFor(() => {
+      expect(gameAsked()).toEqual([GAME_BUILD_FILES.loaderUrl, GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl]);
+    });
+    expect(document.getElementById('unity-canvas')).not.toBeNull();
   });
 });

@@ -39,8 +39,9 @@ export function startPage(win: Window, root: HTMLElement): void {
   }
   // 0. The session check goes out with the page (the sign-in waits for its answer, nothing waits
   // for it here); everything else waits for the first paint. The game's loader, its code and the
-  // entry's own work, run before it, held that paint back ~1.3-1.9x a blank page's on a 2-core
-  // machine, while the game started no later for waiting one frame (docs/performance.md).
+  // entry's own work, run before it, held that paint back to 1.6-1.9x a blank page's on a 2-core
+  // machine; a real build's start read the same either way, within that machine's noise
+  // (docs/performance.md).
   startSessionCheck();
   afterFirstPaint(win, () => { startAfterFirstPaint(win, root); });
 }

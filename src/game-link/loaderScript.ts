@@ -40,12 +40,13 @@ export function loadLoaderScript(url: string, doc: Document = document): Promise
 }
 
 /**
- * Asks for the build's framework and code at once, in the request mode Unity's loader uses (a
- * fetch without credentials), so they download beside the loader script instead of after it, and
- * the loader's own requests take these answers: each file crosses the network once. Not the data
- * file: the loader reads it through Unity's own cache. Only where the download waits for nothing
- * (src/app/gameStart.ts): a preload left unused for seconds is a warning in the console, and on a
- * host with a gate the host decides when the game may download.
+ * Asks for the build's framework and code at once, in the request mode of Unity's loader's own
+ * fetches (CORS mode, credentials to the same origin only: crossorigin="anonymous"), so they
+ * download beside the loader script instead of after it, and the loader's own requests take
+ * these answers: each file crosses the network once. Not the data file: the loader reads it
+ * through Unity's own cache. Only where the download waits for nothing (src/app/gameStart.ts): a
+ * preload left unused for seconds is a warning in the console, and on a host with a gate the host
+ * decides when the game may download.
  */
 export function preloadGameCode(urls: readonly string[], doc: Document = document): void {
   for (const url of urls) {

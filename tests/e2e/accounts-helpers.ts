@@ -30,9 +30,14 @@ export async function stubGame(page: Page, options: { completeWhenTold?: boolean
  */
 export const PAGE_HELD_LOADING = '/?hookTimeoutSeconds=600';
 
-/** After stubGame({ completeWhenTold: true }): the game calls the completion hook now. */
+/**
+ * After stubGame({ completeWhenTold: true }): the game calls the completion hook now. The game
+ * starts after the page's first paint, which may come after its load event, so this waits for
+ * the stub's instance to exist before telling it (telling no one left the loading screen up).
+ */
 export async function finishLoading(page: Page): Promise<void> {
-  await page.evaluate(() => (window as unknown as { __finishLoading?: () => void }).__finishLoading?.());
+  await page.waitForFunction(() => typeof (window as unknown as { __finishLoading?: () => void }).__finishLoading === 'function', undefined, { timeout: 30_000 });
+  await page.evaluate(() => { (window as unknown as { __finishLoading: () => void }).__finishLoading(); });
 }
 
 export async function altchaToken(baseURL: string): Promise<string> {

@@ -1,7 +1,7 @@
-// The game's start, the first thing the page runs after its first paint (src/app/startup.ts), in the
-// page's first small chunk, before the shell's chunk (xstate, the loading machine, Lingui, the
-// host wiring: src/app/shellStart.ts) has even been evaluated, so createUnityInstance is called
-// as soon as the build's loader is in, as on a bare page.
+// The game's start, the first thing the page runs after its first paint (src/app/startup.ts),
+// in the page's first small chunk, before the shell's chunk (xstate, the loading machine, Lingui,
+// the host wiring: src/app/shellStart.ts) has even been evaluated, so createUnityInstance is
+// called as soon as the build's loader is in, as on a bare page.
 //
 // Everything the game may touch from its first script on is here too, answered later by the
 // shell's chunk: the window hooks (queued, game-link/earlyHooks.ts, the one early relay), the host

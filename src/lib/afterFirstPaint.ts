@@ -1,5 +1,6 @@
-// The page's one "after the first paint": src/app/startup.ts runs the loading screen's effects
-// and the shell's start after index.html's loading screen is on screen (and hands it down).
+// The page's one "after the first paint": src/app/startup.ts runs the game's start, the loading
+// screen's effects and the shell's start after index.html's loading screen is on screen (and
+// hands it down).
 
 /**
  * Runs `start` once the browser has painted index.html's loading screen: the entry module is evaluated

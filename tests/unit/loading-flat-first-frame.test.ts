@@ -23,6 +23,29 @@ function rules(css: string): Array<[string[], string]> {
 
 afterEach(() => { vi.restoreAllMocks(); vi.unstubAllGlobals(); document.body.innerHTML = ''; });
 
+/**
+ * index.html's loading screen in a visible tab whose first frame is held and whose clock stands
+ * still before it: only that frame may start what waits for the first paint, not start-up's
+ * fallback for a tab that draws none (on a busy machine a real wait of a few milliseconds can
+ * outlast that fallback, which stays pending on the stopped clock).
+ */
+function pageWithHeldFrame() {
+  const root = document.body.appendChild(document.createElement('div'));
+  root.id = 'root';
+  root.innerHTML = firstFrameMarkup();
+  const frames: FrameRequestCallback[] = [];
+  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+  return {
+    root,
+    async beforeFirstFrame(run: () => Promise<void>): Promise<void> {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      try { await run(); } finally { vi.useRealTimers(); }
+    },
+    drawFirstFrame(): void { for (const frame of frames.splice(0)) frame(0); },
+  };
+}
+
 describe("the loading screen's first frame", () => {
   it('has a flat rule for every effect an element of the first frame carries', () => {
     const markup = firstFrameMarkup();
@@ -48,27 +71,15 @@ describe("the loading screen's first frame", () => {
 
   it('gets its effects from start-up only after the first paint', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
-    const root = document.body.appendChild(document.createElement('div'));
-    root.id = 'root';
-    root.setAttribute('data-first-frame', '');
-    root.innerHTML = firstFrameMarkup();
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
-    // A visible tab whose clock stands still: only a frame may bring the effects, not the
-    // start-up's fallback for a tab that draws none (on a busy machine a real wait of a few
-    // milliseconds can outlast that fallback).
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      startPage(window, root);
+    const page = pageWithHeldFrame();
+    page.root.setAttribute('data-first-frame', '');
+    await page.beforeFirstFrame(async () => {
+      startPage(window, page.root);
       await vi.advanceTimersByTimeAsync(20);
-      expect(root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(false);
-    } finally {
-      // The fallback stays pending on the stopped clock: from here only the frame can bring them.
-      vi.useRealTimers();
-    }
-    for (const frame of frames.splice(0)) frame(0);
-    await vi.waitFor(() => { expect(root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(true); });
+      expect(page.root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(false);
+    });
+    page.drawFirstFrame();
+    await vi.waitFor(() => { expect(page.root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(true); });
   });
 
   it('asks for the session before the first paint, and for the game only after it', async () => {
@@ -78,26 +89,18 @@ describe("the loading screen's first frame", () => {
     const { startPage: startFreshPage } = await import('../../src/app/startup');
     const fetched: string[] = [];
     vi.stubGlobal('fetch', vi.fn((url: string) => { fetched.push(String(url)); return new Promise(() => undefined); }));
-    const root = document.body.appendChild(document.createElement('div'));
-    root.id = 'root';
-    root.innerHTML = firstFrameMarkup();
-    const frames: FrameRequestCallback[] = [];
-    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((cb) => { frames.push(cb); return frames.length; });
-    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('visible');
+    const page = pageWithHeldFrame();
     const gameAsked = () => [...document.querySelectorAll('script[src], link[rel="preload"]')]
       .map((e) => e.getAttribute('src') ?? e.getAttribute('href'))
       .filter((url) => url?.startsWith('/game/'));
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      startFreshPage(window, root);
+    await page.beforeFirstFrame(async () => {
+      startFreshPage(window, page.root);
       await vi.advanceTimersByTimeAsync(20);
       expect(fetched).toEqual(['/api/whoami']);
       expect(gameAsked()).toEqual([]);
       expect(document.getElementById('unity-canvas')).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
-    for (const frame of frames.splice(0)) frame(0);
+    });
+    page.drawFirstFrame();
     // The own site's game waits for no host: its loader, then its code beside it.
     await vi.waitFor(() => {
       expect(gameAsked()).toEqual([GAME_BUILD_FILES.loaderUrl, GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl]);

@@ -13,7 +13,7 @@ import { inTransaction, type Trx } from '../../server/db/tx';
 import { conservationViolations, MINT, moveCoins, moveItems, openAccount, playerAccount } from '../../server/services/economy/ledger';
 import { registerActor, type Actor } from './harness/actors';
 import { WORKLOAD_OPERATIONS } from './harness/operations';
-import { CONTESTED_NAMES, registeredKey } from './harness/operations/accounts';
+import { attemptedKey, CONTESTED_NAMES, registeredKey } from './harness/operations/accounts';
 import { COMMITTED_MOVES, LEDGER_REASON, WORKLOAD_ITEM } from './harness/operations/ledger';
 import { httpTransport, solveBotCheckVia, type Transport } from './harness/transport';
 import { runWorkload, seededRandom, type WorkloadWorld } from './harness/workload';
@@ -146,6 +146,8 @@ describe.skipIf(!POSTGRES)(`invariants on PostgreSQL${POSTGRES ? '' : ' (skipped
     expect(Number(ledgerRows?.n)).toBe(world.tally.get(COMMITTED_MOVES));
 
     for (const name of CONTESTED_NAMES) {
+      // Non-vacuous: the name was raced for, not merely registered once.
+      expect(world.tally.get(attemptedKey(name)) ?? 0, `attempts at ${name}`).toBeGreaterThanOrEqual(2);
       const accounts = await t.handle.db.selectFrom('users').select('id').where('username_lower', '=', name.toLowerCase()).execute();
       expect(accounts, name).toHaveLength(1);
       expect(world.tally.get(registeredKey(name)), `successful registrations of ${name}`).toBe(1);

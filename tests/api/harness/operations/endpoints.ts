@@ -7,6 +7,10 @@ import { contractProblem, endpointKey } from '../contract';
 import { EXAMPLES, exampleOf, ownershipOf, resolveCall } from '../examples';
 import { requestFor } from '../hostile';
 import { pick, type Operation } from '../workload';
+import { testConfig } from '../../helpers';
+
+// The game server's calls carry its key (every test server is started with testConfig's).
+const GAME_SERVER_AUTH = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY ?? ''}` };
 
 export function valueEndpointOperations(endpoints: EndpointDef[]): Operation[] {
   // The console's endpoints are not a player's workload (players get 403): their tests are tests/api/admin-*.
@@ -20,9 +24,12 @@ export function valueEndpointOperations(endpoints: EndpointDef[]): Operation[] {
       const owner = ownershipOf(endpoint, EXAMPLES) === 'anyone' ? pick(world, world.players.filter((p) => p !== player)) : player;
       const call = await resolveCall(endpoint, { caller: player, owner, db: world.db, send: world.send, botToken: world.botToken }, EXAMPLES);
       const request = requestFor(endpoint, call);
-      const reply = await world.send({ ...request, headers: { ...request.headers, ...cookieHeader(player) } });
+      const auth = endpoint.access === 'gameServer' ? GAME_SERVER_AUTH : cookieHeader(player);
+      const reply = await world.send({ ...request, headers: { ...request.headers, ...auth } });
       const problem = contractProblem(endpoint, reply);
       if (problem) throw new Error(problem);
+      // A refusal of who is calling is no race: the call never reached the money it was to move.
+      if (reply.status === 401 || reply.status === 403) throw new Error(`answered ${reply.status}: ${reply.body.slice(0, 200)}`);
       return reply.status < 300 ? 'ok' : 'refused';
     },
   }));

@@ -69,11 +69,18 @@ export interface RouteOptions<E extends EndpointDef> {
    * The handler builds its answer field by field from the contract's type (never a database row
    * or an object with more in it): it is written with JSON.stringify, without zod's parse of the
    * answer on its way out (a hot read's main cost after the database). The contract's
-   * schema still types the handler and documents the route, and the API tests still check each
-   * answer against it. An answer made once (constantAnswer) is written once.
+   * schema still types the handler and documents the route, and the API harness checks each
+   * answer against it, refusing any field it does not name (tests/api/harness/contract.ts). An
+   * answer made once (constantAnswer) is written once; a keyed one is written as its idempotency
+   * row stored it.
    */
   trustedAnswer?: boolean;
 }
+
+/** The options of a route that moves value: its handler builds its answer field by field (the
+ * API harness refuses any answer naming more than its schema), and the JSON its idempotency row
+ * stores is the JSON it writes. */
+export const MONEY_ANSWER = { trustedAnswer: true } as const;
 
 /** Answers made once and written once: their JSON, by object. */
 const constantJson = new WeakMap<object, string>();
@@ -85,7 +92,11 @@ export function constantAnswer<T extends object>(answer: T): T {
   return answer;
 }
 
-const trustedJson = (data: unknown): string => (typeof data === 'object' && data !== null && constantJson.get(data)) || JSON.stringify(data);
+/** A keyed answer's JSON as its idempotency row stored it a moment ago: written, not made again. */
+const storedJson = new WeakMap<object, string>();
+
+const trustedJson = (data: unknown): string =>
+  (typeof data === 'object' && data !== null && (constantJson.get(data) ?? storedJson.get(data))) || JSON.stringify(data);
 
 function bearerMatches(header: string | undefined, key: string): boolean {
   if (!header?.startsWith('Bearer ')) return false;
@@ -188,13 +199,14 @@ export function route<E extends EndpointDef>(app: FastifyInstance, endpoint: E, 
       if (options.before) await options.before(contextWith(null));
       const call = (trx: Trx | null) => (handler as (c: Context<E>) => Promise<ResponseOf<E>>)(contextWith(trx));
       if (mode !== 'route') return call(null);
-      const { value, replayed } = await inTransaction(app.db, async (trx) => {
+      const { value, replayed, json } = await inTransaction(app.db, async (trx): Promise<{ value: ResponseOf<E>; replayed: boolean; json?: string }> => {
         const run = () => call(trx);
         if (!key || !scope) return { value: await run(), replayed: false };
         const asked = { params: request.params ?? {}, query: request.query ?? {}, body: request.body ?? {} };
         return once(trx, { scope, key, endpoint: name, hash: requestHash(asked) }, endpoint.response as z.ZodType<ResponseOf<E>>, run);
       });
       markReplay(reply, replayed);
+      if (options.trustedAnswer && json !== undefined && typeof value === 'object' && value !== null) storedJson.set(value, json);
       return value;
     },
   });

@@ -59,7 +59,7 @@ export interface KeyedRequest {
  * claim, `run`'s effect and its answer commit together. A retry gets the stored answer back
  * (`replayed`), read through `response`.
  */
-export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodType<T>, run: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
+export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodType<T>, run: () => Promise<T>): Promise<{ value: T; replayed: boolean; json?: string }> {
   const { scope, key, endpoint, hash } = request;
   const reused = request.reused ?? (() => conflict(KEY_REUSED, 'IDEMPOTENCY_KEY_REUSED'));
   for (let attempt = 0; ; attempt++) {
@@ -85,5 +85,6 @@ export async function once<T>(trx: Trx, request: KeyedRequest, response: z.ZodTy
   // An answer with no JSON (undefined) is stored as NULL, as it always was.
   const answer = JSON.stringify(value) as string | undefined;
   await sql.raw(withCommit(`update idempotency_keys set status = ${ANSWERED}, response = ${answer === undefined ? 'null' : `${sqlLiteral(answer)}::json`} where user_id = ${sqlLiteral(scope)} and key = ${sqlLiteral(key)}`)).execute(trx);
-  return { value, replayed: false };
+  // The stored text goes back too: a route that writes its answer as is sends these very bytes.
+  return { value, replayed: false, ...(answer === undefined ? {} : { json: answer }) };
 }

@@ -71,15 +71,20 @@ test('while the game downloads the plain-DOM loading screen moves and speaks the
 
 // Nothing of the game competes with the loading screen's first paint (src/app/startup.ts): the
 // entry asks for the game's loader after the first frame, with the code beside it (preloads the
-// loader's own requests then take), so each file crosses the network once. The data file is the
-// loader's to ask for (Unity's own cache).
-test('the loading screen paints before the game is asked for, and each file downloads once', async ({ page }) => {
+// loader's own requests then take), so each file crosses the network once. The shell's first
+// chunk comes with the page (index.html's module preloads) and the entry's import after the frame
+// takes it from there. The data file is the loader's to ask for (Unity's own cache).
+test('the loading screen paints before the game is asked for, and each file and the shell\'s chunk download once', async ({ page }) => {
   const asked: string[] = [];
+  const shellAsked: string[] = [];
   const preloaded: string[] = [GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl];
   const files: string[] = [GAME_BUILD_FILES.loaderUrl, ...preloaded, GAME_BUILD_FILES.dataUrl];
+  const scripts: string[] = [];
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
     if (files.includes(path)) asked.push(path);
+    if (/^\/assets\/shellStart-[\w-]+\.js$/.test(path)) shellAsked.push(path);
+    if (/^\/assets\/.+\.js$/.test(path)) scripts.push(path);
   });
   // Before any of the page's scripts: the moment of the page's first frame.
   await page.addInitScript(() => {
@@ -97,6 +102,8 @@ test('the loading screen paints before the game is asked for, and each file down
       initiators: paths.preloaded.map((path) => of(path)?.initiatorType),
     };
   }, { loader: GAME_BUILD_FILES.loaderUrl, preloaded });
+  expect(shellAsked).toHaveLength(1);
+  expect(scripts.filter((path, i) => scripts.indexOf(path) !== i), 'scripts asked for twice').toEqual([]);
   expect(seen.firstFrameAt).not.toBeNull();
   expect(seen.loaderAskedAt).toBeGreaterThan(seen.firstFrameAt ?? Infinity);
   expect(seen.initiators).toEqual(['link', 'link']);

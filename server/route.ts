@@ -77,11 +77,6 @@ export interface RouteOptions<E extends EndpointDef> {
   trustedAnswer?: boolean;
 }
 
-/** The options of a route that moves value: its handler builds its answer field by field (the
- * API harness refuses any answer naming more than its schema), and the JSON its idempotency row
- * stores is the JSON it writes. */
-export const MONEY_ANSWER = { trustedAnswer: true } as const;
-
 /** Answers made once and written once: their JSON, by object. */
 const constantJson = new WeakMap<object, string>();
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { acceptCoinflip, cancelCoinflip, COINFLIP_TEXT, coinflipGame, createCoinflip, openCoinflips } from '../../contract/coinflip';
 import { parseTripcoins } from '../../contract/money';
 import { badRequest } from '../errors';
-import { MONEY_ANSWER, route } from '../route';
+import { route } from '../route';
 import { assertMayWager } from '../services/accounts/age';
 import * as coinflip from '../services/economy/coinflip';
 
@@ -17,7 +17,7 @@ export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
     // A wager needs a player who said they are 18 or older (the host's own policy is a separate gate).
     await assertMayWager(trx, user.id);
     return coinflip.createCoinflip(trx, user.id, wager, body.choice);
-  }, MONEY_ANSWER);
+  }, { trustedAnswer: true });
 
   route(app, openCoinflips, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
@@ -27,9 +27,9 @@ export async function coinflipRoutes(app: FastifyInstance): Promise<void> {
   route(app, acceptCoinflip, async ({ params, user, trx }) => {
     await assertMayWager(trx, user.id);
     return coinflip.acceptCoinflip(trx, user.id, params.id);
-  }, MONEY_ANSWER);
+  }, { trustedAnswer: true });
 
-  route(app, cancelCoinflip, async ({ params, user, trx }) => coinflip.cancelCoinflip(trx, user.id, params.id), MONEY_ANSWER);
+  route(app, cancelCoinflip, async ({ params, user, trx }) => coinflip.cancelCoinflip(trx, user.id, params.id), { trustedAnswer: true });
 
   route(app, coinflipGame, async ({ params, request, reply }) => {
     reply.header('cache-control', 'no-store');

@@ -4,7 +4,7 @@
 // (services/admin/adminCrates.ts tableInForce). Each shop's supply is minted by the start-up step.
 import type { FastifyInstance } from 'fastify';
 import { buyCrates, buyCratesV2, CRATE_VERSIONS, crateOdds, crateStatus, crateStatusV2, openCrate, type CrateVersion } from '../../contract/crates';
-import { MONEY_ANSWER, route } from '../route';
+import { route } from '../route';
 import { tableInForce } from '../services/admin/adminCrates';
 import * as crates from '../services/economy/crates';
 import { oddsOf } from '../services/economy/dropTables';
@@ -28,13 +28,13 @@ export async function crateRoutes(app: FastifyInstance): Promise<void> {
 
   for (const [endpoint, version] of [[buyCrates, v1], [buyCratesV2, v2]] as const) {
     const { shop } = shopOf(version.id);
-    route(app, endpoint, async ({ body, user, trx }) => crates.buyCrates(trx, shop, user.id, body.quantity), MONEY_ANSWER);
+    route(app, endpoint, async ({ body, user, trx }) => crates.buyCrates(trx, shop, user.id, body.quantity), { trustedAnswer: true });
   }
 
   route(app, openCrate, async ({ body, user, trx }) => {
     const { shop, table } = shopOf(body?.crateVersionId ?? 0);
     return crates.openCrate(trx, shop, await tableInForce(trx, table), user.id);
-  }, MONEY_ANSWER);
+  }, { trustedAnswer: true });
 
   route(app, crateOdds, async ({ query, reply }) => {
     const { shop, table: fromFile } = shopOf(Number(query.crateVersionId));

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buyListing, cancelListing, createListing, listingDetail, listings, MARKET_TEXT, marketStats as marketStatsEndpoint, myListings } from '../../contract/marketplace';
 import type { Executor, RunInTransaction } from '../db/tx';
-import { constantAnswer, MONEY_ANSWER, route } from '../route';
+import { constantAnswer, route } from '../route';
 import { firstListingEnd } from '../services/economy/listingsCache';
 import * as market from '../services/economy/marketplace';
 import { marketStats } from '../services/economy/marketStats';
@@ -28,7 +28,7 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, createListing, async ({ body, user, trx, request }) => ({
     message: MARKET_TEXT.listed, listing: await notingRefusals(request, () => market.createListing(trx, user, body, rules)),
-  }), { before: sweep, ...MONEY_ANSWER });
+  }), { before: sweep, trustedAnswer: true });
 
   // Pages of listings kept between changes (app.listings, services/economy/listingsCache.ts,
   // listening from plugins/listeners.ts); the expiry sweep's query only when a listing may be due.
@@ -50,9 +50,9 @@ export async function marketplaceRoutes(app: FastifyInstance): Promise<void> {
   route(app, cancelListing, async ({ body, user, trx }) => {
     await market.cancelListing(trx, user.id, body.orderId);
     return { message: MARKET_TEXT.cancelled };
-  }, { before: (ctx) => expire(ctx.body.orderId, ctx), ...MONEY_ANSWER });
+  }, { before: (ctx) => expire(ctx.body.orderId, ctx), trustedAnswer: true });
 
-  route(app, buyListing, async ({ body, user, trx, request }) => notingRefusals(request, () => market.buyListing(trx, user.id, body.orderId, rules)), { before: (ctx) => expire(ctx.body.orderId, ctx), ...MONEY_ANSWER });
+  route(app, buyListing, async ({ body, user, trx, request }) => notingRefusals(request, () => market.buyListing(trx, user.id, body.orderId, rules)), { before: (ctx) => expire(ctx.body.orderId, ctx), trustedAnswer: true });
 
   route(app, marketStatsEndpoint, async ({ query, reply }) => {
     reply.header('cache-control', 'no-store');

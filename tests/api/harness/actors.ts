@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../server/db/createDb';
 import { createSession } from '../../../server/services/accounts/sessions';
+import { testConfig } from '../helpers';
 import { sessionCookieOf, solveBotCheckVia, type Transport } from './transport';
 
 export interface Actor {
@@ -23,6 +24,9 @@ export function freshName(prefix = 'h'): string {
 
 export const cookieHeader = (actor: Actor | null): Record<string, string> =>
   actor?.sid ? { cookie: `sid=${actor.sid}` } : {};
+
+/** The game server's header: the key every test server is started with (testConfig's). */
+export const GAME_SERVER_AUTH: Record<string, string> = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY ?? ''}` };
 
 export async function registerActor(send: Transport, username = freshName(), password = 'hunter22-hunter'): Promise<Actor> {
   const token = await solveBotCheckVia(send);

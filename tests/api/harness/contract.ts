@@ -1,6 +1,7 @@
 // What the harness knows about an endpoint from its contract declaration alone, and the one
 // rule every answer must follow: 2xx matches the response schema and names nothing beyond it,
-// 4xx is the JSON error shape, 5xx never happens. Every harness test (fuzz, security, authz, bench) goes through these.
+// 4xx is the JSON error shape, 5xx never happens. Every harness test (fuzz, security, authz,
+// bench) goes through these.
 import type { EndpointDef } from '../../../contract/http';
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/http';
@@ -34,8 +35,8 @@ export interface Answer {
 
 /**
  * Checks one answer against the contract. Returns a problem description, or null when the
- * answer is acceptable: 2xx matching the response schema and naming nothing beyond it, or 4xx with the strict error shape
- * (or the deliberate 503 NOT_CONFIGURED below).
+ * answer is acceptable: 2xx matching the response schema and naming nothing beyond it, or 4xx
+ * with the strict error shape (or the deliberate 503 NOT_CONFIGURED below).
  */
 export function contractProblem(endpoint: EndpointDef | null, answer: Answer): string | null {
   const { status } = answer;

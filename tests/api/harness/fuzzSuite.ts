@@ -13,15 +13,14 @@ import { ALL_ENDPOINTS } from '../../../contract/endpoints';
 import { setAdmin } from '../../../server/jobs/adminRole';
 import type { EndpointDef } from '../../../contract/http';
 import { endpointKey } from './contract';
-import { reauthenticateActor, registerActor, type Actor } from './actors';
+import { GAME_SERVER_AUTH, reauthenticateActor, registerActor, type Actor } from './actors';
 import { fuzzEndpoint, type FuzzTarget } from './fuzz';
 import { BROKEN_PROBES, GOOD_PROBES, registerProbes } from './probes';
 import { installChangeLog } from './snapshot';
 import { injectTransport, solveBotCheckVia, type Transport } from './transport';
-import { startApp, testConfig, type TestApp, type TestDatabase } from '../helpers';
+import { startApp, type TestApp, type TestDatabase } from '../helpers';
 
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
-const GAME_SERVER_AUTH = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY}` };
 
 type Caller = 'anonymous' | 'player' | 'gameServer' | 'admin';
 

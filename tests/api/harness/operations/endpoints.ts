@@ -2,15 +2,11 @@
 // workload by itself: a random player makes its valid call over HTTP. Success and refusal are
 // both fine under concurrency (someone else bought the listing first); a 5xx is not.
 import type { EndpointDef } from '../../../../contract/http';
-import { cookieHeader, registerActor } from '../actors';
+import { cookieHeader, GAME_SERVER_AUTH, registerActor } from '../actors';
 import { contractProblem, endpointKey } from '../contract';
 import { EXAMPLES, exampleOf, ownershipOf, resolveCall } from '../examples';
 import { requestFor } from '../hostile';
 import { pick, type Operation } from '../workload';
-import { testConfig } from '../../helpers';
-
-// The game server's calls carry its key (every test server is started with testConfig's).
-const GAME_SERVER_AUTH = { authorization: `Bearer ${testConfig().GAME_SERVER_KEY ?? ''}` };
 
 export function valueEndpointOperations(endpoints: EndpointDef[]): Operation[] {
   // The console's endpoints are not a player's workload (players get 403): their tests are tests/api/admin-*.

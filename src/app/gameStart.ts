@@ -4,7 +4,8 @@
 // called as soon as the build's loader is in, as on a bare page.
 //
 // Everything the game may touch from its first script on is here too, answered later by the
-// shell's chunk: the window hooks (queued, game-link/earlyHooks.ts, the one early relay), the host
+// shell's chunk: the window hooks (queued, game-link/earlyHooks.ts, the one early relay, which
+// startup.ts installs before the first paint and hands over), the host
 // call (waits for the host's API) and the page's audio (tracked before the loader makes a context);
 // the session check went out before the first paint (startup.ts). On a host whose start waits for
 // something (the portal's SDK, a sign-in at start) the download waits for the gate the shell
@@ -16,6 +17,7 @@ import type { Host } from '../../hosts/list';
 import { signInAtStartSettled } from '../api/earlySession';
 // Start-up sends it before the first paint, through this file (each start-up file has one way in).
 export { startSessionCheck } from '../api/earlySession';
+export { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { createGameController, type GameController } from '../game-link/controller';
 import { installEarlyHooks, type EarlyHooks } from '../game-link/earlyHooks';
 import { readGameOptions, type GameOptions } from '../game-link/gameConfig';
@@ -82,14 +84,15 @@ export function signInGate(signInAtStart: boolean, appChunk: (() => Promise<unkn
   ]);
 }
 
-export function startGame(win: Window = window): GameStart {
+/** Starts the game; `early` is the page's early relay when start-up installed it before the
+ * first paint (what the page heard since is kept), else it is installed here. */
+export function startGame(win: Window = window, early: EarlyHooks = installEarlyHooks(win)): GameStart {
   const options = readGameOptions(activity.game, win.location.href);
   // Before the build's loader runs, so every AudioContext it makes is tracked.
   const pageAudio = installPageAudio(win);
   const detected = detectHostOf(pageContext(win), activity);
   // Every request from here on names the page's host: the feature policy our server applies.
   setRequestHost(detected.kind);
-  const early = installEarlyHooks(win);
   let giveApi: (api: Promise<HostCallApi | null>) => void = () => undefined;
   installHostCall(win, new Promise<Promise<HostCallApi | null>>((resolve) => { giveApi = resolve; }).then((api) => api));
 

@@ -3,10 +3,12 @@
 // Lingui, no React: tests/e2e/shell-budget.spec.ts checks it); the steps after the game are the
 // shell chunk's (shellStart.ts), asked for at once and run as soon as it is in.
 //
-//   0. the session check, and the browser paints index.html's loading screen, flat: nothing else
-//      runs before that first paint (lib/afterFirstPaint.ts, the page's one such wait).
-//   1. the game: its canvas, its loader and code, createUnityInstance, the window hooks, the
-//      page's audio (gameStart.ts); on a host with a gate, its download waits for step 3's.
+//   0. the session check and the window's hooks and message queue (game-link/earlyHooks.ts), and
+//      the browser paints index.html's loading screen, flat: nothing else runs before that first
+//      paint (lib/afterFirstPaint.ts, the page's one such wait: none where the page painted while
+//      the entry was on its way, and over as soon as the browser reports the paint).
+//   1. the game: its canvas, its loader and code, createUnityInstance, the page's audio
+//      (gameStart.ts); on a host with a gate, its download waits for step 3's.
 //   2. the loading screen's effects (features/loading/effects.ts).
 //   3. the host: its adapter and API, the loading actor, the answers to the game's early hooks, the
 //      gate the game's download waits for where the host has one (shellStart.ts, bootShell).
@@ -20,9 +22,9 @@
 // Every wait is bounded: the game starts anyway. The studio's console (/admin) is its own lazily
 // loaded chunk and never starts the game (src/admin/console.tsx).
 import { showLoadingEffects } from '../features/loading/effects';
-import { afterFirstPaint } from '../lib/afterFirstPaint';
+import { afterFirstPaint, afterPagePainted } from '../lib/afterFirstPaint';
 import { reportFailure, startErrorReporting } from '../reporting/errorReporting';
-import { startGame, startSessionCheck } from './gameStart';
+import { installEarlyHooks, startGame, startSessionCheck, type EarlyHooks } from './gameStart';
 import { outsideRequestAllowed } from '../../hosts/outside';
 
 const ADMIN_PATH = /^\/admin(\/|$)/;
@@ -43,12 +45,17 @@ export function startPage(win: Window, root: HTMLElement): void {
   // machine; a real build's start read the same either way, within that machine's noise
   // (docs/performance.md).
   startSessionCheck();
-  afterFirstPaint(win, () => { startAfterFirstPaint(win, root); });
+  // The window's hooks and message listener are in before the paint too (a listener and a queue):
+  // the page's load event can come before its first paint on a busy machine, and a message
+  // heard then (from the host's frame, from anything that runs once the page has loaded) is kept
+  // for the shell, not lost.
+  const early = installEarlyHooks(win);
+  afterPagePainted(win, () => { startAfterFirstPaint(win, root, early); });
 }
 
-function startAfterFirstPaint(win: Window, root: HTMLElement): void {
+function startAfterFirstPaint(win: Window, root: HTMLElement, early: EarlyHooks): void {
   // 1. The game.
-  const game = startGame(win);
+  const game = startGame(win, early);
   // After the game's start: only where the page data carries a DSN (errors we hear about).
   startErrorReporting(win, { host: game.detected.kind, surface: 'shell' }, undefined, (url) => outsideRequestAllowed(game.detected, url, win.location.origin));
   // 2. The loading screen's effects, its flat first frame being on screen.

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GAME_BUILD_FILES } from '../../contract/gameConstants';
+import { GAME_BUILD_FILES, GAME_HOOKS } from '../../contract/gameConstants';
 import { startPage } from '../../src/app/startup';
 import { EFFECTS_ATTRIBUTE } from '../../src/features/loading/effects';
 import { firstFrameMarkup } from '../../src/features/loading/firstFrame';
@@ -106,5 +106,85 @@ describe("the loading screen's first frame", () => {
       expect(gameAsked()).toEqual([GAME_BUILD_FILES.loaderUrl, GAME_BUILD_FILES.frameworkUrl, GAME_BUILD_FILES.codeUrl]);
     });
     expect(document.getElementById('unity-canvas')).not.toBeNull();
+  });
+
+  it('asks for the game at once where the page painted while the entry was on its way', async () => {
+    // The parsed page often paints before the entry module has come: one more frame would be a
+    // wait for nothing. The effects may come at once too, the flat frame being on screen.
+    vi.resetModules();
+    document.head.innerHTML = '';
+    const { startPage: startFreshPage } = await import('../../src/app/startup');
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const page = pageWithHeldFrame();
+    page.root.setAttribute('data-first-frame', '');
+    const painted = [{ name: 'first-paint', entryType: 'paint', startTime: 40, duration: 0 }] as unknown as PerformanceEntryList;
+    vi.spyOn(performance, 'getEntriesByType').mockImplementation((type) => (type === 'paint' ? painted : []));
+    await page.beforeFirstFrame(async () => {
+      startFreshPage(window, page.root);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(document.getElementById('unity-canvas')).not.toBeNull();
+      expect(document.querySelector(`script[src="${GAME_BUILD_FILES.loaderUrl}"]`)).not.toBeNull();
+      expect(page.root.hasAttribute(EFFECTS_ATTRIBUTE)).toBe(true);
+    });
+  });
+
+  it('asks for the game as soon as the browser reports its first paint, before the next frame', async () => {
+    // Chrome reports a paint once the frame is on screen, in a task of its own: a page painted
+    // while its entry was evaluated has no entry yet when the entry looks, and the next frame can
+    // be 100 ms away on a busy machine. The report is the sooner sign.
+    vi.resetModules();
+    document.head.innerHTML = '';
+    const { startPage: startFreshPage } = await import('../../src/app/startup');
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const observers: Array<{ report: (entries: PerformanceEntry[]) => void; observing: boolean }> = [];
+    class ReportingObserver {
+      static supportedEntryTypes = ['paint'];
+      private readonly seen: { report: (entries: PerformanceEntry[]) => void; observing: boolean };
+      constructor(callback: PerformanceObserverCallback) {
+        this.seen = { observing: false, report: (entries) => { if (this.seen.observing) callback({ getEntries: () => entries } as unknown as PerformanceObserverEntryList, this as unknown as PerformanceObserver); } };
+        observers.push(this.seen);
+      }
+      observe(options: PerformanceObserverInit) { if (options.type === 'paint') this.seen.observing = true; }
+      disconnect() { this.seen.observing = false; }
+    }
+    vi.stubGlobal('PerformanceObserver', ReportingObserver);
+    const page = pageWithHeldFrame();
+    await page.beforeFirstFrame(async () => {
+      startFreshPage(window, page.root);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(document.querySelector(`script[src="${GAME_BUILD_FILES.loaderUrl}"]`)).toBeNull();
+      for (const o of observers) o.report([{ name: 'first-paint', entryType: 'paint', startTime: 40, duration: 0 } as PerformanceEntry]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(document.querySelector(`script[src="${GAME_BUILD_FILES.loaderUrl}"]`)).not.toBeNull();
+      expect(observers.every((o) => !o.observing)).toBe(true); // and it stops listening
+      page.drawFirstFrame();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(document.querySelectorAll('#unity-canvas')).toHaveLength(1); // the frame starts nothing twice
+    });
+  });
+
+  it("has the game's window hooks and the message queue in before the first paint", async () => {
+    // The load event can come before the first paint on a busy machine: what is said then is kept.
+    vi.resetModules();
+    document.head.innerHTML = '';
+    const hooks = window as unknown as Record<string, unknown>;
+    delete hooks[GAME_HOOKS.showSettings];
+    const { startPage: startFreshPage } = await import('../../src/app/startup');
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const page = pageWithHeldFrame();
+    await page.beforeFirstFrame(async () => {
+      startFreshPage(window, page.root);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(document.getElementById('unity-canvas')).toBeNull();
+      const showSettings = hooks[GAME_HOOKS.showSettings];
+      expect(typeof showSettings).toBe('function');
+      // Queued for the shell, neither answered nor refused while it loads.
+      let settled = false;
+      void (showSettings as () => Promise<unknown>)().then(() => { settled = true; }, () => { settled = true; });
+      await vi.advanceTimersByTimeAsync(20);
+      expect(settled).toBe(false);
+    });
+    page.drawFirstFrame();
+    await vi.waitFor(() => { expect(document.getElementById('unity-canvas')).not.toBeNull(); });
   });
 });

@@ -8,7 +8,7 @@
 //     drain, metrics;
 //  3. routes (plugins/routes.ts: routes/<area>.ts and /api/docs), then the built shell and the
 //     game build (plugins/static.ts).
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBodyParser, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { trustProxyOf, type Config } from './config';
@@ -61,6 +61,17 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
+/** The app's JSON body parser around Fastify's own (`parse`): an empty body is "no data", and a
+ * body nested past MAX_JSON_DEPTH is refused before it is parsed. */
+export function jsonBodyParser(parse: FastifyBodyParser<string>): FastifyBodyParser<string> {
+  return (request, body, done) => {
+    if (body === '') { done(null, undefined); return; }
+    const text = body.toString();
+    if (jsonDepth(text) > MAX_JSON_DEPTH) { done(new HttpError(400, 'The JSON body is nested too deeply', 'INVALID_INPUT'), undefined); return; }
+    parse(request, text, done);
+  };
+}
+
 export interface BuildOptions {
   /** Use this database instead of opening one from the config (tests share one per file). */
   database?: DbHandle;
@@ -92,14 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   // A POST with `content-type: application/json` and no body at all means "no data" (the shell's
   // fetches of body-less actions), not a parse error.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') { done(null, undefined); return; }
-    const text = body.toString();
-    if (jsonDepth(text) > MAX_JSON_DEPTH) { done(new HttpError(400, 'The JSON body is nested too deeply', 'INVALID_INPUT'), undefined); return; }
-    jsonParser(request, text, done);
-  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, jsonBodyParser(app.getDefaultJsonParser('error', 'error')));
 
   // 1. external
   await app.register(configPlugin, { config });

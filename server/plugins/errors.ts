@@ -42,11 +42,16 @@ function containsNul(input: unknown): boolean {
   return false;
 }
 
+/** Whether a request's params, query or body hold a NUL anywhere (refused at the door). */
+export function inputContainsNul(request: Pick<FastifyRequest, 'params' | 'query' | 'body'>): boolean {
+  return containsNul(request.params) || containsNul(request.query) || containsNul(request.body);
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // Refused at the door, before validation and handlers: a 400, never a half-run handler. A
   // callback hook: every request runs it, and an async one would cost a promise each time.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    if (inputContainsNul(request)) {
       done(new HttpError(400, HTTP_TEXT.nulCharacters, 'INVALID_INPUT'));
     } else done();
   });

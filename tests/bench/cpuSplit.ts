@@ -72,7 +72,7 @@ export function categoryOf(frame: CallFrame): Category | null {
   if (source === 'fastify/lib/validation.js' || source === 'fastify/lib/content-type-parser.js' || source.startsWith('secure-json-parse/')) return 'validation';
   if (source === 'server/app.ts' || source === 'server/plugins/errors.ts') {
     // app.ts: the JSON body parser and its depth check; errors.ts: the NUL check (and error answers).
-    return /containsNul|jsonDepth|registerErrorHandling|^$|buildApp/.test(frame.functionName) ? 'validation' : null;
+    return /[cC]ontainsNul|jsonDepth|jsonBodyParser|registerErrorHandling|^$|buildApp/.test(frame.functionName) ? 'validation' : null;
   }
   if (/^fast-json-stringify\//.test(source) || source === 'fastify/lib/error-serializer.js') return 'serialisation';
   // Fastify's own frames (and its router's, and inject's) are HTTP: the next hook, the handler and

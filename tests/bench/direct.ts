@@ -27,6 +27,7 @@ import * as market from '../../server/services/economy/marketplace';
 import { tradeRulesOf } from '../../server/services/economy/tradeHolds';
 import { z } from 'zod';
 import { LISTING_PRICE_TC } from '../api/harness/examples/economy';
+import { steadyRate } from './rate';
 
 export interface DirectPlayer { uuid: string; username: string }
 
@@ -171,18 +172,22 @@ export const DIRECT_TRANSACTIONS: Record<string, DirectTransaction> = {
 
 /**
  * Runs `calls` transactions (split evenly) from the contexts' concurrent clients, after each
- * client's setup; transactions per second, timed from the first to the last. `timing` hears
- * when the timed part starts and ends.
+ * client's setup; transactions per second, read as the API's runs are (bench/rate.ts: from each
+ * client's first transaction done to the last). `timing` hears when the timed part starts and
+ * ends.
  */
 export async function directThroughput(transaction: DirectTransaction, contexts: DirectContext[], calls: number, timing?: { started(): void; ended(): void }): Promise<number> {
   const share = Math.ceil(calls / contexts.length);
   for (const ctx of contexts) await transaction.setup(ctx, share);
   timing?.started();
   const started = performance.now();
+  const doneAt: number[] = [];
   await Promise.all(contexts.map(async (ctx) => {
-    for (let i = 0; i < share; i++) await transaction.run(ctx, i);
+    for (let i = 0; i < share; i++) {
+      await transaction.run(ctx, i);
+      doneAt.push(performance.now());
+    }
   }));
-  const seconds = (performance.now() - started) / 1000;
   timing?.ended();
-  return (share * contexts.length) / seconds;
+  return steadyRate(started, doneAt, contexts.length);
 }

@@ -17,7 +17,7 @@ export interface NewWorkRow { what: string; us: number; runs: number[]; note: st
 export const NEW_WORK_BUDGET_US = 20;
 
 /** µs per call of `fn`: median of `batches` batches of `calls` calls, after one warm-up batch. */
-function perCall(fn: () => unknown, calls = 20_000, batches = 5): { us: number; runs: number[] } {
+export function perCall(fn: () => unknown, calls = 20_000, batches = 5): { us: number; runs: number[] } {
   let sink: unknown;
   for (let i = 0; i < calls; i++) sink = fn();
   const runs: number[] = [];

@@ -46,6 +46,8 @@ import type { RawRequest } from '../api/harness/hostile';
 import { createScratchDatabase, type ScratchDatabase } from '../api/harness/servers';
 import { httpTransport, solveBotCheckVia } from '../api/harness/transport';
 import { DIRECT_TRANSACTIONS, NOT_REPEATABLE } from './direct';
+import { runCalls } from './loopbackClient';
+import { steadyRate } from './rate';
 import type { BenchRequest, DirectResult, PgbenchResult, Prepared, Rush, RushCheck } from './server';
 import { loadConfig } from '../../server/config';
 import { botCheckRows, botCheckTable, type BotCheckRow } from './botCheck';
@@ -57,6 +59,7 @@ import { traceBench, traceTable } from './frameTrace';
 import { grantPathBench, grantTable } from './purchaseGrants';
 import { purchaseVisibleBench, visibleTable } from './purchaseVisible';
 import { newWorkTable, type NewWorkRow } from './newWork';
+import { requestSideTable, type RequestSideRow } from './requestSide';
 import { cpuPerCall, cpuTime, type CpuTime } from './cpu';
 import { baselineReactBytes, firstPaint, firstScreenBytes, launchChromium, settingsOverlay, totalBytes, type Bytes, type OverlayTiming } from './shell';
 
@@ -70,6 +73,8 @@ const PAINT_RUNS = Number(process.env.BENCH_PAINT_RUNS ?? 21);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 30);
 const CALLS = Number(process.env.BENCH_CALLS ?? 200);
+/** The money rows' client: the lean one (bench/loopbackClient.ts), or autocannon to compare. */
+const MONEY_CLIENT = process.env.BENCH_MONEY_CLIENT === 'autocannon' ? 'autocannon' : 'lean';
 const SCRYPT_LOG_N = process.env.BENCH_SCRYPT_LOG_N ?? '17';
 /** Only the money endpoints whose `METHOD path` matches (e.g. BENCH_ONLY='crates|buy-listing'). */
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -168,12 +173,16 @@ async function timed(target: string, url: string, options: TimedOptions): Promis
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? SECONDS }),
     ...(options.headers ? { headers: options.headers } : {}), ...(options.requests ? { requests: options.requests } : {}),
   });
-  run.on('response', (_client, status) => { lastAnswer = performance.now(); statuses?.set(status, (statuses.get(status) ?? 0) + 1); });
+  const answeredAt: number[] = [];
+  run.on('response', (_client, status) => { lastAnswer = performance.now(); answeredAt.push(lastAnswer); statuses?.set(status, (statuses.get(status) ?? 0) + 1); });
   const result = await run;
   if (CPU_PROF) cpuWindows.push({ target, fromUs: monotonicUs(started), toUs: monotonicUs(lastAnswer), requests: result.requests.total });
   // Up to the last answer: autocannon's own clock ticks in whole seconds, far too coarse for
-  // the fixed-count runs (120 calls finishing in 1.2 s would read as 2 s).
-  return fromResult(target, result, (lastAnswer - started) / 1000);
+  // the fixed-count runs (120 calls finishing in 1.2 s would read as 2 s). A fixed-count run is
+  // read once every connection has its first answer (bench/rate.ts), as the direct runs and
+  // pgbench are; a timed window of a read runs for seconds and is read whole.
+  const row = fromResult(target, result, (lastAnswer - started) / 1000);
+  return options.amount ? { ...row, rps: steadyRate(started, answeredAt, connections) } : row;
 }
 
 /** The reads the goals name (signed-in whoami, and the public reads with a session cookie), each
@@ -205,6 +214,22 @@ async function timedDirect<T>(target: string, requests: number, work: () => Prom
   const result = await work();
   if (CPU_PROF) cpuWindows.push({ target, fromUs: monotonicUs(started), toUs: monotonicUs(performance.now()), requests });
   return result;
+}
+
+/** A money row's API run: its prepared calls through the lean client (bench/loopbackClient.ts),
+ * the clock started once its connections are open, read as a fixed-count run is (bench/rate.ts). */
+async function timedCalls(target: string, url: string, calls: RawRequest[]): Promise<ApiRow> {
+  process.stderr.write(`  measuring ${target}…\n`);
+  let started = performance.now();
+  const connections = Math.min(CONNECTIONS, calls.length);
+  const run = await runCalls(url, calls, connections, () => { started = performance.now(); });
+  const lastAnswer = run.answeredAt.at(-1) ?? started;
+  if (CPU_PROF) cpuWindows.push({ target, fromUs: monotonicUs(started), toUs: monotonicUs(lastAnswer), requests: run.answeredAt.length });
+  const latencies = [...run.latencies].sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  let non2xx = run.errors;
+  for (const [status, count] of run.statuses) if (status >= 300) non2xx += count;
+  return { target, rps: steadyRate(started, run.answeredAt, connections), p50: at(0.5), p99: at(0.99), non2xx, total: run.answeredAt.length };
 }
 
 /** Each autocannon request takes the next prepared call (each is single-use: a token, a listing). */
@@ -357,7 +382,9 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
       const calls = prepared.requests.length;
       const before = cpuTime(server.child.pid);
       const generatorBefore = cpuTime(process.pid);
-      apiRuns.push(await timed(key, api, { requests: queueOf(prepared.requests), amount: calls }));
+      apiRuns.push(MONEY_CLIENT === 'autocannon'
+        ? await timed(key, api, { requests: queueOf(prepared.requests), amount: calls })
+        : await timedCalls(key, api, prepared.requests));
       const apiCpu = cpuPerCall(before, cpuTime(server.child.pid), calls);
       const generatorCpu = cpuPerCall(generatorBefore, cpuTime(process.pid), calls);
       if (apiCpu) cpu.api.push(apiCpu);
@@ -577,6 +604,10 @@ async function main(): Promise<void> {
     // This round's per-request work (holds, the feature policy, switches, export), timed in the server process.
     const newWork = READ_ROWS ? await server.ask<NewWorkRow[]>({ cmd: 'newWork' }).catch((error: Error) => error) : null;
     if (newWork) console.log(`${newWorkTable(newWork)}\n`);
+    // What each money call's request costs before its handler (body, NUL check, schemas, key).
+    const moneyKeys = rows.filter((r) => r.directTps !== undefined).map((r) => r.target); // a money row's target is its `METHOD path`
+    const requestSide = moneyKeys.length ? await server.ask<RequestSideRow[]>({ cmd: 'requestSide', keys: moneyKeys }).catch((error: Error) => error) : null;
+    if (requestSide) console.log(`${requestSideTable(requestSide)}\n`);
     const memoryLine = `API process resident memory (RSS): ${memory.map((m, i) => `${i === 0 ? 'ready' : `after run ${i}`} ${n(m.rssMiB)} MiB`).join(' · ')} (heap used ${memory.map((m) => n(m.heapMiB)).join(' / ')} MiB)`;
     console.log(memoryLine);
     if (atReady) console.log(memoryAtReadyLine(atReady));
@@ -588,12 +619,12 @@ async function main(): Promise<void> {
     if (signIn) console.log(`${signInTable(signIn)}\n`);
     const firstFrame = SHELL && FRAME_RUNS > 0 ? await firstFrameBench(frameOptions()).catch((error: Error) => error) : null;
     if (firstFrame) console.log(`${firstFrameTable(firstFrame, frameLimits())}\n`);
-    const table = `${apiTable(database, rows)}\n\n${newWork ? `${newWorkTable(newWork)}\n\n` : ''}${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}${firstFrame ? `\n\n${firstFrameTable(firstFrame, frameLimits())}` : ''}`;
+    const table = `${apiTable(database, rows)}\n\n${newWork ? `${newWorkTable(newWork)}\n\n` : ''}${requestSide ? `${requestSideTable(requestSide)}\n\n` : ''}${memoryLine}\n\n${atReady ? `${memoryAtReadyLine(atReady)}\n\n` : ''}${shellTable(shell)}${botCheck ? `\n\n${botCheckTable(botCheck)}` : ''}${signIn ? `\n\n${signInTable(signIn)}` : ''}${firstFrame ? `\n\n${firstFrameTable(firstFrame, frameLimits())}` : ''}`;
     mkdirSync(join(ROOT, 'bench'), { recursive: true });
     writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify({
       date: new Date().toISOString(), database, machine: { cpus: cpus().length, node: process.version },
       settings: { seconds: SECONDS, connections: CONNECTIONS, logins: LOGINS, calls: CALLS, scryptLogN: Number(SCRYPT_LOG_N) },
-      api: rows, newWork: newWork instanceof Error ? { error: newWork.message } : newWork, memory, memoryAtReady: atReady instanceof Error ? { error: atReady.message } : atReady, shell: shell instanceof Error ? { error: shell.message } : shell,
+      api: rows, newWork: newWork instanceof Error ? { error: newWork.message } : newWork, requestSide: requestSide instanceof Error ? { error: requestSide.message } : requestSide, memory, memoryAtReady: atReady instanceof Error ? { error: atReady.message } : atReady, shell: shell instanceof Error ? { error: shell.message } : shell,
       botCheck: botCheck instanceof Error ? { error: botCheck.message } : botCheck,
       signIn: signIn instanceof Error ? { error: signIn.message } : signIn,
       firstFrame: firstFrame instanceof Error ? { error: firstFrame.message } : firstFrame, table,

@@ -25,6 +25,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../../server/db/schema';
 import { newWorkRows } from './newWork';
+import { requestSideCost, type RequestSideRow } from './requestSide';
 import { cpuPerCall, cpuTime, type CpuTime } from './cpu';
 import { CLIENTS_TABLE, clientsTableSql, findPgbench, PGBENCH_PATHS, pgbenchScript, runPgbench, type CapturedQuery } from './pgbench';
 
@@ -37,7 +38,8 @@ export type BenchCommand =
   | { id: number; cmd: 'rushCheck' }
   | { id: number; cmd: 'sameAnswer'; body: string; headers: Record<string, string> }
   | { id: number; cmd: 'pgbench'; key: string; calls: number; clients: number; runs: number }
-  | { id: number; cmd: 'newWork' };
+  | { id: number; cmd: 'newWork' }
+  | { id: number; cmd: 'requestSide'; keys: string[] };
 
 /** A command as the parent sends it (the id is added by the channel). */
 export type BenchRequest = BenchCommand extends infer C ? (C extends { id: number } ? Omit<C, 'id'> : never) : never;
@@ -258,6 +260,15 @@ async function main(): Promise<void> {
       if (message.cmd === 'rushCheck') return rushCheck();
       if (message.cmd === 'sameAnswer') { same = { body: message.body, headers: message.headers }; return null; }
       if (message.cmd === 'newWork') return newWorkRows(app);
+      if (message.cmd === 'requestSide') {
+        const rows: RequestSideRow[] = [];
+        for (const key of message.keys) {
+          const endpoint = ALL_ENDPOINTS.find((e) => endpointKey(e) === key);
+          const call = (await prepare(key, 1, 1)).requests[0];
+          if (endpoint && call) rows.push(requestSideCost(app, endpoint, call));
+        }
+        return rows;
+      }
       if (message.cmd === 'pgbench') return pgbenchFloor(message.key, message.calls, message.clients, message.runs);
       return direct(message.key, message.calls, message.clients);
     })();

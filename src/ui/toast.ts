@@ -41,6 +41,11 @@ const visible: Record<ToastArea, string[]> = { default: [], auth: [], economy: [
 const durations = new Map<string, number | false>();
 let hiddenPage = false;
 let sequence = 0;
+/** Mantine's store is one per page and drops a toast whose id it already holds: ids carry this
+ * copy's own mark, so a second copy of this module (the unit tests import the shell afresh for
+ * each file in one window; a copy left from an earlier file can raise a toast late) never hands
+ * out an id that silences this one's toast. */
+const COPY = Math.random().toString(36).slice(2, 8);
 /** While the loading screen is up: toasts waiting to be shown, oldest first. */
 let held = false;
 const waiting: Array<{ id: string; options: ToastOptions }> = [];
@@ -53,7 +58,7 @@ export function economyToast(tone: ToastTone, message: ReactNode, title?: ReactN
 export function showToast(options: ToastOptions): string {
   const area = options.area ?? 'default';
   sequence += 1;
-  const id = `toast-${area}-${sequence}`;
+  const id = `toast-${area}-${COPY}-${sequence}`;
   if (held) waiting.push({ id, options });
   else display(id, options);
   return id;

@@ -23,6 +23,19 @@ describe('toasts', () => {
     expect(shown()[0]).toMatchObject({ autoClose: TOAST_DEFAULT_MS, position: 'top-center', color: 'teal' });
   });
 
+  it('are never dropped for an id another copy of this module gave out (Mantine keeps one toast per id)', async () => {
+    // The store is Mantine's, one per page; the unit tests import the shell afresh for each file in
+    // one window, and a copy left from an earlier file can raise a toast late, after this one's.
+    vi.resetModules();
+    const earlier = (await import('../../src/ui/toast')).toast.info('from the earlier copy');
+    vi.resetModules();
+    const fresh = await import('../../src/ui/toast');
+    const now = fresh.toast.success('Airdrop Claimed!');
+    expect(now).not.toBe(earlier);
+    expect(shown().map((n) => n.message)).toContain('Airdrop Claimed!');
+    fresh.toast.hide(now);
+  });
+
   it('show up to three in the auth area', () => {
     for (const text of ['a', 'b', 'c', 'd']) toast.show({ message: text, area: 'auth' });
     expect(shown().map((n) => n.message)).toEqual(['b', 'c', 'd']);

@@ -10,6 +10,17 @@ import { startPage } from '../../src/app/startup';
 import { EFFECTS_ATTRIBUTE } from '../../src/features/loading/effects';
 import { firstFrameMarkup } from '../../src/features/loading/firstFrame';
 
+// What follows the game (src/app/shellStart.ts: the host, the language, React) is not this file's,
+// and unit files share one window per worker: a shell started here mounted React 3 s later into
+// the next file's page, where its toasts took that file's toast ids and its portal sat in its
+// body. Here the shell's steps do nothing.
+vi.mock('../../src/app/shellStart', () => ({
+  bootShell: () => ({}),
+  startLanguage: () => Promise.resolve(),
+  prepareSignIn: () => undefined,
+  showShell: () => undefined,
+}));
+
 const CSS = readFileSync(join(process.cwd(), 'src/features/loading/loadingScreen.css'), 'utf8');
 /** What a software rasterizer spends a first paint on. */
 const EFFECT = /url\(|gradient\(|blur\(|shadow\s*:/;

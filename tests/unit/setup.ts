@@ -4,7 +4,9 @@
 // fresh window would give it. The project's own modules are imported afresh for each file
 // (`vi.resetModules`: the shell keeps state at module level, such as the game link, the boot and
 // the bot check), the libraries stay loaded, and what an earlier file left in the page, the
-// storage, the address, the toasts or the timers is put back here.
+// storage, the address, the toasts or the timers is put back here. What a file starts that
+// outlives it (the page's start-up mounts React seconds after it ran) is not: such a file holds
+// it (tests/unit/loading-flat-first-frame.test.ts holds the shell's steps).
 import '@testing-library/jest-dom/vitest';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';

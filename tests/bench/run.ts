@@ -405,8 +405,14 @@ async function moneyRows(server: BenchServer, api: string, vs: (row: ApiRow) => 
     if (direct) {
       const tps = directRuns.sort((a, b) => a - b)[1] ?? 0;
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      // Each figure the median of its runs: the machine's, then the server process's, its main
+      // thread's and PostgreSQL's (where the API's extra goes: see docs/performance.md).
+      const split = (list: CpuTime[]) => {
+        const main = list.map((c) => c.mainThread).filter((v): v is number => v !== null);
+        return `${n(median(list.map((c) => c.machine)), 2)} (${n(median(list.map((c) => c.process)), 2)}; ${main.length ? n(median(main), 2) : '?'}; ${n(median(list.map((c) => c.postgres)), 2)}`;
+      };
       const cpuNote = cpu.api.length && cpu.direct.length
-        ? `; CPU ms a call, machine (server): API ${n(median(cpu.api.map((c) => c.machine)), 2)} (${n(median(cpu.api.map((c) => c.process)), 2)}; load generator ${n(median(cpu.generator), 2)}), direct ${n(median(cpu.direct.map((c) => c.machine)), 2)} (${n(median(cpu.direct.map((c) => c.process)), 2)})`
+        ? `; CPU ms a call, machine (server; its main thread; PostgreSQL): API ${split(cpu.api)}; load generator ${n(median(cpu.generator), 2)}), direct ${split(cpu.direct)})`
         : '';
       const runsNote = `API runs ${apiRuns.map((r) => n(r.rps)).join(' / ')}; direct ${directRuns.map((t) => n(t)).join(' / ')}${cpuNote}`;
       rows.push({ ...row, directTps: tps, vsDirect: row.rps / tps, note: runsNote, ...await pgbenchOf(server, key, row.total, row.rps) });

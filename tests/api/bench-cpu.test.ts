@@ -35,7 +35,7 @@ describe("the bench's CPU readings", () => {
   });
 
   it("split a run's CPU into the server's main thread and PostgreSQL's processes, per call", () => {
-    const server = { pid: 300, name: 'node', main: [0, 0] as [number, number] };
+    const server = { pid: 300, name: 'node' };
     const before = cpuTime(300, fakeProc([1000, 200, 10], [
       { ...server, u: 50, s: 10, main: [40, 5] },
       { pid: 400, name: 'postgres', u: 100, s: 20 },
